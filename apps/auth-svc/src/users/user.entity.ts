@@ -1,0 +1,44 @@
+import { Entity, Index, PrimaryKey, Property } from '@mikro-orm/core';
+import { DEFAULT_USER_SETTINGS, type UserRole, type UserSettings } from '@app/contracts';
+
+@Entity({ tableName: 'users' })
+export class User {
+  @PrimaryKey({ type: 'integer', autoincrement: true })
+  id!: number;
+
+  /** Stored lowercased; unique. */
+  @Property({ type: 'string', length: 20, unique: true })
+  username!: string;
+
+  /** Stored lowercased; guests have none. */
+  @Property({ type: 'string', length: 254, nullable: true, unique: true })
+  email: string | null = null;
+
+  @Property({ type: 'string', nullable: true, hidden: true })
+  passwordHash: string | null = null;
+
+  @Index()
+  @Property({ type: 'string', length: 16 })
+  role: UserRole = 'user';
+
+  @Property({ type: 'string', length: 2048, nullable: true })
+  avatar: string | null = null;
+
+  @Property({ type: 'text', nullable: true })
+  bio: string | null = null;
+
+  @Property({ type: 'json' })
+  categories: string[] = [];
+
+  @Property({ type: 'boolean' })
+  isVerified = false;
+
+  @Property({ type: 'json' })
+  settings: UserSettings = structuredClone(DEFAULT_USER_SETTINGS);
+
+  @Property({ type: 'datetime', nullable: true })
+  lastSeen: Date | null = null;
+
+  @Property({ type: 'datetime' })
+  createdAt: Date = new Date();
+}

@@ -1,0 +1,23 @@
+import { MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
+import { RpcClientModule } from '@app/server';
+import { gatewayEnv } from './config/gateway-env';
+import { HttpErrorFilter } from './common/http-exception.filter';
+import { OriginGuardMiddleware } from './common/origin-guard.middleware';
+import { RequestContextMiddleware } from './common/request-context.middleware';
+import { SessionEventsController } from './common/session-events.controller';
+import { SessionMiddleware } from './common/session.middleware';
+import { CommonModule } from './common/common.module';
+import { HealthController } from './health/health.controller';
+import { RealtimeModule } from './realtime/realtime.module';
+
+@Module({
+  imports: [RpcClientModule.forRoot(() => gatewayEnv().NATS_URL, 'gateway'), CommonModule, RealtimeModule],
+  controllers: [HealthController, SessionEventsController],
+  providers: [{ provide: APP_FILTER, useClass: HttpErrorFilter }],
+})
+export class AppModule implements NestModule {
+  configure(consumer: MiddlewareConsumer) {
+    consumer.apply(RequestContextMiddleware, OriginGuardMiddleware, SessionMiddleware).forRoutes('{*path}');
+  }
+}

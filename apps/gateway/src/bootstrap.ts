@@ -1,0 +1,66 @@
+import { INestApplication, Logger } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { MicroserviceOptions, Transport } from '@nestjs/microservices';
+import { NestExpressApplication } from '@nestjs/platform-express';
+import { WsAdapter } from '@nestjs/platform-ws';
+import { createLogger, JsonLogger } from '@app/server';
+import { json } from 'express';
+import helmet from 'helmet';
+import { AppModule } from './app.module';
+import { httpValidationPipe } from './common/validation';
+import { gatewayEnv } from './config/gateway-env';
+import { setupApiDocs } from './docs';
+import { serveSpa } from './spa';
+
+/** Request bodies are small JSON; uploads stream through their own route. */
+const JSON_BODY_LIMIT = '100kb';
+
+export async function createGateway(): Promise<NestExpressApplication> {
+  const env = gatewayEnv();
+  const logger = new JsonLogger(createLogger('gateway', env.LOG_LEVEL));
+  const app = await NestFactory.create<NestExpressApplication>(AppModule, { logger, bodyParser: false });
+  app.set('trust proxy', env.TRUST_PROXY_HOPS);
+  app.disable('x-powered-by');
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+          mediaSrc: ["'self'", 'blob:'],
+          connectSrc: ["'self'", 'ws:', 'wss:'],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          scriptSrc: ["'self'"],
+          frameAncestors: ["'none'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          upgradeInsecureRequests: null,
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+      hsts: env.COOKIE_SECURE,
+    }),
+  );
+  app.use('/api', json({ limit: JSON_BODY_LIMIT }));
+  app.setGlobalPrefix('api');
+  app.useGlobalPipes(httpValidationPipe());
+  app.useWebSocketAdapter(new WsAdapter(app));
+  app.connectMicroservice<MicroserviceOptions>({
+    // No queue group: every gateway hears every event it subscribes to.
+    transport: Transport.NATS,
+    options: { servers: [env.NATS_URL], name: 'gateway-events' },
+  });
+  setupApiDocs(app);
+  serveSpa(app, env.WEB_DIST);
+  app.enableShutdownHooks();
+  return app;
+}
+
+export async function bootstrapGateway(): Promise<INestApplication> {
+  const app = await createGateway();
+  await app.startAllMicroservices();
+  await app.listen(gatewayEnv().PORT, process.env.HOST ?? '0.0.0.0');
+  new Logger('Bootstrap').log(`Gateway listening on ${gatewayEnv().PUBLIC_ORIGIN}`);
+  return app;
+}

@@ -1,0 +1,60 @@
+import {
+  CanActivate,
+  createParamDecorator,
+  ExecutionContext,
+  ForbiddenException,
+  Injectable,
+  SetMetadata,
+  UnauthorizedException,
+} from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { ErrorCode, type UserDto, type UserRole } from '@app/contracts';
+import type { SessionRequest } from './session.middleware';
+
+const ROLES_KEY = 'roles';
+
+/** Restricts a route to the given roles (implies a signed-in user). */
+export const Roles = (...roles: UserRole[]) => SetMetadata(ROLES_KEY, roles);
+
+/** Requires a session; with @Roles also the role. */
+@Injectable()
+export class AuthGuard implements CanActivate {
+  constructor(private readonly reflector: Reflector) {}
+
+  canActivate(context: ExecutionContext): boolean {
+    const req = context.switchToHttp().getRequest<SessionRequest>();
+    if (!req.user) {
+      throw new UnauthorizedException({
+        error: 'Unauthorized',
+        code: ErrorCode.Unauthenticated,
+        message: 'Authentication required',
+      });
+    }
+    const roles = this.reflector.getAllAndOverride<UserRole[] | undefined>(ROLES_KEY, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
+    if (roles && !roles.includes(req.user.role)) {
+      throw new ForbiddenException({
+        error: 'Forbidden',
+        code: ErrorCode.Forbidden,
+        message: 'Your account cannot do this',
+      });
+    }
+    return true;
+  }
+}
+
+/** The signed-in user; use on routes behind AuthGuard. */
+export const CurrentUser = createParamDecorator((_data: unknown, ctx: ExecutionContext): UserDto => {
+  return ctx.switchToHttp().getRequest<SessionRequest>().user as UserDto;
+});
+
+/** The signed-in user or null, for routes open to visitors. */
+export const OptionalUser = createParamDecorator((_data: unknown, ctx: ExecutionContext): UserDto | null => {
+  return ctx.switchToHttp().getRequest<SessionRequest>().user ?? null;
+});
+
+export function clientIp(req: { ip?: string; socket?: { remoteAddress?: string } }): string {
+  return (req.ip ?? req.socket?.remoteAddress ?? 'unknown').replace(/^::ffff:/, '');
+}

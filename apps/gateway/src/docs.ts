@@ -1,0 +1,21 @@
+import type { INestApplication } from '@nestjs/common';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { validationMetadatasToSchemas } from 'class-validator-jsonschema';
+
+/**
+ * OpenAPI at /api/docs. Controllers give the routes; the request schemas come from the same
+ * class-validator rules the server enforces, so the documentation cannot drift from them.
+ */
+export function setupApiDocs(app: INestApplication) {
+  const config = new DocumentBuilder()
+    .setTitle('Chat community and expert marketplace API')
+    .setDescription('REST API of the gateway. Sessions are an httpOnly cookie named "sid". The /ws socket protocol is in docs/ws-protocol.md.')
+    .setVersion('1.0')
+    .addCookieAuth('sid')
+    .build();
+  const document = SwaggerModule.createDocument(app, config);
+  const schemas = validationMetadatasToSchemas({ refPointerPrefix: '#/components/schemas/' });
+  document.components = document.components ?? {};
+  document.components.schemas = { ...(document.components.schemas ?? {}), ...(schemas as object) };
+  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs/openapi.json' });
+}

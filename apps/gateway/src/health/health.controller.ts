@@ -1,0 +1,60 @@
+import { Controller, Get, Inject, Res } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { healthPattern, ServiceName, type HealthReport } from '@app/contracts';
+import { healthReport, NATS_CLIENT, REDIS, RpcClient } from '@app/server';
+import type { ClientNats } from '@nestjs/microservices';
+import type { Response } from 'express';
+import type { Redis } from 'ioredis';
+
+export interface SystemHealth {
+  ok: boolean;
+  gateway: HealthReport;
+  services: Record<string, HealthReport | { service: string; ok: false; error: string }>;
+  postgres: { ok: boolean };
+  redis: { ok: boolean };
+  nats: { ok: boolean };
+}
+
+@ApiTags('health')
+@Controller('health')
+export class HealthController {
+  constructor(
+    private readonly rpc: RpcClient,
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(NATS_CLIENT) private readonly nats: ClientNats,
+  ) {}
+
+  /** Each service's own report, and PostgreSQL, Redis and NATS as the system sees them. 503 when any is down. */
+  @Get()
+  async check(@Res({ passthrough: true }) res: Response): Promise<SystemHealth> {
+    const gateway = await healthReport('gateway', {
+      redis: () => this.redis.ping(),
+      nats: async () => {
+        await this.nats.connect();
+      },
+    });
+    const names = Object.values(ServiceName);
+    const answers = await Promise.all(
+      names.map((name) =>
+        this.rpc.request<HealthReport>(healthPattern(name), {}, 2000).catch((error: Error) => ({
+          service: name,
+          ok: false as const,
+          error: error.message,
+        })),
+      ),
+    );
+    const services = Object.fromEntries(names.map((name, i) => [name, answers[i]]));
+    const reports = answers.filter((a): a is HealthReport => 'dependencies' in a);
+    const postgresOk = reports.length === names.length && reports.every((r) => r.dependencies.postgres?.ok !== false);
+    const ok = gateway.ok && answers.every((a) => a.ok);
+    res.status(ok ? 200 : 503);
+    return {
+      ok,
+      gateway,
+      services,
+      postgres: { ok: postgresOk },
+      redis: { ok: gateway.dependencies.redis.ok },
+      nats: { ok: gateway.dependencies.nats.ok && reports.length > 0 },
+    };
+  }
+}

@@ -1,0 +1,117 @@
+import { Logger, OnModuleDestroy } from '@nestjs/common';
+import { OnGatewayConnection, OnGatewayDisconnect, WebSocketGateway } from '@nestjs/websockets';
+import { ErrorCode, WS_CLOSE_SESSION_ENDED, type ErrorFrame } from '@app/contracts';
+import { newRequestId, requestContext } from '@app/server';
+import type { IncomingMessage } from 'node:http';
+import { toHttpError } from '../common/http-exception.filter';
+import { allowedOrigins } from '../common/origins';
+import { sessionTokenFrom } from '../common/session.middleware';
+import { SessionService } from '../common/session.service';
+import { ClientSocket, SocketRegistry } from './socket-registry';
+
+const MAX_FRAME_BYTES = 16 * 1024;
+const PING_INTERVAL_MS = 25_000;
+
+/**
+ * The /ws server. A socket is accepted only from our origins and with a live session cookie;
+ * the spec's `auth` frame is then checked against that session (its userId is never trusted).
+ */
+@WebSocketGateway({
+  path: '/ws',
+  maxPayload: MAX_FRAME_BYTES,
+  verifyClient: (info: { origin?: string }) => !!info.origin && allowedOrigins().has(info.origin),
+})
+export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect, OnModuleDestroy {
+  private readonly logger = new Logger(RealtimeGateway.name);
+  private readonly pinger = setInterval(() => this.pingAll(), PING_INTERVAL_MS).unref();
+
+  constructor(
+    private readonly sessions: SessionService,
+    private readonly registry: SocketRegistry,
+  ) {
+    registry.registerFrame('auth', (socket, frame) => this.onAuth(socket, frame));
+  }
+
+  async handleConnection(socket: ClientSocket, request: IncomingMessage) {
+    // Frames are handled one after another per socket (join before send); ones that arrive
+    // while the session is being resolved wait in the same chain.
+    let chain: Promise<void> = this.sessions
+      .resolve(sessionTokenFrom(request.headers.cookie))
+      .catch(() => null)
+      .then((user) => {
+        const token = sessionTokenFrom(request.headers.cookie);
+        if (!user || !token) return socket.close(WS_CLOSE_SESSION_ENDED, 'Authentication required');
+        this.registry.add(socket, user, token);
+      });
+    socket.on('pong', () => (socket.isAlive = true));
+    socket.on('message', (data, isBinary) => {
+      chain = chain.then(() => (socket.user ? this.onMessage(socket, data.toString(), isBinary) : undefined));
+    });
+    await chain;
+  }
+
+  handleDisconnect(socket: ClientSocket) {
+    if (socket.user) this.registry.remove(socket);
+  }
+
+  onModuleDestroy() {
+    clearInterval(this.pinger);
+  }
+
+  private async onMessage(socket: ClientSocket, raw: string, isBinary: boolean) {
+    let frame: Record<string, unknown>;
+    try {
+      frame = JSON.parse(raw);
+      if (isBinary || typeof frame !== 'object' || frame === null || typeof frame.type !== 'string') throw new Error();
+    } catch {
+      return this.sendError(socket, { type: 'error', code: ErrorCode.ValidationFailed, message: 'Frames must be JSON objects with a type' });
+    }
+    const handler = this.registry.handlerFor(frame.type as string);
+    if (!handler) {
+      return this.sendError(socket, { type: 'error', code: ErrorCode.ValidationFailed, message: `Unknown frame type: ${String(frame.type)}` });
+    }
+    if (frame.type !== 'auth' && !socket.authenticated) {
+      return this.sendError(socket, { type: 'error', code: ErrorCode.Unauthenticated, message: 'Send an auth frame first' });
+    }
+    await requestContext.run({ requestId: newRequestId(), userId: socket.user.id }, async () => {
+      try {
+        // A session that ended (logout elsewhere) closes the socket at its next frame.
+        const user = await this.sessions.resolve(socket.sessionToken);
+        if (!user) return socket.close(WS_CLOSE_SESSION_ENDED, 'Session ended');
+        socket.user = user;
+        await handler(socket, frame);
+      } catch (error) {
+        const { body } = toHttpError(error, this.logger);
+        const { error: _name, ...rest } = body;
+        this.sendError(socket, {
+          ...rest,
+          type: 'error',
+          ...(typeof frame.clientId === 'string' ? { clientId: frame.clientId } : {}),
+        } as ErrorFrame);
+      }
+    });
+  }
+
+  private onAuth(socket: ClientSocket, frame: Record<string, unknown>) {
+    if (Number(frame.userId) !== socket.user.id) {
+      return this.sendError(socket, { type: 'error', code: ErrorCode.Forbidden, message: 'userId does not match your session' });
+    }
+    socket.authenticated = true;
+    this.registry.send(socket, { type: 'auth_success', user: socket.user });
+  }
+
+  private sendError(socket: ClientSocket, frame: ErrorFrame) {
+    this.registry.send(socket, frame);
+  }
+
+  private pingAll() {
+    for (const socket of this.registry.all()) {
+      if (!socket.isAlive) {
+        socket.terminate();
+        continue;
+      }
+      socket.isAlive = false;
+      socket.ping();
+    }
+  }
+}

@@ -1,0 +1,69 @@
+import { Injectable } from '@nestjs/common';
+import type { UserDto } from '@app/contracts';
+import { randomUUID } from 'node:crypto';
+import type { WebSocket } from 'ws';
+
+export interface ClientSocket extends WebSocket {
+  id: string;
+  user: UserDto;
+  sessionToken: string;
+  /** Set once the client's auth frame matched its session. */
+  authenticated: boolean;
+  isAlive: boolean;
+}
+
+export type FrameHandler = (socket: ClientSocket, frame: Record<string, unknown>) => Promise<void> | void;
+
+/**
+ * Sockets on this gateway instance, by user, and the handlers of each client frame type.
+ * Feature modules register their frame handlers here instead of editing the socket server.
+ */
+@Injectable()
+export class SocketRegistry {
+  private readonly handlers = new Map<string, FrameHandler>();
+  private readonly byUser = new Map<number, Set<ClientSocket>>();
+  private readonly closeListeners: Array<(socket: ClientSocket) => void> = [];
+
+  registerFrame(type: string, handler: FrameHandler) {
+    if (this.handlers.has(type)) throw new Error(`Frame type ${type} already has a handler`);
+    this.handlers.set(type, handler);
+  }
+
+  handlerFor(type: string): FrameHandler | undefined {
+    return this.handlers.get(type);
+  }
+
+  onClose(listener: (socket: ClientSocket) => void) {
+    this.closeListeners.push(listener);
+  }
+
+  add(socket: ClientSocket, user: UserDto, sessionToken: string) {
+    socket.id = randomUUID();
+    socket.user = user;
+    socket.sessionToken = sessionToken;
+    socket.authenticated = false;
+    socket.isAlive = true;
+    let set = this.byUser.get(user.id);
+    if (!set) this.byUser.set(user.id, (set = new Set()));
+    set.add(socket);
+  }
+
+  remove(socket: ClientSocket) {
+    const set = this.byUser.get(socket.user?.id);
+    set?.delete(socket);
+    if (set && set.size === 0) this.byUser.delete(socket.user.id);
+    for (const listener of this.closeListeners) listener(socket);
+  }
+
+  socketsOf(userId: number): ClientSocket[] {
+    return [...(this.byUser.get(userId) ?? [])];
+  }
+
+  all(): ClientSocket[] {
+    return [...this.byUser.values()].flatMap((set) => [...set]);
+  }
+
+  send(socket: ClientSocket, frame: object) {
+    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
+  }
+}

@@ -1,0 +1,16 @@
+/** Shared jest settings for the Node apps and libs: ts-jest, path aliases to sources. */
+const path = require('node:path');
+
+module.exports = (dir, overrides = {}) => ({
+  rootDir: dir,
+  testEnvironment: 'node',
+  transform: {
+    '^.+\\.tsx?$': ['ts-jest', { tsconfig: path.join(__dirname, 'tsconfig.jest.json'), isolatedModules: true }],
+  },
+  moduleNameMapper: {
+    '^@app/(contracts|server|testing)$': path.join(__dirname, 'libs/$1/src/index.ts'),
+  },
+  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.int-spec.ts'],
+  testTimeout: 30000,
+  ...overrides,
+});

@@ -1,0 +1,218 @@
+import { Type } from 'class-transformer';
+import {
+  Equals,
+  IsBoolean,
+  IsEmail,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsObject,
+  IsOptional,
+  IsString,
+  Matches,
+  MaxLength,
+  MinLength,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
+import {
+  AVATAR_URL_MAX,
+  BIO_MAX,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  USERNAME_MAX,
+  USERNAME_MIN,
+  USERNAME_PATTERN,
+} from '../auth.constants';
+import type { UserDto, UserSettings } from '../../common/user';
+
+const USERNAME_CHARS_MESSAGE = 'Username may contain only letters, digits and underscore';
+
+export class CaptchaChallengeDto {
+  id: string;
+  question: string;
+}
+
+export class VerifyCaptchaDto {
+  @IsString()
+  @IsNotEmpty({ message: 'Captcha challenge is required' })
+  challengeId: string;
+
+  @Type(() => Number)
+  @IsInt({ message: 'Answer must be a whole number' })
+  answer: number;
+}
+
+export class CaptchaTokenDto {
+  token: string;
+  expiresInSeconds: number;
+}
+
+class CaptchaProtectedDto {
+  @IsString({ message: 'Please complete the security verification' })
+  @IsNotEmpty({ message: 'Please complete the security verification' })
+  captchaResponse: string;
+}
+
+export class RegisterDto extends CaptchaProtectedDto {
+  @IsString()
+  @MinLength(USERNAME_MIN, { message: `Username must be at least ${USERNAME_MIN} characters long` })
+  @MaxLength(USERNAME_MAX, { message: `Username must be at most ${USERNAME_MAX} characters long` })
+  @Matches(USERNAME_PATTERN, { message: USERNAME_CHARS_MESSAGE })
+  username: string;
+
+  @IsEmail({}, { message: 'Please enter a valid email address' })
+  @MaxLength(254)
+  email: string;
+
+  @IsString()
+  @MinLength(PASSWORD_MIN, { message: `Password must be at least ${PASSWORD_MIN} characters` })
+  @MaxLength(PASSWORD_MAX, { message: `Password must be at most ${PASSWORD_MAX} characters` })
+  password: string;
+
+  @IsString()
+  @ValidateIf((o: RegisterDto) => o.confirmPassword !== undefined)
+  confirmPassword?: string;
+
+  @IsOptional()
+  @IsBoolean()
+  rememberMe?: boolean;
+
+  /** The spec's registration payload carries these; the server ignores what it decides itself. */
+  @IsOptional() @IsIn(['user']) role?: string;
+  @IsOptional() @Equals(false) isVerified?: boolean;
+  @IsOptional() @Equals(null) avatar?: null;
+  @IsOptional() @Equals(null) bio?: null;
+  @IsOptional() categories?: string[];
+}
+
+export class LoginDto extends CaptchaProtectedDto {
+  /** Email or username (the spec's field is named email). */
+  @IsString()
+  @IsNotEmpty({ message: 'Email or username is required' })
+  @MaxLength(254)
+  email: string;
+
+  @IsString()
+  @IsNotEmpty({ message: 'Password is required' })
+  @MaxLength(PASSWORD_MAX, { message: `Password must be at most ${PASSWORD_MAX} characters` })
+  password: string;
+
+  @IsOptional()
+  @IsBoolean()
+  rememberMe?: boolean;
+}
+
+export class GuestDto extends CaptchaProtectedDto {
+  @IsOptional()
+  @IsString()
+  @MinLength(USERNAME_MIN, { message: 'Username must be at least 3 characters long' })
+  @MaxLength(USERNAME_MAX, { message: `Username must be at most ${USERNAME_MAX} characters long` })
+  @Matches(USERNAME_PATTERN, { message: USERNAME_CHARS_MESSAGE })
+  username?: string;
+}
+
+export class CheckUsernameDto {
+  @IsString()
+  @IsNotEmpty({ message: 'Username is required' })
+  @MaxLength(64)
+  username: string;
+}
+
+export class UpdateProfileDto {
+  @IsOptional()
+  @IsString()
+  @MinLength(USERNAME_MIN, { message: `Username must be at least ${USERNAME_MIN} characters long` })
+  @MaxLength(USERNAME_MAX, { message: `Username must be at most ${USERNAME_MAX} characters long` })
+  @Matches(USERNAME_PATTERN, { message: USERNAME_CHARS_MESSAGE })
+  username?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(BIO_MAX, { message: `Bio must be at most ${BIO_MAX} characters` })
+  bio?: string | null;
+
+  /** An uploaded /media/ path or an http(s) URL; null clears it. */
+  @IsOptional()
+  @ValidateIf((o: UpdateProfileDto) => o.avatar !== null)
+  @IsString()
+  @MaxLength(AVATAR_URL_MAX)
+  @Matches(/^(\/media\/[\w\-./]+|https?:\/\/\S+)$/, { message: 'Avatar must be an uploaded image or an http(s) URL' })
+  avatar?: string | null;
+}
+
+class NotificationSettingsDto {
+  @IsBoolean() email: boolean;
+  @IsBoolean() push: boolean;
+  @IsBoolean() messageSound: boolean;
+  @IsBoolean() mentions: boolean;
+}
+class PrivacySettingsDto {
+  @IsBoolean() showOnlineStatus: boolean;
+  @IsBoolean() showLastSeen: boolean;
+  @IsBoolean() allowDirectMessages: boolean;
+}
+class ChatSettingsDto {
+  @IsIn(['light', 'dark', 'system']) theme: 'light' | 'dark' | 'system';
+  @IsBoolean() messagePreview: boolean;
+  @IsBoolean() enterToSend: boolean;
+}
+
+export class UpdateSettingsDto implements UserSettings {
+  @IsObject() @ValidateNested() @Type(() => NotificationSettingsDto) notifications: NotificationSettingsDto;
+  @IsObject() @ValidateNested() @Type(() => PrivacySettingsDto) privacy: PrivacySettingsDto;
+  @IsObject() @ValidateNested() @Type(() => ChatSettingsDto) chat: ChatSettingsDto;
+}
+
+/** What login, register and guest entry answer over HTTP. */
+export interface AuthResultDto {
+  user: UserDto;
+}
+
+/** What auth-svc answers to login/register/guest over NATS: the gateway sets the cookie. */
+export interface SessionIssuedDto {
+  user: UserDto;
+  token: string;
+  /** null means a browser-session cookie (no Remember me). */
+  cookieMaxAgeSeconds: number | null;
+}
+
+/** Requests the gateway sends on behalf of a client carry where it came from. */
+export class ClientMetaDto {
+  @IsString() @MaxLength(64) ip: string;
+}
+
+export class LoginRequestDto extends LoginDto {
+  @ValidateNested() @Type(() => ClientMetaDto) client: ClientMetaDto;
+}
+export class RegisterRequestDto extends RegisterDto {
+  @ValidateNested() @Type(() => ClientMetaDto) client: ClientMetaDto;
+}
+export class GuestRequestDto extends GuestDto {
+  @ValidateNested() @Type(() => ClientMetaDto) client: ClientMetaDto;
+}
+
+export class SessionTokenDto {
+  @IsString() @IsNotEmpty() token: string;
+}
+
+export class UserIdDto {
+  @Type(() => Number) @IsInt() userId: number;
+}
+
+export class UpdateMeRequestDto extends UpdateProfileDto {
+  @Type(() => Number) @IsInt() userId: number;
+}
+
+export class UpdateSettingsRequestDto extends UpdateSettingsDto {
+  @Type(() => Number) @IsInt() userId: number;
+}
+
+export class GetUsersDto {
+  @Type(() => Number) @IsInt({ each: true }) ids: number[];
+}
+
+export class SetRoleDto {
+  @Type(() => Number) @IsInt() userId: number;
+  @IsIn(['user', 'vip', 'seller', 'moderator']) role: 'user' | 'vip' | 'seller' | 'moderator';
+}

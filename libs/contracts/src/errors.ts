@@ -1,0 +1,47 @@
+/** Machine-readable error codes shared by every service, the gateway and the web app. */
+export const ErrorCode = {
+  ValidationFailed: 'validation_failed',
+  Unauthenticated: 'unauthenticated',
+  Forbidden: 'forbidden',
+  NotFound: 'not_found',
+  Conflict: 'conflict',
+  RateLimit: 'rate_limit',
+  RateLimitDuplicate: 'rate_limit_duplicate',
+  TooManyAttempts: 'too_many_attempts',
+  CaptchaInvalid: 'captcha_invalid',
+  PayloadTooLarge: 'payload_too_large',
+  UnsupportedMediaType: 'unsupported_media_type',
+  ServiceUnavailable: 'service_unavailable',
+  Internal: 'internal',
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/** The body of an error that crosses NATS (an RpcException's payload). */
+export interface RpcErrorBody {
+  status: number;
+  code: ErrorCode | string;
+  message: string;
+  /** Field name -> messages, for validation errors. */
+  fields?: Record<string, string[]>;
+  /** Extra values a client needs, such as waitTime for rate limits. */
+  details?: Record<string, unknown>;
+}
+
+export function isRpcErrorBody(value: unknown): value is RpcErrorBody {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as RpcErrorBody).status === 'number' &&
+    typeof (value as RpcErrorBody).code === 'string' &&
+    typeof (value as RpcErrorBody).message === 'string'
+  );
+}
+
+/** The JSON body of an HTTP error answered by the gateway. */
+export interface HttpErrorBody {
+  error: string;
+  code: string;
+  message: string;
+  fields?: Record<string, string[]>;
+  [extra: string]: unknown;
+}

@@ -1,0 +1,41 @@
+import 'reflect-metadata';
+import { INestMicroservice, Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { MicroserviceOptions, Transport } from '@nestjs/microservices';
+import type { ServiceName } from '@app/contracts';
+import { JsonLogger, createLogger } from './logger';
+import { AllRpcExceptionsFilter } from './rpc-exception.filter';
+import { RpcContextInterceptor } from './rpc-context.interceptor';
+import { rpcValidationPipe } from './rpc-errors';
+
+/** NATS transport options: every replica of a service listens in the queue group named after it. */
+export function natsTransport(service: ServiceName, natsUrl: string): MicroserviceOptions {
+  return {
+    transport: Transport.NATS,
+    options: { servers: [natsUrl], queue: service, name: service },
+  };
+}
+
+/** Applies the pipes, filters and interceptors every NATS service uses. */
+export function configureRpcApp(app: INestMicroservice) {
+  app.useGlobalPipes(rpcValidationPipe());
+  app.useGlobalFilters(new AllRpcExceptionsFilter());
+  app.useGlobalInterceptors(new RpcContextInterceptor());
+  app.enableShutdownHooks();
+}
+
+export async function bootstrapService(
+  service: ServiceName,
+  module: Type<unknown>,
+  natsUrl: string,
+): Promise<INestMicroservice> {
+  const logger = new JsonLogger(createLogger(service));
+  const app = await NestFactory.createMicroservice<MicroserviceOptions>(module, {
+    ...natsTransport(service, natsUrl),
+    logger,
+  });
+  configureRpcApp(app);
+  await app.listen();
+  logger.log(`${service} listening on NATS ${natsUrl}`, 'Bootstrap');
+  return app;
+}

@@ -1,0 +1,59 @@
+import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { ClientProxy, NatsRecordBuilder } from '@nestjs/microservices';
+import { ErrorCode, isRpcErrorBody, type RpcErrorBody } from '@app/contracts';
+import * as nats from 'nats';
+import { firstValueFrom, timeout } from 'rxjs';
+import { currentRequestId, REQUEST_ID_HEADER } from './request-context';
+
+export const NATS_CLIENT = Symbol('NATS_CLIENT');
+
+/** An RPC that failed: carries the owning service's error body. */
+export class RpcCallError extends Error {
+  constructor(readonly body: RpcErrorBody) {
+    super(body.message);
+  }
+}
+
+const DEFAULT_TIMEOUT_MS = 5000;
+
+/** Request/reply and events over NATS, with the request id in the headers. */
+@Injectable()
+export class RpcClient implements OnApplicationShutdown {
+  private readonly logger = new Logger(RpcClient.name);
+
+  constructor(@Inject(NATS_CLIENT) private readonly client: ClientProxy) {}
+
+  async request<TResult>(pattern: string, data: unknown, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<TResult> {
+    try {
+      return await firstValueFrom(this.client.send<TResult>(pattern, this.record(data)).pipe(timeout(timeoutMs)));
+    } catch (error) {
+      throw this.toCallError(pattern, error);
+    }
+  }
+
+  emit(event: string, data: unknown): Promise<void> {
+    return firstValueFrom(this.client.emit(event, this.record(data)), { defaultValue: undefined }).then(() => undefined);
+  }
+
+  onApplicationShutdown() {
+    return this.client.close();
+  }
+
+  private record(data: unknown) {
+    const headers = nats.headers();
+    const requestId = currentRequestId();
+    if (requestId) headers.set(REQUEST_ID_HEADER, requestId);
+    return new NatsRecordBuilder(data).setHeaders(headers).build();
+  }
+
+  private toCallError(pattern: string, error: unknown): RpcCallError {
+    if (isRpcErrorBody(error)) return new RpcCallError(error);
+    const message = error instanceof Error ? error.message : String(error);
+    this.logger.warn(`RPC ${pattern} failed: ${message}`);
+    return new RpcCallError({
+      status: 503,
+      code: ErrorCode.ServiceUnavailable,
+      message: 'Service temporarily unavailable. Please try again.',
+    });
+  }
+}

@@ -1,0 +1,30 @@
+import { ArgumentsHost, Catch, HttpException, Logger, RpcExceptionFilter } from '@nestjs/common';
+import { RpcException } from '@nestjs/microservices';
+import { ErrorCode, isRpcErrorBody, type RpcErrorBody } from '@app/contracts';
+import { Observable, throwError } from 'rxjs';
+
+/** Every error leaving a NATS handler becomes an RpcErrorBody; unknown ones are logged as 500. */
+@Catch()
+export class AllRpcExceptionsFilter implements RpcExceptionFilter<unknown> {
+  private readonly logger = new Logger('RpcExceptions');
+
+  catch(exception: unknown, _host: ArgumentsHost): Observable<RpcErrorBody> {
+    return throwError(() => this.toBody(exception));
+  }
+
+  private toBody(exception: unknown): RpcErrorBody {
+    if (exception instanceof RpcException) {
+      const error = exception.getError();
+      if (isRpcErrorBody(error)) return error;
+      return { status: 500, code: ErrorCode.Internal, message: String(error) };
+    }
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      const response = exception.getResponse();
+      const message = typeof response === 'string' ? response : ((response as { message?: string }).message ?? exception.message);
+      return { status, code: status === 404 ? ErrorCode.NotFound : ErrorCode.ValidationFailed, message: String(message) };
+    }
+    this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+    return { status: 500, code: ErrorCode.Internal, message: 'Internal server error' };
+  }
+}

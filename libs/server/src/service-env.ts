@@ -1,0 +1,31 @@
+import { Transform } from 'class-transformer';
+import { IsIn, IsOptional, IsString, Matches } from 'class-validator';
+
+/** Variables every process reads. Each app extends this with its own. */
+export class BaseEnv {
+  @Matches(/^nats:\/\/.+/, { message: 'NATS_URL must look like nats://host:port' })
+  NATS_URL = 'nats://127.0.0.1:4222';
+
+  @Matches(/^rediss?:\/\/.+/, { message: 'REDIS_URL must look like redis://host:port/db' })
+  REDIS_URL = 'redis://127.0.0.1:6379/0';
+
+  @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+  LOG_LEVEL = 'info';
+
+  @IsOptional()
+  @IsString()
+  INSTANCE_ID?: string;
+}
+
+export const POSTGRES_URL_PATTERN = /^postgres(ql)?:\/\/.+\/[a-zA-Z0-9_]+$/;
+
+/** Reads "true"/"false" from the environment (implicit conversion would make "false" true). */
+export function EnvBoolean(): PropertyDecorator {
+  return Transform(({ obj, key }) => {
+    const raw = obj[key];
+    if (raw === undefined || raw === '') return undefined;
+    if (raw === true || raw === 'true' || raw === '1') return true;
+    if (raw === false || raw === 'false' || raw === '0') return false;
+    return raw;
+  });
+}

@@ -1,0 +1,96 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { dropDatabase } from '@app/server';
+
+/**
+ * Infrastructure private to one test file: its own nats-server and redis-server on free
+ * loopback ports, and database names unique to the run, so tests never meet the demo data,
+ * each other, or a previous run. PostgreSQL is the machine's (TEST_POSTGRES_URL).
+ */
+export interface TestInfra {
+  natsUrl: string;
+  redisUrl: string;
+  /** A fresh database URL for a service, e.g. databaseUrl('chat'). Dropped by stop(). */
+  databaseUrl(name: string): string;
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForPort(port: number, timeoutMs = 10_000): Promise<void> {
+  const { connect } = await import('node:net');
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const ok = await new Promise<boolean>((resolve) => {
+      const socket = connect(port, '127.0.0.1');
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.once('error', () => resolve(false));
+    });
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`Nothing listens on port ${port} after ${timeoutMs} ms`);
+}
+
+function startProcess(command: string, args: string[]): ChildProcess {
+  const child = spawn(command, args, { stdio: 'ignore' });
+  child.on('error', (error) => {
+    throw new Error(`Cannot start ${command}: ${error.message}`);
+  });
+  return child;
+}
+
+export async function startNatsServer(): Promise<{ url: string; process: ChildProcess; dir: string }> {
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'test-nats-'));
+  const child = startProcess(process.env.NATS_SERVER_BIN ?? 'nats-server', ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', dir]);
+  await waitForPort(port);
+  return { url: `nats://127.0.0.1:${port}`, process: child, dir };
+}
+
+export async function startRedisServer(): Promise<{ url: string; process: ChildProcess }> {
+  const port = await freePort();
+  const child = startProcess(process.env.REDIS_SERVER_BIN ?? 'redis-server', [
+    '--bind', '127.0.0.1', '--port', String(port), '--save', '', '--appendonly', 'no',
+  ]);
+  await waitForPort(port);
+  return { url: `redis://127.0.0.1:${port}/0`, process: child };
+}
+
+export async function startTestInfra(): Promise<TestInfra> {
+  const [nats, redis] = await Promise.all([startNatsServer(), startRedisServer()]);
+  const postgres = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432';
+  const runId = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const databases: string[] = [];
+  return {
+    natsUrl: nats.url,
+    redisUrl: redis.url,
+    databaseUrl(name: string) {
+      const url = `${postgres}/test_${name}_${runId}`;
+      if (!databases.includes(url)) databases.push(url);
+      return url;
+    },
+    async stop() {
+      nats.process.kill('SIGKILL');
+      redis.process.kill('SIGKILL');
+      rmSync(nats.dir, { recursive: true, force: true });
+      await Promise.all(databases.map((url) => dropDatabase(url).catch(() => undefined)));
+    },
+  };
+}
