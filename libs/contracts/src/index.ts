@@ -6,3 +6,6 @@ export * from './auth/auth.constants';
 export * from './auth/auth.patterns';
 export * from './auth/auth.events';
 export * from './auth/dto/auth.dto';
+export * from './chat/chat.patterns';
+export * from './marketplace/marketplace.patterns';
+export * from './marketplace/marketplace.events';

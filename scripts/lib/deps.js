@@ -1,0 +1,24 @@
+'use strict';
+const { createHash } = require('node:crypto');
+const { existsSync, readFileSync, writeFileSync } = require('node:fs');
+const { join } = require('node:path');
+const { ROOT, run } = require('./run');
+const log = require('./log');
+
+const STAMP = join(ROOT, 'node_modules', '.install-stamp');
+
+/** Installs npm dependencies when node_modules is missing or package-lock.json changed since. */
+function ensureDependencies() {
+  const lock = readFileSync(join(ROOT, 'package-lock.json'));
+  const hash = createHash('sha256').update(lock).digest('hex');
+  if (existsSync(STAMP) && readFileSync(STAMP, 'utf8') === hash) {
+    log.done('Dependencies up to date');
+    return;
+  }
+  log.step('Installing dependencies (npm ci)');
+  run('npm', ['ci', '--no-audit', '--no-fund'], { env: { ...process.env, NX_DAEMON: 'false' } });
+  writeFileSync(STAMP, hash);
+  log.done('Dependencies installed');
+}
+
+module.exports = { ensureDependencies };

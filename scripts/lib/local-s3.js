@@ -1,0 +1,40 @@
+'use strict';
+/**
+ * An S3 server on loopback (s3rver) for when no S3_ENDPOINT is configured: media-svc talks
+ * the same S3 protocol to it as to MinIO. Objects live in a folder that survives restarts.
+ */
+const { mkdirSync } = require('node:fs');
+const { createServer } = require('node:net');
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function startLocalS3({ dir, port = 0, bucket = process.env.S3_BUCKET ?? 'media' }) {
+  const S3rver = require('s3rver');
+  mkdirSync(dir, { recursive: true });
+  const chosen = port || (await freePort());
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: chosen,
+    directory: dir,
+    silent: true,
+    configureBuckets: [{ name: bucket }],
+    resetOnClose: false,
+  });
+  await server.run();
+  return {
+    endpoint: '127.0.0.1',
+    port: chosen,
+    stop: () => server.close(),
+  };
+}
+
+module.exports = { startLocalS3 };
