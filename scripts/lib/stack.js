@@ -9,7 +9,6 @@ const { createWriteStream, existsSync, mkdirSync } = require('node:fs');
 const { join } = require('node:path');
 const { createInterface } = require('node:readline');
 const { ROOT } = require('./run');
-const { waitForPort } = require('./infra');
 
 const SERVICES = ['auth-svc', 'chat-svc', 'marketplace-svc', 'media-svc'];
 const DATABASE_VARS = {
@@ -63,7 +62,7 @@ class Stack {
       const replicas = app === 'chat-svc' ? (o.chatReplicas ?? 1) : 1;
       for (let i = 0; i < replicas; i++) this.spawnApp(app, i);
     }
-    await waitForPort(o.mediaPort, 60_000);
+    await this.waitServicesHealthy();
     if (o.seed) await this.seed();
     o.gatewayPorts.forEach((port, i) => this.spawnGateway(port, i));
     await Promise.all(o.gatewayPorts.map((port) => this.waitHealthy(port)));
@@ -145,6 +144,21 @@ class Stack {
         this.pipeOutput(`seed-${app}`, child);
         child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`Seeding ${app} failed (exit ${code})`))));
       });
+    }
+  }
+
+  /** Each service answers its health check once it has connected and migrated. */
+  async waitServicesHealthy(timeoutMs = 90_000) {
+    const { checkService } = require('../healthcheck');
+    const deadline = Date.now() + timeoutMs;
+    for (const app of SERVICES) {
+      for (;;) {
+        const crashed = [...this.processes.values()].find((e) => e.exited && !e.expectedExit);
+        if (crashed) throw new Error(`${crashed.name} exited while starting`);
+        if (await checkService(app, this.options.natsUrl).catch(() => false)) break;
+        if (Date.now() > deadline) throw new Error(`${app} not healthy after ${timeoutMs} ms`);
+        await new Promise((r) => setTimeout(r, 300));
+      }
     }
   }
 
