@@ -1,0 +1,92 @@
+import 'reflect-metadata';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { BaseEnv, loadEnv } from '@app/server';
+import { parse } from 'yaml';
+
+/**
+ * No Docker engine runs the compose file in CI, so this reads it as data: every app service
+ * runs a command whose program the build produces, and sets every variable its env class
+ * needs inside a container (anything that defaults to this machine's loopback).
+ */
+const ROOT = join(__dirname, '../..');
+
+interface ComposeService {
+  command?: string[] | string;
+  environment?: Record<string, string>;
+  build?: unknown;
+  image?: string;
+  healthcheck?: unknown;
+}
+
+const compose = parse(readFileSync(join(ROOT, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
+  services: Record<string, ComposeService>;
+};
+
+function envClassOf(app: string): new () => BaseEnv {
+  const dir = join(ROOT, 'apps', app, 'src/config');
+  const file = readdirSync(dir).find((f) => f.endsWith('-env.ts'));
+  if (!file) throw new Error(`${app} has no src/config/*-env.ts`);
+  const exports = require(join(dir, file)) as Record<string, unknown>;
+  const envClass = Object.values(exports).find(
+    (value) => typeof value === 'function' && value.prototype instanceof BaseEnv,
+  );
+  if (!envClass) throw new Error(`${file} exports no class extending BaseEnv`);
+  return envClass as new () => BaseEnv;
+}
+
+const APPS = readdirSync(join(ROOT, 'apps')).filter((app) => existsSync(join(ROOT, 'apps', app, 'src/main.ts')));
+
+const appServices = Object.entries(compose.services)
+  .map(([name, service]) => {
+    const command = Array.isArray(service.command) ? service.command : [];
+    const match = command.join(' ').match(/^node apps\/([\w-]+)\/dist\/main\.js$/);
+    return match ? { name, app: match[1], service } : null;
+  })
+  .filter((entry): entry is { name: string; app: string; service: ComposeService } => entry !== null);
+
+describe('docker-compose.yml', () => {
+  it('runs every app, each from the one image the Dockerfile builds', () => {
+    expect(appServices.map((s) => s.app).sort()).toEqual(APPS.filter((a) => a !== 'web').sort());
+    for (const { service } of appServices) {
+      expect(service.build).toBe('.');
+      expect(service.healthcheck).toBeDefined();
+    }
+  });
+
+  it.each(appServices.map((s) => [s.name, s.app, s.service] as const))(
+    '%s: its program is built and its environment is complete for a container',
+    (_name, app, service) => {
+      expect(existsSync(join(ROOT, 'apps', app, 'src/main.ts'))).toBe(true);
+      const dockerfile = readFileSync(join(ROOT, 'Dockerfile'), 'utf8');
+      expect(dockerfile).toContain(`/app/apps/${app}/dist ./apps/${app}/dist`);
+
+      const environment = Object.fromEntries(
+        Object.entries(service.environment ?? {}).map(([key, value]) => [key, String(value)]),
+      );
+      const envClass = envClassOf(app);
+      expect(() => loadEnv(envClass, environment)).not.toThrow();
+      const defaults = new envClass() as unknown as Record<string, unknown>;
+      for (const [variable, value] of Object.entries(defaults)) {
+        if (typeof value === 'string' && /127\.0\.0\.1|localhost/.test(value) && variable !== 'PUBLIC_ORIGIN') {
+          expect({ variable, set: variable in environment }).toEqual({ variable, set: true });
+        }
+      }
+    },
+  );
+
+  it('the gateways sit behind the load balancer and publish no port of their own', () => {
+    expect((compose.services.gateway as { ports?: unknown }).ports).toBeUndefined();
+    expect((compose.services['chat-svc'] as { ports?: unknown }).ports).toBeUndefined();
+    expect((compose.services.lb as { ports: string[] }).ports).toEqual(['3000:80']);
+  });
+
+  it('.env.example lists every variable every app reads', () => {
+    const example = readFileSync(join(ROOT, '.env.example'), 'utf8');
+    const listed = new Set([...example.matchAll(/^([A-Z][A-Z0-9_]*)=/gm)].map((m) => m[1]));
+    for (const app of APPS.filter((a) => a !== 'web')) {
+      const variables = Object.keys(new (envClassOf(app))());
+      for (const variable of variables) expect({ app, variable, listed: listed.has(variable) }).toEqual({ app, variable, listed: true });
+    }
+  });
+});
