@@ -30,6 +30,7 @@ try {
     logDir: join(ROOT, '.data/logs'),
     publicOrigin: process.env.PUBLIC_ORIGIN ?? `http://localhost:${port}`,
     seed: true,
+    watch: process.env.WATCH === 'true',
     onCrash: (name, code, signal) => log.fail(`${name} stopped (${signal ?? `exit ${code}`}); see .data/logs/${name}.log`),
   });
   log.done(`Running at ${log.bold(`http://localhost:${port}`)}  (logs in .data/logs, Ctrl-C stops everything)`);

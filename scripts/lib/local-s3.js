@@ -17,6 +17,22 @@ function freePort() {
   });
 }
 
+/**
+ * s3rver implements multipart uploads but not their listing (GET /<bucket>?uploads), which
+ * the minio client asks for before every multipart upload to resume an unfinished one.
+ * Answering "none in progress" makes it start a fresh upload, which s3rver handles.
+ */
+function listNoMultipartUploads(ctx, next) {
+  const match = /^\/([^/?]+)\/?$/.exec(ctx.path);
+  if (ctx.method !== 'GET' || !match || !('uploads' in ctx.query)) return next();
+  ctx.type = 'application/xml';
+  ctx.body =
+    '<?xml version="1.0" encoding="UTF-8"?>' +
+    '<ListMultipartUploadsResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/">' +
+    `<Bucket>${match[1]}</Bucket><KeyMarker></KeyMarker><UploadIdMarker></UploadIdMarker>` +
+    '<MaxUploads>1000</MaxUploads><IsTruncated>false</IsTruncated></ListMultipartUploadsResult>';
+}
+
 async function startLocalS3({ dir, port = 0, bucket = process.env.S3_BUCKET ?? 'media' }) {
   const S3rver = require('s3rver');
   mkdirSync(dir, { recursive: true });
@@ -29,6 +45,7 @@ async function startLocalS3({ dir, port = 0, bucket = process.env.S3_BUCKET ?? '
     configureBuckets: [{ name: bucket }],
     resetOnClose: false,
   });
+  server.middleware.unshift(listNoMultipartUploads);
   await server.run();
   return {
     endpoint: '127.0.0.1',

@@ -84,14 +84,18 @@ class Stack {
     return this.spawnProcess(name, appEntry('gateway'), {
       PORT: String(port),
       PUBLIC_ORIGIN: o.publicOrigin ?? `http://localhost:${o.gatewayPorts[0]}`,
-      EXTRA_ORIGINS: o.gatewayPorts.map((p) => `http://localhost:${p},http://127.0.0.1:${p}`).join(','),
+      EXTRA_ORIGINS: [process.env.EXTRA_ORIGINS, ...o.gatewayPorts.map((p) => `http://localhost:${p},http://127.0.0.1:${p}`)]
+        .filter(Boolean)
+        .join(','),
       WEB_DIST: o.webDist ?? join(ROOT, 'apps/web/dist'),
       INSTANCE_ID: `${name}-${port}`,
     });
   }
 
   spawnProcess(name, script, env) {
-    const child = spawn(process.execPath, [script], {
+    // In watch mode (npm run dev) node restarts a process when tsc --watch rewrites its output.
+    const args = this.options.watch ? ['--watch', script] : [script];
+    const child = spawn(process.execPath, args, {
       cwd: ROOT,
       env: { ...this.baseEnv(), ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -140,7 +144,9 @@ class Stack {
       const script = appEntry(app, 'seed.js');
       if (!existsSync(script)) continue;
       await new Promise((resolve, reject) => {
-        const child = spawn(process.execPath, [script], { cwd: ROOT, env: this.baseEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+        // In watch mode (npm run dev) node restarts a process when tsc --watch rewrites its output.
+    const args = this.options.watch ? ['--watch', script] : [script];
+    const child = spawn(process.execPath, args, { cwd: ROOT, env: this.baseEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
         this.pipeOutput(`seed-${app}`, child);
         child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`Seeding ${app} failed (exit ${code})`))));
       });
