@@ -1,0 +1,28 @@
+/** Component tests: jsdom with Node's fetch, so RTK Query talks real HTTP to a test server. */
+const path = require('node:path');
+
+module.exports = {
+  displayName: 'web',
+  rootDir: __dirname,
+  testEnvironment: '<rootDir>/jest.environment.js',
+  testEnvironmentOptions: { url: 'http://localhost/' },
+  transform: {
+    '^.+\\.tsx?$': ['ts-jest', { tsconfig: path.join(__dirname, 'tsconfig.jest.json') }],
+  },
+  moduleNameMapper: {
+    '\\.css$': 'identity-obj-proxy',
+    '^@app/contracts$': path.join(__dirname, '../../libs/contracts/src/index.ts'),
+  },
+  setupFilesAfterEnv: ['<rootDir>/src/test/setup.ts'],
+  testMatch: ['<rootDir>/src/**/*.test.tsx', '<rootDir>/src/**/*.test.ts'],
+  globals: {
+    __APP_CONFIG__: {
+      whatsappNumber: '15550100100',
+      randomChatUrl: 'https://random-chat.example',
+      supportEmail: 'support@example.com',
+      safetyEmail: 'safety@example.com',
+      socialLinks: { twitter: 'https://x.com', instagram: 'https://www.instagram.com', facebook: 'https://www.facebook.com' },
+    },
+  },
+  testTimeout: 15000,
+};

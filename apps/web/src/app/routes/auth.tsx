@@ -1,0 +1,106 @@
+import { ArrowLeft, MessageCircle } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { FacebookIcon, GoogleIcon } from '../../components/brand-icons';
+import { Seo } from '../../components/seo';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { toast } from '../../components/ui/toast-store';
+import { APP_NAME } from '../../config/env';
+import { useGuestMutation } from '../../features/auth/api/auth-api';
+import { AUTH_TEXT, AUTH_TOASTS } from '../../features/auth/auth-strings';
+import { SignInForm } from '../../features/auth/components/sign-in-form';
+import { SignUpForm } from '../../features/auth/components/sign-up-form';
+import { useCaptcha } from '../../features/auth/hooks/use-captcha';
+import { errorMessage } from '../../lib/errors';
+
+type AuthTab = 'signin' | 'signup';
+
+export function AuthScreen() {
+  const navigate = useNavigate();
+  const [tab, setTab] = useState<AuthTab>('signin');
+  const signInCaptcha = useCaptcha();
+  const signUpCaptcha = useCaptcha();
+  const [enterAsGuest, { isLoading: guestBusy }] = useGuestMutation();
+
+  const continueAsGuest = async () => {
+    const captcha = tab === 'signin' ? signInCaptcha : signUpCaptcha;
+    if (!captcha.token) {
+      toast({ variant: 'destructive', ...AUTH_TOASTS.captchaRequired });
+      return;
+    }
+    const result = await enterAsGuest({ captchaResponse: captcha.token });
+    if ('error' in result) {
+      captcha.reset();
+      toast({
+        variant: 'destructive',
+        title: AUTH_TOASTS.guestFailed.title,
+        description: errorMessage(result.error, AUTH_TOASTS.guestFailed.fallback),
+      });
+      return;
+    }
+    navigate('/');
+  };
+
+  return (
+    <main className="min-h-screen bg-gradient-to-br from-violet-50 via-background to-sky-50 px-4 py-6 dark:from-background dark:to-background">
+      <Seo
+        title={tab === 'signin' ? AUTH_TEXT.signInTab : AUTH_TEXT.signUpTab}
+        description={`Sign in or create a free ${APP_NAME} account to chat in public rooms, hold private chats and book expert calls.`}
+      />
+      <div className="mx-auto w-full max-w-md">
+        <Button variant="ghost" size="sm" asChild className="mb-4">
+          <Link to="/">
+            <ArrowLeft className="h-4 w-4" /> {AUTH_TEXT.backToHome}
+          </Link>
+        </Button>
+        <Card className="p-5 sm:p-6">
+          <div className="mb-5 flex flex-col items-center text-center">
+            <span className="mb-2 flex h-11 w-11 items-center justify-center rounded-xl bg-primary text-primary-foreground">
+              <MessageCircle className="h-6 w-6" aria-hidden />
+            </span>
+            <h1 className="text-2xl font-bold">
+              {AUTH_TEXT.welcome} to {APP_NAME}
+            </h1>
+            <p className="mt-1 text-sm text-muted-foreground">
+              {tab === 'signin' ? AUTH_TEXT.signInSubtitle : AUTH_TEXT.signUpSubtitle}
+            </p>
+          </div>
+          <Tabs value={tab} onValueChange={(v) => setTab(v as AuthTab)}>
+            <TabsList>
+              <TabsTrigger value="signin">{AUTH_TEXT.signInTab}</TabsTrigger>
+              <TabsTrigger value="signup">{AUTH_TEXT.signUpTab}</TabsTrigger>
+            </TabsList>
+            <TabsContent value="signin" forceMount hidden={tab !== 'signin'}>
+              <SignInForm captcha={signInCaptcha} />
+            </TabsContent>
+            <TabsContent value="signup" forceMount hidden={tab !== 'signup'}>
+              <SignUpForm captcha={signUpCaptcha} />
+            </TabsContent>
+          </Tabs>
+
+          <div className="my-5 flex items-center gap-3 text-xs text-muted-foreground">
+            <span className="h-px flex-1 bg-border" />
+            {AUTH_TEXT.orContinueWith}
+            <span className="h-px flex-1 bg-border" />
+          </div>
+          <div className="grid grid-cols-2 gap-3">
+            <Button variant="outline" disabled aria-describedby="social-unavailable">
+              <GoogleIcon /> {AUTH_TEXT.google}
+            </Button>
+            <Button variant="outline" disabled aria-describedby="social-unavailable">
+              <FacebookIcon /> {AUTH_TEXT.facebook}
+            </Button>
+          </div>
+          <p id="social-unavailable" className="mt-2 text-center text-xs text-muted-foreground">
+            {AUTH_TEXT.socialUnavailable}
+          </p>
+          <Button variant="secondary" className="mt-4 w-full" onClick={() => void continueAsGuest()} disabled={guestBusy}>
+            {guestBusy ? AUTH_TEXT.guestBusy : AUTH_TEXT.guestButton}
+          </Button>
+        </Card>
+      </div>
+    </main>
+  );
+}

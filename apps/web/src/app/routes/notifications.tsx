@@ -1,0 +1,16 @@
+import { Seo } from '../../components/seo';
+import { AuthRequired } from '../../features/auth/components/auth-required';
+import { NotificationList } from '../../features/notifications/components/notification-list';
+import { NOTIFICATIONS_TEXT } from '../../features/notifications/notifications-strings';
+
+export function NotificationsScreen() {
+  return (
+    <main className="mx-auto max-w-2xl px-4 py-8">
+      <Seo title={NOTIFICATIONS_TEXT.title} />
+      <AuthRequired description={NOTIFICATIONS_TEXT.authDescription}>
+        <h1 className="mb-6 text-2xl font-bold">{NOTIFICATIONS_TEXT.title}</h1>
+        <NotificationList />
+      </AuthRequired>
+    </main>
+  );
+}

@@ -1,0 +1,17 @@
+import { Seo } from '../../components/seo';
+import { AuthRequired } from '../../features/auth/components/auth-required';
+import { SettingsForm } from '../../features/settings/components/settings-form';
+import { SETTINGS_TEXT } from '../../features/settings/settings-strings';
+
+export function SettingsScreen() {
+  return (
+    <main className="mx-auto max-w-2xl px-4 py-8">
+      <Seo title={SETTINGS_TEXT.title} />
+      <AuthRequired description={SETTINGS_TEXT.authDescription}>
+        <h1 className="text-2xl font-bold">{SETTINGS_TEXT.title}</h1>
+        <p className="mt-1 mb-6 text-sm text-muted-foreground">{SETTINGS_TEXT.subtitle}</p>
+        <SettingsForm />
+      </AuthRequired>
+    </main>
+  );
+}

@@ -1,0 +1,32 @@
+import type { UserDto } from '@app/contracts';
+import { Bell, Crown, Image, LogOut, MessageSquare, MessagesSquare, Settings, Store, User, type LucideIcon } from 'lucide-react';
+
+export type AccountEntry =
+  | { kind: 'link'; label: string; to: string; icon: LucideIcon }
+  | { kind: 'vip'; label: string; icon: LucideIcon }
+  | { kind: 'logout'; label: string; icon: LucideIcon };
+
+/** The avatar menu's entries per role (spec point 2); the mobile drawer lists the same. */
+export function accountEntries(user: Pick<UserDto, 'role'>): AccountEntry[] {
+  const entries: AccountEntry[] = [
+    user.role === 'seller'
+      ? { kind: 'link', label: 'Seller Profile', to: '/seller-profile', icon: User }
+      : { kind: 'link', label: 'Profile', to: '/profile', icon: User },
+    { kind: 'link', label: 'My Chats', to: '/my-chats', icon: MessagesSquare },
+    { kind: 'link', label: 'Private Chats', to: '/private-chats', icon: MessageSquare },
+    { kind: 'link', label: 'Settings', to: '/settings', icon: Settings },
+    { kind: 'link', label: 'Notifications', to: '/notifications', icon: Bell },
+    { kind: 'link', label: 'Media Test', to: '/media-test', icon: Image },
+  ];
+  if (user.role === 'user' || user.role === 'guest') entries.push({ kind: 'vip', label: 'Upgrade to VIP', icon: Crown });
+  if (user.role === 'user') entries.push({ kind: 'link', label: 'Become a Seller', to: '/seller-registration', icon: Store });
+  entries.push({ kind: 'logout', label: 'Log out', icon: LogOut });
+  return entries;
+}
+
+/** In-page anchors of the landing page. */
+export const PAGE_ANCHORS = [
+  { label: 'Features', hash: '#features' },
+  { label: 'How It Works', hash: '#how-it-works' },
+  { label: 'Safety', hash: '#safety' },
+] as const;

@@ -1,0 +1,81 @@
+import type { UserDto } from '@app/contracts';
+import { Home, Menu, MessagesSquare, Store, Users } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { useAppDispatch } from '../../app/hooks';
+import { useLogout } from '../../features/auth/hooks/use-logout';
+import { openVipDialog } from '../../features/vip/vip-slice';
+import { APP_NAME } from '../../config/env';
+import { Button } from '../ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../ui/dialog';
+import { accountEntries, PAGE_ANCHORS } from './account-entries';
+
+export type MobileDrawerProps = { user: UserDto | null };
+
+const ROW = 'flex w-full items-center gap-3 rounded-md px-3 py-2.5 text-left text-sm hover:bg-muted';
+
+const MAIN_LINKS = [
+  { label: 'Home', to: '/', icon: Home },
+  { label: 'Marketplace', to: '/marketplace', icon: Store },
+  { label: 'Public Rooms', to: '/public-rooms', icon: Users },
+  { label: 'My Chats', to: '/my-chats', icon: MessagesSquare },
+];
+
+export function MobileDrawer({ user }: MobileDrawerProps) {
+  const [open, setOpen] = useState(false);
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const logout = useLogout();
+  const go = (to: string) => {
+    setOpen(false);
+    navigate(to);
+  };
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu" onClick={() => setOpen(true)}>
+        <Menu className="h-5 w-5" />
+      </Button>
+      <DialogContent placement="side" className="p-4">
+        <DialogTitle className="mb-1 px-3 text-lg font-bold text-primary">{APP_NAME}</DialogTitle>
+        <DialogDescription className="sr-only">Site navigation</DialogDescription>
+        <nav aria-label="Mobile" className="mt-4 flex flex-col gap-1">
+          {MAIN_LINKS.map((link) => (
+            <button key={link.to} className={ROW} onClick={() => go(link.to)}>
+              <link.icon className="h-4 w-4 text-muted-foreground" aria-hidden /> {link.label}
+            </button>
+          ))}
+          <div className="my-2 h-px bg-border" />
+          {PAGE_ANCHORS.map((anchor) => (
+            <Link key={anchor.hash} to={`/${anchor.hash}`} className={ROW} onClick={() => setOpen(false)}>
+              {anchor.label}
+            </Link>
+          ))}
+          <div className="my-2 h-px bg-border" />
+          {user ? (
+            <>
+              <p className="px-3 pb-1 text-xs text-muted-foreground">{user.username}</p>
+              {accountEntries(user).map((entry) => (
+                <button
+                  key={entry.label}
+                  className={ROW}
+                  onClick={() => {
+                    if (entry.kind === 'link') return go(entry.to);
+                    setOpen(false);
+                    if (entry.kind === 'vip') dispatch(openVipDialog());
+                    else void logout();
+                  }}
+                >
+                  <entry.icon className="h-4 w-4 text-muted-foreground" aria-hidden /> {entry.label}
+                </button>
+              ))}
+            </>
+          ) : (
+            <Button className="mx-3" onClick={() => go('/auth')}>
+              Sign In
+            </Button>
+          )}
+        </nav>
+      </DialogContent>
+    </Dialog>
+  );
+}

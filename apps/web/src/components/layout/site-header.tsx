@@ -1,0 +1,48 @@
+import { MessageCircle } from 'lucide-react';
+import { Link, useLocation } from 'react-router-dom';
+import { APP_NAME } from '../../config/env';
+import { useCurrentUser } from '../../features/auth/hooks/use-current-user';
+import { RoleBadge } from '../role-badge';
+import { Button } from '../ui/button';
+import { PAGE_ANCHORS } from './account-entries';
+import { MobileDrawer } from './mobile-drawer';
+import { UserMenu } from './user-menu';
+
+export function SiteHeader() {
+  const { user, isLoading } = useCurrentUser();
+  const { pathname } = useLocation();
+  // On the landing page the anchors scroll in place; elsewhere they lead back to it.
+  const anchorPrefix = pathname === '/' ? '' : '/';
+  return (
+    <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4">
+        <MobileDrawer user={user} />
+        <Link to="/" className="flex items-center gap-2 font-bold text-lg" aria-label={`${APP_NAME} home`}>
+          <span className="flex h-8 w-8 items-center justify-center rounded-lg bg-primary text-primary-foreground">
+            <MessageCircle className="h-5 w-5" aria-hidden />
+          </span>
+          <span>{APP_NAME}</span>
+        </Link>
+        <nav aria-label="Main" className="ml-6 hidden items-center gap-5 text-sm text-muted-foreground md:flex">
+          {PAGE_ANCHORS.map((anchor) => (
+            <a key={anchor.hash} href={`${anchorPrefix}${anchor.hash}`} className="hover:text-foreground">
+              {anchor.label}
+            </a>
+          ))}
+        </nav>
+        <div className="ml-auto flex items-center gap-3">
+          {isLoading ? null : user ? (
+            <>
+              <RoleBadge role={user.role} />
+              <UserMenu user={user} />
+            </>
+          ) : (
+            <Button asChild size="sm">
+              <Link to="/auth">Sign In</Link>
+            </Button>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}

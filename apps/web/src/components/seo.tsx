@@ -1,0 +1,105 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router-dom';
+import { APP_NAME } from '../config/env';
+
+export const DEFAULT_DESCRIPTION =
+  'Chat for free in public rooms with 100+ people, hold private chats, go VIP for unlimited messaging and media, and book audio or video calls with verified experts.';
+export const DEFAULT_KEYWORDS =
+  'chat rooms, free chat, public chat rooms, private chat, expert consultation, video call, audio call, dating advice, career guidance, emotional support';
+export const OG_IMAGE_PATH = '/api/og-image';
+
+export type SeoProps = {
+  title?: string;
+  description?: string;
+  keywords?: string;
+  image?: string;
+  /** Adds the website search action structured data (home page). */
+  searchAction?: boolean;
+};
+
+function upsert(selector: string, create: () => HTMLElement, attribute: string, value: string) {
+  let element = document.head.querySelector<HTMLElement>(selector);
+  if (!element) {
+    element = create();
+    document.head.appendChild(element);
+  }
+  element.setAttribute(attribute, value);
+}
+
+function meta(key: 'name' | 'property', name: string, content: string) {
+  upsert(
+    `meta[${key}="${name}"]`,
+    () => {
+      const element = document.createElement('meta');
+      element.setAttribute(key, name);
+      return element;
+    },
+    'content',
+    content,
+  );
+}
+
+export function pageTitle(title?: string): string {
+  return title ? `${title} | ${APP_NAME}` : `${APP_NAME} - Free Chat Rooms & Expert Consultations`;
+}
+
+/**
+ * Sets the document's title, description, keywords, social-share tags, canonical link and
+ * (where asked) the search-action structured data. Tags are updated in place, never duplicated.
+ */
+export function Seo({ title, description = DEFAULT_DESCRIPTION, keywords = DEFAULT_KEYWORDS, image, searchAction }: SeoProps) {
+  const { pathname } = useLocation();
+
+  useEffect(() => {
+    const origin = window.location.origin;
+    const fullTitle = pageTitle(title);
+    const url = `${origin}${pathname}`;
+    const imageUrl = new URL(image ?? OG_IMAGE_PATH, origin).toString();
+    document.title = fullTitle;
+    meta('name', 'description', description);
+    meta('name', 'keywords', keywords);
+    meta('property', 'og:type', 'website');
+    meta('property', 'og:site_name', APP_NAME);
+    meta('property', 'og:title', fullTitle);
+    meta('property', 'og:description', description);
+    meta('property', 'og:url', url);
+    meta('property', 'og:image', imageUrl);
+    meta('name', 'twitter:card', 'summary_large_image');
+    meta('name', 'twitter:title', fullTitle);
+    meta('name', 'twitter:description', description);
+    meta('name', 'twitter:image', imageUrl);
+    upsert(
+      'link[rel="canonical"]',
+      () => {
+        const link = document.createElement('link');
+        link.rel = 'canonical';
+        return link;
+      },
+      'href',
+      url,
+    );
+
+    const existing = document.head.querySelector('script[data-seo="website"]');
+    if (!searchAction) {
+      existing?.remove();
+      return;
+    }
+    const script = existing ?? document.createElement('script');
+    script.setAttribute('type', 'application/ld+json');
+    script.setAttribute('data-seo', 'website');
+    script.textContent = JSON.stringify({
+      '@context': 'https://schema.org',
+      '@type': 'WebSite',
+      name: APP_NAME,
+      url: `${origin}/`,
+      potentialAction: {
+        '@type': 'SearchAction',
+        target: { '@type': 'EntryPoint', urlTemplate: `${origin}/public-rooms?q={search_term_string}` },
+        'query-input': 'required name=search_term_string',
+      },
+    });
+    if (!existing) document.head.appendChild(script);
+  }, [title, description, keywords, image, searchAction, pathname]);
+
+  return null;
+}

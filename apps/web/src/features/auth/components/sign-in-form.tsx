@@ -1,0 +1,90 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Button } from '../../../components/ui/button';
+import { Checkbox } from '../../../components/ui/checkbox';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { toast } from '../../../components/ui/toast-store';
+import { errorMessage } from '../../../lib/errors';
+import { useLoginMutation } from '../api/auth-api';
+import { AUTH_TEXT, AUTH_TOASTS } from '../auth-strings';
+import type { CaptchaState } from '../hooks/use-captcha';
+import { CaptchaField } from './captcha-field';
+import { PasswordInput } from './password-input';
+
+export type SignInFormProps = { captcha: CaptchaState };
+
+export function SignInForm({ captcha }: SignInFormProps) {
+  const id = useId();
+  const navigate = useNavigate();
+  const [login, { isLoading }] = useLoginMutation();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [rememberMe, setRememberMe] = useState(false);
+  const [forgotShown, setForgotShown] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!captcha.token) {
+      toast({ variant: 'destructive', ...AUTH_TOASTS.captchaRequired });
+      return;
+    }
+    const result = await login({ email: email.trim(), password, rememberMe, captchaResponse: captcha.token });
+    if ('error' in result) {
+      captcha.reset();
+      toast({
+        variant: 'destructive',
+        title: AUTH_TOASTS.loginFailed.title,
+        description: errorMessage(result.error, AUTH_TOASTS.loginFailed.fallback),
+      });
+      return;
+    }
+    navigate('/');
+  };
+
+  return (
+    <form onSubmit={submit} className="space-y-4" aria-label={AUTH_TEXT.signInTab}>
+      <div className="space-y-2">
+        <Label htmlFor={`${id}-email`}>{AUTH_TEXT.emailOrUsername}</Label>
+        <Input
+          id={`${id}-email`}
+          autoComplete="username"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          placeholder="you@example.com"
+        />
+      </div>
+      <div className="space-y-2">
+        <Label htmlFor={`${id}-password`}>{AUTH_TEXT.password}</Label>
+        <PasswordInput
+          id={`${id}-password`}
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+      </div>
+      <div className="flex items-center justify-between gap-2">
+        <div className="flex items-center gap-2">
+          <Checkbox id={`${id}-remember`} checked={rememberMe} onCheckedChange={(v) => setRememberMe(v === true)} />
+          <Label htmlFor={`${id}-remember`} className="font-normal">
+            {AUTH_TEXT.rememberMe}
+          </Label>
+        </div>
+        <Button variant="link" size="sm" className="h-auto" onClick={() => setForgotShown(true)}>
+          {AUTH_TEXT.forgotPassword}
+        </Button>
+      </div>
+      {forgotShown ? (
+        <p className="rounded-md bg-muted p-2 text-xs text-muted-foreground" role="status">
+          {AUTH_TEXT.forgotPasswordUnavailable}
+        </p>
+      ) : null}
+      <CaptchaField captcha={captcha} />
+      <Button type="submit" className="w-full" disabled={isLoading}>
+        {isLoading ? AUTH_TEXT.signInBusy : AUTH_TEXT.signInButton}
+      </Button>
+    </form>
+  );
+}

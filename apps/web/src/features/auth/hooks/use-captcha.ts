@@ -1,0 +1,109 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { errorMessage } from '../../../lib/errors';
+import { CAPTCHA_TEXT } from '../auth-strings';
+import { useIssueCaptchaMutation, useVerifyCaptchaMutation } from '../api/auth-api';
+
+/** After this many refreshes the spec's warning shows. */
+export const CAPTCHA_REFRESH_WARNING_AFTER = 3;
+
+export interface CaptchaState {
+  question: string | null;
+  answer: string;
+  setAnswer: (answer: string) => void;
+  verify: () => Promise<void>;
+  /** A new question asked for by the person (counts toward the warning). */
+  refresh: () => void;
+  /** A new question after the token was spent (a submit), not counted. */
+  reset: () => void;
+  token: string | null;
+  verified: boolean;
+  loading: boolean;
+  verifying: boolean;
+  error: string | null;
+  refreshCount: number;
+}
+
+/**
+ * The server-checked arithmetic captcha: the server keeps the answer, checks the typed one
+ * and hands back a single-use token. Verified means the server said so, never a local sum.
+ */
+export function useCaptcha(): CaptchaState {
+  const [issue, { isLoading: loading }] = useIssueCaptchaMutation();
+  const [verifyAnswer, { isLoading: verifying }] = useVerifyCaptchaMutation();
+  const [challenge, setChallenge] = useState<{ id: string; question: string } | null>(null);
+  const [answer, setAnswer] = useState('');
+  const [token, setToken] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [refreshCount, setRefreshCount] = useState(0);
+  const expiry = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  const clearExpiry = () => {
+    if (expiry.current) clearTimeout(expiry.current);
+    expiry.current = null;
+  };
+
+  const load = useCallback(async () => {
+    clearExpiry();
+    setToken(null);
+    setAnswer('');
+    setError(null);
+    const result = await issue();
+    if ('data' in result && result.data) {
+      setChallenge(result.data);
+    } else {
+      setChallenge(null);
+      setError(CAPTCHA_TEXT.unavailable);
+    }
+  }, [issue]);
+
+  useEffect(() => {
+    void load();
+    return clearExpiry;
+  }, [load]);
+
+  const verify = useCallback(async () => {
+    if (!challenge || token) return;
+    const value = Number(answer.trim());
+    if (!answer.trim() || !Number.isInteger(value)) {
+      setError(CAPTCHA_TEXT.wrongAnswer);
+      return;
+    }
+    setError(null);
+    const result = await verifyAnswer({ challengeId: challenge.id, answer: value });
+    if ('data' in result && result.data) {
+      const { token: issued, expiresInSeconds } = result.data;
+      setToken(issued);
+      clearExpiry();
+      expiry.current = setTimeout(() => {
+        setToken(null);
+        setError(CAPTCHA_TEXT.expired);
+        void load();
+      }, Math.max(1, expiresInSeconds - 5) * 1000);
+    } else {
+      setError(errorMessage(result.error, CAPTCHA_TEXT.wrongAnswer));
+    }
+  }, [answer, challenge, token, verifyAnswer, load]);
+
+  const refresh = useCallback(() => {
+    setRefreshCount((n) => n + 1);
+    void load();
+  }, [load]);
+
+  return {
+    question: challenge?.question ?? null,
+    answer,
+    setAnswer: (next: string) => {
+      setAnswer(next);
+      if (error) setError(null);
+    },
+    verify,
+    refresh,
+    reset: () => void load(),
+    token,
+    verified: token !== null,
+    loading,
+    verifying,
+    error,
+    refreshCount,
+  };
+}

@@ -1,0 +1,51 @@
+import { Briefcase, Heart, HeartHandshake, PartyPopper, Smile, type LucideIcon } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { Card } from '../../../components/ui/card';
+import { SELLERS_FRESH_SECONDS, useGetSellersQuery } from '../../marketplace/api/marketplace-api';
+import { MARKETPLACE_CATEGORIES, type MarketplaceCategory } from '../../marketplace/types';
+import { LANDING_TEXT } from '../landing-strings';
+
+const ICONS: Record<MarketplaceCategory, { icon: LucideIcon; tone: string }> = {
+  dating: { icon: Heart, tone: 'bg-pink-100 text-pink-600 dark:bg-pink-950/40' },
+  career: { icon: Briefcase, tone: 'bg-blue-100 text-blue-600 dark:bg-blue-950/40' },
+  friendship: { icon: Smile, tone: 'bg-amber-100 text-amber-600 dark:bg-amber-950/40' },
+  emotional: { icon: HeartHandshake, tone: 'bg-emerald-100 text-emerald-600 dark:bg-emerald-950/40' },
+  fun: { icon: PartyPopper, tone: 'bg-violet-100 text-violet-600 dark:bg-violet-950/40' },
+};
+
+function expertCount(count: number): string {
+  if (count === 0) return LANDING_TEXT.categoryNoExperts;
+  return `${count} ${count === 1 ? 'expert' : 'experts'}`;
+}
+
+/** Each marketplace category with how many experts it really has. */
+export function CategoryTiles() {
+  const { data, isError, isLoading } = useGetSellersQuery(undefined, { refetchOnMountOrArgChange: SELLERS_FRESH_SECONDS });
+  return (
+    <section id="categories" className="mx-auto max-w-6xl px-4 py-14">
+      <h2 className="text-2xl font-bold sm:text-3xl">{LANDING_TEXT.categoriesTitle}</h2>
+      <p className="mt-2 text-muted-foreground">{LANDING_TEXT.categoriesSubtitle}</p>
+      <ul className="mt-8 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+        {MARKETPLACE_CATEGORIES.map((category) => {
+          const { icon: Icon, tone } = ICONS[category.id];
+          const count = data?.filter((s) => s.category === category.id).length ?? 0;
+          return (
+            <li key={category.id}>
+              <Link to={`/marketplace?category=${category.id}`} className="block h-full">
+                <Card className="h-full p-4 transition hover:-translate-y-0.5 hover:shadow-md">
+                  <span className={`mb-3 flex h-10 w-10 items-center justify-center rounded-lg ${tone}`}>
+                    <Icon className="h-5 w-5" aria-hidden />
+                  </span>
+                  <h3 className="text-sm font-semibold">{category.title}</h3>
+                  <p className="mt-1 text-xs text-muted-foreground" data-testid={`category-count-${category.id}`}>
+                    {isLoading ? '\u00a0' : isError ? LANDING_TEXT.categoryCountsUnavailable : expertCount(count)}
+                  </p>
+                </Card>
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

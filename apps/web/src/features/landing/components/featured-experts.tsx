@@ -1,0 +1,75 @@
+import { BadgeCheck, Star } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { UserAvatar } from '../../../components/ui/avatar';
+import { Card } from '../../../components/ui/card';
+import { SELLERS_FRESH_SECONDS, useGetSellersQuery } from '../../marketplace/api/marketplace-api';
+import { categoryTitle, sellerName } from '../../marketplace/types';
+import { LANDING_TEXT } from '../landing-strings';
+
+const FEATURED_COUNT = 6;
+
+export function FeaturedExperts() {
+  const { data, isError, isLoading } = useGetSellersQuery(undefined, { refetchOnMountOrArgChange: SELLERS_FRESH_SECONDS });
+  const featured = [...(data ?? [])].sort((a, b) => (b.rating ?? 0) - (a.rating ?? 0)).slice(0, FEATURED_COUNT);
+  return (
+    <section id="experts" className="bg-muted/40">
+      <div className="mx-auto max-w-6xl px-4 py-14">
+        <div className="flex flex-wrap items-end justify-between gap-4">
+          <div>
+            <h2 className="text-2xl font-bold sm:text-3xl">{LANDING_TEXT.expertsTitle}</h2>
+            <p className="mt-2 text-muted-foreground">{LANDING_TEXT.expertsSubtitle}</p>
+          </div>
+          <Button asChild variant="outline">
+            <Link to="/marketplace">{LANDING_TEXT.expertsBrowse}</Link>
+          </Button>
+        </div>
+        {isLoading ? (
+          <div className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-hidden>
+            {[0, 1, 2].map((i) => (
+              <div key={i} className="h-32 animate-pulse rounded-xl bg-muted" />
+            ))}
+          </div>
+        ) : isError ? (
+          <p className="mt-8 rounded-lg border border-dashed p-8 text-center text-sm text-muted-foreground" role="status">
+            {LANDING_TEXT.expertsFailed}
+          </p>
+        ) : featured.length === 0 ? (
+          <p className="mt-8 rounded-lg border border-dashed p-8 text-center text-sm text-muted-foreground" role="status">
+            {LANDING_TEXT.expertsEmpty}
+          </p>
+        ) : (
+          <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {featured.map((seller) => (
+              <li key={seller.id}>
+                <Link to={`/seller/${seller.id}`} className="block h-full">
+                  <Card className="flex h-full gap-4 p-4 transition hover:shadow-md">
+                    <UserAvatar name={sellerName(seller)} src={seller.avatar ?? seller.user?.avatar} className="h-14 w-14 text-lg" />
+                    <div className="min-w-0">
+                      <p className="flex items-center gap-1 truncate font-semibold">
+                        {sellerName(seller)}
+                        {seller.isVerified ? <BadgeCheck className="h-4 w-4 shrink-0 text-blue-600" aria-label="Verified" /> : null}
+                      </p>
+                      <Badge variant="secondary" className="mt-1">
+                        {categoryTitle(seller.category)}
+                      </Badge>
+                      {typeof seller.rating === 'number' && seller.rating > 0 ? (
+                        <p className="mt-2 flex items-center gap-1 text-xs text-muted-foreground">
+                          <Star className="h-3.5 w-3.5 fill-yellow-400 text-yellow-400" aria-hidden /> {seller.rating.toFixed(1)}
+                        </p>
+                      ) : null}
+                      {seller.bio ?? seller.user?.bio ? (
+                        <p className="mt-1 line-clamp-2 text-xs text-muted-foreground">{seller.bio ?? seller.user?.bio}</p>
+                      ) : null}
+                    </div>
+                  </Card>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}

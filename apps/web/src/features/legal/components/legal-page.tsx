@@ -1,0 +1,31 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { SiteFooter } from '../../../components/layout/site-footer';
+import { Seo } from '../../../components/seo';
+
+export type LegalPageProps = { title: string; description: string; updated: string; children: ReactNode };
+
+/** Shared frame of the static legal pages: readable measure, headings styled once. */
+export function LegalPage({ title, description, updated, children }: LegalPageProps) {
+  return (
+    <>
+      <Seo title={title} description={description} />
+      <main className="mx-auto max-w-3xl px-4 py-10">
+        <nav aria-label="Breadcrumb" className="mb-4 text-sm text-muted-foreground">
+          <Link to="/" className="hover:text-foreground">
+            Home
+          </Link>{' '}
+          / {title}
+        </nav>
+        <h1 className="text-3xl font-bold">{title}</h1>
+        <p className="mt-2 text-sm text-muted-foreground">Last updated: {updated}</p>
+        <article className="mt-8 space-y-4 leading-relaxed [&_h2]:mt-8 [&_h2]:text-xl [&_h2]:font-semibold [&_h3]:mt-4 [&_h3]:font-semibold [&_li]:ml-5 [&_li]:list-disc [&_p]:text-foreground/90 [&_ul]:space-y-1">
+          {children}
+        </article>
+      </main>
+      <SiteFooter />
+    </>
+  );
+}
+
+export const LEGAL_UPDATED = 'January 15, 2025';

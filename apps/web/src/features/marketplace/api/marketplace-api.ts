@@ -1,0 +1,113 @@
+import type {
+  CategoryCountDto,
+  LocaleDto,
+  ReviewInputDto,
+  RoomDto,
+  SellerDto,
+  SellerProfileDto,
+  SellerReviewDto,
+} from '@app/contracts';
+import { api } from '../../../lib/api';
+import { authApi } from '../../auth/api/auth-api';
+import type { SellerRegistration, SellerProfileChanges } from '../types';
+
+/** The spec caches the seller list for 60 s and the location and rate for an hour. */
+export const SELLERS_FRESH_SECONDS = 60;
+export const LOCALE_FRESH_SECONDS = 60 * 60;
+
+export interface SellersQuery {
+  category?: string;
+  q?: string;
+  userId?: number;
+}
+
+/** Leaves out empty filters so equal searches share one cache entry. */
+function sellerParams(args: SellersQuery | void): Record<string, string | number> | undefined {
+  if (!args) return undefined;
+  const params: Record<string, string | number> = {};
+  if (args.category) params.category = args.category;
+  if (args.q?.trim()) params.q = args.q.trim();
+  if (args.userId !== undefined) params.userId = args.userId;
+  return Object.keys(params).length ? params : undefined;
+}
+
+export const marketplaceApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getSellers: build.query<SellerDto[], SellersQuery | void>({
+      query: (args) => ({ url: 'sellers', params: sellerParams(args) }),
+      providesTags: ['Sellers'],
+      keepUnusedDataFor: SELLERS_FRESH_SECONDS,
+    }),
+    getFeaturedSellers: build.query<SellerDto[], number>({
+      query: (limit) => ({ url: 'sellers/featured', params: { limit } }),
+      providesTags: ['Sellers'],
+    }),
+    getCategoryCounts: build.query<CategoryCountDto[], void>({
+      query: () => 'sellers/categories',
+      providesTags: ['Sellers'],
+    }),
+    getLocale: build.query<LocaleDto, void>({
+      query: () => 'locale',
+      keepUnusedDataFor: LOCALE_FRESH_SECONDS,
+    }),
+    getSeller: build.query<SellerDto, number>({
+      query: (id) => `sellers/${id}`,
+      providesTags: (_result, _error, id) => [{ type: 'Seller', id }],
+    }),
+    getSellerReviews: build.query<SellerReviewDto[], number>({
+      query: (id) => `sellers/${id}/reviews`,
+      providesTags: (_result, _error, id) => [{ type: 'SellerReviews', id }],
+    }),
+    saveReview: build.mutation<SellerReviewDto, { sellerId: number } & ReviewInputDto>({
+      query: ({ sellerId, ...body }) => ({ url: `sellers/${sellerId}/reviews`, method: 'POST', body }),
+      invalidatesTags: (_result, error, { sellerId }) =>
+        error ? [] : [{ type: 'SellerReviews', id: sellerId }, { type: 'Seller', id: sellerId }, 'Sellers'],
+    }),
+    /** A private room with the seller (the same room again when one exists). */
+    startSellerChat: build.mutation<RoomDto, number>({
+      query: (sellerId) => ({ url: 'rooms/private', method: 'POST', body: { sellerId } }),
+      invalidatesTags: ['MyChats', 'MarketplaceChats', 'PrivateChats'],
+    }),
+    registerSeller: build.mutation<SellerProfileDto, SellerRegistration>({
+      query: (body) => ({ url: 'sellers/register', method: 'POST', body }),
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
+        if (!data) return;
+        dispatch(marketplaceApi.util.upsertQueryData('getOwnSellerProfile', undefined, data));
+        // The server makes the applicant a seller by event; menus follow at once rather than on
+        // the next refetch, which could still race that event.
+        dispatch(
+          authApi.util.updateQueryData('getMe', undefined, (me) => {
+            if (me) me.role = 'seller';
+          }),
+        );
+      },
+    }),
+    getOwnSellerProfile: build.query<SellerProfileDto, void>({
+      query: () => 'sellers/profile/me',
+      providesTags: ['SellerProfile'],
+    }),
+    updateOwnSellerProfile: build.mutation<SellerProfileDto, SellerProfileChanges>({
+      query: (body) => ({ url: 'sellers/profile/me', method: 'PATCH', body }),
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
+        if (data) dispatch(marketplaceApi.util.upsertQueryData('getOwnSellerProfile', undefined, data));
+      },
+      invalidatesTags: (result) => (result ? ['Sellers', { type: 'Seller', id: result.id }] : []),
+    }),
+  }),
+});
+
+export const {
+  useGetSellersQuery,
+  useGetFeaturedSellersQuery,
+  useGetCategoryCountsQuery,
+  useGetLocaleQuery,
+  useGetSellerQuery,
+  useGetSellerReviewsQuery,
+  useSaveReviewMutation,
+  useStartSellerChatMutation,
+  useRegisterSellerMutation,
+  useGetOwnSellerProfileQuery,
+  useUpdateOwnSellerProfileMutation,
+} = marketplaceApi;

@@ -1,0 +1,17 @@
+export const PROFILE_TEXT = {
+  title: 'My Profile',
+  edit: 'Edit Profile',
+  save: 'Save Changes',
+  saving: 'Saving...',
+  cancel: 'Cancel',
+  username: 'Username',
+  email: 'Email',
+  bio: 'Bio',
+  avatar: 'Avatar URL',
+  avatarHint: 'Link to an image (https://...). Leave empty for your initial.',
+  noBio: 'No bio yet.',
+  memberSince: 'Member since',
+  role: 'Role',
+  updated: { title: 'Profile updated', description: 'Your changes have been saved.' },
+  updateFailed: 'Failed to update profile.',
+} as const;

@@ -1,0 +1,76 @@
+import type { UserSettings } from '@app/contracts';
+import { Card } from '../../../components/ui/card';
+import { Label } from '../../../components/ui/label';
+import { Switch } from '../../../components/ui/switch';
+import { toast } from '../../../components/ui/toast-store';
+import { errorMessage } from '../../../lib/errors';
+import { useGetSettingsQuery, useUpdateSettingsMutation } from '../../auth/api/auth-api';
+import { SETTINGS_SECTIONS, SETTINGS_TEXT } from '../settings-strings';
+
+type Theme = UserSettings['chat']['theme'];
+const THEMES: Theme[] = ['light', 'dark', 'system'];
+
+/** Every change is saved to the server at once; a refused change is put back and explained. */
+export function SettingsForm() {
+  const { data: settings, isLoading, isError } = useGetSettingsQuery();
+  const [updateSettings] = useUpdateSettingsMutation();
+
+  if (isLoading) return <p className="text-muted-foreground">Loading...</p>;
+  if (isError || !settings) return <p className="text-destructive">{SETTINGS_TEXT.loadFailed}</p>;
+
+  const save = async (next: UserSettings) => {
+    const result = await updateSettings(next);
+    if ('error' in result) {
+      toast({ variant: 'destructive', title: SETTINGS_TEXT.saveFailed, description: errorMessage(result.error, '') || undefined });
+    }
+  };
+
+  const setValue = (section: keyof UserSettings, key: string, value: boolean | Theme) =>
+    save({ ...settings, [section]: { ...settings[section], [key]: value } } as UserSettings);
+
+  return (
+    <div className="space-y-6">
+      {SETTINGS_SECTIONS.map((section) => (
+        <Card key={section.key} className="p-5">
+          <h2 className="text-lg font-semibold">{section.title}</h2>
+          <ul className="mt-4 divide-y">
+            {section.key === 'chat' ? (
+              <li className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
+                <span id="theme-label" className="text-sm font-medium">
+                  {SETTINGS_TEXT.theme}
+                </span>
+                <div role="radiogroup" aria-labelledby="theme-label" className="inline-flex rounded-lg bg-muted p-1">
+                  {THEMES.map((theme) => (
+                    <button
+                      key={theme}
+                      type="button"
+                      role="radio"
+                      aria-checked={settings.chat.theme === theme}
+                      onClick={() => void setValue('chat', 'theme', theme)}
+                      className="rounded-md px-3 py-1 text-sm aria-checked:bg-card aria-checked:font-medium aria-checked:shadow-sm"
+                    >
+                      {SETTINGS_TEXT.themes[theme]}
+                    </button>
+                  ))}
+                </div>
+              </li>
+            ) : null}
+            {section.items.map((item) => {
+              const inputId = `setting-${section.key}-${item.key}`;
+              const checked = (settings[section.key] as unknown as Record<string, boolean>)[item.key];
+              return (
+                <li key={item.key} className="flex items-center justify-between gap-4 py-3">
+                  <div>
+                    <Label htmlFor={inputId}>{item.label}</Label>
+                    <p className="mt-1 text-xs text-muted-foreground">{item.description}</p>
+                  </div>
+                  <Switch id={inputId} checked={checked} onCheckedChange={(value) => void setValue(section.key, item.key, value)} />
+                </li>
+              );
+            })}
+          </ul>
+        </Card>
+      ))}
+    </div>
+  );
+}

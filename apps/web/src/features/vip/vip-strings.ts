@@ -1,0 +1,32 @@
+/** The VIP upsell dialog's copy (spec points 2, 6 and 9). */
+export const VIP_TEXT = {
+  title: 'Upgrade to VIP',
+  subtitle: 'Unlock unlimited messaging, media and exclusive rooms.',
+  regularTitle: 'Regular User',
+  regularPrice: 'Free',
+  regularLimits: ['30 second message cooldown', 'Text messages only', 'Standard support', 'Basic profile features'],
+  vipTitle: 'VIP Member',
+  vipPrice: 'Contact for Pricing',
+  vipBenefits: [
+    'No message cooldowns in public chat',
+    'Images and GIFs in chat',
+    'Priority customer support',
+    'VIP badge in chat',
+    'Access to exclusive VIP rooms',
+    'Enhanced profile customization',
+  ],
+  maybeLater: 'Maybe Later',
+  contact: 'Contact via WhatsApp',
+  premiumTitle: 'You already have premium access',
+  premiumBody: 'Your account already includes every VIP benefit.',
+  close: 'Close',
+} as const;
+
+export function vipRequestMessage(username: string | null | undefined): string {
+  const who = username ? ` My username is ${username}.` : '';
+  return `Hello! I would like to buy VIP status on ChatMarket.${who}`;
+}
+
+export function whatsappLink(number: string, text: string): string {
+  return `https://wa.me/${number.replace(/\D/g, '')}?text=${encodeURIComponent(text)}`;
+}

@@ -1,0 +1,35 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const GATEWAY = process.env.WEB_DEV_GATEWAY_URL ?? 'http://localhost:3000';
+
+/**
+ * Settings the bundle needs, fixed at build time. The app reads them only through
+ * src/config/env.ts, so tests (which never see Vite) can supply their own.
+ */
+const appConfig = {
+  whatsappNumber: process.env.WEB_WHATSAPP_NUMBER ?? '15550100100',
+  randomChatUrl: process.env.WEB_RANDOM_CHAT_URL ?? 'https://www.omegle.fm',
+  supportEmail: process.env.WEB_SUPPORT_EMAIL ?? 'support@chatmarket.example',
+  safetyEmail: process.env.WEB_SAFETY_EMAIL ?? 'safety@chatmarket.example',
+  socialLinks: {
+    twitter: process.env.WEB_TWITTER_URL ?? 'https://x.com',
+    instagram: process.env.WEB_INSTAGRAM_URL ?? 'https://www.instagram.com',
+    facebook: process.env.WEB_FACEBOOK_URL ?? 'https://www.facebook.com',
+  },
+};
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  define: { __APP_CONFIG__: JSON.stringify(appConfig) },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': { target: GATEWAY, changeOrigin: false },
+      '/media': { target: GATEWAY, changeOrigin: false },
+      '/ws': { target: GATEWAY.replace(/^http/, 'ws'), ws: true, changeOrigin: false },
+    },
+  },
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+});

@@ -1,0 +1,38 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+export const SCREENSHOT_DIR = join(__dirname, '../screenshots');
+
+/** Debian's Chromium; a browser is never downloaded for the tests. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export async function screenshot(page: Page, name: string) {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
+
+/** Reads "a op b = ?" as a person would and works it out. */
+export function solveArithmetic(question: string): number {
+  const match = /(\d+)\s*([+\-−×x*])\s*(\d+)/.exec(question);
+  if (!match) throw new Error(`Not an arithmetic question: ${question}`);
+  const [a, op, b] = [Number(match[1]), match[2], Number(match[3])];
+  if (op === '+') return a + b;
+  if (op === '-' || op === '−') return a - b;
+  return a * b;
+}

@@ -1,0 +1,62 @@
+import { freePort, startNatsServer, startRedisServer } from '@app/testing';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import globalTeardown, { type E2eState } from './global-teardown';
+import { STACK_INFO_FILE } from './stack-info';
+
+// scripts/ is plain CommonJS shared with `npm start`.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { startStack } = require('../../../scripts/lib/stack.js');
+
+const ROOT = join(__dirname, '../../..');
+
+/**
+ * Starts every service and a gateway serving the built SPA, on private NATS and Redis and
+ * databases named for this run only, so browser tests never meet the demo data.
+ */
+export default async function globalSetup() {
+  const webDist = join(ROOT, 'apps/web/dist');
+  if (!existsSync(join(webDist, 'index.html'))) {
+    throw new Error('apps/web/dist is missing: build the web app first (npm run build --workspace apps/web)');
+  }
+  const postgresUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432';
+  const runId = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const workDir = mkdtempSync(join(tmpdir(), 'e2e-stack-'));
+  const logDir = join(workDir, 'logs');
+  const [nats, redis] = await Promise.all([startNatsServer(), startRedisServer()]);
+  const state: E2eState = { nats, redis, postgresUrl, dbPrefix: `e2e_${runId}_`, workDir };
+  (globalThis as { __E2E__?: E2eState }).__E2E__ = state;
+
+  try {
+    const gatewayPort = await freePort();
+    state.stack = await startStack({
+      natsUrl: nats.url,
+      redisUrl: redis.url,
+      postgresUrl,
+      dbPrefix: state.dbPrefix,
+      mediaPort: await freePort(),
+      gatewayPorts: [gatewayPort],
+      seed: true,
+      webDist,
+      logDir,
+      s3Dir: join(workDir, 's3'),
+      logLevel: 'warn',
+      echo: 'none',
+    });
+    writeFileSync(STACK_INFO_FILE, JSON.stringify({ baseUrl: `http://localhost:${gatewayPort}`, logDir }));
+    process.env.E2E_STACK_INFO = STACK_INFO_FILE;
+  } catch (error) {
+    const logs = recentLogs(logDir);
+    await globalTeardown();
+    throw new Error(`The system did not start for the browser tests: ${(error as Error).message}\n${logs}`);
+  }
+}
+
+/** The last lines each process wrote, to explain a start that failed. */
+function recentLogs(dir: string): string {
+  if (!existsSync(dir)) return '';
+  return readdirSync(dir)
+    .map((file) => `--- ${file}\n${readFileSync(join(dir, file), 'utf8').split('\n').slice(-15).join('\n')}`)
+    .join('\n');
+}
