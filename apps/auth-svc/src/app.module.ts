@@ -1,9 +1,12 @@
 import { Module } from '@nestjs/common';
 import { ServiceName } from '@app/contracts';
 import { ServiceCoreModule } from '@app/server';
+import { AccountsModule } from './accounts/accounts.module';
+import { CaptchaModule } from './captcha/captcha.module';
 import { authEnv } from './config/auth-env';
-import { User } from './users/user.entity';
 import { migrations } from './migrations';
+import { User } from './users/user.entity';
+import { UsersModule } from './users/users.module';
 
 @Module({
   imports: [
@@ -16,6 +19,9 @@ import { migrations } from './migrations';
       entities: [User],
       migrations,
     }),
+    CaptchaModule,
+    UsersModule,
+    AccountsModule,
   ],
 })
 export class AppModule {}

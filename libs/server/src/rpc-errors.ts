@@ -28,7 +28,8 @@ export function validationFields(errors: ValidationError[], parent = ''): Record
   const fields: Record<string, string[]> = {};
   for (const error of errors) {
     const path = parent ? `${parent}.${error.property}` : error.property;
-    if (error.constraints) fields[path] = Object.values(error.constraints);
+    // Two rules failing for one reason (missing value) often share a message: show it once.
+    if (error.constraints) fields[path] = [...new Set(Object.values(error.constraints))];
     if (error.children?.length) Object.assign(fields, validationFields(error.children, path));
   }
   return fields;

@@ -1,9 +1,30 @@
 import { BaseEnv, loadEnv, POSTGRES_URL_PATTERN } from '@app/server';
-import { Matches } from 'class-validator';
+import { CAPTCHA_TOKEN_TTL_SECONDS, CAPTCHA_TTL_SECONDS } from '@app/contracts';
+import { Type } from 'class-transformer';
+import { IsInt, Matches, Max, Min } from 'class-validator';
 
 export class AuthEnv extends BaseEnv {
   @Matches(POSTGRES_URL_PATTERN, { message: 'AUTH_DATABASE_URL must look like postgres://user@host:5432/auth' })
   AUTH_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/auth';
+
+  /** How long an unanswered captcha question stays answerable. */
+  @Type(() => Number)
+  @IsInt({ message: 'CAPTCHA_TTL_SECONDS must be a whole number' })
+  @Min(1)
+  @Max(3600)
+  CAPTCHA_TTL_SECONDS = CAPTCHA_TTL_SECONDS;
+
+  /** How long the token of a solved captcha may wait to be used by login, register or guest entry. */
+  @Type(() => Number)
+  @IsInt({ message: 'CAPTCHA_TOKEN_TTL_SECONDS must be a whole number' })
+  @Min(1)
+  @Max(3600)
+  CAPTCHA_TOKEN_TTL_SECONDS = CAPTCHA_TOKEN_TTL_SECONDS;
 }
 
-export const authEnv = () => loadEnv(AuthEnv);
+let cached: AuthEnv | undefined;
+export const authEnv = (): AuthEnv => (cached ??= loadEnv(AuthEnv));
+/** Tests change the environment between apps. */
+export const resetAuthEnv = () => {
+  cached = undefined;
+};

@@ -1,17 +1,36 @@
-/** Request/reply patterns answered by auth-svc (queue group "auth-svc"). */
+/**
+ * Request/reply patterns answered by auth-svc (queue group "auth-svc").
+ * Payload -> answer of each, as the gateway and other services use them.
+ */
 export const AuthPatterns = {
+  /** {} -> CaptchaChallengeDto */
   CreateCaptcha: 'auth.captcha.create',
+  /** VerifyCaptchaDto -> CaptchaTokenDto; 400 on a wrong answer, unknown or used-up challenge */
   VerifyCaptcha: 'auth.captcha.verify',
+  /** RegisterRequestDto -> SessionIssuedDto */
   Register: 'auth.user.register',
+  /** LoginRequestDto -> SessionIssuedDto; 401 'Invalid credentials'; 429 with details.retryAfterSeconds */
   Login: 'auth.user.login',
+  /** GuestRequestDto -> SessionIssuedDto */
   CreateGuest: 'auth.guest.create',
+  /** SessionTokenDto -> UserDto | null */
   ResolveSession: 'auth.session.resolve',
+  /** DestroySessionDto -> { ok: true } */
   DestroySession: 'auth.session.destroy',
+  /** CheckUsernameDto -> UsernameAvailabilityDto */
   CheckUsername: 'auth.username.check',
+  /** UserIdDto -> UserDto; 404 when unknown */
   GetMe: 'auth.user.me',
+  /** UpdateMeRequestDto -> UserDto */
   UpdateMe: 'auth.user.update',
+  /** UpdateSettingsRequestDto -> UserSettings */
   UpdateSettings: 'auth.settings.update',
+  /** GetUsersDto -> UserSummary[] (unknown ids are left out) */
   GetUsers: 'auth.user.get-many',
+  /** FindByUsernamesDto -> UserSummary[] (case-insensitive; unknown names are left out) */
+  FindByUsernames: 'auth.user.find-by-usernames',
+  /** SetRoleDto -> UserDto */
   SetRole: 'auth.user.set-role',
+  /** {} -> { count } registered accounts (guests not counted) */
   CountUsers: 'auth.user.count',
 } as const;

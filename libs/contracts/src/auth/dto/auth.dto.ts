@@ -1,6 +1,8 @@
 import { Type } from 'class-transformer';
 import {
+  ArrayMaxSize,
   Equals,
+  IsArray,
   IsBoolean,
   IsEmail,
   IsIn,
@@ -34,8 +36,7 @@ export class CaptchaChallengeDto {
 }
 
 export class VerifyCaptchaDto {
-  @IsString()
-  @IsNotEmpty({ message: 'Captcha challenge is required' })
+  @Matches(/^[0-9a-f]{1,64}$/, { message: 'Captcha challenge is required' })
   challengeId: string;
 
   @Type(() => Number)
@@ -48,9 +49,11 @@ export class CaptchaTokenDto {
   expiresInSeconds: number;
 }
 
+const CAPTCHA_REQUIRED = 'Please complete the security verification';
+
 class CaptchaProtectedDto {
-  @IsString({ message: 'Please complete the security verification' })
-  @IsNotEmpty({ message: 'Please complete the security verification' })
+  /** The token answered by captcha verification (one decorator: a missing value gets one message). */
+  @Matches(/^[\w-]{1,200}$/, { message: CAPTCHA_REQUIRED })
   captchaResponse: string;
 }
 
@@ -193,7 +196,22 @@ export class GuestRequestDto extends GuestDto {
 }
 
 export class SessionTokenDto {
-  @IsString() @IsNotEmpty() token: string;
+  @IsString() @IsNotEmpty() @MaxLength(200) token: string;
+}
+
+export class LogoutDto {
+  /** Also end every other session of the account (other browsers and devices). */
+  @IsOptional() @IsBoolean() everywhere?: boolean;
+}
+
+export class DestroySessionDto extends SessionTokenDto {
+  @IsOptional() @IsBoolean() everywhere?: boolean;
+}
+
+export interface UsernameAvailabilityDto {
+  available: boolean;
+  /** Why a name cannot be used, when it cannot. */
+  message?: string;
 }
 
 export class UserIdDto {
@@ -209,7 +227,15 @@ export class UpdateSettingsRequestDto extends UpdateSettingsDto {
 }
 
 export class GetUsersDto {
-  @Type(() => Number) @IsInt({ each: true }) ids: number[];
+  @IsArray() @ArrayMaxSize(500) @Type(() => Number) @IsInt({ each: true }) ids: number[];
+}
+
+export class FindByUsernamesDto {
+  @IsArray()
+  @ArrayMaxSize(500)
+  @IsString({ each: true })
+  @MaxLength(USERNAME_MAX, { each: true })
+  usernames: string[];
 }
 
 export class SetRoleDto {

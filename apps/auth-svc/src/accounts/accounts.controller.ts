@@ -1,0 +1,41 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import {
+  AuthPatterns,
+  DestroySessionDto,
+  GuestRequestDto,
+  LoginRequestDto,
+  RegisterRequestDto,
+  SessionTokenDto,
+} from '@app/contracts';
+import { AccountsService } from './accounts.service';
+
+@Controller()
+export class AccountsController {
+  constructor(private readonly accounts: AccountsService) {}
+
+  @MessagePattern(AuthPatterns.Register)
+  register(@Payload() dto: RegisterRequestDto) {
+    return this.accounts.register(dto);
+  }
+
+  @MessagePattern(AuthPatterns.Login)
+  login(@Payload() dto: LoginRequestDto) {
+    return this.accounts.login(dto);
+  }
+
+  @MessagePattern(AuthPatterns.CreateGuest)
+  guest(@Payload() dto: GuestRequestDto) {
+    return this.accounts.guest(dto);
+  }
+
+  @MessagePattern(AuthPatterns.ResolveSession)
+  resolve(@Payload() dto: SessionTokenDto) {
+    return this.accounts.resolve(dto.token);
+  }
+
+  @MessagePattern(AuthPatterns.DestroySession)
+  destroy(@Payload() dto: DestroySessionDto) {
+    return this.accounts.logout(dto.token, !!dto.everywhere);
+  }
+}

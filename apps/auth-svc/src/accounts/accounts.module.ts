@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { CaptchaModule } from '../captcha/captcha.module';
+import { SessionStore } from '../sessions/session.store';
+import { UsersModule } from '../users/users.module';
+import { AccountsController } from './accounts.controller';
+import { AccountsService } from './accounts.service';
+import { LoginLimiter } from './login-limiter';
+
+@Module({
+  imports: [CaptchaModule, UsersModule],
+  controllers: [AccountsController],
+  providers: [AccountsService, SessionStore, LoginLimiter],
+})
+export class AccountsModule {}

@@ -1,0 +1,138 @@
+import { Injectable } from '@nestjs/common';
+import {
+  GUEST_SESSION_TTL_SECONDS,
+  REMEMBER_ME_TTL_SECONDS,
+  SESSION_TTL_SECONDS,
+  type GuestRequestDto,
+  type LoginRequestDto,
+  type RegisterRequestDto,
+  type SessionIssuedDto,
+  type UserDto,
+} from '@app/contracts';
+import { RpcErrors } from '@app/server';
+import * as argon2 from 'argon2';
+import { randomInt } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { CaptchaService } from '../captcha/captcha.service';
+import { SessionStore } from '../sessions/session.store';
+import type { User } from '../users/user.entity';
+import { toUserDto } from '../users/user.mapper';
+import { USERNAME_TAKEN_MESSAGE, UsersService } from '../users/users.service';
+import { LoginLimiter } from './login-limiter';
+import { passwordProblem } from './password-policy';
+
+export const INVALID_CREDENTIALS_MESSAGE = 'Invalid credentials';
+
+/** argon2id with OWASP's recommended minimum cost (19 MiB, 2 passes). */
+export const HASH_OPTIONS = { type: argon2.argon2id, memoryCost: 19 * 1024, timeCost: 2, parallelism: 1 } as const;
+
+const GUEST_NAME_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
+
+/** Sign-up, sign-in, guest entry and the sessions they open. */
+@Injectable()
+export class AccountsService {
+  /** Verified against when the account does not exist, so both failures take as long. */
+  private readonly dummyHash = argon2.hash('not-a-real-password-for-timing', HASH_OPTIONS);
+
+  constructor(
+    private readonly users: UsersService,
+    private readonly sessions: SessionStore,
+    private readonly captcha: CaptchaService,
+    private readonly limiter: LoginLimiter,
+  ) {}
+
+  async register(dto: RegisterRequestDto): Promise<SessionIssuedDto> {
+    // Password problems reveal nothing about other accounts, so they are answered before the
+    // captcha is spent; whether a name or email is taken is told only past the captcha.
+    if (dto.confirmPassword !== undefined && dto.confirmPassword !== dto.password) {
+      throw RpcErrors.badRequest('Passwords do not match', { confirmPassword: ['Passwords do not match'] });
+    }
+    const problem = passwordProblem(dto.password, dto.username, dto.email);
+    if (problem) throw RpcErrors.badRequest(problem, { password: [problem] });
+    await this.captcha.consume(dto.captchaResponse);
+    const passwordHash = await argon2.hash(dto.password, HASH_OPTIONS);
+    const user = await this.users.create({
+      username: dto.username,
+      email: dto.email.trim(),
+      passwordHash,
+      role: 'user',
+    });
+    return this.openSession(user, dto.rememberMe ? REMEMBER_ME_TTL_SECONDS : SESSION_TTL_SECONDS, !!dto.rememberMe);
+  }
+
+  async login(dto: LoginRequestDto): Promise<SessionIssuedDto> {
+    const login = dto.email.trim().toLowerCase();
+    const ip = dto.client.ip;
+    await this.limiter.assertAllowed(login, ip);
+    await this.captcha.consume(dto.captchaResponse);
+
+    const user = await this.users.findByLogin(login);
+    const ok = user?.passwordHash
+      ? await argon2.verify(user.passwordHash, dto.password)
+      : await argon2.verify(await this.dummyHash, dto.password).then(() => false);
+    if (!user || !ok) {
+      const delayMs = await this.limiter.recordFailure(login, ip);
+      if (delayMs > 0) await sleep(delayMs);
+      throw RpcErrors.unauthenticated(INVALID_CREDENTIALS_MESSAGE);
+    }
+    await this.limiter.recordSuccess(login, ip);
+    return this.openSession(user, dto.rememberMe ? REMEMBER_ME_TTL_SECONDS : SESSION_TTL_SECONDS, !!dto.rememberMe);
+  }
+
+  async guest(dto: GuestRequestDto): Promise<SessionIssuedDto> {
+    await this.captcha.consume(dto.captchaResponse);
+    let user: User | undefined;
+    if (dto.username) {
+      user = await this.users.create({ username: dto.username, email: null, passwordHash: null, role: 'guest' });
+    } else {
+      // A generated name can collide with one taken since; a few draws make that vanishingly rare.
+      for (let attempt = 0; !user && attempt < 5; attempt++) {
+        user = await this.users
+          .create({ username: generatedGuestName(), email: null, passwordHash: null, role: 'guest' })
+          .catch((error: unknown) => {
+            if (isUsernameConflict(error) && attempt < 4) return undefined;
+            throw error;
+          });
+      }
+    }
+    return this.openSession(user!, GUEST_SESSION_TTL_SECONDS, true);
+  }
+
+  async resolve(token: string): Promise<UserDto | null> {
+    const session = await this.sessions.get(token);
+    if (!session) return null;
+    const user = await this.users.findById(session.userId);
+    if (!user) return null;
+    await this.users.touchLastSeen(user);
+    return toUserDto(user);
+  }
+
+  async logout(token: string, everywhere: boolean): Promise<{ ok: true }> {
+    const ended = await this.sessions.destroy(token);
+    if (!ended) return { ok: true };
+    if (everywhere) {
+      await this.sessions.destroyAll(ended.userId);
+      await this.users.invalidateSessions({ userId: ended.userId });
+    } else {
+      await this.users.invalidateSessions({ userId: ended.userId, tokenHash: ended.tokenHash });
+    }
+    return { ok: true };
+  }
+
+  private async openSession(user: User, ttlSeconds: number, persistentCookie: boolean): Promise<SessionIssuedDto> {
+    const { token } = await this.sessions.create(user.id, ttlSeconds);
+    await this.users.touchLastSeen(user);
+    return { user: toUserDto(user), token, cookieMaxAgeSeconds: persistentCookie ? ttlSeconds : null };
+  }
+}
+
+function generatedGuestName(): string {
+  let suffix = '';
+  for (let i = 0; i < 6; i++) suffix += GUEST_NAME_ALPHABET[randomInt(GUEST_NAME_ALPHABET.length)];
+  return `guest_${suffix}`;
+}
+
+function isUsernameConflict(error: unknown): boolean {
+  const body = (error as { getError?: () => unknown }).getError?.() as { status?: number; message?: string } | undefined;
+  return body?.status === 409 && body.message === USERNAME_TAKEN_MESSAGE;
+}

@@ -1,0 +1,82 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  CAPTCHA_MAX_TRIES,
+  ErrorCode,
+  type CaptchaChallengeDto,
+  type CaptchaTokenDto,
+} from '@app/contracts';
+import { REDIS, rpcError } from '@app/server';
+import type { Redis } from 'ioredis';
+import { randomBytes } from 'node:crypto';
+import { authEnv } from '../config/auth-env';
+import { generateCaptcha } from './captcha-generator';
+
+const challengeKey = (id: string) => `captcha:challenge:${id}`;
+const tokenKey = (token: string) => `captcha:token:${token}`;
+
+/**
+ * Counts a try and compares the answer in one step, so parallel guesses cannot exceed the
+ * allowed tries. Returns 1 right, 0 wrong, -1 unknown or expired, -2 wrong and used up.
+ */
+const VERIFY_SCRIPT = `
+local answer = redis.call('HGET', KEYS[1], 'answer')
+if not answer then return -1 end
+local tries = redis.call('HINCRBY', KEYS[1], 'tries', 1)
+if answer == ARGV[1] then
+  redis.call('DEL', KEYS[1])
+  return 1
+end
+if tries >= tonumber(ARGV[2]) then
+  redis.call('DEL', KEYS[1])
+  return -2
+end
+return 0
+`;
+
+export const CAPTCHA_REQUIRED_MESSAGE = 'Please complete the security verification';
+const CAPTCHA_STALE_MESSAGE = 'Security verification expired or already used. Please solve a new question.';
+
+/** The server side of the arithmetic captcha: it keeps the answer and hands out single-use tokens. */
+@Injectable()
+export class CaptchaService {
+  constructor(@Inject(REDIS) private readonly redis: Redis) {}
+
+  async create(): Promise<CaptchaChallengeDto> {
+    const { question, answer } = generateCaptcha();
+    const id = randomBytes(16).toString('hex');
+    await this.redis
+      .multi()
+      .hset(challengeKey(id), { answer: String(answer), tries: '0' })
+      .expire(challengeKey(id), authEnv().CAPTCHA_TTL_SECONDS)
+      .exec();
+    return { id, question };
+  }
+
+  async verify(challengeId: string, answer: number): Promise<CaptchaTokenDto> {
+    const outcome = Number(
+      await this.redis.eval(VERIFY_SCRIPT, 1, challengeKey(challengeId), String(answer), String(CAPTCHA_MAX_TRIES)),
+    );
+    if (outcome === -1) {
+      throw captchaError('This question has expired. Please refresh for a new one.', 'challengeId');
+    }
+    if (outcome === -2) {
+      throw captchaError('Too many wrong answers. Please refresh for a new question.', 'answer');
+    }
+    if (outcome === 0) throw captchaError('Incorrect answer. Please try again.', 'answer');
+
+    const token = randomBytes(32).toString('base64url');
+    const ttl = authEnv().CAPTCHA_TOKEN_TTL_SECONDS;
+    await this.redis.set(tokenKey(token), '1', 'EX', ttl);
+    return { token, expiresInSeconds: ttl };
+  }
+
+  /** Spends a token: each solved captcha admits exactly one login, registration or guest entry. */
+  async consume(token: string): Promise<void> {
+    const found = await this.redis.getdel(tokenKey(token));
+    if (!found) throw captchaError(CAPTCHA_STALE_MESSAGE, 'captchaResponse');
+  }
+}
+
+function captchaError(message: string, field: string) {
+  return rpcError(400, ErrorCode.CaptchaInvalid, message, { fields: { [field]: [message] } });
+}

@@ -1,0 +1,4 @@
+declare module 'fxa-common-password-list' {
+  const commonPasswords: { test(password: string): boolean };
+  export default commonPasswords;
+}

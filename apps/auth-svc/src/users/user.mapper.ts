@@ -1,0 +1,27 @@
+import type { UserDto, UserSummary } from '@app/contracts';
+import type { User } from './user.entity';
+
+/** Seen within this long counts as online for profile views; live presence is chat-svc's. */
+const ONLINE_WINDOW_MS = 5 * 60 * 1000;
+
+export function toUserDto(user: User, now = Date.now()): UserDto {
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    role: user.role,
+    avatar: user.avatar,
+    bio: user.bio,
+    categories: user.categories,
+    isVerified: user.isVerified,
+    isOnline: !!user.lastSeen && now - user.lastSeen.getTime() < ONLINE_WINDOW_MS,
+    lastSeen: user.lastSeen?.toISOString() ?? null,
+    createdAt: user.createdAt.toISOString(),
+    joinedAt: user.createdAt.toISOString(),
+    settings: user.settings,
+  };
+}
+
+export function toUserSummary(user: User): UserSummary {
+  return { id: user.id, username: user.username, avatar: user.avatar, role: user.role };
+}

@@ -1,0 +1,105 @@
+import { Body, Controller, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  AuthPatterns,
+  CheckUsernameDto,
+  GuestDto,
+  LoginDto,
+  LogoutDto,
+  RegisterDto,
+  VerifyCaptchaDto,
+  type AuthResultDto,
+  type CaptchaChallengeDto,
+  type CaptchaTokenDto,
+  type SessionIssuedDto,
+  type UsernameAvailabilityDto,
+} from '@app/contracts';
+import { RpcClient } from '@app/server';
+import type { Response } from 'express';
+import { clientIp } from '../common/auth.guards';
+import type { SessionRequest } from '../common/session.middleware';
+import { clearSessionCookie, setSessionCookie } from './session-cookie';
+
+@ApiTags('auth')
+@Controller('auth')
+export class AuthController {
+  constructor(private readonly rpc: RpcClient) {}
+
+  @ApiOperation({ summary: 'A new arithmetic question; the server keeps its answer' })
+  @Get('captcha')
+  captcha(@Res({ passthrough: true }) res: Response): Promise<CaptchaChallengeDto> {
+    res.setHeader('Cache-Control', 'no-store');
+    return this.rpc.request(AuthPatterns.CreateCaptcha, {});
+  }
+
+  @ApiOperation({ summary: 'Checks a typed answer (3 tries) and answers a single-use token for captchaResponse' })
+  @Post('captcha/verify')
+  @HttpCode(200)
+  verifyCaptcha(@Body() dto: VerifyCaptchaDto): Promise<CaptchaTokenDto> {
+    return this.rpc.request(AuthPatterns.VerifyCaptcha, dto);
+  }
+
+  @ApiOperation({ summary: 'Creates an account and signs it in' })
+  @Post('register')
+  async register(
+    @Body() dto: RegisterDto,
+    @Req() req: SessionRequest,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<AuthResultDto> {
+    const issued = await this.rpc.request<SessionIssuedDto>(AuthPatterns.Register, { ...dto, client: { ip: clientIp(req) } });
+    return this.signIn(req, res, issued);
+  }
+
+  @ApiOperation({ summary: 'Signs in by email or username (case-insensitive)' })
+  @Post('login')
+  @HttpCode(200)
+  async login(
+    @Body() dto: LoginDto,
+    @Req() req: SessionRequest,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<AuthResultDto> {
+    const issued = await this.rpc.request<SessionIssuedDto>(AuthPatterns.Login, { ...dto, client: { ip: clientIp(req) } });
+    return this.signIn(req, res, issued);
+  }
+
+  @ApiOperation({ summary: 'Enters as a guest (read-only), with a chosen or generated username' })
+  @Post('guest')
+  async guest(
+    @Body() dto: GuestDto,
+    @Req() req: SessionRequest,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<AuthResultDto> {
+    const issued = await this.rpc.request<SessionIssuedDto>(AuthPatterns.CreateGuest, { ...dto, client: { ip: clientIp(req) } });
+    return this.signIn(req, res, issued);
+  }
+
+  @ApiOperation({ summary: 'Ends this session (with everywhere: true, every session of the account)' })
+  @Post('logout')
+  @HttpCode(200)
+  async logout(
+    @Body() dto: LogoutDto,
+    @Req() req: SessionRequest,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<{ ok: true }> {
+    if (req.sessionToken) {
+      await this.rpc.request(AuthPatterns.DestroySession, { token: req.sessionToken, everywhere: !!dto.everywhere });
+    }
+    clearSessionCookie(res);
+    return { ok: true };
+  }
+
+  @ApiOperation({ summary: 'Whether a username can be taken' })
+  @Get('check-username')
+  checkUsername(@Query() dto: CheckUsernameDto): Promise<UsernameAvailabilityDto> {
+    return this.rpc.request(AuthPatterns.CheckUsername, dto);
+  }
+
+  /** The session the browser had before is ended, so a new sign-in never reuses an old id. */
+  private async signIn(req: SessionRequest, res: Response, issued: SessionIssuedDto): Promise<AuthResultDto> {
+    if (req.sessionToken) {
+      await this.rpc.request(AuthPatterns.DestroySession, { token: req.sessionToken }).catch(() => undefined);
+    }
+    setSessionCookie(res, issued.token, issued.cookieMaxAgeSeconds);
+    return { user: issued.user };
+  }
+}

@@ -1,0 +1,518 @@
+import 'reflect-metadata';
+import { AuthPatterns, MarketplaceEvents, type UserDto, type UserSummary } from '@app/contracts';
+import sharp from 'sharp';
+import { ApiClient, answerOf, startAuthStack, uniqueName, type AuthStack } from './auth-stack';
+
+const TOKEN_TTL_SECONDS = 3;
+const PASSWORD = 'blue-tangerine-42';
+
+describe('accounts through the gateway', () => {
+  let stack: AuthStack;
+  const client = (ip?: string) => new ApiClient(stack, ip);
+
+  beforeAll(async () => {
+    stack = await startAuthStack({ CAPTCHA_TOKEN_TTL_SECONDS: String(TOKEN_TTL_SECONDS) });
+  }, 60_000);
+
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  describe('captcha', () => {
+    it('asks an arithmetic question and accepts only the right answer', async () => {
+      const c = client();
+      const { status, body, headers } = await c.get('/api/auth/captcha');
+      expect(status).toBe(200);
+      expect(body.question).toMatch(/^\d+ [+\-×] \d+ = \?$/);
+      expect(body).not.toHaveProperty('answer');
+      expect(headers.get('cache-control')).toBe('no-store');
+
+      const wrong = await c.post('/api/auth/captcha/verify', { challengeId: body.id, answer: answerOf(body.question) + 1 });
+      expect(wrong.status).toBe(400);
+      expect(wrong.body.message).toBe('Incorrect answer. Please try again.');
+
+      const right = await c.post('/api/auth/captcha/verify', { challengeId: body.id, answer: answerOf(body.question) });
+      expect(right.status).toBe(200);
+      expect(right.body.token).toEqual(expect.any(String));
+      expect(right.body.expiresInSeconds).toBe(TOKEN_TTL_SECONDS);
+
+      const again = await c.post('/api/auth/captcha/verify', { challengeId: body.id, answer: answerOf(body.question) });
+      expect(again.status).toBe(400);
+    });
+
+    it('gives a question three tries at most', async () => {
+      const c = client();
+      const { body } = await c.get('/api/auth/captcha');
+      const answer = answerOf(body.question);
+      for (let i = 0; i < 2; i++) {
+        expect((await c.post('/api/auth/captcha/verify', { challengeId: body.id, answer: answer + 1 })).status).toBe(400);
+      }
+      const third = await c.post('/api/auth/captcha/verify', { challengeId: body.id, answer: answer + 1 });
+      expect(third.status).toBe(400);
+      expect(third.body.message).toBe('Too many wrong answers. Please refresh for a new question.');
+      const late = await c.post('/api/auth/captcha/verify', { challengeId: body.id, answer });
+      expect(late.status).toBe(400);
+    });
+
+    it('refuses a non-numeric answer with the field named', async () => {
+      const c = client();
+      const { body } = await c.get('/api/auth/captcha');
+      const res = await c.post('/api/auth/captcha/verify', { challengeId: body.id, answer: 'twelve' });
+      expect(res.status).toBe(400);
+      expect(res.body.fields.answer).toEqual(expect.arrayContaining(['Answer must be a whole number']));
+    });
+
+    it('requires a token for login, register and guest entry', async () => {
+      const c = client();
+      for (const [path, body] of [
+        ['/api/auth/login', { email: 'nobody', password: PASSWORD }],
+        ['/api/auth/register', { username: uniqueName(), email: `${uniqueName()}@example.com`, password: PASSWORD }],
+        ['/api/auth/guest', {}],
+      ] as const) {
+        const res = await c.post(path, body);
+        expect(res.status).toBe(400);
+        expect(res.body.fields.captchaResponse).toEqual(['Please complete the security verification']);
+      }
+      expect(c.sid).toBeUndefined();
+    });
+
+    it('refuses a made-up token', async () => {
+      const res = await client().post('/api/auth/guest', { captchaResponse: 'made-up-token' });
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe('captcha_invalid');
+    });
+
+    it('admits one entry per solved captcha', async () => {
+      const c = client();
+      const token = await c.solveCaptcha();
+      expect((await c.post('/api/auth/guest', { captchaResponse: token })).status).toBe(201);
+      const reused = await client().post('/api/auth/guest', { captchaResponse: token });
+      expect(reused.status).toBe(400);
+      expect(reused.body.message).toBe('Security verification expired or already used. Please solve a new question.');
+    });
+
+    it('lets a solved captcha expire', async () => {
+      const c = client();
+      const token = await c.solveCaptcha();
+      await new Promise((r) => setTimeout(r, TOKEN_TTL_SECONDS * 1000 + 500));
+      const res = await c.post('/api/auth/guest', { captchaResponse: token });
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe('captcha_invalid');
+    });
+  });
+
+  describe('register, sign in, profile, sign out', () => {
+    it('registers, signs in with a browser-session cookie and reads me', async () => {
+      const c = client();
+      const username = uniqueName('Ann');
+      const res = await c.register({ username, email: `${username}@Example.com` });
+      expect(res.status).toBe(201);
+      const user: UserDto = res.body.user;
+      expect(user).toMatchObject({
+        username: username.toLowerCase(),
+        email: `${username.toLowerCase()}@example.com`,
+        role: 'user',
+        isVerified: false,
+        avatar: null,
+        bio: null,
+        categories: [],
+      });
+      expect(user).not.toHaveProperty('passwordHash');
+      const cookie = res.headers.getSetCookie().find((h) => h.startsWith('sid='))!;
+      expect(cookie).toMatch(/HttpOnly/i);
+      expect(cookie).toMatch(/SameSite=Lax/i);
+      expect(cookie).toMatch(/Path=\//);
+      expect(cookie).not.toMatch(/Max-Age/i);
+      expect(c.sid).toMatch(/^[\w-]{43}$/);
+
+      const me = await c.get('/api/users/me');
+      expect(me.status).toBe(200);
+      expect(me.body).toMatchObject({ id: user.id, username: user.username, role: 'user' });
+    });
+
+    it('keeps the cookie for 30 days with Remember me', async () => {
+      const c = client();
+      const username = uniqueName();
+      const res = await c.register({ username, email: `${username}@example.com`, rememberMe: true });
+      const cookie = res.headers.getSetCookie().find((h) => h.startsWith('sid='))!;
+      expect(cookie).toMatch(/Max-Age=2592000/);
+    });
+
+    it('signs in by username or email in any case, with a new session each time', async () => {
+      const username = uniqueName('Bob');
+      const first = client();
+      await first.register({ username, email: `${username}@example.com` });
+      const registeredSid = first.sid;
+
+      const byName = await first.login(username.toUpperCase(), PASSWORD);
+      expect(byName.status).toBe(200);
+      expect(byName.body.user.username).toBe(username.toLowerCase());
+      expect(first.sid).not.toBe(registeredSid);
+
+      const stale = new ApiClient(stack);
+      stale.sid = registeredSid;
+      expect((await stale.get('/api/users/me')).status).toBe(401);
+
+      const other = client();
+      const byEmail = await other.login(`${username.toUpperCase()}@EXAMPLE.COM`, PASSWORD);
+      expect(byEmail.status).toBe(200);
+      expect(other.sid).not.toBe(first.sid);
+      // Signing in elsewhere leaves the first browser signed in.
+      expect((await first.get('/api/users/me')).status).toBe(200);
+    });
+
+    it('answers a wrong password and an unknown account alike', async () => {
+      const username = uniqueName();
+      await client().register({ username, email: `${username}@example.com` });
+      const wrong = await client().login(username, 'not-the-password');
+      const unknown = await client().login(uniqueName('ghost'), 'not-the-password');
+      expect(wrong.status).toBe(401);
+      expect(unknown.status).toBe(401);
+      expect(wrong.body).toEqual(unknown.body);
+      expect(wrong.body.message).toBe('Invalid credentials');
+    });
+
+    it('answers 401 Authentication required when signed out', async () => {
+      const res = await client().get('/api/users/me');
+      expect(res.status).toBe(401);
+      expect(res.body).toMatchObject({ code: 'unauthenticated', message: 'Authentication required' });
+    });
+
+    it('edits the profile but never the role or verified flag', async () => {
+      const c = client();
+      const username = uniqueName();
+      await c.register({ username, email: `${username}@example.com` });
+
+      const renamed = uniqueName('Renamed');
+      const patched = await c.request('PATCH', '/api/users/me', {
+        username: renamed,
+        bio: 'I like rooms about music.',
+        avatar: 'https://images.example.com/me.png',
+      });
+      expect(patched.status).toBe(200);
+      expect(patched.body).toMatchObject({
+        username: renamed.toLowerCase(),
+        bio: 'I like rooms about music.',
+        avatar: 'https://images.example.com/me.png',
+      });
+      expect((await c.get('/api/users/me')).body.username).toBe(renamed.toLowerCase());
+
+      const role = await c.request('PATCH', '/api/users/me', { role: 'moderator' });
+      expect(role.status).toBe(400);
+      expect(role.body.fields.role).toEqual(['property role should not exist']);
+      const verified = await c.request('PATCH', '/api/users/me', { isVerified: true });
+      expect(verified.status).toBe(400);
+      const me = await c.get('/api/users/me');
+      expect(me.body).toMatchObject({ role: 'user', isVerified: false });
+
+      const badAvatar = await c.request('PATCH', '/api/users/me', { avatar: 'javascript:alert(1)' });
+      expect(badAvatar.status).toBe(400);
+      expect(badAvatar.body.fields.avatar).toEqual(['Avatar must be an uploaded image or an http(s) URL']);
+
+      const other = uniqueName();
+      await client().register({ username: other, email: `${other}@example.com` });
+      const taken = await c.request('PATCH', '/api/users/me', { username: other.toUpperCase() });
+      expect(taken.status).toBe(409);
+      expect(taken.body.fields.username).toEqual(['This username is already taken. Please choose another one.']);
+    });
+
+    it('signs out: the cookie is cleared and the session is gone', async () => {
+      const c = client();
+      const username = uniqueName();
+      await c.register({ username, email: `${username}@example.com` });
+      const sid = c.sid;
+      const out = await c.post('/api/auth/logout');
+      expect(out.status).toBe(200);
+      const cleared = out.headers.getSetCookie().find((h) => h.startsWith('sid='))!;
+      expect(cleared).toMatch(/Expires=Thu, 01 Jan 1970/i);
+      expect(c.sid).toBeUndefined();
+
+      const replay = new ApiClient(stack);
+      replay.sid = sid;
+      expect((await replay.get('/api/users/me')).status).toBe(401);
+    });
+
+    it('signs out everywhere when asked', async () => {
+      const username = uniqueName();
+      const a = client();
+      await a.register({ username, email: `${username}@example.com` });
+      const b = client();
+      expect((await b.login(username, PASSWORD)).status).toBe(200);
+      expect((await a.post('/api/auth/logout', { everywhere: true })).status).toBe(200);
+      expect((await b.get('/api/users/me')).status).toBe(401);
+    });
+  });
+
+  describe('username, email and password rules', () => {
+    it('tells whether a username can be taken', async () => {
+      const c = client();
+      const taken = uniqueName('Taken');
+      await c.register({ username: taken, email: `${taken}@example.com` });
+
+      const check = (name: string) => client().get(`/api/auth/check-username?username=${encodeURIComponent(name)}`);
+      expect((await check(uniqueName('free'))).body).toEqual({ available: true });
+      expect((await check(taken.toUpperCase())).body).toEqual({
+        available: false,
+        message: 'This username is already taken. Please choose another one.',
+      });
+      expect((await check('ab')).body).toMatchObject({ available: false, message: 'Username must be at least 3 characters long' });
+      expect((await check('has space')).body.available).toBe(false);
+      expect((await check('a'.repeat(21))).body.available).toBe(false);
+      expect((await client().get('/api/auth/check-username')).status).toBe(400);
+    });
+
+    it.each([
+      ['ab', 'Username must be at least 3 characters long'],
+      ['a'.repeat(21), 'Username must be at most 20 characters long'],
+      ['bad-name!', 'Username may contain only letters, digits and underscore'],
+    ])('refuses the username %p', async (username, message) => {
+      const res = await client().register({ username, email: `${uniqueName()}@example.com` });
+      expect(res.status).toBe(400);
+      expect(res.body.fields.username).toContain(message);
+    });
+
+    it('refuses a taken username or email with 409', async () => {
+      const username = uniqueName();
+      await client().register({ username, email: `${username}@example.com` });
+
+      const sameName = await client().register({ username: username.toUpperCase(), email: `${uniqueName()}@example.com` });
+      expect(sameName.status).toBe(409);
+      expect(sameName.body.fields.username).toEqual(['This username is already taken. Please choose another one.']);
+
+      const sameEmail = await client().register({ username: uniqueName(), email: `${username.toUpperCase()}@example.com` });
+      expect(sameEmail.status).toBe(409);
+      expect(sameEmail.body.message).toBe('An account with this email already exists. Please sign in instead.');
+      expect(sameEmail.body.fields.email).toBeDefined();
+    });
+
+    it('refuses a malformed email', async () => {
+      const res = await client().register({ username: uniqueName(), email: 'not-an-email' });
+      expect(res.status).toBe(400);
+      expect(res.body.fields.email).toEqual(['Please enter a valid email address']);
+    });
+
+    it.each([
+      ['short', 'Password must be at least 8 characters'],
+      ['password', 'This password is too common. Please choose a less predictable one.'],
+      ['Sunshine', 'This password is too common. Please choose a less predictable one.'],
+      ['x'.repeat(129), 'Password must be at most 128 characters'],
+    ])('refuses the password %p', async (password, message) => {
+      const res = await client().register({ username: uniqueName(), email: `${uniqueName()}@example.com`, password });
+      expect(res.status).toBe(400);
+      expect(res.body.fields.password).toContain(message);
+    });
+
+    it('keeps every character of a long passphrase', async () => {
+      const c = client();
+      const username = uniqueName();
+      const passphrase = `${'correct horse battery staple '.repeat(4)}end`;
+      expect(passphrase.length).toBeGreaterThan(100);
+      expect((await c.register({ username, email: `${username}@example.com`, password: passphrase })).status).toBe(201);
+      expect((await client().login(username, passphrase.slice(0, -1))).status).toBe(401);
+      expect((await client().login(username, passphrase)).status).toBe(200);
+    });
+
+    it('refuses passwords that do not match', async () => {
+      const c = client();
+      const res = await c.post('/api/auth/register', {
+        username: uniqueName(),
+        email: `${uniqueName()}@example.com`,
+        password: PASSWORD,
+        confirmPassword: `${PASSWORD}x`,
+        captchaResponse: await c.solveCaptcha(),
+      });
+      expect(res.status).toBe(400);
+      expect(res.body.fields.confirmPassword).toEqual(['Passwords do not match']);
+    });
+  });
+
+  describe('brute force', () => {
+    it('slows then refuses repeated failures from one address without locking the owner out elsewhere', async () => {
+      const username = uniqueName('target');
+      await client().register({ username, email: `${username}@example.com` });
+      const attacker = client('198.51.100.7');
+
+      const started = Date.now();
+      for (let i = 0; i < 5; i++) {
+        expect((await attacker.login(username, `wrong-${i}-password`)).status).toBe(401);
+      }
+      // The third to fifth failures are held back (0.4 + 0.8 + 1.2 s).
+      expect(Date.now() - started).toBeGreaterThanOrEqual(2400);
+
+      const refused = await attacker.login(username, `wrong-again`);
+      expect(refused.status).toBe(429);
+      expect(refused.body.code).toBe('too_many_attempts');
+      expect(refused.body.retryAfterSeconds).toBeGreaterThan(60);
+      expect(refused.body.retryAfterSeconds).toBeLessThanOrEqual(15 * 60);
+      expect(refused.headers.get('retry-after')).toBe(String(refused.body.retryAfterSeconds));
+      expect(refused.body.message).toMatch(/^Too many failed sign-in attempts\. Please try again in \d+ minutes?\.$/);
+
+      // Even the right password waits out the block from that address...
+      expect((await attacker.login(username, PASSWORD)).status).toBe(429);
+      // ...while the owner signs in from their own.
+      const owner = client('192.0.2.44');
+      expect((await owner.login(username, PASSWORD)).status).toBe(200);
+    }, 30_000);
+
+    it('forgets earlier failures after a successful sign-in', async () => {
+      const username = uniqueName();
+      await client().register({ username, email: `${username}@example.com` });
+      const c = client('198.51.100.9');
+      for (let i = 0; i < 4; i++) expect((await c.login(username, 'wrong-password-x')).status).toBe(401);
+      expect((await c.login(username, PASSWORD)).status).toBe(200);
+      for (let i = 0; i < 2; i++) expect((await c.login(username, 'wrong-password-x')).status).toBe(401);
+    }, 30_000);
+  });
+
+  describe('guests', () => {
+    it('enters as a guest with a generated name and a short-lived cookie', async () => {
+      const c = client();
+      const res = await c.post('/api/auth/guest', { captchaResponse: await c.solveCaptcha() });
+      expect(res.status).toBe(201);
+      expect(res.body.user).toMatchObject({ role: 'guest', email: null });
+      expect(res.body.user.username).toMatch(/^guest_[a-z0-9]{6}$/);
+      const cookie = res.headers.getSetCookie().find((h) => h.startsWith('sid='))!;
+      expect(cookie).toMatch(/Max-Age=43200/);
+      const me = await c.get('/api/users/me');
+      expect(me.body).toMatchObject({ id: res.body.user.id, role: 'guest' });
+    });
+
+    it('enters as a guest with a chosen name, unless it is taken', async () => {
+      const name = uniqueName('Visitor');
+      const c = client();
+      const res = await c.post('/api/auth/guest', { username: name, captchaResponse: await c.solveCaptcha() });
+      expect(res.status).toBe(201);
+      expect(res.body.user.username).toBe(name.toLowerCase());
+
+      const d = client();
+      const taken = await d.post('/api/auth/guest', { username: name.toUpperCase(), captchaResponse: await d.solveCaptcha() });
+      expect(taken.status).toBe(409);
+      expect(taken.body.message).toBe('This username is already taken. Please choose another one.');
+
+      const short = await d.post('/api/auth/guest', { username: 'ab', captchaResponse: 'x' });
+      expect(short.status).toBe(400);
+      expect(short.body.fields.username).toEqual(['Username must be at least 3 characters long']);
+    });
+
+    it('cannot sign in with a password', async () => {
+      const c = client();
+      const name = uniqueName('guest');
+      await c.post('/api/auth/guest', { username: name, captchaResponse: await c.solveCaptcha() });
+      expect((await client().login(name, PASSWORD)).status).toBe(401);
+    });
+  });
+
+  describe('settings', () => {
+    it('saves preferences on the server and reads them back', async () => {
+      const c = client();
+      const username = uniqueName();
+      await c.register({ username, email: `${username}@example.com` });
+      const defaults = await c.get('/api/users/me/settings');
+      expect(defaults.status).toBe(200);
+      expect(defaults.body.chat.theme).toBe('system');
+
+      const wanted = {
+        notifications: { email: false, push: true, messageSound: false, mentions: true },
+        privacy: { showOnlineStatus: false, showLastSeen: true, allowDirectMessages: false },
+        chat: { theme: 'dark', messagePreview: false, enterToSend: true },
+      };
+      const saved = await c.request('PUT', '/api/users/me/settings', wanted);
+      expect(saved.status).toBe(200);
+      expect(saved.body).toEqual(wanted);
+      expect((await c.get('/api/users/me/settings')).body).toEqual(wanted);
+      // Another browser of the same account sees the same preferences.
+      const other = client();
+      await other.login(username, PASSWORD);
+      expect((await other.get('/api/users/me/settings')).body).toEqual(wanted);
+
+      const badTheme = await c.request('PUT', '/api/users/me/settings', { ...wanted, chat: { ...wanted.chat, theme: 'neon' } });
+      expect(badTheme.status).toBe(400);
+      expect(Object.keys(badTheme.body.fields)).toEqual(['chat.theme']);
+      const extra = await c.request('PUT', '/api/users/me/settings', { ...wanted, admin: true });
+      expect(extra.status).toBe(400);
+      expect((await client().get('/api/users/me/settings')).status).toBe(401);
+    });
+  });
+
+  describe('request hygiene', () => {
+    it('refuses a cross-origin POST', async () => {
+      const c = client();
+      const res = await c.request('POST', '/api/auth/guest', { captchaResponse: 'x' }, { origin: 'https://evil.example' });
+      expect(res.status).toBe(403);
+      expect(res.body.message).toBe('Cross-site request refused');
+    });
+
+    it('refuses a form-encoded POST', async () => {
+      const res = await fetch(`${stack.baseUrl}/api/auth/logout`, {
+        method: 'POST',
+        headers: { origin: stack.origin, 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'everywhere=true',
+      });
+      expect(res.status).toBe(415);
+    });
+  });
+
+  describe('for other services', () => {
+    it('finds users by username and by id', async () => {
+      const names = [uniqueName('Find'), uniqueName('Find')];
+      for (const name of names) await client().register({ username: name, email: `${name}@example.com` });
+
+      const found = await stack.rpc.request<UserSummary[]>(AuthPatterns.FindByUsernames, {
+        usernames: [names[0].toUpperCase(), names[1], 'nobody_here'],
+      });
+      expect(found.map((u) => u.username).sort()).toEqual(names.map((n) => n.toLowerCase()).sort());
+      expect(Object.keys(found[0]).sort()).toEqual(['avatar', 'id', 'role', 'username']);
+
+      const byId = await stack.rpc.request<UserSummary[]>(AuthPatterns.GetUsers, { ids: [found[0].id, 999_999] });
+      expect(byId).toEqual([found[0]]);
+    });
+
+    it('counts registered accounts, not guests', async () => {
+      const count = () => stack.rpc.request<{ count: number }>(AuthPatterns.CountUsers, {}).then((r) => r.count);
+      const before = await count();
+      const g = client();
+      await g.post('/api/auth/guest', { captchaResponse: await g.solveCaptcha() });
+      expect(await count()).toBe(before);
+      const username = uniqueName();
+      await client().register({ username, email: `${username}@example.com` });
+      expect(await count()).toBe(before + 1);
+    });
+
+    it('makes an applicant a seller when the marketplace says so', async () => {
+      const c = client();
+      const username = uniqueName();
+      const { body } = await c.register({ username, email: `${username}@example.com` });
+      await stack.rpc.emit(MarketplaceEvents.SellerApplied, { userId: body.user.id, sellerId: 1 });
+      let role = 'user';
+      for (let i = 0; i < 50 && role !== 'seller'; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        role = (await c.get('/api/users/me')).body.role;
+      }
+      expect(role).toBe('seller');
+    });
+  });
+
+  describe('API documentation', () => {
+    it('documents the account routes with their validation rules', async () => {
+      const doc = (await (await fetch(`${stack.baseUrl}/api/docs/openapi.json`)).json()) as {
+        paths: Record<string, unknown>;
+        components: { schemas: Record<string, { properties: Record<string, unknown> }> };
+      };
+      for (const path of ['/api/auth/captcha', '/api/auth/captcha/verify', '/api/auth/register', '/api/auth/login', '/api/auth/guest', '/api/auth/logout', '/api/auth/check-username', '/api/users/me', '/api/users/me/settings']) {
+        expect(doc.paths).toHaveProperty([path]);
+      }
+      expect(doc.components.schemas.RegisterDto.properties.username).toMatchObject({ minLength: 3, maxLength: 20 });
+    });
+  });
+
+  describe('social image', () => {
+    it('serves a 1200x630 PNG, cached', async () => {
+      const res = await fetch(`${stack.baseUrl}/api/og-image`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('image/png');
+      expect(res.headers.get('cache-control')).toMatch(/max-age=\d+/);
+      const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
+      expect(meta).toMatchObject({ format: 'png', width: 1200, height: 630 });
+    });
+  });
+});

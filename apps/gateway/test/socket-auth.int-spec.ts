@@ -1,0 +1,104 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- tests read JSON bodies loosely and let the assertions check their shape */
+import 'reflect-metadata';
+import { WS_CLOSE_SESSION_ENDED } from '@app/contracts';
+import WebSocket from 'ws';
+import { ApiClient, startAuthStack, uniqueName, type AuthStack } from './auth-stack';
+
+interface Opened {
+  socket: WebSocket;
+  frames: Record<string, any>[];
+  closed: Promise<{ code: number; reason: string }>;
+}
+
+describe('/ws authentication', () => {
+  let stack: AuthStack;
+  let member: ApiClient;
+  let memberId: number;
+
+  const wsUrl = () => `${stack.baseUrl.replace('http', 'ws')}/ws`;
+
+  /** Opens a socket; resolves once open, or rejects with the HTTP status of a refused upgrade. */
+  function open(headers: Record<string, string>): Promise<Opened> {
+    return new Promise((resolve, reject) => {
+      const socket = new WebSocket(wsUrl(), { headers });
+      const frames: Record<string, any>[] = [];
+      socket.on('message', (data) => frames.push(JSON.parse(data.toString())));
+      const closed = new Promise<{ code: number; reason: string }>((done) =>
+        socket.on('close', (code, reason) => done({ code, reason: reason.toString() })),
+      );
+      socket.once('open', () => resolve({ socket, frames, closed }));
+      socket.once('unexpected-response', (_req, res) => reject(new Error(`upgrade refused: ${res.statusCode}`)));
+      socket.once('error', reject);
+    });
+  }
+
+  async function nextFrame(opened: Opened, timeoutMs = 5000): Promise<Record<string, any>> {
+    const deadline = Date.now() + timeoutMs;
+    while (opened.frames.length === 0) {
+      if (Date.now() > deadline) throw new Error('no frame arrived');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    return opened.frames.shift()!;
+  }
+
+  beforeAll(async () => {
+    stack = await startAuthStack();
+    member = new ApiClient(stack);
+    const username = uniqueName('Sock');
+    const res = await member.register({ username, email: `${username}@example.com` });
+    memberId = res.body.user.id;
+  }, 60_000);
+
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  it('refuses an upgrade from a foreign origin, even with a live session', async () => {
+    await expect(open({ origin: 'https://evil.example', cookie: `sid=${member.sid}` })).rejects.toThrow(/upgrade refused: 401/);
+  });
+
+  it('refuses an upgrade without an Origin', async () => {
+    await expect(open({ cookie: `sid=${member.sid}` })).rejects.toThrow(/upgrade refused/);
+  });
+
+  it('closes a socket that has no session cookie', async () => {
+    const opened = await open({ origin: stack.origin });
+    expect((await opened.closed).code).toBe(WS_CLOSE_SESSION_ENDED);
+  });
+
+  it('closes a socket whose cookie names no live session', async () => {
+    const opened = await open({ origin: stack.origin, cookie: 'sid=not-a-session' });
+    expect((await opened.closed).code).toBe(WS_CLOSE_SESSION_ENDED);
+  });
+
+  it('answers auth with the session user as auth_success', async () => {
+    const opened = await open({ origin: stack.origin, cookie: `sid=${member.sid}` });
+    opened.socket.send(JSON.stringify({ type: 'auth', userId: memberId }));
+    const frame = await nextFrame(opened);
+    expect(frame).toMatchObject({ type: 'auth_success', user: { id: memberId, role: 'user' } });
+    opened.socket.close(1000);
+  });
+
+  it('answers auth naming somebody else with an error frame', async () => {
+    const opened = await open({ origin: stack.origin, cookie: `sid=${member.sid}` });
+    opened.socket.send(JSON.stringify({ type: 'auth', userId: memberId + 1000 }));
+    const frame = await nextFrame(opened);
+    expect(frame).toMatchObject({ type: 'error', code: 'forbidden', message: 'userId does not match your session' });
+    opened.socket.close(1000);
+  });
+
+  it('ends the socket of a session that signed out', async () => {
+    const c = new ApiClient(stack);
+    const username = uniqueName('Leaver');
+    const { body } = await c.register({ username, email: `${username}@example.com` });
+    const opened = await open({ origin: stack.origin, cookie: `sid=${c.sid}` });
+    opened.socket.send(JSON.stringify({ type: 'auth', userId: body.user.id }));
+    expect((await nextFrame(opened)).type).toBe('auth_success');
+
+    expect((await c.post('/api/auth/logout')).status).toBe(200);
+    // The logout event reaches the gateway asynchronously; the next frame finds the session gone.
+    await new Promise((r) => setTimeout(r, 300));
+    opened.socket.send(JSON.stringify({ type: 'auth', userId: body.user.id }));
+    expect((await opened.closed).code).toBe(WS_CLOSE_SESSION_ENDED);
+  });
+});
