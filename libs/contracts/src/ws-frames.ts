@@ -1,4 +1,7 @@
 import type { UserDto } from './common/user';
+import type { MessageFormatting, MessageDto, OnlineUserDto, PrivateChatSummaryDto, RoomDto } from './chat/chat.types';
+import type { MessageType } from './chat/chat.constants';
+import type { UserSummary } from './common/user';
 
 /**
  * Frames of the /ws protocol. Every frame is a JSON object with a `type`.
@@ -11,10 +14,104 @@ export interface AuthFrame {
   userId: number;
 }
 
+/** Enter a room (a socket is in one room at a time; joining another leaves the first). */
+export interface JoinRoomFrame {
+  type: 'join_room';
+  roomId: number;
+  /** The last sequence number seen in this room: the server sends what came after. */
+  lastSeq?: number;
+}
+
+export interface LeaveRoomFrame {
+  type: 'leave_room';
+  roomId?: number;
+}
+
+export interface SendMessageFrame {
+  type: 'send_message';
+  content: string;
+  messageType?: MessageType;
+  formatting?: MessageFormatting;
+  metadata?: Record<string, unknown>;
+  /** Defaults to the room the socket joined. */
+  roomId?: number;
+  /** Makes a retry safe: the same clientId never stores a second message. */
+  clientId?: string;
+}
+
+export type ClientFrame = AuthFrame | JoinRoomFrame | LeaveRoomFrame | SendMessageFrame;
+
 // ---- server -> client ----
 export interface AuthSuccessFrame {
   type: 'auth_success';
   user: UserDto;
+}
+
+export interface RoomJoinedFrame {
+  type: 'room_joined';
+  room: RoomDto;
+}
+
+/** History after join: what was missed after lastSeq, or the latest page. Oldest first. */
+export interface RoomMessagesFrame {
+  type: 'room_messages';
+  roomId: number;
+  messages: MessageDto[];
+  /** More was missed than one frame holds: fetch GET /api/rooms/:id/messages?afterSeq=. */
+  hasMore: boolean;
+}
+
+export interface NewMessageFrame {
+  type: 'new_message';
+  roomId: number;
+  message: MessageDto;
+}
+
+/** The sender's acknowledgement of a send_message: the stored message. */
+export interface MessageAckFrame {
+  type: 'message_ack';
+  clientId: string | null;
+  message: MessageDto;
+}
+
+export interface OnlineUsersFrame {
+  type: 'online_users';
+  roomId: number;
+  users: OnlineUserDto[];
+}
+
+export interface UserJoinedFrame {
+  type: 'user_joined';
+  roomId: number;
+  user: OnlineUserDto;
+  timestamp: string;
+}
+
+export interface UserLeftFrame {
+  type: 'user_left';
+  roomId: number;
+  user: UserSummary;
+  timestamp: string;
+}
+
+export interface LeftRoomFrame {
+  type: 'room_left';
+  roomId: number;
+}
+
+/** To the other participant when someone starts a private chat with them. */
+export interface PrivateChatCreatedFrame {
+  type: 'private_chat_created';
+  chat: PrivateChatSummaryDto;
+  by: UserSummary;
+}
+
+/** To a seller's sockets, wherever they are, when a buyer writes in a marketplace chat. */
+export interface SellerMessageNotificationFrame {
+  type: 'seller_message_notification';
+  roomId: number;
+  message: MessageDto;
+  buyer: UserSummary;
 }
 
 export interface ErrorFrame {
@@ -25,6 +122,25 @@ export interface ErrorFrame {
   clientId?: string;
   [extra: string]: unknown;
 }
+
+/** Events chat-svc publishes on chat.room.<id>.event; gateways forward them to the room's sockets. */
+export type RoomEventFrame = NewMessageFrame | UserJoinedFrame | UserLeftFrame;
+/** Events chat-svc publishes on chat.user.<id>.event. */
+export type UserEventFrame = PrivateChatCreatedFrame | SellerMessageNotificationFrame;
+
+export type ServerFrame =
+  | AuthSuccessFrame
+  | RoomJoinedFrame
+  | RoomMessagesFrame
+  | NewMessageFrame
+  | MessageAckFrame
+  | OnlineUsersFrame
+  | UserJoinedFrame
+  | UserLeftFrame
+  | LeftRoomFrame
+  | PrivateChatCreatedFrame
+  | SellerMessageNotificationFrame
+  | ErrorFrame;
 
 /** Close code the server uses when the session behind a socket ends. */
 export const WS_CLOSE_SESSION_ENDED = 4001;

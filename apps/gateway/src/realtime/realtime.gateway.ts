@@ -81,10 +81,12 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
         socket.user = user;
         await handler(socket, frame);
       } catch (error) {
-        const { body } = toHttpError(error, this.logger);
-        const { error: _name, ...rest } = body;
+        const { status, body } = toHttpError(error, this.logger);
+        const { error: name, ...rest } = body;
         this.sendError(socket, {
           ...rest,
+          // A refused send carries the spec's error (rate_limit, rate_limit_duplicate) and waitTime.
+          ...(status === 429 ? { error: name } : {}),
           type: 'error',
           ...(typeof frame.clientId === 'string' ? { clientId: frame.clientId } : {}),
         } as ErrorFrame);

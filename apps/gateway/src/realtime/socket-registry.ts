@@ -10,6 +10,12 @@ export interface ClientSocket extends WebSocket {
   /** Set once the client's auth frame matched its session. */
   authenticated: boolean;
   isAlive: boolean;
+  /** The room this socket joined (one at a time). */
+  roomId?: number;
+  /** The newest room sequence number this socket was sent: later frames below it are duplicates. */
+  roomSeq: number;
+  /** Between join_room and its answer, stream frames wait so they follow the catch-up. */
+  joining: boolean;
 }
 
 export type FrameHandler = (socket: ClientSocket, frame: Record<string, unknown>) => Promise<void> | void;
@@ -23,6 +29,7 @@ export class SocketRegistry {
   private readonly handlers = new Map<string, FrameHandler>();
   private readonly byUser = new Map<number, Set<ClientSocket>>();
   private readonly closeListeners: Array<(socket: ClientSocket) => void> = [];
+  private readonly addListeners: Array<(socket: ClientSocket) => void> = [];
 
   registerFrame(type: string, handler: FrameHandler) {
     if (this.handlers.has(type)) throw new Error(`Frame type ${type} already has a handler`);
@@ -37,15 +44,22 @@ export class SocketRegistry {
     this.closeListeners.push(listener);
   }
 
+  onAdd(listener: (socket: ClientSocket) => void) {
+    this.addListeners.push(listener);
+  }
+
   add(socket: ClientSocket, user: UserDto, sessionToken: string) {
     socket.id = randomUUID();
     socket.user = user;
     socket.sessionToken = sessionToken;
     socket.authenticated = false;
     socket.isAlive = true;
+    socket.roomSeq = 0;
+    socket.joining = false;
     let set = this.byUser.get(user.id);
     if (!set) this.byUser.set(user.id, (set = new Set()));
     set.add(socket);
+    for (const listener of this.addListeners) listener(socket);
   }
 
   remove(socket: ClientSocket) {
@@ -64,6 +78,11 @@ export class SocketRegistry {
   }
 
   send(socket: ClientSocket, frame: object) {
-    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
+    this.sendRaw(socket, JSON.stringify(frame));
+  }
+
+  /** For fan-out: a frame serialised once and written to many sockets. */
+  sendRaw(socket: ClientSocket, raw: string) {
+    if (socket.readyState === socket.OPEN) socket.send(raw);
   }
 }

@@ -2,7 +2,42 @@
 export const ChatPatterns = {
   /** { userA, userB } -> { exists: boolean }: a marketplace chat where each side wrote at least once. */
   HasConversation: 'chat.conversation.exists',
+  /** CreateRoomRequestDto -> RoomDto */
+  CreateRoom: 'chat.room.create',
+  /** ListPublicRoomsRequestDto -> RoomDto[] (with real online counts) */
+  ListPublicRooms: 'chat.room.list-public',
+  /** RoomRequestDto -> RoomDto; private rooms only for their participants */
+  GetRoom: 'chat.room.get',
+  /** RoomRequestDto -> { ok: true }: hides a private chat for the one who deletes it */
+  DeleteRoom: 'chat.room.delete',
+  /** StartPrivateChatRequestDto -> RoomDto (idempotent for the same pair and origin) */
+  StartPrivateChat: 'chat.room.start-private',
+  /** ActorRequestDto -> PrivateChatSummaryDto[] */
+  MyChats: 'chat.room.my-chats',
+  /** ActorRequestDto -> PrivateChatSummaryDto[] of marketplace chats */
+  MarketplaceChats: 'chat.room.marketplace-chats',
+  /** PrivateChatsFromRoomRequestDto -> PrivateChatSummaryDto[] started from that public room */
+  PrivateChatsFromRoom: 'chat.room.private-chats',
+  /** SendMessageRequestDto -> MessageDto (the REST and socket paths both use it) */
+  SendMessage: 'chat.message.send',
+  /** ListMessagesRequestDto -> MessageDto[] oldest first */
+  ListMessages: 'chat.message.list',
+  /** RecentMessagesRequestDto -> MessageDto[] from public rooms, oldest first */
+  RecentMessages: 'chat.message.recent',
+  /** CatchUpRequestDto -> MessageDto[]: a gateway filling a gap in a room's stream */
+  CatchUp: 'chat.message.catch-up',
+  /** JoinRoomRequestDto -> JoinRoomResultDto */
+  JoinRoom: 'chat.presence.join',
+  /** LeaveRoomRequestDto -> { ok: true } */
+  LeaveRoom: 'chat.presence.leave',
+  /** InstanceDto -> { ok: true }: a gateway is alive */
+  Heartbeat: 'chat.presence.heartbeat',
+  /** InstanceDto -> { ok: true }: a gateway shuts down; its sockets leave every room */
+  DropInstance: 'chat.presence.drop-instance',
 } as const;
 
 /** Subject of a room's fan-out events: chat.room.<roomId>.event */
 export const chatRoomEventSubject = (roomId: number | string) => `chat.room.${roomId}.event`;
+
+/** Subject of events for one user's sockets, wherever they are: chat.user.<userId>.event */
+export const chatUserEventSubject = (userId: number | string) => `chat.user.${userId}.event`;

@@ -1,0 +1,34 @@
+import { Module } from '@nestjs/common';
+import { ServiceName } from '@app/contracts';
+import { ServiceCoreModule } from '@app/server';
+import { chatEnv } from './config/chat-env';
+import { FanoutModule } from './fanout/fanout.module';
+import { Message } from './messages/message.entity';
+import { MessagesModule } from './messages/messages.module';
+import { migrations } from './migrations';
+import { RoomEntryModule } from './presence/room-entry.module';
+import { RoomParticipant } from './rooms/room-participant.entity';
+import { Room } from './rooms/room.entity';
+import { RoomsModule } from './rooms/rooms.module';
+import { ChatUser } from './users/chat-user.entity';
+import { UsersModule } from './users/users.module';
+
+@Module({
+  imports: [
+    ServiceCoreModule.forRoot({
+      service: ServiceName.Chat,
+      config: () => {
+        const env = chatEnv();
+        return { databaseUrl: env.CHAT_DATABASE_URL, redisUrl: env.REDIS_URL, natsUrl: env.NATS_URL };
+      },
+      entities: [ChatUser, Room, RoomParticipant, Message],
+      migrations,
+    }),
+    FanoutModule,
+    UsersModule,
+    RoomsModule,
+    MessagesModule,
+    RoomEntryModule,
+  ],
+})
+export class AppModule {}

@@ -1,0 +1,116 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  ChatMessages,
+  DUPLICATE_LIMIT,
+  DUPLICATE_WINDOW_MS,
+  ErrorCode,
+  FLOOD_LIMIT,
+  FLOOD_WINDOW_MS,
+  HOUR_MS,
+  HOURLY_MESSAGE_LIMIT,
+} from '@app/contracts';
+import { REDIS, rpcError } from '@app/server';
+import type { Redis } from 'ioredis';
+import { createHash, randomUUID } from 'node:crypto';
+
+/**
+ * Checks and records a send in one script, so replicas racing for the same user never let
+ * them past a limit. Returns { verdict, waitMs }.
+ *   flood     : every sender, a fixed window far above human speed
+ *   duplicate : the same text too often within 5 minutes (regular users in public rooms)
+ *   cooldown  : the room's messageCooldown since the previous send (idem)
+ *   hourly    : 50 sends per rolling hour (idem)
+ */
+const SEND_SCRIPT = `
+local now = tonumber(ARGV[1])
+local flood = redis.call('INCR', KEYS[1])
+if flood == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[3]) end
+if flood > tonumber(ARGV[2]) then return {'flood', redis.call('PTTL', KEYS[1])} end
+if ARGV[4] ~= '1' then return {'ok', 0} end
+
+local dupWindow = tonumber(ARGV[9])
+redis.call('ZREMRANGEBYSCORE', KEYS[4], '-inf', now - dupWindow)
+if redis.call('ZCARD', KEYS[4]) >= tonumber(ARGV[8]) - 1 then
+  local oldest = redis.call('ZRANGE', KEYS[4], 0, 0, 'WITHSCORES')
+  return {'duplicate', tonumber(oldest[2]) + dupWindow - now}
+end
+
+local cooldown = redis.call('PTTL', KEYS[2])
+if cooldown > 0 then return {'cooldown', cooldown} end
+
+local hourMs = tonumber(ARGV[7])
+redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', now - hourMs)
+if redis.call('ZCARD', KEYS[3]) >= tonumber(ARGV[6]) then
+  local oldest = redis.call('ZRANGE', KEYS[3], 0, 0, 'WITHSCORES')
+  return {'hourly', tonumber(oldest[2]) + hourMs - now}
+end
+
+if tonumber(ARGV[5]) > 0 then redis.call('SET', KEYS[2], '1', 'PX', ARGV[5]) end
+redis.call('ZADD', KEYS[3], now, ARGV[10])
+redis.call('PEXPIRE', KEYS[3], hourMs)
+redis.call('ZADD', KEYS[4], now, ARGV[10])
+redis.call('PEXPIRE', KEYS[4], dupWindow)
+return {'ok', 0}
+`;
+
+export interface SendAttempt {
+  userId: number;
+  roomId: number;
+  content: string;
+  /** Regular users in public rooms get the cooldown, hourly and duplicate limits. */
+  limited: boolean;
+  cooldownSeconds: number;
+}
+
+@Injectable()
+export class SendLimitsService {
+  constructor(@Inject(REDIS) private readonly redis: Redis) {
+    this.redis.defineCommand('chatSendCheck', { numberOfKeys: 4, lua: SEND_SCRIPT });
+  }
+
+  /** Throws the spec's 429 when the send is over a limit; otherwise counts it. */
+  async consume(attempt: SendAttempt): Promise<void> {
+    const now = Date.now();
+    // Hash-tagged by user so the keys of one check live in one slot of a Redis cluster.
+    const tag = `{u:${attempt.userId}}`;
+    const keys = [
+      `chat:limit:${tag}:flood`,
+      `chat:limit:${tag}:cooldown:${attempt.roomId}`,
+      `chat:limit:${tag}:hour`,
+      `chat:limit:${tag}:dup:${textHash(attempt.content)}`,
+    ];
+    const args = [
+      now,
+      FLOOD_LIMIT,
+      FLOOD_WINDOW_MS,
+      attempt.limited ? '1' : '0',
+      attempt.cooldownSeconds * 1000,
+      HOURLY_MESSAGE_LIMIT,
+      HOUR_MS,
+      DUPLICATE_LIMIT,
+      DUPLICATE_WINDOW_MS,
+      `${now}-${randomUUID()}`,
+    ];
+    const [verdict, wait] = (await (
+      this.redis as unknown as { chatSendCheck(...a: unknown[]): Promise<[string, number]> }
+    ).chatSendCheck(...keys, ...args)) as [string, number];
+    if (verdict === 'ok') return;
+    const waitTime = Math.max(1, Math.ceil(Number(wait)));
+    const seconds = Math.ceil(waitTime / 1000);
+    const code = verdict === 'duplicate' ? ErrorCode.RateLimitDuplicate : ErrorCode.RateLimit;
+    const message =
+      verdict === 'duplicate'
+        ? ChatMessages.Duplicate
+        : verdict === 'hourly'
+          ? ChatMessages.RateLimit
+          : verdict === 'flood'
+            ? ChatMessages.Flood
+            : `Please wait ${seconds} seconds before sending another message`;
+    throw rpcError(429, code, message, { details: { error: code, waitTime, retryAfterSeconds: seconds } });
+  }
+}
+
+/** Same text ignoring case and spacing, so trivial variations still count as a repeat. */
+function textHash(content: string): string {
+  return createHash('sha1').update(content.trim().toLowerCase().replace(/\s+/g, ' ')).digest('hex');
+}

@@ -1,0 +1,35 @@
+import { BigIntType, Entity, PrimaryKey, Property } from '@mikro-orm/core';
+import type { MessageFormatting, MessageType } from '@app/contracts';
+
+@Entity({ tableName: 'messages' })
+export class Message {
+  @PrimaryKey({ type: new BigIntType('number'), autoincrement: true })
+  id!: number;
+
+  @Property({ type: 'integer' })
+  roomId!: number;
+
+  @Property({ type: 'integer' })
+  seq!: number;
+
+  @Property({ type: 'integer' })
+  senderId!: number;
+
+  @Property({ type: 'text' })
+  content!: string;
+
+  @Property({ type: 'string', length: 8 })
+  type: MessageType = 'text';
+
+  @Property({ type: 'json', nullable: true })
+  formatting: MessageFormatting | null = null;
+
+  @Property({ type: 'json', nullable: true })
+  metadata: Record<string, unknown> | null = null;
+
+  @Property({ type: 'string', length: 64, nullable: true })
+  clientId: string | null = null;
+
+  @Property({ type: 'datetime' })
+  createdAt: Date = new Date();
+}

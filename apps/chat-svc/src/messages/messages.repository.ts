@@ -1,0 +1,116 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager, type Knex } from '@mikro-orm/postgresql';
+import type { MessageFormatting, MessageType } from '@app/contracts';
+import { Message } from './message.entity';
+
+export interface NewMessage {
+  roomId: number;
+  senderId: number;
+  content: string;
+  type: MessageType;
+  formatting: MessageFormatting | null;
+  metadata: Record<string, unknown> | null;
+  clientId: string | null;
+  /** Private rooms: the sender has read everything up to their own message. */
+  markSenderRead: boolean;
+}
+
+export interface PageQuery {
+  before?: number;
+  after?: number;
+  afterSeq?: number;
+  limit: number;
+}
+
+@Injectable()
+export class MessagesRepository {
+  constructor(private readonly em: EntityManager) {}
+
+  /**
+   * Stores a message with the room's next sequence number. The room row is locked by the
+   * update, so sequence numbers (and ids) of a room grow in commit order, across replicas.
+   * Null when the sender already stored a message with this client id.
+   */
+  async insert(message: NewMessage): Promise<Message | null> {
+    try {
+      return await this.knex().transaction(async (trx) => {
+        const bumped = await trx.raw('update rooms set last_seq = last_seq + 1, last_message_at = now() where id = ? returning last_seq', [
+          message.roomId,
+        ]);
+        const seq = bumped.rows[0].last_seq as number;
+        const { rows } = await trx.raw(
+          `insert into messages (room_id, seq, sender_id, content, type, formatting, metadata, client_id)
+           values (?, ?, ?, ?, ?, ?, ?, ?) returning *`,
+          [
+            message.roomId,
+            seq,
+            message.senderId,
+            message.content,
+            message.type,
+            message.formatting ? JSON.stringify(message.formatting) : null,
+            message.metadata ? JSON.stringify(message.metadata) : null,
+            message.clientId,
+          ],
+        );
+        if (message.markSenderRead) {
+          await trx.raw('update room_participants set last_read_seq = ? where room_id = ? and user_id = ?', [seq, message.roomId, message.senderId]);
+        }
+        return toMessage(rows[0]);
+      });
+    } catch (error) {
+      if ((error as { code?: string; constraint?: string }).constraint === 'messages_sender_client_id_unique') return null;
+      throw error;
+    }
+  }
+
+  async findByClientId(senderId: number, clientId: string): Promise<Message | null> {
+    const { rows } = await this.knex().raw('select * from messages where sender_id = ? and client_id = ?', [senderId, clientId]);
+    return rows[0] ? toMessage(rows[0]) : null;
+  }
+
+  /** A page of a room's history, oldest first. Without a cursor: the newest page. */
+  async page(roomId: number, query: PageQuery): Promise<Message[]> {
+    const knex = this.knex();
+    if (query.afterSeq !== undefined) {
+      return (await knex('messages').where('room_id', roomId).andWhere('seq', '>', query.afterSeq).orderBy('seq', 'asc').limit(query.limit)).map(toMessage);
+    }
+    if (query.after !== undefined) {
+      return (await knex('messages').where('room_id', roomId).andWhere('id', '>', query.after).orderBy('id', 'asc').limit(query.limit)).map(toMessage);
+    }
+    const newest = knex('messages').where('room_id', roomId).orderBy('id', 'desc').limit(query.limit);
+    if (query.before !== undefined) newest.andWhere('id', '<', query.before);
+    return (await newest).map(toMessage).reverse();
+  }
+
+  /** The newest messages of public rooms (the landing page's preview), oldest first. */
+  async recentPublic(limit: number): Promise<Message[]> {
+    const { rows } = await this.knex().raw(
+      `select m.* from messages m join rooms r on r.id = m.room_id
+       where r.type = 'public' and m.type in ('text', 'emoji')
+       order by m.id desc limit ?`,
+      [limit],
+    );
+    return rows.map(toMessage).reverse();
+  }
+
+  private knex(): Knex {
+    return this.em.getConnection().getKnex();
+  }
+}
+
+function toMessage(row: Record<string, unknown>): Message {
+  const message = new Message();
+  Object.assign(message, {
+    id: Number(row.id),
+    roomId: row.room_id,
+    seq: row.seq,
+    senderId: row.sender_id,
+    content: row.content,
+    type: row.type,
+    formatting: row.formatting ?? null,
+    metadata: row.metadata ?? null,
+    clientId: row.client_id ?? null,
+    createdAt: row.created_at,
+  });
+  return message;
+}

@@ -1,0 +1,163 @@
+import { Injectable } from '@nestjs/common';
+import {
+  CHAT_MEDIA_URL_PATTERN,
+  ChatMessages,
+  DEFAULT_COLOR,
+  DEFAULT_FONT_SIZE,
+  MESSAGE_PAGE_DEFAULT,
+  isPremium,
+  type ListMessagesRequestDto,
+  type MessageDto,
+  type MessageFormatting,
+  type MessageType,
+  type SendMessageRequestDto,
+  type UserSummary,
+} from '@app/contracts';
+import { RpcErrors } from '@app/server';
+import emojiRegex from 'emoji-regex';
+import { FanoutService } from '../fanout/fanout.service';
+import { SendLimitsService } from '../limits/send-limits.service';
+import { Room } from '../rooms/room.entity';
+import { RoomsService, summaryOf } from '../rooms/rooms.service';
+import { ChatUsersService } from '../users/users.service';
+import { Message } from './message.entity';
+import { MessagesRepository, type PageQuery } from './messages.repository';
+
+@Injectable()
+export class MessagesService {
+  constructor(
+    private readonly messages: MessagesRepository,
+    private readonly rooms: RoomsService,
+    private readonly limits: SendLimitsService,
+    private readonly users: ChatUsersService,
+    private readonly fanout: FanoutService,
+  ) {}
+
+  /** The one send path of REST and socket: check, count, persist, then publish. */
+  async send(dto: SendMessageRequestDto): Promise<MessageDto> {
+    const { actor } = dto;
+    if (actor.role === 'guest') throw RpcErrors.forbidden(ChatMessages.GuestsReadOnly);
+    const room = await this.rooms.readable(dto.roomId, actor);
+    const type = messageType(dto.type, dto.content);
+    if ((type === 'image' || type === 'gif') && !isPremium(actor.role)) throw RpcErrors.forbidden(ChatMessages.ImagesPremium);
+    if ((type === 'image' || type === 'gif') && !CHAT_MEDIA_URL_PATTERN.test(dto.content)) {
+      const message = 'Images and GIFs must be uploaded to the chat first';
+      throw RpcErrors.badRequest(message, { content: [message] });
+    }
+    const formatting = normalizeFormatting(dto.formatting);
+    if (formatting && room.type === 'public' && !isPremium(actor.role)) throw RpcErrors.forbidden(ChatMessages.FormattingPremium);
+
+    if (dto.clientId) {
+      const earlier = await this.messages.findByClientId(actor.id, dto.clientId);
+      if (earlier) return this.toDto(earlier, summaryOf(actor));
+    }
+    await this.limits.consume({
+      userId: actor.id,
+      roomId: room.id,
+      content: dto.content,
+      limited: room.type === 'public' && actor.role === 'user',
+      cooldownSeconds: room.messageCooldown,
+    });
+    await this.users.remember(actor);
+    const stored = await this.messages.insert({
+      roomId: room.id,
+      senderId: actor.id,
+      content: dto.content,
+      type,
+      formatting,
+      metadata: dto.metadata ? { ...dto.metadata } : null,
+      clientId: dto.clientId ?? null,
+      markSenderRead: room.type === 'private',
+    });
+    if (!stored) {
+      // A retry of the same send raced this one and won.
+      const earlier = await this.messages.findByClientId(actor.id, dto.clientId as string);
+      return this.toDto(earlier as Message, summaryOf(actor));
+    }
+    const message = this.toDto(stored, summaryOf(actor));
+    this.publish(room, message);
+    return message;
+  }
+
+  async list(dto: ListMessagesRequestDto): Promise<MessageDto[]> {
+    const room = await this.rooms.readable(dto.roomId, dto.actor);
+    const query: PageQuery = { before: dto.before, after: dto.after, afterSeq: dto.afterSeq, limit: dto.limit ?? MESSAGE_PAGE_DEFAULT };
+    const page = await this.messages.page(room.id, query);
+    const readsNewest = query.before === undefined && query.after === undefined && query.afterSeq === undefined;
+    if (room.type === 'private' && dto.actor && readsNewest) await this.rooms.markRead(room.id, dto.actor.id);
+    return this.withSenders(page);
+  }
+
+  /** What a gateway missed of a room's stream; the gateway only asks for rooms its sockets joined. */
+  async catchUp(roomId: number, afterSeq: number, limit = MESSAGE_PAGE_DEFAULT): Promise<MessageDto[]> {
+    return this.withSenders(await this.messages.page(roomId, { afterSeq, limit }));
+  }
+
+  async recent(limit = 3): Promise<MessageDto[]> {
+    return this.withSenders(await this.messages.recentPublic(limit));
+  }
+
+  async forJoin(room: Room, lastSeq: number | undefined, limit: number): Promise<{ messages: MessageDto[]; hasMore: boolean }> {
+    if (lastSeq === undefined) return { messages: await this.withSenders(await this.messages.page(room.id, { limit })), hasMore: false };
+    const page = await this.messages.page(room.id, { afterSeq: lastSeq, limit: limit + 1 });
+    return { messages: await this.withSenders(page.slice(0, limit)), hasMore: page.length > limit };
+  }
+
+  private publish(room: Room, message: MessageDto) {
+    this.fanout.toRoom(room.id, { type: 'new_message', roomId: room.id, message });
+    if (room.origin === 'marketplace' && room.sellerUserId && message.senderId !== room.sellerUserId) {
+      this.fanout.toUser(room.sellerUserId, {
+        type: 'seller_message_notification',
+        roomId: room.id,
+        message,
+        buyer: message.sender,
+      });
+    }
+  }
+
+  private async withSenders(messages: Message[]): Promise<MessageDto[]> {
+    const users = await this.users.findMany(messages.map((m) => m.senderId));
+    return messages.map((m) => this.toDto(m, ChatUsersService.summary(m.senderId, users)));
+  }
+
+  private toDto(message: Message, sender: UserSummary): MessageDto {
+    return {
+      id: message.id,
+      roomId: message.roomId,
+      seq: message.seq,
+      content: message.content,
+      type: message.type,
+      formatting: message.formatting,
+      metadata: message.metadata,
+      senderId: message.senderId,
+      sender,
+      clientId: message.clientId,
+      createdAt: new Date(message.createdAt).toISOString(),
+    };
+  }
+}
+
+const EMOJI = emojiRegex();
+
+/** Text made only of emoji is an emoji message; image and gif keep their type. */
+function messageType(requested: MessageType | undefined, content: string): MessageType {
+  if (requested === 'image' || requested === 'gif') return requested;
+  const stripped = content.replace(EMOJI, '').replace(/[\s\u200d\ufe0f]/g, '');
+  return stripped.length === 0 ? 'emoji' : 'text';
+}
+
+/** Null when the formatting is the plain default, so only real styling needs premium rights. */
+function normalizeFormatting(input: MessageFormatting | undefined): MessageFormatting | null {
+  if (!input) return null;
+  const formatting: MessageFormatting = {
+    bold: input.bold === true,
+    italic: input.italic === true,
+    underline: input.underline === true,
+    fontSize: input.fontSize ?? DEFAULT_FONT_SIZE,
+    color: input.color ?? DEFAULT_COLOR,
+  };
+  const plain =
+    !formatting.bold && !formatting.italic && !formatting.underline && formatting.fontSize === DEFAULT_FONT_SIZE && formatting.color === DEFAULT_COLOR;
+  return plain ? null : formatting;
+}
+

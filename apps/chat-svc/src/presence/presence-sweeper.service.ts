@@ -1,0 +1,62 @@
+import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { FanoutService } from '../fanout/fanout.service';
+import { ChatUsersService } from '../users/users.service';
+import { PresenceService } from './presence.service';
+
+const SWEEP_INTERVAL_MS = 2000;
+
+/**
+ * Takes the users of a dead gateway offline: every replica sweeps, the atomic removal makes
+ * sure each departure is announced once. With a 10 s heartbeat TTL and a 2 s sweep, a gateway
+ * killed outright leaves no one online after at most 12 s.
+ */
+@Injectable()
+export class PresenceSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(PresenceSweeper.name);
+  private timer?: NodeJS.Timeout;
+  private sweeping = false;
+
+  constructor(
+    private readonly presence: PresenceService,
+    private readonly users: ChatUsersService,
+    private readonly fanout: FanoutService,
+  ) {}
+
+  onApplicationBootstrap() {
+    this.timer = setInterval(() => void this.sweep(), SWEEP_INTERVAL_MS);
+    this.timer.unref();
+  }
+
+  onApplicationShutdown() {
+    clearInterval(this.timer);
+  }
+
+  async sweep() {
+    if (this.sweeping) return;
+    this.sweeping = true;
+    try {
+      for (const instance of await this.presence.deadInstances()) {
+        this.logger.log(`Gateway ${instance} stopped answering: taking its users offline`);
+        await this.dropInstance(instance);
+      }
+    } catch (error) {
+      this.logger.warn(`Presence sweep failed: ${(error as Error).message}`);
+    } finally {
+      this.sweeping = false;
+    }
+  }
+
+  dropInstance(instance: string) {
+    return this.presence.dropInstance(instance, (roomId, userId) => this.announceLeft(roomId, userId));
+  }
+
+  async announceLeft(roomId: number, userId: number) {
+    const users = await this.users.findMany([userId]);
+    this.fanout.toRoom(roomId, {
+      type: 'user_left',
+      roomId,
+      user: ChatUsersService.summary(userId, users),
+      timestamp: new Date().toISOString(),
+    });
+  }
+}

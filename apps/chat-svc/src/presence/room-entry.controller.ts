@@ -1,0 +1,38 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { ChatPatterns, InstanceDto, JoinRoomRequestDto, LeaveRoomRequestDto } from '@app/contracts';
+import { PresenceSweeper } from './presence-sweeper.service';
+import { PresenceService } from './presence.service';
+import { RoomEntryService } from './room-entry.service';
+
+@Controller()
+export class RoomEntryController {
+  constructor(
+    private readonly entry: RoomEntryService,
+    private readonly presence: PresenceService,
+    private readonly sweeper: PresenceSweeper,
+  ) {}
+
+  @MessagePattern(ChatPatterns.JoinRoom)
+  join(@Payload() dto: JoinRoomRequestDto) {
+    return this.entry.join(dto);
+  }
+
+  @MessagePattern(ChatPatterns.LeaveRoom)
+  async leave(@Payload() dto: LeaveRoomRequestDto) {
+    await this.entry.leave(dto);
+    return { ok: true };
+  }
+
+  @MessagePattern(ChatPatterns.Heartbeat)
+  async heartbeat(@Payload() dto: InstanceDto) {
+    await this.presence.heartbeat(dto.instance);
+    return { ok: true };
+  }
+
+  @MessagePattern(ChatPatterns.DropInstance)
+  async dropInstance(@Payload() dto: InstanceDto) {
+    await this.sweeper.dropInstance(dto.instance);
+    return { ok: true };
+  }
+}

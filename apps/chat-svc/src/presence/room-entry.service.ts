@@ -1,0 +1,67 @@
+import { Injectable } from '@nestjs/common';
+import {
+  ChatMessages,
+  ROLE_RANK,
+  type JoinRoomRequestDto,
+  type JoinRoomResultDto,
+  type LeaveRoomRequestDto,
+  type OnlineUserDto,
+} from '@app/contracts';
+import { RpcErrors } from '@app/server';
+import { FanoutService } from '../fanout/fanout.service';
+import { MessagesService } from '../messages/messages.service';
+import { RoomsService } from '../rooms/rooms.service';
+import { ChatUsersService } from '../users/users.service';
+import { PresenceSweeper } from './presence-sweeper.service';
+import { PresenceService } from './presence.service';
+
+const JOIN_HISTORY_LIMIT = 100;
+
+/** A socket entering and leaving a room: access, maxUsers, presence, catch-up, announcements. */
+@Injectable()
+export class RoomEntryService {
+  constructor(
+    private readonly rooms: RoomsService,
+    private readonly messages: MessagesService,
+    private readonly presence: PresenceService,
+    private readonly sweeper: PresenceSweeper,
+    private readonly users: ChatUsersService,
+    private readonly fanout: FanoutService,
+  ) {}
+
+  async join(dto: JoinRoomRequestDto): Promise<JoinRoomResultDto> {
+    const { actor } = dto;
+    await this.users.remember(actor);
+    const room = await this.rooms.readable(dto.roomId, actor);
+    const state = await this.presence.join(room.id, dto.instance, dto.socketId, actor.id, room.maxUsers);
+    if (state === 'full') throw RpcErrors.forbidden(ChatMessages.RoomFull);
+    if (room.type === 'private') await this.rooms.markRead(room.id, actor.id);
+    const { messages, hasMore } = await this.messages.forJoin(room, dto.lastSeq, JOIN_HISTORY_LIMIT);
+    const onlineUsers = await this.onlineUsers(room.id);
+    if (state === 'first') {
+      const me = onlineUsers.find((u) => u.id === actor.id);
+      if (me) this.fanout.toRoom(room.id, { type: 'user_joined', roomId: room.id, user: me, timestamp: me.joinedAt });
+    }
+    const dtoRoom = await this.rooms.toDto(room, actor);
+    const newest = messages.at(-1)?.seq ?? 0;
+    dtoRoom.lastSeq = Math.max(dtoRoom.lastSeq, newest);
+    return { room: dtoRoom, messages, hasMore, onlineUsers };
+  }
+
+  async leave(dto: LeaveRoomRequestDto): Promise<void> {
+    const left = await this.presence.leave(dto.roomId, dto.instance, dto.socketId, dto.userId);
+    await this.rooms.markRead(dto.roomId, dto.userId);
+    if (left) await this.sweeper.announceLeft(dto.roomId, dto.userId);
+  }
+
+  /** Everyone in the room, by role rank (moderator, vip, seller, user, guest) then by who came first. */
+  async onlineUsers(roomId: number): Promise<OnlineUserDto[]> {
+    const entries = await this.presence.entries(roomId);
+    const joined = new Map<number, number>();
+    for (const e of entries) joined.set(e.userId, Math.min(joined.get(e.userId) ?? Infinity, e.joinedAt));
+    const users = await this.users.findMany([...joined.keys()]);
+    return [...joined.entries()]
+      .map(([id, at]) => ({ ...ChatUsersService.summary(id, users), joinedAt: new Date(at).toISOString() }))
+      .sort((a, b) => ROLE_RANK[a.role] - ROLE_RANK[b.role] || a.joinedAt.localeCompare(b.joinedAt) || a.id - b.id);
+  }
+}

@@ -1,0 +1,222 @@
+import { Injectable } from '@nestjs/common';
+import {
+  ChatMessages,
+  ROOM_COOLDOWN_DEFAULT,
+  ROOM_MAX_USERS_DEFAULT,
+  isPremium,
+  type ActorDto,
+  type CreateRoomRequestDto,
+  type MessageType,
+  type PrivateChatSummaryDto,
+  type RoomCategory,
+  type RoomDto,
+  type RoomOrigin,
+  type StartPrivateChatRequestDto,
+  type UserSummary,
+} from '@app/contracts';
+import { RpcErrors } from '@app/server';
+import { FanoutService } from '../fanout/fanout.service';
+import { PresenceService } from '../presence/presence.service';
+import { ChatUsersService } from '../users/users.service';
+import { Room } from './room.entity';
+import { RoomsRepository, type SummaryRow } from './rooms.repository';
+
+const PRIVATE_ROOM_NAME = 'Private chat';
+
+@Injectable()
+export class RoomsService {
+  constructor(
+    private readonly rooms: RoomsRepository,
+    private readonly users: ChatUsersService,
+    private readonly presence: PresenceService,
+    private readonly fanout: FanoutService,
+  ) {}
+
+  async create(dto: CreateRoomRequestDto): Promise<RoomDto> {
+    if (!isPremium(dto.actor.role)) throw RpcErrors.forbidden(ChatMessages.CreateRoomPremium);
+    await this.users.remember(dto.actor);
+    const room = await this.rooms.insertPublic({
+      name: dto.name.trim(),
+      description: dto.description?.trim() || null,
+      category: dto.category,
+      maxUsers: dto.maxUsers ?? ROOM_MAX_USERS_DEFAULT,
+      customRules: dto.customRules?.trim() || null,
+      messageCooldown: dto.messageCooldown ?? ROOM_COOLDOWN_DEFAULT,
+      createdById: dto.actor.id,
+    });
+    if (!room) throw RpcErrors.conflict(ChatMessages.RoomNameTaken, { name: [ChatMessages.RoomNameTaken] });
+    return this.toDto(room, undefined);
+  }
+
+  async listPublic(q?: string, category?: RoomCategory): Promise<RoomDto[]> {
+    const rooms = await this.rooms.listPublic(q, category);
+    const counts = await this.presence.counts(rooms.map((r) => r.id));
+    return rooms.map((room) => this.shape(room, [], counts.get(room.id) ?? 0));
+  }
+
+  async get(roomId: number, actor: ActorDto | undefined): Promise<RoomDto> {
+    const room = await this.readable(roomId, actor);
+    return this.toDto(room, actor);
+  }
+
+  /** The room when the actor may read it: public rooms for anyone, private ones for their two people. */
+  async readable(roomId: number, actor: ActorDto | undefined): Promise<Room> {
+    const room = await this.rooms.findById(roomId);
+    if (!room) throw RpcErrors.notFound(ChatMessages.RoomNotFound);
+    if (room.type === 'private' && !(actor && (await this.rooms.isParticipant(room.id, actor.id)))) {
+      throw RpcErrors.forbidden(ChatMessages.NotParticipant);
+    }
+    return room;
+  }
+
+  async startPrivate(dto: StartPrivateChatRequestDto): Promise<RoomDto> {
+    const { actor, otherUserId } = dto;
+    if (actor.role === 'guest') throw RpcErrors.forbidden(ChatMessages.GuestsNoPrivate);
+    if (otherUserId === actor.id) throw RpcErrors.badRequest(ChatMessages.SelfChat);
+    await this.users.remember(actor);
+    let origin: Exclude<RoomOrigin, 'public'>;
+    let originPublicRoomId: number | null = null;
+    if (dto.sellerId) {
+      origin = 'marketplace';
+    } else {
+      if (!dto.originRoomId) throw RpcErrors.badRequest('originRoomId is required', { originRoomId: ['originRoomId is required with userId'] });
+      const originRoom = await this.rooms.findById(dto.originRoomId);
+      if (!originRoom) throw RpcErrors.notFound(ChatMessages.RoomNotFound);
+      if (originRoom.type !== 'public') throw RpcErrors.badRequest('Private chats start from a public room');
+      origin = 'room';
+      originPublicRoomId = originRoom.id;
+    }
+    const other = (await this.users.findMany([otherUserId], { strict: true })).get(otherUserId);
+    if (!other) throw RpcErrors.notFound(ChatMessages.UserNotFound);
+    const [low, high] = [actor.id, otherUserId].sort((a, b) => a - b);
+    const pairKey = origin === 'marketplace' ? `m:${low}:${high}` : `r:${originPublicRoomId}:${low}:${high}`;
+    const { room, created } = await this.rooms.findOrCreatePrivate({
+      name: origin === 'marketplace' ? (dto.sellerName?.trim() || other.username) : PRIVATE_ROOM_NAME,
+      origin,
+      originPublicRoomId,
+      sellerId: dto.sellerId ?? null,
+      sellerUserId: dto.sellerId ? otherUserId : null,
+      pairKey,
+      createdById: actor.id,
+      participants: [actor.id, otherUserId],
+    });
+    if (created) {
+      const [summary] = this.summaries(
+        [{ room, otherId: actor.id, lastReadSeq: 0, lastMessage: null }],
+        new Map([[actor.id, actor]]),
+        otherUserId,
+      );
+      this.fanout.toUser(otherUserId, { type: 'private_chat_created', chat: summary, by: summaryOf(actor) });
+    }
+    return this.toDto(room, actor);
+  }
+
+  /** Deleting a private chat hides it for the one who deleted it; moderators may delete public rooms. */
+  async delete(roomId: number, actor: ActorDto): Promise<void> {
+    const room = await this.rooms.findById(roomId);
+    if (!room) throw RpcErrors.notFound(ChatMessages.RoomNotFound);
+    if (room.type === 'public') {
+      if (actor.role !== 'moderator') throw RpcErrors.forbidden(ChatMessages.DeleteOnlyPrivate);
+      await this.rooms.delete(room.id);
+      return;
+    }
+    if (!(await this.rooms.isParticipant(room.id, actor.id))) throw RpcErrors.forbidden(ChatMessages.NotParticipant);
+    await this.rooms.hideFor(room.id, actor.id);
+  }
+
+  async chatsOf(actor: ActorDto, filter: { origin?: RoomOrigin; originPublicRoomId?: number } = {}): Promise<PrivateChatSummaryDto[]> {
+    const rows = await this.rooms.summaries(actor.id, filter);
+    const ids = rows.flatMap((r) => [r.otherId, r.lastMessage?.senderId ?? r.otherId]);
+    const users = await this.users.findMany(ids);
+    return this.summaries(rows, users, actor.id);
+  }
+
+  async chatsFromRoom(actor: ActorDto, roomId: number): Promise<PrivateChatSummaryDto[]> {
+    const room = await this.rooms.findById(roomId);
+    if (!room) throw RpcErrors.notFound(ChatMessages.RoomNotFound);
+    return this.chatsOf(actor, { originPublicRoomId: roomId });
+  }
+
+  hasConversation(userA: number, userB: number) {
+    return this.rooms.hasConversation(userA, userB);
+  }
+
+  isParticipant(roomId: number, userId: number) {
+    return this.rooms.isParticipant(roomId, userId);
+  }
+
+  markRead(roomId: number, userId: number) {
+    return this.rooms.markRead(roomId, userId);
+  }
+
+  async toDto(room: Room, viewer: ActorDto | undefined): Promise<RoomDto> {
+    if (room.type === 'public') {
+      const count = (await this.presence.counts([room.id])).get(room.id) ?? 0;
+      return this.shape(room, [], count);
+    }
+    const participants = await this.rooms.participants(room.id);
+    const users = await this.users.findMany(participants.map((p) => p.userId));
+    const people = participants.map((p) => ChatUsersService.summary(p.userId, users));
+    const dto = this.shape(room, people, 0);
+    if (viewer) dto.name = this.nameFor(room, viewer.id, people.find((p) => p.id !== viewer.id));
+    return dto;
+  }
+
+  private shape(room: Room, participants: UserSummary[], onlineCount: number): RoomDto {
+    return {
+      id: room.id,
+      name: room.name,
+      type: room.type,
+      category: room.category,
+      description: room.description,
+      customRules: room.customRules,
+      maxUsers: room.maxUsers,
+      messageCooldown: room.messageCooldown,
+      allowImages: room.allowImages,
+      allowGifs: room.allowGifs,
+      origin: room.origin,
+      originPublicRoomId: room.originPublicRoomId,
+      sellerId: room.sellerId,
+      participants,
+      onlineCount,
+      lastSeq: room.lastSeq,
+      createdAt: new Date(room.createdAt).toISOString(),
+    };
+  }
+
+  /** A buyer sees the seller's display name; everyone else sees the other person's username. */
+  private nameFor(room: Room, viewerId: number, other: UserSummary | undefined): string {
+    if (room.origin === 'marketplace' && room.sellerUserId !== viewerId) return room.name;
+    return other?.username ?? room.name;
+  }
+
+  private summaries(rows: SummaryRow[], users: Map<number, UserSummary>, viewerId: number): PrivateChatSummaryDto[] {
+    return rows.map(({ room, otherId, lastReadSeq, lastMessage }) => {
+      const other = ChatUsersService.summary(otherId, users);
+      return {
+        id: room.id,
+        name: this.nameFor(room, viewerId, other),
+        origin: room.origin,
+        originPublicRoomId: room.originPublicRoomId,
+        sellerId: room.sellerId,
+        otherParticipant: other,
+        hasUnreadMessages: room.lastSeq > lastReadSeq,
+        lastMessage: lastMessage
+          ? {
+              id: lastMessage.id,
+              content: lastMessage.content,
+              type: lastMessage.type as MessageType,
+              createdAt: new Date(lastMessage.createdAt).toISOString(),
+              sender: ChatUsersService.summary(lastMessage.senderId, users),
+            }
+          : null,
+        lastActivityAt: new Date(room.lastMessageAt ?? room.createdAt).toISOString(),
+      };
+    });
+  }
+}
+
+
+export function summaryOf(actor: ActorDto): UserSummary {
+  return { id: actor.id, username: actor.username, avatar: actor.avatar ?? null, role: actor.role };
+}

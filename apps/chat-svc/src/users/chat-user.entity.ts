@@ -1,0 +1,21 @@
+import { Entity, PrimaryKey, Property } from '@mikro-orm/core';
+import type { UserRole } from '@app/contracts';
+
+/** Read model of auth-svc's users: what a message or an online list shows of a person. */
+@Entity({ tableName: 'chat_users' })
+export class ChatUser {
+  @PrimaryKey({ type: 'integer', autoincrement: false })
+  id!: number;
+
+  @Property({ type: 'string', length: 64 })
+  username!: string;
+
+  @Property({ type: 'string', length: 2048, nullable: true })
+  avatar: string | null = null;
+
+  @Property({ type: 'string', length: 16 })
+  role!: UserRole;
+
+  @Property({ type: 'datetime' })
+  updatedAt: Date = new Date();
+}

@@ -1,0 +1,24 @@
+import { Controller } from '@nestjs/common';
+import { EventPattern, Payload } from '@nestjs/microservices';
+import { AuthEvents, type UserRegisteredEvent, type UserUpdatedEvent } from '@app/contracts';
+import { ChatUsersService } from './users.service';
+
+/** One replica of the queue group takes each event: the read model lives in the shared database. */
+@Controller()
+export class UsersController {
+  constructor(private readonly users: ChatUsersService) {}
+
+  @EventPattern(AuthEvents.UserRegistered)
+  onRegistered(@Payload() user: UserRegisteredEvent) {
+    return this.users.upsert([pick(user)]);
+  }
+
+  @EventPattern(AuthEvents.UserUpdated)
+  onUpdated(@Payload() user: UserUpdatedEvent) {
+    return this.users.upsert([pick(user)]);
+  }
+}
+
+function pick(user: UserRegisteredEvent) {
+  return { id: user.id, username: user.username, avatar: user.avatar ?? null, role: user.role };
+}

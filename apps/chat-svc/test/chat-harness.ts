@@ -1,0 +1,123 @@
+import 'reflect-metadata';
+import type { INestMicroservice } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { ClientProxyFactory, Transport } from '@nestjs/microservices';
+import { AuthPatterns, ServiceName, type ActorDto, type UserRole, type UserSummary } from '@app/contracts';
+import { configureRpcApp, natsTransport, RpcCallError, RpcClient } from '@app/server';
+import { startTestInfra, type TestInfra } from '@app/testing';
+import { connect, JSONCodec, type NatsConnection, type Subscription } from 'nats';
+import { AppModule } from '../src/app.module';
+
+const codec = JSONCodec<Record<string, unknown>>();
+
+/**
+ * chat-svc started in-process against a private NATS, Redis and database, a NATS client to
+ * call it as the gateway does, and a stand-in for auth-svc's user lookup.
+ */
+export interface ChatHarness {
+  infra: TestInfra;
+  apps: INestMicroservice[];
+  rpc: RpcClient;
+  nc: NatsConnection;
+  /** Users auth-svc knows; chat-svc asks for them by id. */
+  knownUsers: Map<number, UserSummary>;
+  actor(role: UserRole, name?: string): ActorDto;
+  call<T>(pattern: string, data: unknown): Promise<T>;
+  /** The RpcErrorBody a call fails with (fails the test when it succeeds). */
+  fail(pattern: string, data: unknown): Promise<{ status: number; code: string; message: string; fields?: Record<string, string[]>; details?: Record<string, unknown> }>;
+  collect(subject: string): { frames: Record<string, unknown>[]; sub: Subscription };
+  startReplica(): Promise<INestMicroservice>;
+  stop(): Promise<void>;
+}
+
+let nextUserId = 1000;
+
+export async function startChatHarness({ replicas = 1 } = {}): Promise<ChatHarness> {
+  const infra = await startTestInfra();
+  process.env.CHAT_DATABASE_URL = infra.databaseUrl('chat');
+  process.env.NATS_URL = infra.natsUrl;
+  process.env.REDIS_URL = infra.redisUrl;
+  process.env.LOG_LEVEL = 'warn';
+
+  const nc = await connect({ servers: infra.natsUrl });
+  const knownUsers = new Map<number, UserSummary>();
+  const getMany = nc.subscribe(AuthPatterns.GetUsers);
+  void (async () => {
+    for await (const msg of getMany) {
+      const packet = codec.decode(msg.data) as { id: string; data: { ids: number[] } };
+      const response = packet.data.ids.map((id) => knownUsers.get(id)).filter(Boolean);
+      msg.respond(codec.encode({ id: packet.id, response, isDisposed: true }));
+    }
+  })();
+
+  const startReplica = async () => {
+    const app = await NestFactory.createMicroservice(AppModule, { ...natsTransport(ServiceName.Chat, infra.natsUrl), logger: ['error'] });
+    configureRpcApp(app);
+    await app.listen();
+    return app;
+  };
+  const apps: INestMicroservice[] = [];
+  for (let i = 0; i < replicas; i++) apps.push(await startReplica());
+
+  const client = ClientProxyFactory.create({ transport: Transport.NATS, options: { servers: [infra.natsUrl] } });
+  const rpc = new RpcClient(client as never);
+
+  const harness: ChatHarness = {
+    infra,
+    apps,
+    rpc,
+    nc,
+    knownUsers,
+    actor(role, name) {
+      const id = nextUserId++;
+      const user = { id, username: name ?? `${role}${id}`, avatar: null, role };
+      knownUsers.set(id, user);
+      return user;
+    },
+    call: (pattern, data) => rpc.request(pattern, data, 10_000),
+    async fail(pattern, data) {
+      try {
+        await rpc.request(pattern, data, 10_000);
+      } catch (error) {
+        if (error instanceof RpcCallError) return error.body as never;
+        throw error;
+      }
+      throw new Error(`${pattern} succeeded but was expected to fail`);
+    },
+    collect(subject) {
+      const frames: Record<string, unknown>[] = [];
+      const sub = nc.subscribe(subject);
+      void (async () => {
+        for await (const msg of sub) frames.push(codec.decode(msg.data));
+      })();
+      return { frames, sub };
+    },
+    async startReplica() {
+      const app = await startReplica();
+      apps.push(app);
+      return app;
+    },
+    async stop() {
+      await client.close();
+      for (const app of apps) await app.close().catch(() => undefined);
+      await nc.drain().catch(() => undefined);
+      await infra.stop();
+    },
+  };
+  await nc.flush();
+  return harness;
+}
+
+export async function eventually<T>(check: () => T | Promise<T>, timeoutMs = 5000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let lastError: unknown;
+  while (Date.now() < deadline) {
+    try {
+      return await check();
+    } catch (error) {
+      lastError = error;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+  throw lastError;
+}

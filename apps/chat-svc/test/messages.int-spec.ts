@@ -1,0 +1,197 @@
+import 'reflect-metadata';
+import { AuthEvents, ChatMessages, ChatPatterns, chatRoomEventSubject, type MessageDto, type RoomDto } from '@app/contracts';
+import { ClientProxyFactory, Transport } from '@nestjs/microservices';
+import { eventually, startChatHarness, type ChatHarness } from './chat-harness';
+
+describe('chat-svc messages and send limits', () => {
+  let h: ChatHarness;
+  let nextRoom = 0;
+  const publicRoom = async (messageCooldown = 30) =>
+    h.call<RoomDto>(ChatPatterns.CreateRoom, { name: `Room ${++nextRoom}`, category: 'general', messageCooldown, actor: h.actor('moderator') });
+  const send = (actor: unknown, roomId: number, content: string, extra: object = {}) =>
+    h.call<MessageDto>(ChatPatterns.SendMessage, { actor, roomId, content, ...extra });
+
+  beforeAll(async () => {
+    h = await startChatHarness({ replicas: 2 });
+  });
+  afterAll(() => h.stop());
+
+  it('stores a message with the sender, numbers it in the room and publishes it after storing', async () => {
+    const room = await publicRoom(0);
+    const events = h.collect(chatRoomEventSubject(room.id));
+    await h.nc.flush();
+    const vip = h.actor('vip', 'vera');
+    const first = await send(vip, room.id, 'Hello everyone');
+    const second = await send(vip, room.id, '👋🎉');
+    expect(first).toMatchObject({ roomId: room.id, seq: 1, content: 'Hello everyone', type: 'text', sender: { id: vip.id, username: 'vera', role: 'vip' } });
+    expect(second).toMatchObject({ seq: 2, type: 'emoji' });
+    await eventually(() => expect(events.frames.map((f) => (f.message as MessageDto).seq)).toEqual([1, 2]));
+    expect(events.frames[0]).toMatchObject({ type: 'new_message', roomId: room.id, message: { id: first.id } });
+    events.sub.unsubscribe();
+  });
+
+  it('refuses empty, blank and too long text, and font sizes or colours outside the sets', async () => {
+    const room = await publicRoom(0);
+    const vip = h.actor('vip');
+    for (const content of ['', '   \n\t ']) {
+      const error = await h.fail(ChatPatterns.SendMessage, { actor: vip, roomId: room.id, content });
+      expect(error).toMatchObject({ status: 400, fields: { content: ['Message cannot be empty'] } });
+    }
+    expect((await h.fail(ChatPatterns.SendMessage, { actor: vip, roomId: room.id, content: 'x'.repeat(2001) })).fields?.content).toEqual([
+      'Message must be at most 2000 characters',
+    ]);
+    await expect(send(vip, room.id, 'x'.repeat(2000))).resolves.toMatchObject({ seq: 1 });
+    const badSize = await h.fail(ChatPatterns.SendMessage, { actor: vip, roomId: room.id, content: 'hi', formatting: { fontSize: 13 } });
+    expect(badSize.fields?.['formatting.fontSize']).toBeDefined();
+    const badColor = await h.fail(ChatPatterns.SendMessage, { actor: vip, roomId: room.id, content: 'hi', formatting: { color: 'blurple' } });
+    expect(badColor.fields?.['formatting.color']).toEqual(['Colour must be one of the palette colours']);
+    await expect(send(vip, room.id, 'big', { formatting: { fontSize: 32, color: '#2563eb', italic: true } })).resolves.toMatchObject({
+      formatting: { fontSize: 32, color: '#2563eb', italic: true, bold: false },
+    });
+    expect(await h.fail(ChatPatterns.SendMessage, { actor: vip, roomId: 424242, content: 'hi' })).toMatchObject({ status: 404 });
+  });
+
+  it('keeps guests read-only and formatting and images for premium roles in public rooms', async () => {
+    const room = await publicRoom(0);
+    expect(await h.fail(ChatPatterns.SendMessage, { actor: h.actor('guest'), roomId: room.id, content: 'hi' })).toMatchObject({
+      status: 403,
+      message: ChatMessages.GuestsReadOnly,
+    });
+    const user = h.actor('user');
+    expect(await h.fail(ChatPatterns.SendMessage, { actor: user, roomId: room.id, content: 'hi', formatting: { bold: true } })).toMatchObject({
+      status: 403,
+      message: ChatMessages.FormattingPremium,
+    });
+    // The default style is plain text, which anyone may send.
+    await expect(send(user, room.id, 'plain', { formatting: { fontSize: 14, color: '#000000', bold: false } })).resolves.toMatchObject({ formatting: null });
+    const image = { type: 'image', content: '/media/chat/abc123.webp' };
+    expect(await h.fail(ChatPatterns.SendMessage, { actor: h.actor('user'), roomId: room.id, ...image })).toMatchObject({
+      status: 403,
+      message: ChatMessages.ImagesPremium,
+    });
+    const seller = h.actor('seller');
+    await expect(send(seller, room.id, image.content, { type: 'image' })).resolves.toMatchObject({ type: 'image', content: image.content });
+    for (const content of ['https://evil.example/x.png', '/media/avatars/x.png', '/media/chat/../../etc/passwd.png']) {
+      expect(await h.fail(ChatPatterns.SendMessage, { actor: seller, roomId: room.id, type: 'gif', content })).toMatchObject({ status: 400 });
+    }
+  });
+
+  it('allows formatting to anyone in a private room', async () => {
+    const lobby = await publicRoom(0);
+    const alice = h.actor('user');
+    const bob = h.actor('user');
+    const room = await h.call<RoomDto>(ChatPatterns.StartPrivateChat, { actor: alice, otherUserId: bob.id, originRoomId: lobby.id });
+    await expect(send(alice, room.id, 'bold hello', { formatting: { bold: true } })).resolves.toMatchObject({ formatting: { bold: true } });
+    // No cooldown in private rooms.
+    await expect(send(alice, room.id, 'and again')).resolves.toMatchObject({ seq: 2 });
+  });
+
+  it("makes regular users wait the room's cooldown and answers 429 rate_limit with waitTime", async () => {
+    const room = await publicRoom(30);
+    const user = h.actor('user');
+    await send(user, room.id, 'first');
+    const error = await h.fail(ChatPatterns.SendMessage, { actor: user, roomId: room.id, content: 'second' });
+    expect(error).toMatchObject({ status: 429, code: 'rate_limit', details: { error: 'rate_limit' } });
+    expect(error.details?.waitTime).toBeGreaterThan(28_000);
+    expect(error.details?.waitTime).toBeLessThanOrEqual(30_000);
+    // Other rooms have their own cooldown; premium roles have none.
+    await expect(send(user, (await publicRoom(30)).id, 'elsewhere')).resolves.toBeDefined();
+    const vip = h.actor('vip');
+    for (let i = 0; i < 5; i++) await send(vip, room.id, `vip ${i}`);
+  });
+
+  it('never lets a user past the cooldown even when replicas race', async () => {
+    const room = await publicRoom(30);
+    const user = h.actor('user');
+    const results = await Promise.allSettled(Array.from({ length: 8 }, (_, i) => send(user, room.id, `race ${i}`)));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+  });
+
+  it('refuses the same text a third time within 5 minutes with rate_limit_duplicate', async () => {
+    const room = await publicRoom(0);
+    const user = h.actor('user');
+    await send(user, room.id, 'Buy my stuff');
+    await send(user, room.id, 'buy  my STUFF ');
+    const error = await h.fail(ChatPatterns.SendMessage, { actor: user, roomId: room.id, content: 'Buy my stuff' });
+    expect(error).toMatchObject({ status: 429, code: 'rate_limit_duplicate', message: ChatMessages.Duplicate, details: { error: 'rate_limit_duplicate' } });
+    expect(error.details?.waitTime).toBeGreaterThan(290_000);
+    await expect(send(user, room.id, 'Something else')).resolves.toBeDefined();
+  });
+
+  it('allows 50 messages per rolling hour to a regular user', async () => {
+    const room = await publicRoom(0);
+    const user = h.actor('user');
+    for (let i = 0; i < 50; i++) await send(user, room.id, `message number ${i}`);
+    const error = await h.fail(ChatPatterns.SendMessage, { actor: user, roomId: room.id, content: 'one too many' });
+    expect(error).toMatchObject({ status: 429, code: 'rate_limit', message: ChatMessages.RateLimit });
+    expect(error.details?.waitTime).toBeGreaterThan(3_500_000);
+    const vip = h.actor('vip');
+    for (let i = 0; i < 55; i++) await send(vip, room.id, `vip message ${i}`);
+  });
+
+  it('stops a flood from any role', async () => {
+    const room = await publicRoom(0);
+    const moderator = h.actor('moderator');
+    const results = await Promise.allSettled(Array.from({ length: 90 }, (_, i) => send(moderator, room.id, `flood ${i}`)));
+    const refused = results.filter((r) => r.status === 'rejected');
+    expect(results.length - refused.length).toBe(80);
+    expect((refused[0] as PromiseRejectedResult).reason.body).toMatchObject({ status: 429, code: 'rate_limit', message: ChatMessages.Flood });
+  });
+
+  it('stores one message per client id: a retry gets the stored message back and nothing is published twice', async () => {
+    const room = await publicRoom(30);
+    const events = h.collect(chatRoomEventSubject(room.id));
+    await h.nc.flush();
+    const user = h.actor('user');
+    const first = await send(user, room.id, 'only once', { clientId: 'c-1' });
+    // The retry is not even counted against the cooldown.
+    const retry = await send(user, room.id, 'only once', { clientId: 'c-1' });
+    const [a, b] = await Promise.all([send(h.actor('vip'), room.id, 'x', { clientId: 'same' }), send(h.actor('vip'), room.id, 'y', { clientId: 'same' })]);
+    expect(retry).toEqual(first);
+    expect(a.id).not.toBe(b.id);
+    const history = await h.call<MessageDto[]>(ChatPatterns.ListMessages, { roomId: room.id });
+    expect(history.map((m) => m.content).sort()).toEqual(['only once', 'x', 'y']);
+    await new Promise((r) => setTimeout(r, 150));
+    expect(events.frames).toHaveLength(3);
+    events.sub.unsubscribe();
+  });
+
+  it('pages history by id and by sequence, oldest first', async () => {
+    const room = await publicRoom(0);
+    const vip = h.actor('vip');
+    const sent: MessageDto[] = [];
+    for (let i = 1; i <= 7; i++) sent.push(await send(vip, room.id, `m${i}`));
+    const list = (query: object) => h.call<MessageDto[]>(ChatPatterns.ListMessages, { roomId: room.id, ...query }).then((ms) => ms.map((m) => m.content));
+    expect(await list({ limit: 3 })).toEqual(['m5', 'm6', 'm7']);
+    expect(await list({ limit: 3, before: sent[4].id })).toEqual(['m2', 'm3', 'm4']);
+    expect(await list({ limit: 2, after: sent[1].id })).toEqual(['m3', 'm4']);
+    expect(await list({ afterSeq: 5 })).toEqual(['m6', 'm7']);
+    expect(await h.call<MessageDto[]>(ChatPatterns.CatchUp, { roomId: room.id, afterSeq: 6 })).toEqual([expect.objectContaining({ content: 'm7', seq: 7 })]);
+    expect((await h.fail(ChatPatterns.ListMessages, { roomId: room.id, limit: 101 })).status).toBe(400);
+  });
+
+  it('gives the landing preview the newest public text messages', async () => {
+    const room = await publicRoom(0);
+    const seller = h.actor('seller');
+    await send(seller, room.id, 'preview one');
+    await send(seller, room.id, '/media/chat/pic.png', { type: 'image' });
+    await send(seller, room.id, 'preview two');
+    const recent = await h.call<MessageDto[]>(ChatPatterns.RecentMessages, { limit: 2 });
+    expect(recent.map((m) => m.content)).toEqual(['preview one', 'preview two']);
+    expect(recent[1].sender.role).toBe('seller');
+  });
+
+  it('keeps senders up to date from auth events', async () => {
+    const room = await publicRoom(0);
+    const vip = h.actor('vip', 'oldname');
+    await send(vip, room.id, 'who am I');
+    const client = ClientProxyFactory.create({ transport: Transport.NATS, options: { servers: [h.infra.natsUrl] } });
+    await client.connect();
+    client.emit(AuthEvents.UserUpdated, { id: vip.id, username: 'newname', avatar: '/media/avatars/a.webp', role: 'vip' });
+    await eventually(async () => {
+      const [message] = await h.call<MessageDto[]>(ChatPatterns.ListMessages, { roomId: room.id });
+      expect(message.sender).toMatchObject({ username: 'newname', avatar: '/media/avatars/a.webp' });
+    });
+    await client.close();
+  });
+});

@@ -1,0 +1,110 @@
+import 'reflect-metadata';
+import { ChatMessages, ChatPatterns, chatRoomEventSubject, type JoinRoomResultDto, type RoomDto } from '@app/contracts';
+import { eventually, startChatHarness, type ChatHarness } from './chat-harness';
+
+describe('chat-svc presence', () => {
+  let h: ChatHarness;
+  let n = 0;
+  const room = (extra: object = {}) =>
+    h.call<RoomDto>(ChatPatterns.CreateRoom, { name: `Presence ${++n}`, category: 'general', messageCooldown: 0, actor: h.actor('moderator'), ...extra });
+  const join = (actor: unknown, roomId: number, instance: string, socketId: string, lastSeq?: number) =>
+    h.call<JoinRoomResultDto>(ChatPatterns.JoinRoom, { actor, roomId, instance, socketId, ...(lastSeq === undefined ? {} : { lastSeq }) });
+
+  beforeAll(async () => {
+    h = await startChatHarness();
+  });
+  afterAll(() => h.stop());
+
+  it('orders the online list by role rank, then by who joined first, across gateways', async () => {
+    const r = await room();
+    const user1 = h.actor('user');
+    const guest = h.actor('guest');
+    const vip = h.actor('vip');
+    const user2 = h.actor('user');
+    const mod = h.actor('moderator');
+    const seller = h.actor('seller');
+    for (const [i, actor] of [user1, guest, vip, user2, mod, seller].entries()) {
+      await join(actor, r.id, i % 2 ? 'gw-a' : 'gw-b', `s${i}`);
+      await new Promise((res) => setTimeout(res, 3));
+    }
+    const { onlineUsers } = await join(user1, r.id, 'gw-a', 'second-tab');
+    expect(onlineUsers.map((u) => u.id)).toEqual([mod.id, vip.id, seller.id, user1.id, user2.id, guest.id]);
+    expect((await h.call<RoomDto>(ChatPatterns.GetRoom, { roomId: r.id })).onlineCount).toBe(6);
+  });
+
+  it('announces a person once when they join and when their last socket leaves', async () => {
+    const r = await room();
+    const events = h.collect(chatRoomEventSubject(r.id));
+    await h.nc.flush();
+    const alice = h.actor('user', 'alice_p');
+    await join(alice, r.id, 'gw-a', 'tab1');
+    await join(alice, r.id, 'gw-b', 'tab2');
+    await h.call(ChatPatterns.LeaveRoom, { userId: alice.id, roomId: r.id, instance: 'gw-a', socketId: 'tab1' });
+    await h.call(ChatPatterns.LeaveRoom, { userId: alice.id, roomId: r.id, instance: 'gw-b', socketId: 'tab2' });
+    await h.call(ChatPatterns.LeaveRoom, { userId: alice.id, roomId: r.id, instance: 'gw-b', socketId: 'tab2' });
+    await eventually(() => expect(events.frames.map((f) => f.type)).toEqual(['user_joined', 'user_left']));
+    expect(events.frames[0]).toMatchObject({ user: { id: alice.id, username: 'alice_p' } });
+    await new Promise((res) => setTimeout(res, 100));
+    expect(events.frames).toHaveLength(2);
+    events.sub.unsubscribe();
+  });
+
+  it('holds at most maxUsers people at once', async () => {
+    const r = await room({ maxUsers: 2 });
+    const [a, b, c] = [h.actor('user'), h.actor('user'), h.actor('vip')];
+    await join(a, r.id, 'gw-a', 'a');
+    await join(b, r.id, 'gw-a', 'b');
+    expect(await h.fail(ChatPatterns.JoinRoom, { actor: c, roomId: r.id, instance: 'gw-a', socketId: 'c' })).toMatchObject({
+      status: 403,
+      message: ChatMessages.RoomFull,
+    });
+    // Another tab of someone already inside is fine.
+    await join(a, r.id, 'gw-b', 'a2');
+    await h.call(ChatPatterns.LeaveRoom, { userId: b.id, roomId: r.id, instance: 'gw-a', socketId: 'b' });
+    await expect(join(c, r.id, 'gw-a', 'c')).resolves.toBeDefined();
+  });
+
+  it('sends what a client missed after its last sequence number', async () => {
+    const r = await room();
+    const vip = h.actor('vip');
+    for (let i = 1; i <= 5; i++) await h.call(ChatPatterns.SendMessage, { actor: vip, roomId: r.id, content: `m${i}` });
+    const fresh = await join(h.actor('user'), r.id, 'gw-a', 'fresh');
+    expect(fresh.messages.map((m) => m.seq)).toEqual([1, 2, 3, 4, 5]);
+    expect(fresh.room.lastSeq).toBe(5);
+    const back = await join(h.actor('user'), r.id, 'gw-a', 'back', 3);
+    expect(back.messages.map((m) => m.content)).toEqual(['m4', 'm5']);
+    expect(back.hasMore).toBe(false);
+  });
+
+  it("takes a dead gateway's users offline within 15 seconds and says so", async () => {
+    const r = await room();
+    const events = h.collect(chatRoomEventSubject(r.id));
+    await h.nc.flush();
+    const stays = h.actor('vip');
+    const ghost = h.actor('user');
+    const keepAlive = setInterval(() => void h.call(ChatPatterns.Heartbeat, { instance: 'gw-alive' }), 2000);
+    try {
+      await join(stays, r.id, 'gw-alive', 's1');
+      await join(ghost, r.id, 'gw-dying', 's2');
+      const started = Date.now();
+      await eventually(async () => {
+        const { onlineUsers } = await join(stays, r.id, 'gw-alive', 's1');
+        expect(onlineUsers.map((u) => u.id)).toEqual([stays.id]);
+      }, 15_000);
+      expect(Date.now() - started).toBeLessThan(15_000);
+      await eventually(() => expect(events.frames).toContainEqual(expect.objectContaining({ type: 'user_left', user: expect.objectContaining({ id: ghost.id }) })));
+      expect((await h.call<RoomDto>(ChatPatterns.GetRoom, { roomId: r.id })).onlineCount).toBe(1);
+    } finally {
+      clearInterval(keepAlive);
+      events.sub.unsubscribe();
+    }
+  }, 30_000);
+
+  it('drops every socket of a gateway that shuts down', async () => {
+    const r = await room();
+    await join(h.actor('user'), r.id, 'gw-closing', 'a');
+    await join(h.actor('user'), r.id, 'gw-closing', 'b');
+    await h.call(ChatPatterns.DropInstance, { instance: 'gw-closing' });
+    expect((await h.call<RoomDto>(ChatPatterns.GetRoom, { roomId: r.id })).onlineCount).toBe(0);
+  });
+});

@@ -1,0 +1,227 @@
+import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import {
+  ChatPatterns,
+  chatRoomEventSubject,
+  chatUserEventSubject,
+  type MessageDto,
+  type NewMessageFrame,
+  type RoomEventFrame,
+} from '@app/contracts';
+import { RpcClient } from '@app/server';
+import { connect, JSONCodec, type NatsConnection, type Subscription } from 'nats';
+import { gatewayEnv } from '../config/gateway-env';
+import { ClientSocket, SocketRegistry } from './socket-registry';
+
+const codec = JSONCodec<RoomEventFrame>();
+/** How long a gap in a room's sequence may wait for the missing message before it is fetched. */
+const GAP_WAIT_MS = 300;
+const RECENT_KEPT = 256;
+const CATCH_UP_PAGE = 100;
+
+interface Delivered {
+  seq: number;
+  raw: string;
+}
+
+/** One room as this gateway sees it: its sockets, its subscription and its place in the sequence. */
+class RoomChannel {
+  readonly sockets = new Set<ClientSocket>();
+  /** Newest sequence number written to the room's sockets; -1 until the first join answered. */
+  delivered = -1;
+  readonly pending = new Map<number, NewMessageFrame>();
+  readonly recent: Delivered[] = [];
+  gapTimer?: NodeJS.Timeout;
+  filling = false;
+  constructor(
+    readonly roomId: number,
+    readonly sub: Subscription,
+  ) {}
+}
+
+/**
+ * Fan-out on this gateway. It subscribes (plain, no queue group) to the rooms that have
+ * sockets here and to the user subjects of the people connected here. Messages reach sockets
+ * in sequence order, exactly once: duplicates are dropped, a gap waits briefly and is then
+ * filled from chat-svc, so a lost or reordered publish delays a message but never loses it.
+ */
+@Injectable()
+export class RoomFanoutService implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger(RoomFanoutService.name);
+  private nc?: NatsConnection;
+  private readonly channels = new Map<number, RoomChannel>();
+  private readonly userSubs = new Map<number, Subscription>();
+
+  constructor(
+    private readonly registry: SocketRegistry,
+    private readonly rpc: RpcClient,
+  ) {
+    registry.onAdd((socket) => this.followUser(socket.user.id));
+    registry.onClose((socket) => this.unfollowUser(socket.user.id));
+  }
+
+  async onModuleInit() {
+    this.nc = await connect({ servers: gatewayEnv().NATS_URL, name: 'gateway-fanout', maxReconnectAttempts: -1 });
+  }
+
+  async onApplicationShutdown() {
+    for (const channel of this.channels.values()) clearTimeout(channel.gapTimer);
+    await this.nc?.drain().catch(() => undefined);
+  }
+
+  /** Adds the socket to the room's channel, subscribing first so nothing published after the join answer is missed. */
+  async attach(socket: ClientSocket, roomId: number): Promise<void> {
+    let channel = this.channels.get(roomId);
+    if (!channel) {
+      const sub = this.connection().subscribe(chatRoomEventSubject(roomId));
+      channel = new RoomChannel(roomId, sub);
+      this.channels.set(roomId, channel);
+      void this.consume(channel);
+      await this.connection().flush();
+    }
+    channel.sockets.add(socket);
+  }
+
+  detach(socket: ClientSocket, roomId: number) {
+    const channel = this.channels.get(roomId);
+    if (!channel) return;
+    channel.sockets.delete(socket);
+    if (channel.sockets.size === 0) {
+      clearTimeout(channel.gapTimer);
+      channel.sub.unsubscribe();
+      this.channels.delete(roomId);
+    }
+  }
+
+  /**
+   * Called once the join answered: the socket has the history up to lastSeq. The channel
+   * learns where the room stands, and the socket gets anything the channel delivered since.
+   */
+  async joined(socket: ClientSocket, roomId: number, lastSeq: number) {
+    const channel = this.channels.get(roomId);
+    socket.roomSeq = lastSeq;
+    socket.joining = false;
+    if (!channel) return;
+    if (channel.delivered < 0) {
+      channel.delivered = lastSeq;
+      this.drain(channel);
+    }
+    if (channel.delivered <= socket.roomSeq) return;
+    const oldestKept = channel.recent[0]?.seq ?? Infinity;
+    if (oldestKept > socket.roomSeq + 1) {
+      const missed = await this.catchUp(roomId, socket.roomSeq, channel.delivered - socket.roomSeq);
+      for (const message of missed) this.sendToSocket(socket, message.seq, JSON.stringify({ type: 'new_message', roomId, message }));
+    }
+    for (const entry of channel.recent) this.sendToSocket(socket, entry.seq, entry.raw);
+  }
+
+  subscribedRooms(): number[] {
+    return [...this.channels.keys()];
+  }
+
+  private async consume(channel: RoomChannel) {
+    for await (const msg of channel.sub) {
+      let frame: RoomEventFrame;
+      try {
+        frame = codec.decode(msg.data);
+      } catch {
+        continue;
+      }
+      if (frame.type === 'new_message') this.onMessage(channel, frame);
+      else {
+        // The one who arrives already has the online list; everyone else hears of them.
+        const raw = JSON.stringify(frame);
+        for (const socket of channel.sockets) if (!socket.joining && socket.user.id !== frame.user.id) this.registry.sendRaw(socket, raw);
+      }
+    }
+  }
+
+  private onMessage(channel: RoomChannel, frame: NewMessageFrame) {
+    const seq = frame.message.seq;
+    if (channel.delivered >= 0 && seq <= channel.delivered) return;
+    channel.pending.set(seq, frame);
+    if (channel.delivered >= 0) this.drain(channel);
+  }
+
+  /** Writes pending messages that follow the delivered one; a gap left behind is filled after a short wait. */
+  private drain(channel: RoomChannel) {
+    for (const seq of [...channel.pending.keys()]) if (seq <= channel.delivered) channel.pending.delete(seq);
+    let next = channel.pending.get(channel.delivered + 1);
+    while (next) {
+      channel.pending.delete(next.message.seq);
+      this.deliver(channel, next);
+      next = channel.pending.get(channel.delivered + 1);
+    }
+    if (channel.pending.size > 0 && !channel.gapTimer && !channel.filling) {
+      channel.gapTimer = setTimeout(() => void this.fillGap(channel), GAP_WAIT_MS);
+    } else if (channel.pending.size === 0) {
+      clearTimeout(channel.gapTimer);
+      channel.gapTimer = undefined;
+    }
+  }
+
+  private async fillGap(channel: RoomChannel) {
+    channel.gapTimer = undefined;
+    if (channel.pending.size === 0 || this.channels.get(channel.roomId) !== channel) return;
+    channel.filling = true;
+    try {
+      const upTo = Math.max(...channel.pending.keys());
+      const missing = await this.catchUp(channel.roomId, channel.delivered, upTo - channel.delivered);
+      for (const message of missing) if (!channel.pending.has(message.seq)) channel.pending.set(message.seq, { type: 'new_message', roomId: channel.roomId, message });
+    } catch (error) {
+      this.logger.warn(`Filling a gap in room ${channel.roomId} failed: ${(error as Error).message}`);
+    } finally {
+      channel.filling = false;
+      this.drain(channel);
+    }
+  }
+
+  private deliver(channel: RoomChannel, frame: NewMessageFrame) {
+    const seq = frame.message.seq;
+    const raw = JSON.stringify(frame);
+    channel.delivered = seq;
+    channel.recent.push({ seq, raw });
+    if (channel.recent.length > RECENT_KEPT) channel.recent.shift();
+    for (const socket of channel.sockets) if (!socket.joining) this.sendToSocket(socket, seq, raw);
+  }
+
+  private sendToSocket(socket: ClientSocket, seq: number, raw: string) {
+    if (seq <= socket.roomSeq) return;
+    socket.roomSeq = seq;
+    this.registry.sendRaw(socket, raw);
+  }
+
+  private async catchUp(roomId: number, afterSeq: number, count: number): Promise<MessageDto[]> {
+    const all: MessageDto[] = [];
+    let after = afterSeq;
+    while (all.length < count) {
+      const page = await this.rpc.request<MessageDto[]>(ChatPatterns.CatchUp, { roomId, afterSeq: after, limit: CATCH_UP_PAGE });
+      all.push(...page);
+      if (page.length < CATCH_UP_PAGE) break;
+      after = page[page.length - 1].seq;
+    }
+    return all;
+  }
+
+  private followUser(userId: number) {
+    if (this.userSubs.has(userId)) return;
+    const sub = this.connection().subscribe(chatUserEventSubject(userId));
+    this.userSubs.set(userId, sub);
+    void (async () => {
+      for await (const msg of sub) {
+        const raw = new TextDecoder().decode(msg.data);
+        for (const socket of this.registry.socketsOf(userId)) if (socket.authenticated) this.registry.sendRaw(socket, raw);
+      }
+    })();
+  }
+
+  private unfollowUser(userId: number) {
+    if (this.registry.socketsOf(userId).length > 0) return;
+    this.userSubs.get(userId)?.unsubscribe();
+    this.userSubs.delete(userId);
+  }
+
+  private connection(): NatsConnection {
+    if (!this.nc) throw new Error('NATS is not connected yet');
+    return this.nc;
+  }
+}

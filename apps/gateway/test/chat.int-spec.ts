@@ -1,0 +1,189 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- bodies and frames are loose JSON read as a browser would */
+import 'reflect-metadata';
+import { ChatMessages } from '@app/contracts';
+import { startChatStack, type ChatStack } from './chat-stack';
+
+jest.setTimeout(30_000);
+
+describe('gateway chat routes and socket frames', () => {
+  let s: ChatStack;
+  beforeAll(async () => {
+    s = await startChatStack();
+  });
+  afterAll(() => s.stop());
+
+  const newRoom = async (name: string, extra: object = {}) => {
+    const res = await s.api('POST', '/api/rooms', s.signIn('vip'), { name, category: 'general', description: 'Test room', ...extra });
+    expect(res.status).toBe(201);
+    return res.body.id as number;
+  };
+
+  describe('REST', () => {
+    it('creates public rooms for premium roles only and lists them with filters', async () => {
+      expect((await s.api('POST', '/api/rooms', undefined, { name: 'Nope', category: 'general' })).status).toBe(401);
+      const refused = await s.api('POST', '/api/rooms', s.signIn('user'), { name: 'Nope', category: 'general' });
+      expect(refused).toMatchObject({ status: 403, body: { message: ChatMessages.CreateRoomPremium } });
+      const bad = await s.api('POST', '/api/rooms', s.signIn('vip'), { name: '', category: 'x', maxUsers: 1 });
+      expect(bad.status).toBe(400);
+      expect(bad.body.fields).toMatchObject({ name: ['Room name is required'], category: ['Category is required'] });
+      const created = await s.api('POST', '/api/rooms', s.signIn('vip'), {
+        name: 'Gamers Den', description: 'Play together', category: 'gaming', maxUsers: 100, customRules: '', messageCooldown: 30, type: 'public', allowImages: false, allowGifs: false,
+      });
+      expect(created).toMatchObject({ status: 201, body: { id: expect.any(Number), name: 'Gamers Den', category: 'gaming' } });
+      const listed = await s.api('GET', '/api/rooms?type=public&category=gaming&q=play');
+      expect(listed.body).toEqual([expect.objectContaining({ id: created.body.id, onlineCount: 0 })]);
+      expect((await s.api('GET', '/api/rooms?type=public&category=cooking')).status).toBe(400);
+      expect((await s.api('GET', `/api/rooms/${created.body.id}`)).body).toMatchObject({ name: 'Gamers Den', type: 'public' });
+      expect((await s.api('GET', '/api/rooms/abc')).status).toBe(400);
+      expect((await s.api('GET', '/api/rooms/999999')).status).toBe(404);
+    });
+
+    it('sends through REST with the spec 429 body and keeps private history to participants', async () => {
+      const roomId = await newRoom('Rest Room');
+      const user = s.signIn('user');
+      const sent = await s.api('POST', `/api/rooms/${roomId}/messages`, user, { content: 'hello from rest', type: 'text', formatting: { fontSize: 14 } });
+      expect(sent).toMatchObject({ status: 201, body: { content: 'hello from rest', seq: 1, sender: { id: user.user.id } } });
+      const limited = await s.api('POST', `/api/rooms/${roomId}/messages`, user, { content: 'again' });
+      expect(limited.status).toBe(429);
+      expect(limited.body).toMatchObject({ error: 'rate_limit', code: 'rate_limit', waitTime: expect.any(Number) });
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+      const guest = await s.api('POST', `/api/rooms/${roomId}/messages`, s.signIn('guest'), { content: 'hi' });
+      expect(guest).toMatchObject({ status: 403, body: { message: ChatMessages.GuestsReadOnly } });
+      expect((await s.api('POST', `/api/rooms/${roomId}/messages`, s.signIn('vip'), { content: '  ' })).status).toBe(400);
+
+      const alice = s.signIn('user');
+      const bob = s.signIn('user');
+      const self = await s.api('POST', '/api/rooms/private', alice, { userId: alice.user.id, originRoomId: roomId });
+      expect(self).toMatchObject({ status: 400, body: { message: 'You cannot start a private chat with yourself' } });
+      const chat = await s.api('POST', '/api/rooms/private', alice, { userId: bob.user.id, originRoomId: roomId });
+      expect(chat.status).toBe(201);
+      expect((await s.api('POST', '/api/rooms/private', alice, { userId: bob.user.id, originRoomId: roomId })).body.id).toBe(chat.body.id);
+      await s.api('POST', `/api/rooms/${chat.body.id}/messages`, alice, { content: 'psst', formatting: { underline: true } });
+      expect((await s.api('GET', `/api/rooms/${chat.body.id}/messages`, s.signIn('vip'))).status).toBe(403);
+      expect((await s.api('GET', `/api/rooms/${chat.body.id}/messages`)).status).toBe(403);
+      expect((await s.api('GET', `/api/rooms/${chat.body.id}/messages`, bob)).body.map((m: any) => m.content)).toEqual(['psst']);
+      expect((await s.api('GET', '/api/rooms/my-chats', bob)).body).toEqual([expect.objectContaining({ id: chat.body.id, hasUnreadMessages: false })]);
+      expect((await s.api('GET', `/api/rooms/${roomId}/private-chats`, alice)).body.map((c: any) => c.id)).toEqual([chat.body.id]);
+      expect((await s.api('DELETE', `/api/rooms/${chat.body.id}`, bob)).status).toBe(200);
+      expect((await s.api('GET', '/api/rooms/my-chats', bob)).body).toEqual([]);
+    });
+
+    it('starts marketplace chats by seller id and answers 404 for an unknown seller', async () => {
+      const expert = s.signIn('seller');
+      s.sellers.set(31, { id: 31, userId: expert.user.id, displayName: 'Dr. Career' });
+      const buyer = s.signIn('user');
+      expect(await s.api('POST', '/api/rooms/private', buyer, { sellerId: 404404 })).toMatchObject({ status: 404, body: { message: 'Seller not found' } });
+      const chat = await s.api('POST', '/api/rooms/private', buyer, { sellerId: 31 });
+      expect(chat).toMatchObject({ status: 201, body: { origin: 'marketplace', sellerId: 31, name: 'Dr. Career' } });
+      expect((await s.api('POST', '/api/rooms/private', buyer, {})).status).toBe(400);
+      expect((await s.api('GET', '/api/rooms/marketplace-chats', buyer)).body).toEqual([expect.objectContaining({ id: chat.body.id, name: 'Dr. Career' })]);
+    });
+
+    it('serves the landing preview and stats, with a silent service as null', async () => {
+      const roomId = await newRoom('Preview Room', { messageCooldown: 0 });
+      const vip = s.signIn('vip');
+      for (const text of ['one', 'two', 'three', 'four']) await s.api('POST', `/api/rooms/${roomId}/messages`, vip, { content: text });
+      const recent = await s.api('GET', '/api/messages/recent?limit=3');
+      expect(recent.body.map((m: any) => m.content)).toEqual(['two', 'three', 'four']);
+      expect(recent.body[0].sender.role).toBe('vip');
+      expect((await s.api('GET', '/api/messages/recent?limit=500')).status).toBe(400);
+      const stats = await s.api('GET', '/api/stats');
+      expect(stats).toMatchObject({ status: 200, body: { totalUsers: expect.any(Number), rating: null } });
+    });
+  });
+
+  describe('socket', () => {
+    it('joins, fans messages out once to everyone in the room, acknowledges sends and announces arrivals', async () => {
+      const roomId = await newRoom('Socket Room', { messageCooldown: 0 });
+      const vip = s.signIn('vip', 'vivi');
+      const user = s.signIn('user', 'uma');
+      const a = await s.socket(vip);
+      a.send({ type: 'join_room', roomId });
+      expect((await a.next('room_joined')).room).toMatchObject({ id: roomId, name: 'Socket Room' });
+      expect(await a.next('room_messages')).toMatchObject({ roomId, messages: [] });
+      expect((await a.next('online_users')).users.map((u: any) => u.username)).toEqual(['vivi']);
+
+      const b = await s.socket(user);
+      b.send({ type: 'join_room', roomId });
+      expect((await b.next('online_users')).users.map((u: any) => u.username)).toEqual(['vivi', 'uma']);
+      expect(await a.next('user_joined')).toMatchObject({ roomId, user: { username: 'uma', role: 'user' } });
+
+      a.send({ type: 'send_message', content: 'hi all', messageType: 'text', formatting: { bold: true }, clientId: 'a-1' });
+      const ack = await a.next('message_ack');
+      expect(ack).toMatchObject({ clientId: 'a-1', message: { content: 'hi all', seq: 1, formatting: { bold: true } } });
+      expect((await b.next('new_message')).message).toMatchObject({ id: ack.message.id, sender: { username: 'vivi' } });
+      expect((await a.next('new_message')).message.id).toBe(ack.message.id);
+      // The retry of a send stores nothing new.
+      a.send({ type: 'send_message', content: 'hi all', clientId: 'a-1' });
+      expect((await a.next('message_ack')).message.id).toBe(ack.message.id);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(b.ofType('new_message')).toHaveLength(1);
+
+      b.send({ type: 'leave_room' });
+      await b.next('room_left');
+      expect(await a.next('user_left')).toMatchObject({ user: { username: 'uma' } });
+      a.close();
+      b.close();
+    });
+
+    it('answers refused sends with an error frame carrying the code, waitTime and client id', async () => {
+      const roomId = await newRoom('Strict Room', { messageCooldown: 60 });
+      const user = await s.socket(s.signIn('user'));
+      user.send({ type: 'send_message', content: 'too early' });
+      expect(await user.next('error')).toMatchObject({ code: 'validation_failed', message: 'Join a room before sending messages' });
+      user.send({ type: 'join_room', roomId });
+      await user.next('online_users');
+      user.send({ type: 'send_message', content: 'first', clientId: 'u-1' });
+      await user.next('message_ack');
+      user.send({ type: 'send_message', content: 'second', clientId: 'u-2' });
+      const error = await user.next('error');
+      expect(error).toMatchObject({ code: 'rate_limit', error: 'rate_limit', clientId: 'u-2' });
+      expect(error.waitTime).toBeGreaterThan(55_000);
+      user.send({ type: 'send_message', content: 'x', formatting: { fontSize: 99 } });
+      expect((await user.next('error')).fields).toHaveProperty(['formatting.fontSize']);
+
+      const guest = await s.socket(s.signIn('guest'));
+      guest.send({ type: 'join_room', roomId });
+      await guest.next('room_joined');
+      guest.send({ type: 'send_message', content: 'hello?' });
+      expect(await guest.next('error')).toMatchObject({ code: 'forbidden', message: ChatMessages.GuestsReadOnly });
+      user.close();
+      guest.close();
+    });
+
+    it('catches a returning client up from its last sequence number', async () => {
+      const roomId = await newRoom('Catch-up Room', { messageCooldown: 0 });
+      const vip = s.signIn('vip');
+      for (let i = 1; i <= 4; i++) await s.api('POST', `/api/rooms/${roomId}/messages`, vip, { content: `m${i}` });
+      const back = await s.socket(s.signIn('user'));
+      back.send({ type: 'join_room', roomId, lastSeq: 2 });
+      expect((await back.next('room_messages')).messages.map((m: any) => m.content)).toEqual(['m3', 'm4']);
+      back.close();
+    });
+
+    it('tells the other person about a new private chat and a seller about a buyer message anywhere', async () => {
+      const lobby = await newRoom('Lobby Two', { messageCooldown: 0 });
+      const alice = s.signIn('user');
+      const bob = s.signIn('user');
+      const bobSocket = await s.socket(bob);
+      await s.api('POST', '/api/rooms/private', alice, { userId: bob.user.id, originRoomId: lobby });
+      expect(await bobSocket.next('private_chat_created')).toMatchObject({ by: { id: alice.user.id }, chat: { otherParticipant: { id: alice.user.id } } });
+
+      const expert = s.signIn('seller');
+      s.sellers.set(32, { id: 32, userId: expert.user.id, displayName: 'Coach' });
+      const expertSocket = await s.socket(expert);
+      const chat = await s.api('POST', '/api/rooms/private', alice, { sellerId: 32 });
+      await s.api('POST', `/api/rooms/${chat.body.id}/messages`, alice, { content: 'Are you free for a call?' });
+      expect(await expertSocket.next('seller_message_notification')).toMatchObject({
+        roomId: chat.body.id,
+        buyer: { id: alice.user.id },
+        message: { content: 'Are you free for a call?' },
+      });
+      // Only participants may join a private room.
+      const stranger = await s.socket(s.signIn('vip'));
+      stranger.send({ type: 'join_room', roomId: chat.body.id });
+      expect(await stranger.next('error')).toMatchObject({ code: 'forbidden' });
+      for (const socket of [bobSocket, expertSocket, stranger]) socket.close();
+    });
+  });
+});

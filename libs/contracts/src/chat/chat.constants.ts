@@ -1,0 +1,95 @@
+/** Room categories with the labels the product shows. `general` is the default. */
+export const ROOM_CATEGORIES = {
+  general: 'General',
+  dating: 'Dating & Romance',
+  career: 'Career & Business',
+  friendship: 'Friendship',
+  emotional: 'Emotional Support',
+  entertainment: 'Entertainment',
+  technology: 'Technology',
+  gaming: 'Gaming',
+  music: 'Music',
+  sports: 'Sports',
+} as const;
+export type RoomCategory = keyof typeof ROOM_CATEGORIES;
+export const ROOM_CATEGORY_KEYS = Object.keys(ROOM_CATEGORIES) as RoomCategory[];
+
+export const ROOM_NAME_MAX = 50;
+export const ROOM_DESCRIPTION_MAX = 200;
+export const ROOM_RULES_MAX = 500;
+export const ROOM_MAX_USERS_MIN = 2;
+export const ROOM_MAX_USERS_MAX = 500;
+export const ROOM_MAX_USERS_DEFAULT = 100;
+export const ROOM_COOLDOWN_MIN = 0;
+export const ROOM_COOLDOWN_MAX = 300;
+export const ROOM_COOLDOWN_DEFAULT = 30;
+
+export const MESSAGE_MAX = 2000;
+export const MESSAGE_TYPES = ['text', 'emoji', 'image', 'gif'] as const;
+export type MessageType = (typeof MESSAGE_TYPES)[number];
+
+export const FONT_SIZES = [10, 12, 14, 16, 18, 20, 24, 28, 32] as const;
+export const DEFAULT_FONT_SIZE = 14;
+
+/**
+ * The composer's ten colours. The first is the default text colour. Every entry is a hex
+ * value so that any renderer accepts it.
+ */
+export const COLOR_PALETTE = [
+  '#000000', // black
+  '#dc2626', // red
+  '#ea580c', // orange
+  '#ca8a04', // gold
+  '#16a34a', // green
+  '#0d9488', // teal
+  '#2563eb', // blue
+  '#7c3aed', // purple
+  '#db2777', // pink
+  '#6b7280', // grey
+] as const;
+export const DEFAULT_COLOR = COLOR_PALETTE[0];
+
+/** Image and GIF messages carry a chat upload issued by the media service. */
+export const CHAT_MEDIA_URL_PATTERN = /^\/media\/chat\/[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*\.[A-Za-z0-9]{2,5}$/;
+
+/** Regular users in public rooms: the spec's limits. */
+export const HOURLY_MESSAGE_LIMIT = 50;
+export const HOUR_MS = 60 * 60 * 1000;
+export const DUPLICATE_LIMIT = 3;
+export const DUPLICATE_WINDOW_MS = 5 * 60 * 1000;
+
+/**
+ * Flood guard for every role and room: far above what a person types, it stops scripts
+ * that would swamp a room (or the service) even with an unlimited role.
+ */
+export const FLOOD_LIMIT = 80;
+export const FLOOD_WINDOW_MS = 10_000;
+
+/** Presence: a gateway renews its heartbeat this often; a silent gateway's users go offline after the TTL. */
+export const PRESENCE_HEARTBEAT_MS = 3000;
+export const PRESENCE_TTL_MS = 10_000;
+
+export const MESSAGE_PAGE_DEFAULT = 50;
+export const MESSAGE_PAGE_MAX = 100;
+export const RECENT_MESSAGES_MAX = 20;
+
+/** The spec's error words. */
+export const ChatMessages = {
+  SelfChat: 'You cannot start a private chat with yourself',
+  GuestsReadOnly: 'Guests can read public rooms but cannot send messages. Sign up for free to chat.',
+  GuestsNoPrivate: 'Guests cannot start private chats. Sign up for free to chat.',
+  NotParticipant: 'Only the participants of this private chat can see it',
+  RoomNotFound: 'Room not found',
+  UserNotFound: 'User not found',
+  SellerNotFound: 'Seller not found',
+  RoomFull: 'This room is full. Please try again later.',
+  FormattingPremium: 'Rich text formatting in public rooms is available to VIP members',
+  ImagesPremium: 'Images and GIFs are available to VIP members',
+  CreateRoomPremium: 'Only VIP members, experts and moderators can create rooms',
+  RateLimit: "You've sent 50 messages. Time for a break!",
+  Cooldown: 'Please wait before sending another message',
+  Duplicate: "You've sent this message too many times within 5 minutes.",
+  Flood: 'You are sending messages too fast',
+  RoomNameTaken: 'A room with this name already exists',
+  DeleteOnlyPrivate: 'Only private chats can be deleted',
+} as const;

@@ -1,0 +1,88 @@
+import type { UserRole, UserSummary } from '../common/user';
+import type { MessageType, RoomCategory } from './chat.constants';
+
+export type RoomType = 'public' | 'private';
+/** Where a private room was started: from a public room or the marketplace. */
+export type RoomOrigin = 'public' | 'room' | 'marketplace';
+
+export interface MessageFormatting {
+  bold?: boolean;
+  italic?: boolean;
+  underline?: boolean;
+  fontSize?: number;
+  color?: string;
+}
+
+export interface MessageDto {
+  id: number;
+  roomId: number;
+  /** 1, 2, 3 ... within the room: a client that sees a gap fetches what is missing. */
+  seq: number;
+  content: string;
+  type: MessageType;
+  formatting: MessageFormatting | null;
+  metadata: Record<string, unknown> | null;
+  senderId: number;
+  sender: UserSummary;
+  clientId: string | null;
+  createdAt: string;
+}
+
+export interface RoomParticipantDto {
+  id: number;
+  username: string;
+  avatar: string | null;
+  role: UserRole;
+}
+
+export interface RoomDto {
+  id: number;
+  name: string;
+  type: RoomType;
+  category: RoomCategory;
+  description: string | null;
+  customRules: string | null;
+  maxUsers: number;
+  messageCooldown: number;
+  allowImages: boolean;
+  allowGifs: boolean;
+  origin: RoomOrigin;
+  originPublicRoomId: number | null;
+  sellerId: number | null;
+  /** Private rooms: the two people. Public rooms: empty (see onlineCount and online_users). */
+  participants: RoomParticipantDto[];
+  /** People in the room right now (public rooms). */
+  onlineCount: number;
+  lastSeq: number;
+  createdAt: string;
+}
+
+export interface PrivateChatSummaryDto {
+  id: number;
+  name: string;
+  origin: RoomOrigin;
+  originPublicRoomId: number | null;
+  sellerId: number | null;
+  otherParticipant: RoomParticipantDto;
+  hasUnreadMessages: boolean;
+  lastMessage: { id: number; content: string; type: MessageType; createdAt: string; sender: UserSummary } | null;
+  lastActivityAt: string;
+}
+
+export interface OnlineUserDto extends UserSummary {
+  joinedAt: string;
+}
+
+export interface JoinRoomResultDto {
+  room: RoomDto;
+  /** What the client missed after lastSeq (or the latest page when none was given), oldest first. */
+  messages: MessageDto[];
+  /** True when more was missed than fits one answer: fetch the rest with GET .../messages?afterSeq=. */
+  hasMore: boolean;
+  onlineUsers: OnlineUserDto[];
+}
+
+export interface StatsDto {
+  totalUsers: number | null;
+  rating: number | null;
+}
