@@ -10,9 +10,15 @@ import { SessionMiddleware } from './common/session.middleware';
 import { CommonModule } from './common/common.module';
 import { HealthController } from './health/health.controller';
 import { RealtimeModule } from './realtime/realtime.module';
+import { ChatModule } from './chat/chat.module';
+import { MediaModule } from './media/media.module';
+import { AuthModule } from './auth/auth.module';
+import { UsersModule } from './users/users.module';
+import { SeoModule } from './seo/seo.module';
+import { MarketplaceModule } from './marketplace/marketplace.module';
 
 @Module({
-  imports: [RpcClientModule.forRoot(() => gatewayEnv().NATS_URL, 'gateway'), CommonModule, RealtimeModule],
+  imports: [RpcClientModule.forRoot(() => gatewayEnv().NATS_URL, 'gateway'), CommonModule, RealtimeModule, ChatModule, AuthModule, UsersModule, SeoModule, MarketplaceModule, MediaModule],
   controllers: [HealthController, SessionEventsController],
   providers: [{ provide: APP_FILTER, useClass: HttpErrorFilter }],
 })

@@ -1,4 +1,4 @@
-import { Controller, DynamicModule, Inject, Module, OnModuleInit } from '@nestjs/common';
+import { Controller, DynamicModule, Inject, Module, OnModuleInit, Optional } from '@nestjs/common';
 import { MessagePattern } from '@nestjs/microservices';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { MikroORM } from '@mikro-orm/postgresql';
@@ -18,12 +18,20 @@ export interface ServiceCoreOptions {
   migrations: MigrationObject[];
 }
 
+/**
+ * Checks a service adds to its health report beyond PostgreSQL and Redis (media-svc: storage).
+ * Provide it from a global module of the service.
+ */
+export const EXTRA_HEALTH_CHECKS = Symbol('EXTRA_HEALTH_CHECKS');
+export type HealthChecks = Record<string, () => Promise<unknown>>;
+
 function healthController(service: ServiceName) {
   @Controller()
   class HealthController {
     constructor(
       private readonly orm: MikroORM,
       @Inject(REDIS) private readonly redis: Redis,
+      @Optional() @Inject(EXTRA_HEALTH_CHECKS) private readonly extra: HealthChecks = {},
     ) {}
 
     @MessagePattern(healthPattern(service))
@@ -31,6 +39,7 @@ function healthController(service: ServiceName) {
       return healthReport(service, {
         postgres: () => this.orm.em.getConnection().execute('select 1'),
         redis: () => this.redis.ping(),
+        ...this.extra,
       });
     }
   }

@@ -1,7 +1,34 @@
-/** Request/reply patterns answered by marketplace-svc (queue group "marketplace-svc"). */
+/**
+ * Request/reply patterns answered by marketplace-svc (queue group "marketplace-svc").
+ * Payload -> answer of each.
+ */
 export const MarketplacePatterns = {
-  /** { id } -> SellerDto (includes userId); 404 when unknown. */
+  /** GetSellerRequestDto { id, ip? } -> SellerDto (includes userId); 404 'Seller not found'. */
   GetSeller: 'marketplace.seller.get',
-  /** {} -> { rating: number } the platform's average seller rating, for /api/stats. */
+  /** {} -> RatingStatsDto: the platform's average seller rating, for /api/stats. */
   GetRatingStats: 'marketplace.stats.rating',
+  /** ListSellersRequestDto -> SellerDto[]: verified sellers by rank (any status with userId). */
+  ListSellers: 'marketplace.seller.list',
+  /** FeaturedRequestDto -> SellerDto[]: the best ranked verified sellers. */
+  ListFeatured: 'marketplace.seller.featured',
+  /** {} -> CategoryCountDto[] for the five marketplace categories. */
+  CountByCategory: 'marketplace.category.counts',
+  /** RegisterSellerRequestDto -> SellerProfileDto; 409 when the user has applied before. */
+  Register: 'marketplace.seller.register',
+  /** SellerOwnerDto -> SellerProfileDto; 404 when the user has no seller profile. */
+  GetOwnProfile: 'marketplace.seller.get-own',
+  /** UpdateSellerRequestDto -> SellerProfileDto; 403 for someone else's profile. */
+  UpdateProfile: 'marketplace.seller.update',
+  /** ApplicationsQueryDto -> SellerProfileDto[], oldest first. */
+  ListApplications: 'marketplace.application.list',
+  /** ModerateSellerRequestDto -> SellerProfileDto. */
+  Verify: 'marketplace.application.verify',
+  /** RejectSellerRequestDto -> SellerProfileDto. */
+  Reject: 'marketplace.application.reject',
+  /** SellerReviewsRequestDto -> SellerReviewDto[], newest first. */
+  ListReviews: 'marketplace.review.list',
+  /** UpsertReviewRequestDto -> SellerReviewDto; 403 without a conversation or for oneself. */
+  UpsertReview: 'marketplace.review.upsert',
+  /** LocaleRequestDto { ip } -> LocaleDto. */
+  ResolveLocale: 'marketplace.locale.resolve',
 } as const;

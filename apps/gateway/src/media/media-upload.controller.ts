@@ -1,0 +1,115 @@
+import { Controller, HttpException, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ErrorCode,
+  SELLER_UPLOAD_MAX_FILES,
+  SellerUploadQueryDto,
+  SINGLE_UPLOAD_MAX_FILES,
+  UPLOAD_POLICIES,
+  UploadMessages,
+  UploadQueryDto,
+  uploadMaxBytes,
+  type ChatUploadResponseDto,
+  type MultiUploadResponseDto,
+  type UploadPurpose,
+  type UploadResponseDto,
+  type UserDto,
+} from '@app/contracts';
+import type { Request, Response } from 'express';
+import { AuthGuard, CurrentUser, Roles } from '../common/auth.guards';
+import { finishEarly } from './finish-early';
+import { MediaUpstream, type UploadTarget } from './media-upstream';
+
+/** Room for multipart boundaries and part headers around each file. */
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
+const fileBody = (field: string, many = false) => ({
+  schema: {
+    type: 'object',
+    properties: {
+      [field]: many ? { type: 'array', items: { type: 'string', format: 'binary' } } : { type: 'string', format: 'binary' },
+    },
+  },
+});
+
+/**
+ * Uploads. Bodies stream through to media-svc, which checks every file's size and real type,
+ * re-encodes images and stores them. Guests are read-only, so every upload needs a member's
+ * session; seller media is open to every member because the seller application (before the
+ * account is a seller) and the media test page upload it too.
+ */
+@ApiTags('media')
+@Controller()
+@UseGuards(AuthGuard)
+export class MediaUploadController {
+  constructor(private readonly upstream: MediaUpstream) {}
+
+  @Post('upload')
+  @Roles('user', 'vip', 'seller', 'moderator')
+  @ApiOperation({ summary: 'Upload one image or video (field "file"); ?purpose=avatar|gallery|intro sets its limit' })
+  @ApiConsumes('multipart/form-data')
+  @ApiBody(fileBody('file'))
+  async upload(
+    @Query() query: UploadQueryDto,
+    @CurrentUser() user: UserDto,
+    @Req() req: Request,
+    @Res() res: Response,
+  ): Promise<void> {
+    const [file] = await this.forward(req, res, {
+      userId: user.id,
+      purpose: query.purpose,
+      field: 'file',
+      maxFiles: SINGLE_UPLOAD_MAX_FILES,
+    });
+    const answer: UploadResponseDto = { url: file.url, file };
+    res.status(201).json(answer);
+  }
+
+  @Post('sellers/upload')
+  @Roles('user', 'vip', 'seller', 'moderator')
+  @ApiOperation({ summary: 'Upload seller media: repeated "files" fields, up to ?max (10 by default), 50 MB each' })
+  @ApiConsumes('multipart/form-data')
+  @ApiBody(fileBody('files', true))
+  async uploadSellerMedia(
+    @Query() query: SellerUploadQueryDto,
+    @CurrentUser() user: UserDto,
+    @Req() req: Request,
+    @Res() res: Response,
+  ): Promise<void> {
+    const files = await this.forward(req, res, {
+      userId: user.id,
+      purpose: 'seller',
+      field: 'files',
+      maxFiles: query.max ?? SELLER_UPLOAD_MAX_FILES,
+    });
+    const answer: MultiUploadResponseDto = { files };
+    res.status(201).json(answer);
+  }
+
+  @Post('chat/upload')
+  @Roles('vip', 'seller', 'moderator')
+  @ApiOperation({ summary: 'Upload one image or gif for a chat message (field "file", 10 MB)' })
+  @ApiConsumes('multipart/form-data')
+  @ApiBody(fileBody('file'))
+  async uploadChatImage(@CurrentUser() user: UserDto, @Req() req: Request, @Res() res: Response): Promise<void> {
+    const files = await this.forward(req, res, { userId: user.id, purpose: 'chat', field: 'file', maxFiles: 1 });
+    const answer: ChatUploadResponseDto = { url: files[0].url, file: files[0], files };
+    res.status(201).json(answer);
+  }
+
+  /** Refuses a body declared too large before reading it, else streams it to media-svc. */
+  private async forward(req: Request, res: Response, target: UploadTarget) {
+    const purpose: UploadPurpose = target.purpose ?? 'general';
+    const declared = Number(req.header('content-length'));
+    const allowed = target.maxFiles * (uploadMaxBytes(purpose) + MULTIPART_OVERHEAD_BYTES) + MULTIPART_OVERHEAD_BYTES;
+    finishEarly(req, res);
+    if (declared > allowed) {
+      const message = UploadMessages.tooLarge(UPLOAD_POLICIES[purpose].maxMegabytes);
+      throw new HttpException(
+        { error: 'Payload Too Large', code: ErrorCode.PayloadTooLarge, message, fields: { file: [message] } },
+        413,
+      );
+    }
+    return this.upstream.upload(req, target);
+  }
+}

@@ -1,0 +1,175 @@
+import { HttpException, Injectable, OnModuleDestroy } from '@nestjs/common';
+import {
+  ErrorCode,
+  MediaUploadHeaders,
+  type HttpErrorBody,
+  type UploadedFileDto,
+  type UploadPurpose,
+} from '@app/contracts';
+import { currentRequestId, REQUEST_ID_HEADER } from '@app/server';
+import type { Request, Response } from 'express';
+import { Agent, request, type IncomingMessage } from 'node:http';
+import { pipeline } from 'node:stream/promises';
+import { gatewayEnv } from '../config/gateway-env';
+
+export interface UploadTarget {
+  userId: number;
+  /** Absent: media-svc takes a `purpose` form field, else the default. */
+  purpose?: UploadPurpose;
+  field: 'file' | 'files';
+  maxFiles: number;
+}
+
+/** Headers of an object answer that reach the browser. */
+const SERVED_HEADERS = [
+  'content-type',
+  'content-length',
+  'content-range',
+  'accept-ranges',
+  'cache-control',
+  'etag',
+  'last-modified',
+  'content-disposition',
+  'x-content-type-options',
+];
+const CONDITIONAL_HEADERS = ['range', 'if-none-match', 'if-modified-since', 'if-range'];
+const MAX_ANSWER_BYTES = 256 * 1024;
+
+/**
+ * media-svc's internal HTTP port as the gateway uses it: upload bodies are piped through as
+ * they arrive (never held whole) and objects stream back, so a 50 MB file costs the gateway
+ * only a few buffers.
+ */
+@Injectable()
+export class MediaUpstream implements OnModuleDestroy {
+  private readonly agent = new Agent({ keepAlive: true, maxSockets: 256 });
+
+  private get base(): URL {
+    return new URL(gatewayEnv().MEDIA_SVC_URL);
+  }
+
+  onModuleDestroy() {
+    this.agent.destroy();
+  }
+
+  /** Streams the request's multipart body to media-svc and answers the files it stored. */
+  upload(req: Request, target: UploadTarget): Promise<UploadedFileDto[]> {
+    return new Promise((resolve, reject) => {
+      const headers: Record<string, string> = {
+        'content-type': req.header('content-type') ?? '',
+        [MediaUploadHeaders.UserId]: String(target.userId),
+        [MediaUploadHeaders.Field]: target.field,
+        [MediaUploadHeaders.MaxFiles]: String(target.maxFiles),
+      };
+      const length = req.header('content-length');
+      if (length) headers['content-length'] = length;
+      if (target.purpose) headers[MediaUploadHeaders.Purpose] = target.purpose;
+      const requestId = currentRequestId();
+      if (requestId) headers[REQUEST_ID_HEADER] = requestId;
+
+      const upstream = request(new URL('/uploads', this.base), { method: 'POST', agent: this.agent, headers });
+      let settled = false;
+      const settle = (outcome: () => void) => {
+        if (settled) return;
+        settled = true;
+        outcome();
+      };
+
+      upstream.on('response', (response) => {
+        readJson(response)
+          .then((body) => {
+            if (response.statusCode === 201 && Array.isArray((body as { files?: unknown }).files)) {
+              settle(() => resolve((body as { files: UploadedFileDto[] }).files));
+            } else {
+              settle(() => reject(errorFrom(response.statusCode ?? 502, body)));
+            }
+          })
+          .catch(() => settle(() => reject(unavailable())))
+          .finally(() => {
+            // media-svc has answered: whatever the client still sends is not forwarded.
+            req.unpipe(upstream);
+            if (!upstream.writableFinished) upstream.destroy();
+          });
+      });
+      upstream.on('error', () => settle(() => reject(unavailable())));
+      req.on('close', () => {
+        if (!req.complete) upstream.destroy();
+      });
+      req.pipe(upstream);
+    });
+  }
+
+  /** Proxies GET/HEAD /media/... to media-svc, streaming, with the conditional and Range headers. */
+  serve(req: Request, res: Response) {
+    const headers: Record<string, string> = {};
+    for (const name of CONDITIONAL_HEADERS) {
+      const value = req.header(name);
+      if (value) headers[name] = value;
+    }
+    const requestId = currentRequestId() ?? req.header(REQUEST_ID_HEADER);
+    if (requestId) headers[REQUEST_ID_HEADER] = requestId;
+    const path = req.originalUrl.split('?')[0];
+    const upstream = request(new URL(path, this.base), {
+      method: req.method === 'HEAD' ? 'HEAD' : 'GET',
+      agent: this.agent,
+      headers,
+    });
+    upstream.on('response', (response) => {
+      res.status(response.statusCode ?? 502);
+      for (const name of SERVED_HEADERS) {
+        const value = response.headers[name];
+        if (value !== undefined) res.setHeader(name, value);
+      }
+      pipeline(response, res).catch(() => undefined);
+    });
+    upstream.on('error', () => {
+      if (res.headersSent) return res.destroy();
+      const error = unavailable();
+      res.status(error.getStatus()).json(error.getResponse());
+    });
+    res.on('close', () => {
+      if (!res.writableFinished) upstream.destroy();
+    });
+    upstream.end();
+  }
+}
+
+function readJson(response: IncomingMessage): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    response.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_ANSWER_BYTES) return response.destroy(new Error('media-svc answer too large'));
+      chunks.push(chunk);
+    });
+    response.on('end', () => {
+      try {
+        resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+      } catch (error) {
+        reject(error);
+      }
+    });
+    response.on('error', reject);
+  });
+}
+
+/** media-svc's own error body passes through to the client as it is. */
+function errorFrom(status: number, body: unknown): HttpException {
+  const candidate = body as HttpErrorBody;
+  if (status >= 400 && typeof candidate?.code === 'string' && typeof candidate?.message === 'string') {
+    return new HttpException(candidate, status);
+  }
+  return unavailable();
+}
+
+export function unavailable(): HttpException {
+  return new HttpException(
+    {
+      error: 'Service Unavailable',
+      code: ErrorCode.ServiceUnavailable,
+      message: 'Service temporarily unavailable. Please try again.',
+    },
+    503,
+  );
+}

@@ -1,0 +1,23 @@
+import { Module, OnModuleInit } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import type { Express } from 'express';
+import { MediaUploadController } from './media-upload.controller';
+import { MediaUpstream } from './media-upstream';
+
+/** Uploads under /api, and /media/... (outside /api) proxied from media-svc. */
+@Module({
+  controllers: [MediaUploadController],
+  providers: [MediaUpstream],
+})
+export class MediaModule implements OnModuleInit {
+  constructor(
+    private readonly adapterHost: HttpAdapterHost,
+    private readonly upstream: MediaUpstream,
+  ) {}
+
+  onModuleInit() {
+    // Registered on the server itself: Nest's routes all live under the /api prefix.
+    const server = this.adapterHost.httpAdapter.getInstance<Express>();
+    server.get(/^\/media\/./, (req, res) => this.upstream.serve(req, res));
+  }
+}

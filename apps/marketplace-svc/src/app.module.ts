@@ -1,0 +1,24 @@
+import { Module } from '@nestjs/common';
+import { ServiceName } from '@app/contracts';
+import { ServiceCoreModule } from '@app/server';
+import { marketplaceEnv } from './config/marketplace-env';
+import { migrations } from './migrations';
+import { Review } from './reviews/review.entity';
+import { Seller } from './sellers/seller.entity';
+import { SellersModule } from './sellers/sellers.module';
+
+@Module({
+  imports: [
+    ServiceCoreModule.forRoot({
+      service: ServiceName.Marketplace,
+      config: () => {
+        const env = marketplaceEnv();
+        return { databaseUrl: env.MARKETPLACE_DATABASE_URL, redisUrl: env.REDIS_URL, natsUrl: env.NATS_URL };
+      },
+      entities: [Seller, Review],
+      migrations,
+    }),
+    SellersModule,
+  ],
+})
+export class AppModule {}

@@ -1,0 +1,17 @@
+import { BaseEnv, loadEnv, POSTGRES_URL_PATTERN } from '@app/server';
+import { IsOptional, Matches } from 'class-validator';
+
+export class MarketplaceEnv extends BaseEnv {
+  @Matches(POSTGRES_URL_PATTERN, { message: 'MARKETPLACE_DATABASE_URL must look like postgres://user@host:5432/marketplace' })
+  MARKETPLACE_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/marketplace';
+
+  /**
+   * USD-INR rate provider, answering JSON with `usd.inr` (or `rates.INR`). Empty uses the
+   * fallback rate, so the product works offline.
+   */
+  @IsOptional()
+  @Matches(/^(https?:\/\/.+)?$/, { message: 'FX_RATE_URL must be an http(s) URL or empty' })
+  FX_RATE_URL = '';
+}
+
+export const marketplaceEnv = () => loadEnv(MarketplaceEnv);

@@ -1,0 +1,10 @@
+import 'reflect-metadata';
+import { ServiceName } from '@app/contracts';
+import { bootstrapService } from '@app/server';
+import { AppModule } from './app.module';
+import { marketplaceEnv } from './config/marketplace-env';
+
+void bootstrapService(ServiceName.Marketplace, AppModule, marketplaceEnv().NATS_URL).catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

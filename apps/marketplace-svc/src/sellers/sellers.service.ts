@@ -1,0 +1,297 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager, UniqueConstraintViolationException, type FilterQuery } from '@mikro-orm/postgresql';
+import {
+  DEFAULT_WORKING_HOURS,
+  MARKETPLACE_CATEGORIES,
+  MARKETPLACE_CATEGORY_LABELS,
+  MarketplaceEvents,
+  type CategoryCountDto,
+  type LocaleDto,
+  type RatingStatsDto,
+  type RegisterSellerRequestDto,
+  type SellerAppliedEvent,
+  type SellerDto,
+  type SellerProfileDto,
+  type SellerUpdatedEvent,
+  type SocialMediaLinks,
+  type UpdateSellerRequestDto,
+  type UserSummary,
+  type VerificationStatus,
+} from '@app/contracts';
+import { RpcClient, RpcErrors } from '@app/server';
+import { LocaleService } from '../locale/locale.service';
+import { Review } from '../reviews/review.entity';
+import { rankingScore, roundRating } from './ranking';
+import { Seller } from './seller.entity';
+import { toSellerDto, toSellerProfileDto } from './seller.mapper';
+
+const LIST_LIMIT = 100;
+const DEFAULT_FEATURED = 6;
+
+export const SellerErrors = {
+  notFound: () => RpcErrors.notFound('Seller not found'),
+  noProfile: () => RpcErrors.notFound('Seller profile not found'),
+  alreadyApplied: () => RpcErrors.conflict('You have already applied to become a seller'),
+  notOwner: () => RpcErrors.forbidden('You can only edit your own seller profile'),
+};
+
+export interface SellerListQuery {
+  category?: string;
+  userId?: number;
+  q?: string;
+  ip?: string;
+}
+
+@Injectable()
+export class SellersService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly rpc: RpcClient,
+    private readonly locale: LocaleService,
+  ) {}
+
+  /** Verified sellers by rank; asked for one user's profile, any status (the seller checks their own). */
+  async list({ category, userId, q, ip }: SellerListQuery): Promise<SellerDto[]> {
+    const where: FilterQuery<Seller> = userId !== undefined ? { userId } : { isVerified: true };
+    if (category) where.category = category;
+    const text = q?.trim();
+    if (text) {
+      const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      where.$or = [{ displayName: { $ilike: pattern } }, { category: { $ilike: pattern } }];
+    }
+    const sellers = await this.em.fork().find(Seller, where, { orderBy: { rankingScore: 'desc', id: 'asc' }, limit: LIST_LIMIT });
+    const locale = await this.localeFor(ip);
+    return sellers.map((seller) => toSellerDto(seller, locale));
+  }
+
+  async featured(limit = DEFAULT_FEATURED, ip?: string): Promise<SellerDto[]> {
+    const sellers = await this.em.fork().find(Seller, { isVerified: true }, { orderBy: { rankingScore: 'desc', id: 'asc' }, limit });
+    const locale = await this.localeFor(ip);
+    return sellers.map((seller) => toSellerDto(seller, locale));
+  }
+
+  async countByCategory(): Promise<CategoryCountDto[]> {
+    const rows: Array<{ category: string; count: string }> = await this.em
+      .fork()
+      .execute('select "category", count(*) as "count" from "sellers" where "is_verified" group by "category"');
+    const counts = new Map(rows.map((row) => [row.category, Number(row.count)]));
+    return MARKETPLACE_CATEGORIES.map((category) => ({
+      category,
+      label: MARKETPLACE_CATEGORY_LABELS[category],
+      count: counts.get(category) ?? 0,
+    }));
+  }
+
+  async get(id: number, ip?: string): Promise<SellerDto> {
+    const seller = await this.em.fork().findOne(Seller, { id });
+    if (!seller) throw SellerErrors.notFound();
+    return toSellerDto(seller, await this.localeFor(ip));
+  }
+
+  async getOwn(userId: number): Promise<SellerProfileDto> {
+    const seller = await this.em.fork().findOne(Seller, { userId });
+    if (!seller) throw SellerErrors.noProfile();
+    return toSellerProfileDto(seller);
+  }
+
+  /** The application: the user becomes an unverified seller awaiting a moderator. */
+  async register(dto: RegisterSellerRequestDto): Promise<SellerProfileDto> {
+    const em = this.em.fork();
+    if (await em.count(Seller, { userId: dto.user.id })) throw SellerErrors.alreadyApplied();
+    const seller = em.create(Seller, {
+      userId: dto.user.id,
+      username: dto.user.username,
+      userAvatar: dto.user.avatar ?? null,
+      displayName: dto.displayName.trim(),
+      category: dto.category,
+      bio: dto.bio.trim(),
+      aboutMe: dto.aboutMe.trim(),
+      avatar: dto.avatar ?? null,
+      experience: dto.experience.trim(),
+      education: dto.education.trim(),
+      workHistory: dto.workHistory.trim(),
+      languages: dto.languages,
+      services: trimAll(dto.services),
+      specialties: trimAll(dto.specialties),
+      certifications: trimAll(dto.certifications ?? []),
+      achievements: trimAll(dto.achievements ?? []),
+      pricing: { audio: { price: dto.audioPricing, currency: 'USD' }, video: { price: dto.videoPricing, currency: 'USD' } },
+      acceptsCalls: dto.acceptsCalls,
+      callAvailability: dto.callAvailability as Seller['callAvailability'],
+      availability: dto.acceptsCalls && dto.callAvailability === 'available' ? 'available' : 'offline',
+      timeZone: dto.timeZone,
+      responseTime: dto.responseTime,
+      workingHours: dto.workingHours
+        ? { start: dto.workingHours.start, end: dto.workingHours.end, days: dto.workingHours.days }
+        : structuredClone(DEFAULT_WORKING_HOURS),
+      socialMediaLinks: cleanLinks(dto.socialMediaLinks),
+      portfolioItems: (dto.portfolioItems ?? []).map((item) => ({
+        title: item.title.trim(),
+        description: item.description.trim(),
+        images: item.images ?? [],
+      })),
+      testimonials: (dto.testimonials ?? []).map((t) => ({ clientName: t.clientName.trim(), review: t.review.trim(), rating: t.rating })),
+      profileMedia: dto.profileMedia ?? [],
+      introVideo: dto.introVideo ?? null,
+    });
+    seller.rankingScore = rankingScore({ averageRating: 0, reviewCount: 0, totalSessions: 0, responseTime: seller.responseTime });
+    try {
+      await em.flush();
+    } catch (error) {
+      // Two applications of one user at the same moment: the unique user id keeps one.
+      if (error instanceof UniqueConstraintViolationException) throw SellerErrors.alreadyApplied();
+      throw error;
+    }
+    await this.rpc.emit(MarketplaceEvents.SellerApplied, { userId: seller.userId, sellerId: seller.id } satisfies SellerAppliedEvent);
+    return toSellerProfileDto(seller);
+  }
+
+  /** The profile editor. A rejected seller who edits goes back to the moderators. */
+  async update(dto: UpdateSellerRequestDto): Promise<SellerProfileDto> {
+    const em = this.em.fork();
+    const seller =
+      dto.sellerId !== undefined ? await em.findOne(Seller, { id: dto.sellerId }) : await em.findOne(Seller, { userId: dto.userId });
+    if (!seller) throw dto.sellerId !== undefined ? SellerErrors.notFound() : SellerErrors.noProfile();
+    if (seller.userId !== dto.userId) throw SellerErrors.notOwner();
+
+    const { userId: _userId, sellerId: _sellerId, ...changes } = dto;
+    for (const key of ['displayName', 'bio', 'aboutMe', 'experience', 'education', 'workHistory'] as const) {
+      if (changes[key] !== undefined) seller[key] = changes[key].trim();
+    }
+    for (const key of ['services', 'specialties', 'certifications', 'achievements'] as const) {
+      if (changes[key] !== undefined) seller[key] = trimAll(changes[key]);
+    }
+    if (changes.category !== undefined) seller.category = changes.category;
+    if (changes.languages !== undefined) seller.languages = changes.languages;
+    if (changes.pricing !== undefined) {
+      seller.pricing = {
+        audio: { price: changes.pricing.audio.price, currency: 'USD' },
+        video: { price: changes.pricing.video.price, currency: 'USD' },
+      };
+    }
+    if (changes.acceptsCalls !== undefined) seller.acceptsCalls = changes.acceptsCalls;
+    if (changes.callAvailability !== undefined) seller.callAvailability = changes.callAvailability as Seller['callAvailability'];
+    if (changes.availability !== undefined) seller.availability = changes.availability as Seller['availability'];
+    if (changes.timeZone !== undefined) seller.timeZone = changes.timeZone;
+    if (changes.responseTime !== undefined) seller.responseTime = changes.responseTime;
+    if (changes.workingHours !== undefined) {
+      seller.workingHours = { start: changes.workingHours.start, end: changes.workingHours.end, days: changes.workingHours.days };
+    }
+    if (changes.socialMediaLinks !== undefined) seller.socialMediaLinks = cleanLinks(changes.socialMediaLinks);
+    if (changes.portfolioItems !== undefined) {
+      seller.portfolioItems = changes.portfolioItems.map((item) => ({
+        title: item.title.trim(),
+        description: item.description.trim(),
+        images: item.images ?? [],
+      }));
+    }
+    if (changes.testimonials !== undefined) {
+      seller.testimonials = changes.testimonials.map((t) => ({ clientName: t.clientName.trim(), review: t.review.trim(), rating: t.rating }));
+    }
+    if (changes.avatar !== undefined) seller.avatar = changes.avatar;
+    if (changes.introVideo !== undefined) seller.introVideo = changes.introVideo;
+    if (changes.profileMedia !== undefined) seller.profileMedia = changes.profileMedia;
+
+    if (seller.verificationStatus === 'rejected') {
+      seller.verificationStatus = 'pending';
+      seller.rejectionReason = null;
+    }
+    this.rerank(seller, await this.exactAverage(em, seller.id));
+    await em.flush();
+    await this.publishUpdated(seller);
+    return toSellerProfileDto(seller);
+  }
+
+  async applications(status: VerificationStatus = 'pending'): Promise<SellerProfileDto[]> {
+    const sellers = await this.em.fork().find(Seller, { verificationStatus: status }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+    return sellers.map(toSellerProfileDto);
+  }
+
+  async verify(sellerId: number, moderatorId: number): Promise<SellerProfileDto> {
+    return this.decide(sellerId, moderatorId, 'verified', null);
+  }
+
+  async reject(sellerId: number, moderatorId: number, reason: string): Promise<SellerProfileDto> {
+    return this.decide(sellerId, moderatorId, 'rejected', reason.trim());
+  }
+
+  async ratingStats(): Promise<RatingStatsDto> {
+    const [row] = await this.em
+      .fork()
+      .execute<Array<{ average: string | null; count: string }>>('select avg("rating") as "average", count(*) as "count" from "reviews"');
+    return { rating: row.average === null ? 0 : roundRating(Number(row.average)), reviewCount: Number(row.count) };
+  }
+
+  /** Keeps the copy of the account's name and picture current. */
+  async onUserUpdated(user: UserSummary): Promise<void> {
+    await this.em.fork().nativeUpdate(Seller, { userId: user.id }, { username: user.username, userAvatar: user.avatar });
+  }
+
+  /** Recomputes the rating, review count and rank from the reviews; call inside the review's transaction. */
+  async refreshRating(em: EntityManager, seller: Seller): Promise<void> {
+    const average = await this.exactAverage(em, seller.id);
+    seller.reviewCount = await em.count(Review, { sellerId: seller.id });
+    seller.rating = roundRating(average);
+    this.rerank(seller, average);
+  }
+
+  async publishUpdated(seller: Seller): Promise<void> {
+    await this.rpc.emit(MarketplaceEvents.SellerUpdated, {
+      sellerId: seller.id,
+      userId: seller.userId,
+      displayName: seller.displayName,
+      isVerified: seller.isVerified,
+      verificationStatus: seller.verificationStatus,
+    } satisfies SellerUpdatedEvent);
+  }
+
+  private async decide(sellerId: number, moderatorId: number, status: 'verified' | 'rejected', reason: string | null) {
+    const em = this.em.fork();
+    const seller = await em.findOne(Seller, { id: sellerId });
+    if (!seller) throw SellerErrors.notFound();
+    seller.verificationStatus = status;
+    seller.isVerified = status === 'verified';
+    seller.rejectionReason = reason;
+    seller.reviewedBy = moderatorId;
+    seller.reviewedAt = new Date();
+    await em.flush();
+    await this.publishUpdated(seller);
+    return toSellerProfileDto(seller);
+  }
+
+  private rerank(seller: Seller, averageRating: number) {
+    seller.rankingScore = rankingScore({
+      averageRating,
+      reviewCount: seller.reviewCount,
+      totalSessions: seller.totalSessions,
+      responseTime: seller.responseTime,
+    });
+  }
+
+  private async exactAverage(em: EntityManager, sellerId: number): Promise<number> {
+    // em.execute runs inside the caller's transaction, so a review just written counts.
+    const [row] = await em.execute<Array<{ average: string | null }>>(
+      'select avg("rating") as "average" from "reviews" where "seller_id" = ?',
+      [sellerId],
+    );
+    return row?.average === null || row?.average === undefined ? 0 : Number(row.average);
+  }
+
+  private async localeFor(ip: string | undefined): Promise<LocaleDto | undefined> {
+    return ip ? this.locale.resolve(ip) : undefined;
+  }
+}
+
+function trimAll(items: string[]): string[] {
+  return items.map((item) => item.trim());
+}
+
+/** Keeps only the links given; empty means none. */
+function cleanLinks(links: SocialMediaLinks | undefined): Seller['socialMediaLinks'] {
+  const clean: Seller['socialMediaLinks'] = {};
+  for (const key of ['instagram', 'twitter', 'linkedin', 'website'] as const) {
+    const value = links?.[key]?.trim();
+    if (value) clean[key] = value;
+  }
+  return clean;
+}

@@ -1,0 +1,29 @@
+import { Module } from '@nestjs/common';
+import { ServiceName } from '@app/contracts';
+import { ServiceCoreModule } from '@app/server';
+import { mediaEnv } from './config/media-env';
+import { migrations } from './migrations';
+import { MediaObject } from './objects/media-object.entity';
+import { MediaObjectsModule } from './objects/media-objects.module';
+import { ServingModule } from './serving/serving.module';
+import { StorageModule } from './storage/storage.module';
+import { UploadsModule } from './uploads/uploads.module';
+
+@Module({
+  imports: [
+    ServiceCoreModule.forRoot({
+      service: ServiceName.Media,
+      config: () => {
+        const env = mediaEnv();
+        return { databaseUrl: env.MEDIA_DATABASE_URL, redisUrl: env.REDIS_URL, natsUrl: env.NATS_URL };
+      },
+      entities: [MediaObject],
+      migrations,
+    }),
+    StorageModule,
+    MediaObjectsModule,
+    UploadsModule,
+    ServingModule,
+  ],
+})
+export class AppModule {}

@@ -1,0 +1,62 @@
+import { Injectable } from '@nestjs/common';
+import { EnsureRequestContext } from '@mikro-orm/core';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { MEDIA_URL_PREFIX, type MediaObjectVerification, type UploadedFileDto, type UploadPurpose } from '@app/contracts';
+import { MediaObject } from './media-object.entity';
+
+/** The record of every stored object. */
+@Injectable()
+export class MediaObjectsService {
+  constructor(private readonly em: EntityManager) {}
+
+  @EnsureRequestContext()
+  async record(objects: MediaObject[]): Promise<void> {
+    await this.em.persistAndFlush(objects);
+  }
+
+  @EnsureRequestContext()
+  async findByKey(key: string): Promise<MediaObject | null> {
+    return this.em.findOne(MediaObject, { key });
+  }
+
+  /** Was this URL issued by us (for this purpose)? */
+  async verify(url: string, purpose?: UploadPurpose): Promise<MediaObjectVerification> {
+    const key = keyFromUrl(url);
+    const object = key ? await this.findByKey(key) : null;
+    if (!object || (purpose && object.purpose !== purpose)) return { ok: false };
+    return {
+      ok: true,
+      type: object.kind,
+      format: object.format,
+      contentType: object.contentType,
+      purpose: object.purpose,
+      ownerId: object.ownerId,
+      size: object.size,
+    };
+  }
+}
+
+export function urlOf(key: string): string {
+  return `${MEDIA_URL_PREFIX}${key}`;
+}
+
+/** Keys are <purpose>/<uuid>.<ext>; anything else is not one of ours. */
+const KEY_PATTERN = /^[a-z]+\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.[a-z0-9]+$/;
+
+export function keyFromUrl(url: string): string | null {
+  if (!url.startsWith(MEDIA_URL_PREFIX)) return null;
+  const key = url.slice(MEDIA_URL_PREFIX.length);
+  return KEY_PATTERN.test(key) ? key : null;
+}
+
+export function toUploadedFile(object: MediaObject): UploadedFileDto {
+  return {
+    url: urlOf(object.key),
+    originalName: object.originalName,
+    type: object.kind,
+    size: object.size,
+    format: object.format,
+    ...(object.width ? { width: object.width } : {}),
+    ...(object.height ? { height: object.height } : {}),
+  };
+}

@@ -1,0 +1,11 @@
+import { Module } from '@nestjs/common';
+import { MediaObjectsModule } from '../objects/media-objects.module';
+import { UploadsController } from './uploads.controller';
+import { UploadsService } from './uploads.service';
+
+@Module({
+  imports: [MediaObjectsModule],
+  controllers: [UploadsController],
+  providers: [UploadsService],
+})
+export class UploadsModule {}

@@ -1,0 +1,375 @@
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsIn,
+  IsInt,
+  IsObject,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
+import {
+  ABOUT_ME_MAX,
+  ABOUT_ME_MIN,
+  AUDIO_PRICE_MAX,
+  AUDIO_PRICE_MIN,
+  CALL_AVAILABILITY_VALUES,
+  DISPLAY_NAME_MAX,
+  DISPLAY_NAME_MIN,
+  EDUCATION_MIN,
+  LIST_ITEMS_MAX,
+  LIST_ITEM_LENGTH_MAX,
+  LONG_TEXT_MAX,
+  PORTFOLIO_DESCRIPTION_MIN,
+  PORTFOLIO_ITEMS_MAX,
+  PROFILE_MEDIA_MAX,
+  REGISTRATION_CALL_AVAILABILITY,
+  RESPONSE_TIMES,
+  SELLER_AVAILABILITY,
+  SELLER_BIO_MAX,
+  SELLER_BIO_MIN,
+  SELLER_CATEGORIES,
+  SELLER_LANGUAGES,
+  SELLER_TIME_ZONES,
+  SellerMessages as M,
+  TESTIMONIALS_MAX,
+  TESTIMONIAL_REVIEW_MIN,
+  VERIFICATION_STATUSES,
+  VIDEO_PRICE_MAX,
+  VIDEO_PRICE_MIN,
+  WEEK_DAYS,
+  WORK_HISTORY_MIN,
+  type CallAvailability,
+  type SellerAvailability,
+  type VerificationStatus,
+} from '../marketplace.constants';
+import type { Currency } from '../currency';
+import {
+  Checked,
+  Flag,
+  MediaUrl,
+  OneOf,
+  Price,
+  TextLength,
+  TextList,
+  TimeOfDay,
+  UrlOrEmpty,
+  WholeNumberBetween,
+} from './seller-rules';
+
+/** In a PATCH a field may be left out, but a field that is sent (even null) must be valid. */
+const IfSent = () => ValidateIf((_object, value) => value !== undefined);
+
+const MEDIA_URL_MESSAGE = 'Must be an uploaded file or an http(s) URL';
+const SHORT_TEXT_MAX = 200;
+
+/** One decorator per seller field, shared by the application and the profile editor. */
+const Rules = {
+  displayName: () =>
+    TextLength({ min: DISPLAY_NAME_MIN, max: DISPLAY_NAME_MAX, minMessage: M.displayNameMin, maxMessage: M.displayNameMax }),
+  category: () => OneOf(SELLER_CATEGORIES, M.category),
+  bio: () => TextLength({ min: SELLER_BIO_MIN, max: SELLER_BIO_MAX, minMessage: M.bioMin, maxMessage: M.bioMax }),
+  aboutMe: () => TextLength({ min: ABOUT_ME_MIN, max: ABOUT_ME_MAX, minMessage: M.aboutMeMin, maxMessage: M.aboutMeMax }),
+  experience: () => TextLength({ min: 1, max: SHORT_TEXT_MAX, minMessage: M.experience }),
+  education: () => TextLength({ min: EDUCATION_MIN, max: LONG_TEXT_MAX, minMessage: M.education }),
+  workHistory: () => TextLength({ min: WORK_HISTORY_MIN, max: LONG_TEXT_MAX, minMessage: M.workHistory }),
+  languages: () => TextList({ min: 1, max: SELLER_LANGUAGES.length, itemMax: 20, message: M.languages, allowed: SELLER_LANGUAGES }),
+  services: () => TextList({ min: 1, max: LIST_ITEMS_MAX, itemMax: LIST_ITEM_LENGTH_MAX, message: M.services }),
+  specialties: () => TextList({ min: 1, max: LIST_ITEMS_MAX, itemMax: LIST_ITEM_LENGTH_MAX, message: M.specialties }),
+  optionalList: () => TextList({ min: 0, max: LIST_ITEMS_MAX, itemMax: LIST_ITEM_LENGTH_MAX, message: 'Must be a list' }),
+  audioPrice: () =>
+    Price({ min: AUDIO_PRICE_MIN, max: AUDIO_PRICE_MAX, minMessage: M.audioPricingMin, maxMessage: M.audioPricingMax, stepMessage: M.priceStep }),
+  videoPrice: () =>
+    Price({ min: VIDEO_PRICE_MIN, max: VIDEO_PRICE_MAX, minMessage: M.videoPricingMin, maxMessage: M.videoPricingMax, stepMessage: M.priceStep }),
+  timeZone: () => OneOf(SELLER_TIME_ZONES, M.timeZone),
+  responseTime: () => OneOf(RESPONSE_TIMES, M.responseTime),
+  media: () => MediaUrl(MEDIA_URL_MESSAGE),
+};
+
+export class WorkingHoursDto {
+  @TimeOfDay(M.startTime) start: string;
+  @TimeOfDay(M.endTime) end: string;
+  @TextList({ min: 1, max: WEEK_DAYS.length, itemMax: 9, message: M.workingDays, allowed: WEEK_DAYS }) days: string[];
+}
+
+export class SocialMediaLinksDto {
+  @IsOptional() @UrlOrEmpty(M.url) instagram?: string;
+  @IsOptional() @UrlOrEmpty(M.url) twitter?: string;
+  @IsOptional() @UrlOrEmpty(M.url) linkedin?: string;
+  @IsOptional() @UrlOrEmpty(M.url) website?: string;
+}
+
+export class PortfolioItemDto {
+  @TextLength({ min: 1, max: 100, minMessage: M.portfolioTitle }) title: string;
+  @TextLength({ min: PORTFOLIO_DESCRIPTION_MIN, max: 1000, minMessage: M.portfolioDescription }) description: string;
+  @IsOptional() @IsArray() @ArrayMaxSize(10) @MediaUrl(MEDIA_URL_MESSAGE, { each: true }) images?: string[];
+}
+
+export class TestimonialDto {
+  @TextLength({ min: 1, max: 100, minMessage: M.clientName }) clientName: string;
+  @TextLength({ min: TESTIMONIAL_REVIEW_MIN, max: 1000, minMessage: M.testimonialReview }) review: string;
+  @WholeNumberBetween(1, 5, M.testimonialRating) rating: number;
+}
+
+/** The five-step application (POST /api/sellers/register), with the spec's flat prices. */
+export class RegisterSellerDto {
+  @Rules.displayName() displayName: string;
+  @Rules.category() category: string;
+  @Rules.bio() bio: string;
+  @Rules.aboutMe() aboutMe: string;
+  @Rules.experience() experience: string;
+  @Rules.education() education: string;
+  @Rules.workHistory() workHistory: string;
+  @Rules.languages() languages: string[];
+  @Rules.services() services: string[];
+  @Rules.specialties() specialties: string[];
+  @IsOptional() @Rules.optionalList() certifications?: string[];
+  @IsOptional() @Rules.optionalList() achievements?: string[];
+  @Rules.audioPrice() audioPricing: number;
+  @Rules.videoPrice() videoPricing: number;
+  @Flag(M.acceptsCalls) acceptsCalls: boolean;
+  @OneOf(REGISTRATION_CALL_AVAILABILITY, M.callAvailability) callAvailability: string;
+  @Rules.timeZone() timeZone: string;
+  @Rules.responseTime() responseTime: string;
+  /** Left out means the default hours, 09:00-17:00 Monday to Friday. */
+  @IsOptional() @IsObject() @ValidateNested() @Type(() => WorkingHoursDto) workingHours?: WorkingHoursDto;
+  @IsOptional() @IsObject() @ValidateNested() @Type(() => SocialMediaLinksDto) socialMediaLinks?: SocialMediaLinksDto;
+  @IsOptional() @IsArray() @ArrayMaxSize(PORTFOLIO_ITEMS_MAX) @ValidateNested({ each: true }) @Type(() => PortfolioItemDto)
+  portfolioItems?: PortfolioItemDto[];
+  @IsOptional() @IsArray() @ArrayMaxSize(TESTIMONIALS_MAX) @ValidateNested({ each: true }) @Type(() => TestimonialDto)
+  testimonials?: TestimonialDto[];
+  @IsOptional() @Rules.media() avatar?: string;
+  @IsOptional() @Rules.media() introVideo?: string;
+  @IsOptional() @IsArray() @ArrayMaxSize(PROFILE_MEDIA_MAX) @MediaUrl(MEDIA_URL_MESSAGE, { each: true })
+  profileMedia?: string[];
+  @Checked(M.agreeToTerms) agreeToTerms: boolean;
+  @Checked(M.agreeToCommission) agreeToCommission: boolean;
+}
+
+export class AudioPriceDto {
+  @Rules.audioPrice() price: number;
+  @IsIn(['USD'], { message: 'Prices are kept in USD' }) currency: 'USD';
+}
+
+export class VideoPriceDto {
+  @Rules.videoPrice() price: number;
+  @IsIn(['USD'], { message: 'Prices are kept in USD' }) currency: 'USD';
+}
+
+export class SellerPricingDto {
+  @IsObject() @ValidateNested() @Type(() => AudioPriceDto) audio: AudioPriceDto;
+  @IsObject() @ValidateNested() @Type(() => VideoPriceDto) video: VideoPriceDto;
+}
+
+/** The profile editor's save (PATCH /api/sellers/profile/me): only what is sent changes. */
+export class UpdateSellerProfileDto {
+  @IfSent() @Rules.displayName() displayName?: string;
+  @IfSent() @Rules.category() category?: string;
+  @IfSent() @Rules.bio() bio?: string;
+  @IfSent() @Rules.aboutMe() aboutMe?: string;
+  @IfSent() @Rules.experience() experience?: string;
+  @IfSent() @Rules.education() education?: string;
+  @IfSent() @Rules.workHistory() workHistory?: string;
+  @IfSent() @Rules.languages() languages?: string[];
+  @IfSent() @Rules.services() services?: string[];
+  @IfSent() @Rules.specialties() specialties?: string[];
+  @IfSent() @Rules.optionalList() certifications?: string[];
+  @IfSent() @Rules.optionalList() achievements?: string[];
+  @IfSent() @IsObject() @ValidateNested() @Type(() => SellerPricingDto) pricing?: SellerPricingDto;
+  @IfSent() @Flag(M.acceptsCalls) acceptsCalls?: boolean;
+  @IfSent() @OneOf(CALL_AVAILABILITY_VALUES, 'Call availability must be one of the choices') callAvailability?: string;
+  @IfSent() @OneOf(SELLER_AVAILABILITY, 'Availability must be available, busy or offline') availability?: string;
+  @IfSent() @Rules.timeZone() timeZone?: string;
+  @IfSent() @Rules.responseTime() responseTime?: string;
+  @IfSent() @IsObject() @ValidateNested() @Type(() => WorkingHoursDto) workingHours?: WorkingHoursDto;
+  @IfSent() @IsObject() @ValidateNested() @Type(() => SocialMediaLinksDto) socialMediaLinks?: SocialMediaLinksDto;
+  @IfSent() @IsArray() @ArrayMaxSize(PORTFOLIO_ITEMS_MAX) @ValidateNested({ each: true }) @Type(() => PortfolioItemDto)
+  portfolioItems?: PortfolioItemDto[];
+  @IfSent() @IsArray() @ArrayMaxSize(TESTIMONIALS_MAX) @ValidateNested({ each: true }) @Type(() => TestimonialDto)
+  testimonials?: TestimonialDto[];
+  /** null removes it. */
+  @IsOptional() @Rules.media() avatar?: string | null;
+  /** null removes it. */
+  @IsOptional() @Rules.media() introVideo?: string | null;
+  @IfSent() @IsArray() @ArrayMaxSize(PROFILE_MEDIA_MAX) @MediaUrl(MEDIA_URL_MESSAGE, { each: true }) profileMedia?: string[];
+}
+
+/** GET /api/sellers filters. */
+export class SellerQueryDto {
+  @IsOptional() @IsString() @MaxLength(20) category?: string;
+  @IsOptional() @Type(() => Number) @IsInt({ message: 'userId must be a whole number' }) userId?: number;
+  @IsOptional() @IsString() @MaxLength(100) q?: string;
+}
+
+export class FeaturedQueryDto {
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(24) limit?: number;
+}
+
+export class ApplicationsQueryDto {
+  @IsOptional() @IsIn(VERIFICATION_STATUSES, { message: 'Status must be pending, verified or rejected' }) status?: VerificationStatus;
+}
+
+export class RejectSellerDto {
+  @TextLength({ min: 1, max: 500, minMessage: 'A reason is required', maxMessage: 'The reason must be at most 500 characters' })
+  reason: string;
+}
+
+// ---- NATS payloads (the gateway adds who asks and from where) ----
+
+export class SellerUserDto {
+  @Type(() => Number) @IsInt() id: number;
+  @IsString() @MaxLength(50) username: string;
+  @IsOptional() @IsString() @MaxLength(2048) avatar?: string | null;
+}
+
+export class RegisterSellerRequestDto extends RegisterSellerDto {
+  @ValidateNested() @Type(() => SellerUserDto) user: SellerUserDto;
+}
+
+export class UpdateSellerRequestDto extends UpdateSellerProfileDto {
+  @Type(() => Number) @IsInt() userId: number;
+  /** Absent means the caller's own profile. */
+  @IsOptional() @Type(() => Number) @IsInt() sellerId?: number;
+}
+
+/** Where the buyer is, to show prices in their currency. */
+class ViewerDto {
+  @IsOptional() @IsString() @MaxLength(64) ip?: string;
+}
+
+export class ListSellersRequestDto extends SellerQueryDto {
+  @IsOptional() @IsString() @MaxLength(64) ip?: string;
+}
+
+export class FeaturedRequestDto extends FeaturedQueryDto {
+  @IsOptional() @IsString() @MaxLength(64) ip?: string;
+}
+
+export class GetSellerRequestDto extends ViewerDto {
+  @Type(() => Number) @IsInt() id: number;
+}
+
+export class SellerOwnerDto {
+  @Type(() => Number) @IsInt() userId: number;
+}
+
+export class ModerateSellerRequestDto {
+  @Type(() => Number) @IsInt() sellerId: number;
+  @Type(() => Number) @IsInt() moderatorId: number;
+}
+
+export class RejectSellerRequestDto extends ModerateSellerRequestDto {
+  @TextLength({ min: 1, max: 500, minMessage: 'A reason is required', maxMessage: 'The reason must be at most 500 characters' })
+  reason: string;
+}
+
+export class LocaleRequestDto extends ViewerDto {}
+
+// ---- answers ----
+
+export interface SellerPrice {
+  price: number;
+  currency: 'USD';
+}
+export interface SellerPricing {
+  audio: SellerPrice;
+  video: SellerPrice;
+}
+export interface LocalPrice {
+  price: number;
+  currency: Currency;
+  symbol: string;
+}
+export interface WorkingHours {
+  start: string;
+  end: string;
+  days: string[];
+}
+export interface SocialMediaLinks {
+  instagram?: string;
+  twitter?: string;
+  linkedin?: string;
+  website?: string;
+}
+export interface PortfolioItem {
+  title: string;
+  description: string;
+  images: string[];
+}
+export interface Testimonial {
+  clientName: string;
+  review: string;
+  rating: number;
+}
+
+/** A seller as anyone may see it. */
+export interface SellerDto {
+  id: number;
+  userId: number;
+  user: { id: number; username: string; avatar: string | null };
+  displayName: string;
+  category: string;
+  bio: string;
+  aboutMe: string;
+  avatar: string | null;
+  experience: string;
+  education: string;
+  workHistory: string;
+  languages: string[];
+  services: string[];
+  specialties: string[];
+  certifications: string[];
+  achievements: string[];
+  pricing: SellerPricing;
+  /** The prices in the viewer's currency, when the viewer's location is known. */
+  localPricing?: { audio: LocalPrice; video: LocalPrice };
+  acceptsCalls: boolean;
+  callAvailability: CallAvailability;
+  isBusy: boolean;
+  availability: SellerAvailability;
+  timeZone: string;
+  responseTime: string;
+  workingHours: WorkingHours;
+  socialMediaLinks: SocialMediaLinks;
+  portfolioItems: PortfolioItem[];
+  testimonials: Testimonial[];
+  profileMedia: string[];
+  introVideo: string | null;
+  isVerified: boolean;
+  verificationStatus: VerificationStatus;
+  /** Average review rating to one decimal; 0 without reviews. */
+  rating: number;
+  reviewCount: number;
+  totalSessions: number;
+  /** Seconds. */
+  totalAudioCallTime: number;
+  /** Seconds. */
+  totalVideoCallTime: number;
+  rankingScore: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The seller's own view and the moderators': with the outcome of the review. */
+export interface SellerProfileDto extends SellerDto {
+  rejectionReason: string | null;
+  reviewedAt: string | null;
+}
+
+export interface CategoryCountDto {
+  category: string;
+  label: string;
+  /** Verified sellers in the category. */
+  count: number;
+}
+
+export interface RatingStatsDto {
+  /** Average of every review, to one decimal; 0 without reviews. */
+  rating: number;
+  reviewCount: number;
+}

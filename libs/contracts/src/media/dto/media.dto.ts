@@ -1,0 +1,79 @@
+import { Type } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import {
+  SELLER_UPLOAD_MAX_FILES,
+  SINGLE_UPLOAD_PURPOSES,
+  UPLOAD_PURPOSES,
+  type MediaKind,
+  type UploadPurpose,
+} from '../media.constants';
+
+/** POST /api/upload?purpose=avatar (or a `purpose` form field sent before the file). */
+export class UploadQueryDto {
+  @IsOptional()
+  @IsIn(SINGLE_UPLOAD_PURPOSES, { message: `purpose must be one of ${SINGLE_UPLOAD_PURPOSES.join(', ')}` })
+  purpose?: (typeof SINGLE_UPLOAD_PURPOSES)[number];
+}
+
+/** POST /api/sellers/upload?max=5 */
+export class SellerUploadQueryDto {
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'max must be a whole number' })
+  @Min(1, { message: 'max must be at least 1' })
+  @Max(SELLER_UPLOAD_MAX_FILES, { message: `max must be at most ${SELLER_UPLOAD_MAX_FILES}` })
+  max?: number;
+}
+
+/** One stored file, as the upload routes answer it. */
+export interface UploadedFileDto {
+  url: string;
+  originalName: string;
+  type: MediaKind;
+  /** Bytes as stored (images after re-encoding). */
+  size: number;
+  /** png, jpeg, gif, webp, mp4, mov or webm: a chat message of a gif is kind gif. */
+  format: string;
+  width?: number;
+  height?: number;
+}
+
+/** POST /api/upload */
+export interface UploadResponseDto {
+  url: string;
+  file: UploadedFileDto;
+}
+
+/** POST /api/chat/upload: the spec's clients read `file` or `files`. */
+export interface ChatUploadResponseDto extends UploadResponseDto {
+  files: UploadedFileDto[];
+}
+
+/** POST /api/sellers/upload */
+export interface MultiUploadResponseDto {
+  files: UploadedFileDto[];
+}
+
+export class VerifyMediaObjectDto {
+  /** A path as the upload answered it: /media/<purpose>/<id>.<ext>. Other hosts are never ours. */
+  @IsString()
+  @MaxLength(300)
+  @Matches(/^\/media\/[\w\-./]+$/, { message: 'url must be a /media/ path' })
+  url: string;
+
+  @IsOptional()
+  @IsIn(UPLOAD_PURPOSES)
+  purpose?: UploadPurpose;
+}
+
+export type MediaObjectVerification =
+  | { ok: false }
+  | {
+      ok: true;
+      type: MediaKind;
+      format: string;
+      contentType: string;
+      purpose: UploadPurpose;
+      ownerId: number;
+      size: number;
+    };

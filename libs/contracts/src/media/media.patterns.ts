@@ -1,0 +1,8 @@
+/** Request/reply patterns answered by media-svc (queue group "media-svc"). */
+export const MediaPatterns = {
+  /**
+   * VerifyMediaObjectDto -> MediaObjectVerification: was this URL issued by media-svc (and
+   * for this purpose)? Chat uses it before it accepts an image or gif message.
+   */
+  VerifyObject: 'media.object.verify',
+} as const;
