@@ -15,8 +15,10 @@ function ensureDependencies() {
     log.done('Dependencies up to date');
     return;
   }
-  log.step('Installing dependencies (npm ci)');
-  run('npm', ['ci', '--no-audit', '--no-fund'], { env: { ...process.env, NX_DAEMON: 'false' } });
+  // A fresh clone gets exactly the lock file; an existing tree is brought up to date in place.
+  const fresh = !existsSync(join(ROOT, 'node_modules'));
+  log.step(`Installing dependencies (npm ${fresh ? 'ci' : 'install'})`);
+  run('npm', [fresh ? 'ci' : 'install', '--no-audit', '--no-fund'], { env: { ...process.env, NX_DAEMON: 'false' } });
   writeFileSync(STAMP, hash);
   log.done('Dependencies installed');
 }
