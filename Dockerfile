@@ -13,7 +13,8 @@ COPY apps/chat-svc/package.json apps/chat-svc/
 COPY apps/marketplace-svc/package.json apps/marketplace-svc/
 COPY apps/media-svc/package.json apps/media-svc/
 COPY apps/web/package.json apps/web/
-RUN npm ci --no-audit --no-fund
+# npm install, not npm ci: the lock lacks optional native packages of other platforms.
+RUN npm install --no-audit --no-fund
 
 FROM deps AS build
 COPY . .

@@ -15,10 +15,10 @@ function ensureDependencies() {
     log.done('Dependencies up to date');
     return;
   }
-  // A fresh clone gets exactly the lock file; an existing tree is brought up to date in place.
-  const fresh = !existsSync(join(ROOT, 'node_modules'));
-  log.step(`Installing dependencies (npm ${fresh ? 'ci' : 'install'})`);
-  run('npm', [fresh ? 'ci' : 'install', '--no-audit', '--no-fund'], { env: { ...process.env, NX_DAEMON: 'false' } });
+  // `npm install` rather than `npm ci`: the lock file lacks other platforms' optional native
+  // packages (tailwind's and rollup's), which `npm ci` would refuse; install still follows it.
+  log.step('Installing dependencies (npm install)');
+  run('npm', ['install', '--no-audit', '--no-fund'], { env: { ...process.env, NX_DAEMON: 'false' } });
   writeFileSync(STAMP, hash);
   log.done('Dependencies installed');
 }

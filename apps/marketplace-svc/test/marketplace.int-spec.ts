@@ -1,0 +1,558 @@
+import 'reflect-metadata';
+import { Controller, INestApplication, INestMicroservice, Module, type Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { EventPattern, MessagePattern, Payload } from '@nestjs/microservices';
+import {
+  AuthPatterns,
+  ChatPatterns,
+  DEFAULT_USER_SETTINGS,
+  MarketplaceEvents,
+  SellerMessages,
+  ServiceName,
+  type SellerAppliedEvent,
+  type UserDto,
+  type UserRole,
+} from '@app/contracts';
+import { configureRpcApp, createRedis, natsTransport, REDIS } from '@app/server';
+import type { Redis } from 'ioredis';
+import { freePort, startTestInfra, type TestInfra } from '@app/testing';
+import { createServer, type Server } from 'node:http';
+// The marketplace is tested as a browser meets it: through the gateway's HTTP API.
+// eslint-disable-next-line @nx/enforce-module-boundaries
+import { createGateway } from '../../gateway/src/bootstrap';
+// eslint-disable-next-line @nx/enforce-module-boundaries
+import { resetGatewayEnv } from '../../gateway/src/config/gateway-env';
+import { AppModule } from '../src/app.module';
+import { FxRateService } from '../src/locale/fx-rate.service';
+
+/** Accounts and marketplace conversations as auth-svc and chat-svc would answer for them. */
+const sessions = new Map<string, UserDto>();
+const conversations = new Set<string>();
+const appliedEvents: SellerAppliedEvent[] = [];
+let chatAnswers = true;
+
+@Controller()
+class AccountsStub {
+  @MessagePattern(AuthPatterns.ResolveSession)
+  resolve(@Payload() data: { token: string }): UserDto | null {
+    return sessions.get(data.token) ?? null;
+  }
+
+  @EventPattern(MarketplaceEvents.SellerApplied)
+  applied(@Payload() event: SellerAppliedEvent) {
+    appliedEvents.push(event);
+  }
+}
+
+@Controller()
+class ChatStub {
+  @MessagePattern(ChatPatterns.HasConversation)
+  exists(@Payload() data: { userA: number; userB: number }) {
+    if (!chatAnswers) return new Promise(() => undefined);
+    return { exists: conversations.has(pairKey(data.userA, data.userB)) };
+  }
+}
+
+@Module({ controllers: [AccountsStub] })
+class AccountsStubModule {}
+@Module({ controllers: [ChatStub] })
+class ChatStubModule {}
+
+const pairKey = (a: number, b: number) => [a, b].sort((x, y) => x - y).join(':');
+const INDIAN_IP = '49.36.0.1';
+const US_IP = '8.8.8.8';
+const PROVIDER_RATE = 83.25;
+
+let infra: TestInfra;
+let marketplace: INestMicroservice;
+let stubs: INestMicroservice[];
+let gateway: INestApplication;
+let fxServer: Server;
+let base: string;
+let origin: string;
+let nextUserId = 1000;
+
+function signIn(role: UserRole, username = `${role}${nextUserId}`): UserDto & { token: string } {
+  const id = nextUserId++;
+  const user: UserDto = {
+    id,
+    username,
+    email: `${username}@example.com`,
+    role,
+    avatar: null,
+    bio: null,
+    categories: [],
+    isVerified: false,
+    isOnline: true,
+    lastSeen: null,
+    createdAt: new Date().toISOString(),
+    joinedAt: new Date().toISOString(),
+    settings: DEFAULT_USER_SETTINGS,
+  };
+  const token = `token-${id}`;
+  sessions.set(token, user);
+  return { ...user, token };
+}
+
+interface CallOptions {
+  token?: string;
+  body?: unknown;
+  ip?: string;
+}
+
+async function call(method: string, path: string, { token, body, ip }: CallOptions = {}) {
+  const headers: Record<string, string> = { origin };
+  if (token) headers.cookie = `sid=${token}`;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (ip) headers['x-forwarded-for'] = ip;
+  const response = await fetch(`${base}/api${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await response.text();
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const json: any = text ? JSON.parse(text) : null;
+  return { status: response.status, body: json };
+}
+
+function application(overrides: Record<string, unknown> = {}) {
+  return {
+    displayName: 'Maya Career Coach',
+    category: 'career',
+    bio: 'Career coach helping people land the job they want, from CV to final interview.',
+    aboutMe:
+      'I spent ten years hiring engineers and designers. Now I help candidates tell their story, prepare for interviews and negotiate offers with confidence.',
+    experience: '10 years',
+    education: 'MSc Organisational Psychology',
+    workHistory: 'Recruiter at two software companies, then head of talent at a fintech start-up.',
+    languages: ['English', 'Hindi'],
+    services: ['CV review', 'Mock interviews'],
+    specialties: ['Tech careers'],
+    certifications: [],
+    achievements: [],
+    audioPricing: 25,
+    videoPricing: 35,
+    acceptsCalls: true,
+    callAvailability: 'available',
+    timeZone: 'UTC+05:30',
+    responseTime: 'within 1 hour',
+    workingHours: { start: '09:00', end: '17:00', days: ['Monday', 'Tuesday'] },
+    socialMediaLinks: { linkedin: 'https://www.linkedin.com/in/maya', website: '' },
+    portfolioItems: [{ title: 'Interview guide', description: 'A guide to technical interviews.', images: [] }],
+    testimonials: [{ clientName: 'Ravi', review: 'Maya got me through three rounds of interviews.', rating: 5 }],
+    agreeToTerms: true,
+    agreeToCommission: true,
+    ...overrides,
+  };
+}
+
+/** A user applies and a moderator verifies them; answers the seller's id. */
+async function verifiedSeller(overrides: Record<string, unknown> = {}, moderator = signIn('moderator')) {
+  const owner = signIn('user');
+  const applied = await call('POST', '/sellers/register', { token: owner.token, body: application(overrides) });
+  expect(applied.status).toBe(201);
+  const verified = await call('POST', `/sellers/${applied.body.id}/verify`, { token: moderator.token });
+  expect(verified.status).toBe(200);
+  return { owner, seller: applied.body };
+}
+
+beforeAll(async () => {
+  infra = await startTestInfra();
+  fxServer = createServer((_req, res) => {
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify({ date: '2026-01-01', usd: { inr: PROVIDER_RATE } }));
+  });
+  const fxPort = await freePort();
+  await new Promise<void>((resolve) => fxServer.listen(fxPort, '127.0.0.1', resolve));
+  const port = await freePort();
+  origin = `http://localhost:${port}`;
+  base = `http://127.0.0.1:${port}`;
+  Object.assign(process.env, {
+    NATS_URL: infra.natsUrl,
+    REDIS_URL: infra.redisUrl,
+    MARKETPLACE_DATABASE_URL: infra.databaseUrl('marketplace'),
+    FX_RATE_URL: `http://127.0.0.1:${fxPort}/usd.json`,
+    PORT: String(port),
+    PUBLIC_ORIGIN: origin,
+    TRUST_PROXY_HOPS: '1',
+    LOG_LEVEL: 'silent',
+  });
+  resetGatewayEnv();
+
+  marketplace = await NestFactory.createMicroservice(AppModule, { ...natsTransport(ServiceName.Marketplace, infra.natsUrl), logger: false });
+  configureRpcApp(marketplace);
+  await marketplace.listen();
+  const stubServices: Array<[Type<unknown>, ServiceName]> = [
+    [AccountsStubModule, ServiceName.Auth],
+    [ChatStubModule, ServiceName.Chat],
+  ];
+  stubs = await Promise.all(
+    stubServices.map(async ([module, service]) => {
+      const app = await NestFactory.createMicroservice(module, { ...natsTransport(service, infra.natsUrl), logger: false });
+      await app.listen();
+      return app;
+    }),
+  );
+  gateway = await createGateway();
+  gateway.useLogger(false);
+  await gateway.listen(port, '127.0.0.1');
+}, 60_000);
+
+afterAll(async () => {
+  // The gateway's Redis client would keep reconnecting to the stopped test Redis.
+  gateway?.get<Redis>(REDIS).disconnect();
+  await gateway?.close();
+  await Promise.all((stubs ?? []).map((app) => app.close()));
+  await marketplace?.close();
+  await new Promise((resolve) => fxServer?.close(resolve));
+  await infra?.stop();
+});
+
+describe('seller application', () => {
+  it('answers every message of the registration table for an empty form', async () => {
+    const user = signIn('user');
+    const { status, body } = await call('POST', '/sellers/register', { token: user.token, body: {} });
+    expect(status).toBe(400);
+    expect(body.fields).toMatchObject({
+      displayName: [SellerMessages.displayNameMin],
+      category: [SellerMessages.category],
+      bio: [SellerMessages.bioMin],
+      aboutMe: [SellerMessages.aboutMeMin],
+      experience: [SellerMessages.experience],
+      education: [SellerMessages.education],
+      workHistory: [SellerMessages.workHistory],
+      languages: [SellerMessages.languages],
+      services: [SellerMessages.services],
+      specialties: [SellerMessages.specialties],
+      audioPricing: [SellerMessages.audioPricingMin],
+      videoPricing: [SellerMessages.videoPricingMin],
+      timeZone: [SellerMessages.timeZone],
+      responseTime: [SellerMessages.responseTime],
+      agreeToTerms: [SellerMessages.agreeToTerms],
+      agreeToCommission: [SellerMessages.agreeToCommission],
+    });
+    expect(body.fields.displayName).toEqual(['Display name must be at least 2 characters']);
+    expect(body.fields.agreeToCommission).toEqual(['You must agree to commission structure']);
+  });
+
+  it('answers the messages of working hours, links, portfolio items, testimonials and price bounds', async () => {
+    const user = signIn('user');
+    const { status, body } = await call('POST', '/sellers/register', {
+      token: user.token,
+      body: application({
+        displayName: 'x'.repeat(51),
+        bio: 'Too short a bio',
+        audioPricing: 4.99,
+        videoPricing: 1000.01,
+        workingHours: { start: '', end: '', days: [] },
+        socialMediaLinks: { website: 'not a url', instagram: '' },
+        portfolioItems: [{ title: ' ', description: 'short' }],
+        testimonials: [{ clientName: '', review: 'Too short', rating: 6 }],
+        agreeToTerms: false,
+        agreeToCommission: false,
+      }),
+    });
+    expect(status).toBe(400);
+    expect(body.fields).toEqual({
+      displayName: ['Display name must be at most 50 characters'],
+      bio: ['Bio must be at least 50 characters'],
+      audioPricing: ['Audio pricing must be at least $5'],
+      videoPricing: ['Video pricing must be at most $1000'],
+      'workingHours.start': ['Start time is required'],
+      'workingHours.end': ['End time is required'],
+      'workingHours.days': ['At least one working day is required'],
+      'socialMediaLinks.website': ['Please enter a valid URL'],
+      'portfolioItems.0.title': ['Title is required'],
+      'portfolioItems.0.description': ['Description must be at least 10 characters'],
+      'testimonials.0.clientName': ['Client name is required'],
+      'testimonials.0.review': ['Review must be at least 20 characters'],
+      'testimonials.0.rating': ['Rating must be between 1 and 5'],
+      agreeToTerms: ['You must agree to terms and conditions'],
+      agreeToCommission: ['You must agree to commission structure'],
+    });
+  });
+
+  it('takes prices in steps of a cent and bounds audio at $500 and video at $10', async () => {
+    const user = signIn('user');
+    const { body } = await call('POST', '/sellers/register', {
+      token: user.token,
+      body: application({ audioPricing: 500.01, videoPricing: 9.99 }),
+    });
+    expect(body.fields).toEqual({ audioPricing: ['Audio pricing must be at most $500'], videoPricing: ['Video pricing must be at least $10'] });
+    const step = await call('POST', '/sellers/register', { token: user.token, body: application({ audioPricing: 5.005 }) });
+    expect(step.body.fields).toEqual({ audioPricing: ['Prices go in steps of $0.01'] });
+  });
+
+  it('needs a signed-in account', async () => {
+    const { status } = await call('POST', '/sellers/register', { body: application() });
+    expect(status).toBe(401);
+  });
+
+  it('makes the user an unverified seller, tells the accounts service, and refuses a second application', async () => {
+    const user = signIn('user');
+    const { status, body } = await call('POST', '/sellers/register', { token: user.token, body: application({ audioPricing: 12.5 }) });
+    expect(status).toBe(201);
+    expect(body).toMatchObject({
+      userId: user.id,
+      isVerified: false,
+      verificationStatus: 'pending',
+      rejectionReason: null,
+      pricing: { audio: { price: 12.5, currency: 'USD' }, video: { price: 35, currency: 'USD' } },
+      user: { id: user.id, username: user.username },
+    });
+
+    await waitFor(() => appliedEvents.some((e) => e.userId === user.id && e.sellerId === body.id));
+
+    const publicView = await call('GET', `/sellers/${body.id}`);
+    expect(publicView.status).toBe(200);
+    expect(publicView.body.isVerified).toBe(false);
+    expect(publicView.body).not.toHaveProperty('rejectionReason');
+
+    const again = await call('POST', '/sellers/register', { token: user.token, body: application() });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('You have already applied to become a seller');
+  });
+});
+
+describe('moderation', () => {
+  it('lets only moderators list, verify and reject applications, and shows the seller the outcome', async () => {
+    const owner = signIn('user');
+    const { body: applied } = await call('POST', '/sellers/register', { token: owner.token, body: application({ displayName: 'Pending Pat' }) });
+    const moderator = signIn('moderator');
+    const someone = signIn('vip');
+
+    expect((await call('GET', '/sellers/applications', { token: someone.token })).status).toBe(403);
+    expect((await call('POST', `/sellers/${applied.id}/verify`, { token: someone.token })).status).toBe(403);
+    expect((await call('POST', `/sellers/${applied.id}/verify`, { token: owner.token })).status).toBe(403);
+
+    const pending = await call('GET', '/sellers/applications?status=pending', { token: moderator.token });
+    expect(pending.status).toBe(200);
+    expect(pending.body.map((s: { id: number }) => s.id)).toContain(applied.id);
+    expect((await call('GET', '/sellers')).body.map((s: { id: number }) => s.id)).not.toContain(applied.id);
+
+    const rejected = await call('POST', `/sellers/${applied.id}/reject`, { token: moderator.token, body: { reason: 'Please describe your education' } });
+    expect(rejected.status).toBe(200);
+    const seen = await call('GET', '/sellers/profile/me', { token: owner.token });
+    expect(seen.body).toMatchObject({ verificationStatus: 'rejected', isVerified: false, rejectionReason: 'Please describe your education' });
+
+    const noReason = await call('POST', `/sellers/${applied.id}/reject`, { token: moderator.token, body: { reason: '' } });
+    expect(noReason.status).toBe(400);
+
+    // Editing after a rejection sends the profile back to the moderators.
+    await call('PATCH', '/sellers/profile/me', { token: owner.token, body: { education: 'BA Psychology, University of Delhi' } });
+    expect((await call('GET', '/sellers/profile/me', { token: owner.token })).body.verificationStatus).toBe('pending');
+
+    const verified = await call('POST', `/sellers/${applied.id}/verify`, { token: moderator.token });
+    expect(verified.body).toMatchObject({ isVerified: true, verificationStatus: 'verified', rejectionReason: null });
+    expect((await call('GET', '/sellers/profile/me', { token: owner.token })).body.isVerified).toBe(true);
+    expect((await call('GET', '/sellers')).body.map((s: { id: number }) => s.id)).toContain(applied.id);
+
+    expect((await call('POST', '/sellers/999999/verify', { token: moderator.token })).status).toBe(404);
+  });
+});
+
+describe('profile editor', () => {
+  it("saves the owner's changes, validates them, and refuses anyone else", async () => {
+    const { owner, seller } = await verifiedSeller({ displayName: 'Editable Eve' });
+    const saved = await call('PATCH', '/sellers/profile/me', {
+      token: owner.token,
+      body: {
+        pricing: { audio: { price: 30, currency: 'USD' }, video: { price: 45.5, currency: 'USD' } },
+        specialties: ['Negotiation', 'Remote work'],
+        socialMediaLinks: { twitter: 'https://twitter.com/eve', website: '' },
+        availability: 'busy',
+      },
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({
+      pricing: { audio: { price: 30, currency: 'USD' }, video: { price: 45.5, currency: 'USD' } },
+      specialties: ['Negotiation', 'Remote work'],
+      socialMediaLinks: { twitter: 'https://twitter.com/eve' },
+      displayName: 'Editable Eve',
+      isVerified: true,
+    });
+
+    const invalid = await call('PATCH', '/sellers/profile/me', {
+      token: owner.token,
+      body: { bio: 'short', pricing: { audio: { price: 1, currency: 'USD' }, video: { price: 45, currency: 'EUR' } }, displayName: null },
+    });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.fields).toMatchObject({
+      bio: [SellerMessages.bioMin],
+      displayName: [SellerMessages.displayNameMin],
+      'pricing.audio.price': [SellerMessages.audioPricingMin],
+      'pricing.video.currency': ['Prices are kept in USD'],
+    });
+
+    const stranger = signIn('seller');
+    const byId = await call('PATCH', `/sellers/${seller.id}`, { token: stranger.token, body: { displayName: 'Hijacked' } });
+    expect(byId.status).toBe(403);
+    const noProfile = await call('PATCH', '/sellers/profile/me', { token: stranger.token, body: { displayName: 'Nobody' } });
+    expect(noProfile.status).toBe(404);
+    expect((await call('GET', '/sellers/profile/me', { token: stranger.token })).status).toBe(404);
+    expect((await call('GET', `/sellers/${seller.id}`)).body.displayName).toBe('Editable Eve');
+  });
+});
+
+describe('reviews', () => {
+  it('lets a buyer who had a conversation leave one review, change it, and moves the rating', async () => {
+    const { owner, seller } = await verifiedSeller({ displayName: 'Reviewed Rita' });
+    const buyer = signIn('user');
+    const other = signIn('vip');
+
+    const noChat = await call('POST', `/sellers/${seller.id}/reviews`, { token: buyer.token, body: { rating: 5, comment: 'Great' } });
+    expect(noChat.status).toBe(403);
+
+    conversations.add(pairKey(buyer.id, owner.id));
+    conversations.add(pairKey(other.id, owner.id));
+    const own = await call('POST', `/sellers/${seller.id}/reviews`, { token: owner.token, body: { rating: 5 } });
+    expect(own.status).toBe(403);
+    expect(own.body.message).toBe('You cannot review yourself');
+
+    const bad = await call('POST', `/sellers/${seller.id}/reviews`, { token: buyer.token, body: { rating: 0 } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.fields.rating).toEqual(['Rating must be between 1 and 5']);
+
+    const first = await call('POST', `/sellers/${seller.id}/reviews`, { token: buyer.token, body: { rating: 2, comment: 'Late to the call' } });
+    expect(first.status).toBe(200);
+    const changed = await call('POST', `/sellers/${seller.id}/reviews`, { token: buyer.token, body: { rating: 4, comment: 'Made up for it' } });
+    expect(changed.body.id).toBe(first.body.id);
+    await call('POST', `/sellers/${seller.id}/reviews`, { token: other.token, body: { rating: 5, comment: 'Excellent advice' } });
+
+    const reviews = await call('GET', `/sellers/${seller.id}/reviews`);
+    expect(reviews.body).toHaveLength(2);
+    expect(reviews.body.map((r: { comment: string }) => r.comment).sort()).toEqual(['Excellent advice', 'Made up for it']);
+    expect(reviews.body[0]).toMatchObject({ buyer: { id: other.id, username: other.username } });
+
+    const rated = await call('GET', `/sellers/${seller.id}`);
+    expect(rated.body).toMatchObject({ rating: 4.5, reviewCount: 2 });
+    expect(rated.body.rankingScore).toBeGreaterThan(seller.rankingScore);
+  });
+
+  it('refuses guests and answers 503 while conversations cannot be checked', async () => {
+    const { owner, seller } = await verifiedSeller({ displayName: 'Offline Otto' });
+    const guest = signIn('guest');
+    expect((await call('POST', `/sellers/${seller.id}/reviews`, { token: guest.token, body: { rating: 5 } })).status).toBe(403);
+
+    const buyer = signIn('user');
+    conversations.add(pairKey(buyer.id, owner.id));
+    chatAnswers = false;
+    try {
+      const answer = await call('POST', `/sellers/${seller.id}/reviews`, { token: buyer.token, body: { rating: 5 } });
+      expect(answer.status).toBe(503);
+    } finally {
+      chatAnswers = true;
+    }
+    expect((await call('GET', '/sellers/424242/reviews')).status).toBe(404);
+  });
+});
+
+describe('browsing', () => {
+  it('finds sellers by name or category case-insensitively and filters by category', async () => {
+    const moderator = signIn('moderator');
+    const { seller: dating } = await verifiedSeller({ displayName: 'Zed Romance Guide', category: 'dating' }, moderator);
+    const { seller: fun } = await verifiedSeller({ displayName: 'Quizmaster Zed', category: 'fun' }, moderator);
+
+    const byName = await call('GET', '/sellers?q=zED');
+    expect(byName.body.map((s: { id: number }) => s.id).sort()).toEqual([dating.id, fun.id].sort());
+    const byCategory = await call('GET', '/sellers?q=DATING');
+    expect(byCategory.body.map((s: { id: number }) => s.id)).toContain(dating.id);
+    expect(byCategory.body.every((s: { category: string }) => s.category === 'dating')).toBe(true);
+    const filtered = await call('GET', '/sellers?category=fun');
+    expect(filtered.body.map((s: { id: number }) => s.id)).toEqual([fun.id]);
+    const wildcard = await call('GET', '/sellers?q=%25');
+    expect(wildcard.body).toEqual([]);
+
+    const mine = await call('GET', `/sellers?userId=${dating.userId}`);
+    expect(mine.body.map((s: { id: number }) => s.id)).toEqual([dating.id]);
+
+    const categories = await call('GET', '/sellers/categories');
+    expect(categories.body.find((c: { category: string }) => c.category === 'fun')).toEqual({ category: 'fun', label: 'Fun & Entertainment', count: 1 });
+    expect(categories.body).toHaveLength(5);
+
+    const featured = await call('GET', '/sellers/featured?limit=3');
+    expect(featured.body.length).toBeLessThanOrEqual(3);
+    expect(featured.body.every((s: { isVerified: boolean }) => s.isVerified)).toBe(true);
+    const scores = featured.body.map((s: { rankingScore: number }) => s.rankingScore);
+    expect(scores).toEqual([...scores].sort((a: number, b: number) => b - a));
+  });
+
+  it('answers 404 "Seller not found" for unknown or malformed ids', async () => {
+    for (const id of ['987654', 'abc', '0']) {
+      const { status, body } = await call('GET', `/sellers/${id}`);
+      expect(status).toBe(404);
+      expect(body.message).toBe('Seller not found');
+    }
+  });
+});
+
+describe('country and currency', () => {
+  it('shows a buyer in India rupees at the provider rate, rounded, and others dollars', async () => {
+    const india = await call('GET', '/locale', { ip: INDIAN_IP });
+    expect(india.body).toEqual({ countryCode: 'IN', countryName: 'India', currency: 'INR', rate: PROVIDER_RATE, symbol: '₹' });
+    const us = await call('GET', '/locale', { ip: US_IP });
+    expect(us.body).toEqual({ countryCode: 'US', countryName: 'United States', currency: 'USD', rate: 1, symbol: '$' });
+    const loopback = await call('GET', '/locale');
+    expect(loopback.body.countryCode).toBe('US');
+
+    const { seller } = await verifiedSeller({ displayName: 'Rupee Rani', audioPricing: 25.5, videoPricing: 40 });
+    const inIndia = await call('GET', `/sellers/${seller.id}`, { ip: INDIAN_IP });
+    expect(inIndia.body.localPricing).toEqual({
+      audio: { price: Math.round(25.5 * PROVIDER_RATE), currency: 'INR', symbol: '₹' },
+      video: { price: Math.round(40 * PROVIDER_RATE), currency: 'INR', symbol: '₹' },
+    });
+    expect(inIndia.body.pricing.audio).toEqual({ price: 25.5, currency: 'USD' });
+    const inUs = await call('GET', `/sellers?q=Rupee`, { ip: US_IP });
+    expect(inUs.body[0].localPricing.audio).toEqual({ price: 25.5, currency: 'USD', symbol: '$' });
+  });
+});
+
+describe('USD-INR rate provider', () => {
+  async function rateFrom(handler: (res: import('node:http').ServerResponse) => void) {
+    let asked = 0;
+    const provider = createServer((_req, res) => {
+      asked++;
+      handler(res);
+    });
+    const port = await freePort();
+    await new Promise<void>((resolve) => provider.listen(port, '127.0.0.1', resolve));
+    const redis = createRedis(infra.redisUrl);
+    const previous = process.env.FX_RATE_URL;
+    process.env.FX_RATE_URL = `http://127.0.0.1:${port}/rates`;
+    try {
+      await redis.del('marketplace:fx:usd-inr');
+      const fx = new FxRateService(redis);
+      const rates = [await fx.usdToInr(), await fx.usdToInr()];
+      return { rates, asked };
+    } finally {
+      process.env.FX_RATE_URL = previous;
+      await redis.del('marketplace:fx:usd-inr');
+      redis.disconnect();
+      provider.closeAllConnections();
+      await new Promise((resolve) => provider.close(resolve));
+    }
+  }
+
+  it('asks the provider once and keeps the rate', async () => {
+    const { rates, asked } = await rateFrom((res) => res.end(JSON.stringify({ rates: { INR: 84.1 } })));
+    expect(rates).toEqual([84.1, 84.1]);
+    expect(asked).toBe(1);
+  });
+
+  it('falls back to 85.84 when the provider fails or answers nonsense', async () => {
+    expect((await rateFrom((res) => res.writeHead(500).end())).rates).toEqual([85.84, 85.84]);
+    expect((await rateFrom((res) => res.end('{"usd":{"inr":"cheap"}}'))).rates).toEqual([85.84, 85.84]);
+  });
+
+  it('gives up on a provider that does not answer within 3 seconds', async () => {
+    const started = Date.now();
+    const { rates } = await rateFrom(() => undefined);
+    expect(rates[0]).toBe(85.84);
+    expect(Date.now() - started).toBeLessThan(4500);
+  });
+});
+
+async function waitFor(condition: () => boolean, timeoutMs = 5000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
