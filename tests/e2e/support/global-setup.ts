@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } fro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import globalTeardown, { type E2eState } from './global-teardown';
-import { STACK_INFO_FILE } from './stack-info';
+import { STACK_INFO_FILE, type StackInfo } from './stack-info';
 
 // scripts/ is plain CommonJS shared with `npm start`.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -30,12 +30,13 @@ export default async function globalSetup() {
 
   try {
     const gatewayPort = await freePort();
+    const mediaPort = await freePort();
     state.stack = await startStack({
       natsUrl: nats.url,
       redisUrl: redis.url,
       postgresUrl,
       dbPrefix: state.dbPrefix,
-      mediaPort: await freePort(),
+      mediaPort,
       gatewayPorts: [gatewayPort],
       seed: true,
       webDist,
@@ -44,7 +45,12 @@ export default async function globalSetup() {
       logLevel: 'warn',
       echo: 'none',
     });
-    writeFileSync(STACK_INFO_FILE, JSON.stringify({ baseUrl: `http://localhost:${gatewayPort}`, logDir }));
+    const info: StackInfo = {
+      baseUrl: `http://localhost:${gatewayPort}`,
+      logDir,
+      infra: { natsUrl: nats.url, redisUrl: redis.url, postgresUrl, dbPrefix: state.dbPrefix, mediaPort, webDist },
+    };
+    writeFileSync(STACK_INFO_FILE, JSON.stringify(info));
     process.env.E2E_STACK_INFO = STACK_INFO_FILE;
   } catch (error) {
     const logs = recentLogs(logDir);

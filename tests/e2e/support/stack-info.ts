@@ -8,6 +8,8 @@ export const STACK_INFO_FILE = join(tmpdir(), `e2e-stack-${process.ppid}-${proce
 export interface StackInfo {
   baseUrl: string;
   logDir: string;
+  /** What a test needs to start one more process of this stack (a second gateway). */
+  infra: { natsUrl: string; redisUrl: string; postgresUrl: string; dbPrefix: string; mediaPort: number; webDist: string };
 }
 
 export function stackInfo(): StackInfo {

@@ -1,4 +1,4 @@
-import { UploadMessages } from '@app/contracts';
+import { UPLOAD_MESSAGES } from './upload-limits';
 
 /** The upload screens' copy, from the spec where it has words; shared by the screens and their tests. */
 export const MEDIA_TEXT = {
@@ -15,10 +15,13 @@ export const MEDIA_TEXT = {
   choose: 'Choose file',
   chooseMany: 'Choose files',
   dropzoneLabel: 'Upload area',
+  maxFilesHint: (max: number) => `up to ${max} files`,
+  selectedFiles: 'Chosen files',
   remove: 'Remove',
   replace: 'Replace',
   upload: 'Upload',
   uploading: 'Uploading...',
+  cancel: 'Cancel',
   progressLabel: 'Upload progress',
   limits: (kinds: string, megabytes: number) => `${kinds}, up to ${megabytes} MB`,
   kindsImage: 'Images',
@@ -30,13 +33,12 @@ export const MEDIA_TEXT = {
   uploadFailedFallback: 'Failed to upload file',
   multiUploadFailed: (status: number | string, body: string) => `Upload failed: ${status} ${body}`.trim(),
   multiUploadSuccess: (count: number) => `${count} file(s) uploaded successfully`,
-  tooManyFilesTitle: UploadMessages.tooManyFilesTitle,
-  tooManyFiles: UploadMessages.tooManyFiles,
-  tooLarge: UploadMessages.tooLarge,
-  invalidType: UploadMessages.invalidType,
-  imageOnly: UploadMessages.imageOnly,
-  videoOnly: UploadMessages.videoOnly,
-  networkError: 'The connection was lost before the upload finished.',
+  tooManyFilesTitle: UPLOAD_MESSAGES.tooManyFilesTitle,
+  tooManyFiles: UPLOAD_MESSAGES.tooManyFiles,
+  tooLarge: UPLOAD_MESSAGES.tooLarge,
+  invalidType: UPLOAD_MESSAGES.invalidType,
+  imageOnly: UPLOAD_MESSAGES.imageOnly,
+  videoOnly: UPLOAD_MESSAGES.videoOnly,
 
   results: 'Uploaded files',
   noResults: 'Nothing uploaded yet.',
@@ -56,7 +58,5 @@ export const MEDIA_TEXT = {
   statusChecked: (time: string) => `Checked at ${time}`,
 
   avatarUpload: 'Upload a photo',
-  avatarUploadHint: 'PNG, JPEG, GIF or WebP, up to 5 MB.',
-  avatarSaved: { title: 'Upload successful', description: 'Your file has been uploaded successfully.' },
   avatarSaveFailed: 'Failed to update profile.',
 } as const;

@@ -1,5 +1,6 @@
-import { UPLOAD_POLICIES, type MediaKind, type UploadPurpose } from '@app/contracts';
+import type { MediaKind, UploadPurpose } from '@app/contracts';
 import { MEDIA_TEXT } from './copy';
+import { UPLOAD_LIMITS } from './upload-limits';
 
 /** The formats media-svc stores, by the type the browser reports for a chosen file. */
 const KIND_BY_MIME: Record<string, MediaKind> = {
@@ -16,7 +17,7 @@ const MB = 1024 * 1024;
 
 /** What the browser's file picker is told to offer for a purpose. */
 export function acceptFor(purpose: UploadPurpose): string {
-  const kinds = UPLOAD_POLICIES[purpose].kinds;
+  const kinds = UPLOAD_LIMITS[purpose].kinds;
   return Object.keys(KIND_BY_MIME)
     .filter((mime) => kinds.includes(KIND_BY_MIME[mime]))
     .join(',');
@@ -32,11 +33,13 @@ export function kindOf(file: File): MediaKind | undefined {
  * browser cannot tell is left for it to judge.
  */
 export function checkFile(file: File, purpose: UploadPurpose): string | null {
-  const policy = UPLOAD_POLICIES[purpose];
+  const policy = UPLOAD_LIMITS[purpose];
   if (file.type) {
     const kind = kindOf(file);
     if (!kind) return MEDIA_TEXT.invalidType;
-    if (!policy.kinds.includes(kind)) return policy.kinds.includes('image') ? MEDIA_TEXT.imageOnly : MEDIA_TEXT.videoOnly;
+    if (!policy.kinds.includes(kind)) {
+      return policy.kinds.includes('image') ? MEDIA_TEXT.imageOnly : MEDIA_TEXT.videoOnly;
+    }
   }
   if (file.size > policy.maxMegabytes * MB) return MEDIA_TEXT.tooLarge(policy.maxMegabytes);
   return null;
@@ -44,7 +47,13 @@ export function checkFile(file: File, purpose: UploadPurpose): string | null {
 
 /** A short line under the drop zone naming what the purpose accepts. */
 export function limitsFor(purpose: UploadPurpose): string {
-  const { kinds, maxMegabytes } = UPLOAD_POLICIES[purpose];
+  const { kinds, maxMegabytes } = UPLOAD_LIMITS[purpose];
   const label = kinds.length > 1 ? MEDIA_TEXT.kindsAny : kinds[0] === 'image' ? MEDIA_TEXT.kindsImage : MEDIA_TEXT.kindsVideo;
   return MEDIA_TEXT.limits(label, maxMegabytes);
+}
+
+export function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < MB) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / MB).toFixed(1)} MB`;
 }

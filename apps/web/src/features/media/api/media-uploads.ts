@@ -1,4 +1,5 @@
 import type { MultiUploadResponseDto, UploadedFileDto, UploadResponseDto } from '@app/contracts';
+import { uploadChatImage } from './upload-chat-image';
 import { sendUpload, type UploadProgress } from './upload-request';
 
 /** What every upload route shares for the Uploader: files in, stored files out. */
@@ -23,3 +24,8 @@ export function sellerMediaSender(maxFiles: number): UploadSender {
     return answer.files;
   };
 }
+
+/** POST /api/chat/upload: one image or gif, through the same function the chat composer uses. */
+export const chatImageSender: UploadSender = async ([file], onProgress, signal) => [
+  (await uploadChatImage(file, onProgress, signal)).file,
+];

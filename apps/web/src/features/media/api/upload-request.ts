@@ -45,10 +45,12 @@ export function sendUpload<T>({ path, field, files, onProgress, signal }: Upload
     xhr.open('POST', `/api/${path}`);
     xhr.withCredentials = true;
     xhr.setRequestHeader('accept', 'application/json');
-    xhr.upload.onprogress = (event) => {
-      if (!event.lengthComputable || !onProgress) return;
-      onProgress({ loaded: event.loaded, total: event.total, percent: Math.min(100, Math.round((event.loaded / event.total) * 100)) });
-    };
+    if (onProgress) {
+      xhr.upload.addEventListener('progress', (event) => {
+        if (!event.lengthComputable || event.total === 0) return;
+        onProgress({ loaded: event.loaded, total: event.total, percent: Math.min(100, Math.round((event.loaded / event.total) * 100)) });
+      });
+    }
     xhr.onload = () => {
       const text = xhr.responseText;
       const body = parseJson(text);

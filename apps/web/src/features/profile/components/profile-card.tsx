@@ -10,6 +10,7 @@ import { Label } from '../../../components/ui/label';
 import { toast } from '../../../components/ui/toast-store';
 import { errorMessage } from '../../../lib/errors';
 import { useUpdateMeMutation } from '../../auth/api/auth-api';
+import { AvatarUpload } from '../../media/components/avatar-upload';
 import { PROFILE_TEXT } from '../profile-strings';
 
 export type ProfileCardProps = { user: UserDto };
@@ -87,6 +88,7 @@ export function ProfileCard({ user }: ProfileCardProps) {
               onChange={(e) => setDraft({ ...draft, avatar: e.target.value })}
             />
             <p className="text-xs text-muted-foreground">{PROFILE_TEXT.avatarHint}</p>
+            <AvatarUpload onSaved={(url) => setDraft((current) => ({ ...current, avatar: url }))} />
           </div>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="outline" onClick={() => setEditing(false)} disabled={saving}>

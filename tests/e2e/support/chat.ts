@@ -1,0 +1,104 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { freePort } from '@app/testing';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { solveArithmetic } from './browser';
+import { stackInfo } from './stack-info';
+
+// scripts/ is plain CommonJS shared with `npm start`.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { Stack } = require('../../../scripts/lib/stack.js');
+
+export const DEMO_PASSWORD = 'chat-demo-2026';
+
+/** Calls the API with the context's cookies, as the page's own code would (same-site Origin). */
+export async function api<T>(context: BrowserContext, baseUrl: string, method: string, path: string, body?: unknown): Promise<T> {
+  const response = await context.request.fetch(`${baseUrl}/api/${path}`, {
+    method,
+    headers: { origin: baseUrl, 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { data: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  if (!response.ok()) throw new Error(`${method} /api/${path}: ${response.status()} ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** Signs a demo account in for the whole context, solving the server's captcha like a person. */
+export async function signIn(context: BrowserContext, baseUrl: string, username: string): Promise<{ id: number; username: string; role: string }> {
+  const challenge = await api<{ id: string; question: string }>(context, baseUrl, 'GET', 'auth/captcha');
+  const { token } = await api<{ token: string }>(context, baseUrl, 'POST', 'auth/captcha/verify', {
+    challengeId: challenge.id,
+    answer: solveArithmetic(challenge.question),
+  });
+  const { user } = await api<{ user: { id: number; username: string; role: string } }>(context, baseUrl, 'POST', 'auth/login', {
+    email: username,
+    password: DEMO_PASSWORD,
+    captchaResponse: token,
+  });
+  return user;
+}
+
+export interface RoomRef {
+  id: number;
+  name: string;
+}
+
+/** A fresh public room for one test, so cooldowns and messages of other tests never meet it. */
+export async function createRoom(context: BrowserContext, baseUrl: string, name: string, messageCooldown = 30): Promise<RoomRef> {
+  return api<RoomRef>(context, baseUrl, 'POST', 'rooms', { name, category: 'general', messageCooldown, description: 'Browser test room' });
+}
+
+export function uniqueName(prefix: string): string {
+  return `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+}
+
+/** The composer's textarea. */
+export function composer(page: Page) {
+  return page.getByRole('textbox', { name: 'Message' });
+}
+
+export async function waitOnline(page: Page) {
+  await page.getByTestId('connection-status').filter({ hasText: /^Online$/ }).waitFor();
+  await page.getByText('Connecting to chat...').waitFor({ state: 'detached' });
+}
+
+export async function sendText(page: Page, text: string) {
+  const box = composer(page);
+  await box.fill(text);
+  await box.press('Enter');
+  await page.getByTestId('message').filter({ hasText: text }).first().waitFor();
+}
+
+/**
+ * One more gateway of the test stack, on its own port, that a test may stop and start:
+ * the stack's main gateway stays up for everyone else.
+ */
+export async function startSpareGateway(): Promise<{ url: string; stop(): Promise<void>; start(): Promise<void>; close(): Promise<void> }> {
+  const { infra, logDir } = stackInfo();
+  const port = await freePort();
+  const dir = join(logDir, `spare-gateway-${port}`);
+  mkdirSync(dir, { recursive: true });
+  const stack = new Stack({
+    natsUrl: infra.natsUrl,
+    redisUrl: infra.redisUrl,
+    postgresUrl: infra.postgresUrl,
+    dbPrefix: infra.dbPrefix,
+    mediaPort: infra.mediaPort,
+    gatewayPorts: [port],
+    webDist: infra.webDist,
+    logDir: dir,
+    logLevel: 'warn',
+    echo: 'none',
+  });
+  const start = async () => {
+    stack.spawnGateway(port, 0);
+    await stack.waitHealthy(port);
+  };
+  await start();
+  return {
+    url: `http://localhost:${port}`,
+    stop: () => stack.kill('gateway', 'SIGTERM'),
+    start,
+    close: () => stack.stop(),
+  };
+}
