@@ -199,18 +199,24 @@ class Stack {
     return this.spawnProcess(name, entry.script, entry.env);
   }
 
+  /** Gateways first (they tell chat-svc their sockets are gone), then the services. */
   async stop() {
     this.stopping = true;
-    const exits = [...this.processes.values()]
-      .filter((e) => !e.exited)
-      .map((e) => new Promise((resolve) => {
-        e.child.once('exit', resolve);
-        e.child.kill('SIGTERM');
-        setTimeout(() => e.child.kill('SIGKILL'), 5000).unref();
-      }));
-    await Promise.all(exits);
+    const running = [...this.processes.values()].filter((e) => !e.exited);
+    const isGateway = (e) => e.name.startsWith('gateway');
+    await Promise.all(running.filter(isGateway).map(terminate));
+    await Promise.all(running.filter((e) => !isGateway(e)).map(terminate));
     await this.s3?.stop();
   }
+}
+
+function terminate(entry) {
+  return new Promise((resolve) => {
+    if (entry.exited) return resolve();
+    entry.child.once('exit', resolve);
+    entry.child.kill('SIGTERM');
+    setTimeout(() => entry.child.kill('SIGKILL'), 5000).unref();
+  });
 }
 
 async function startStack(options) {

@@ -61,6 +61,7 @@ export function ormOptions({ databaseUrl, entities, migrations, debug = false }:
     extensions: [Migrator],
     migrations: { migrationsList: migrations, transactional: true, allOrNothing: true, snapshot: false },
     debug,
+    logger: (message: string) => logger.verbose(message),
     allowGlobalContext: false,
     forceUtcTimezone: true,
     pool: { min: 0, max: 10 },
