@@ -131,7 +131,6 @@ export function receiveFiles<T>(req: IncomingMessage, options: ReceiveOptions<T>
 /** The name as the user's computer had it, for display only (never a path or a key). */
 function cleanName(name: string | undefined): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
   const printable = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
   return (printable || 'file').slice(0, 255);
 }

@@ -28,22 +28,28 @@ export class UploadsController {
   @Post('uploads')
   async upload(@Req() req: Request, @Res() res: Response): Promise<void> {
     let dir: string | undefined;
+    let files: UploadedFileDto[] | undefined;
+    let failure: unknown;
     try {
       const request = uploadRequestFrom(req);
       dir = await mkdtemp(join(this.env.MEDIA_TMP_DIR ?? tmpdir(), 'upload-'));
-      const files: UploadedFileDto[] = await this.uploads.upload(req, { ...request, dir });
-      res.status(201).json({ files });
+      files = await this.uploads.upload(req, { ...request, dir });
     } catch (error) {
-      finishEarly(req, res);
-      if (error instanceof UploadError) {
-        res.status(error.status).json(error.body);
-      } else {
-        this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
-        res.status(500).json({ error: 'Internal Server Error', code: ErrorCode.Internal, message: 'Upload failed' });
-      }
-    } finally {
-      if (dir) await rm(dir, { recursive: true, force: true });
+      failure = error;
     }
+    // Spooled files go before the answer, so a process stopped right after it leaves none.
+    if (dir) await rm(dir, { recursive: true, force: true });
+    if (files) {
+      res.status(201).json({ files });
+      return;
+    }
+    finishEarly(req, res);
+    if (failure instanceof UploadError) {
+      res.status(failure.status).json(failure.body);
+      return;
+    }
+    this.logger.error(failure instanceof Error ? (failure.stack ?? failure.message) : String(failure));
+    res.status(500).json({ error: 'Internal Server Error', code: ErrorCode.Internal, message: 'Upload failed' });
   }
 }
 

@@ -1,0 +1,273 @@
+import 'reflect-metadata';
+import {
+  healthPattern,
+  MediaPatterns,
+  ServiceName,
+  type HealthReport,
+  type HttpErrorBody,
+  type MediaObjectVerification,
+  type UploadedFileDto,
+} from '@app/contracts';
+import { RpcCallError } from '@app/server';
+import sharp from 'sharp';
+import { multipartBody, startMediaStack, type MediaStack, type UploadPart } from './media-harness';
+
+const MB = 1024 * 1024;
+
+/** Any upload answer: a success of one of the three routes, or an error. */
+type UploadAnswer = { url: string; file: UploadedFileDto; files: UploadedFileDto[] } & HttpErrorBody;
+let stack: MediaStack;
+
+beforeAll(async () => {
+  stack = await startMediaStack();
+}, 60_000);
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+async function send(path: string, cookie: string | null, parts: UploadPart[], options: { fields?: Record<string, string>; stream?: boolean } = {}) {
+  const { contentType, chunks } = multipartBody(parts, options.fields);
+  const headers: Record<string, string> = { origin: stack.origin, 'content-type': contentType };
+  if (cookie) headers.cookie = cookie;
+  // A stream body goes out chunked, with no Content-Length to refuse it by.
+  const body = options.stream
+    ? new ReadableStream({
+        start(controller) {
+          for (const chunk of chunks) controller.enqueue(new Uint8Array(chunk));
+          controller.close();
+        },
+      })
+    : Buffer.concat(chunks);
+  const res = await fetch(`${stack.baseUrl}${path}`, { method: 'POST', headers, body, duplex: 'half' } as RequestInit);
+  return { status: res.status, body: (await res.json()) as UploadAnswer };
+}
+
+async function download(url: string, headers: Record<string, string> = {}) {
+  const res = await fetch(`${stack.baseUrl}${url}`, { headers });
+  return { status: res.status, headers: res.headers, data: Buffer.from(await res.arrayBuffer()) };
+}
+
+const png = (width = 40, height = 20) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 20, g: 120, b: 220 } } }).png().toBuffer();
+
+/** A JPEG from a phone: GPS position and camera make in EXIF, stored sideways (orientation 6). */
+const jpegWithGps = () =>
+  sharp({ create: { width: 64, height: 32, channels: 3, background: { r: 200, g: 10, b: 10 } } })
+    .withExif({ IFD0: { Make: 'PhoneCam' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1' } })
+    .withMetadata({ orientation: 6 })
+    .jpeg()
+    .toBuffer();
+
+async function animatedGif() {
+  const frame = (r: number) => sharp({ create: { width: 16, height: 16, channels: 3, background: { r, g: 0, b: 0 } } }).png().toBuffer();
+  return sharp([await frame(255), await frame(0), await frame(128)], { join: { animated: true } }).gif({ delay: 100, loop: 0 }).toBuffer();
+}
+
+/** The smallest MP4 a browser recognises: an ftyp box, a moov box with its header, some media data. */
+function tinyMp4(mediaBytes = 200_000): Buffer {
+  const box = (type: string, payload: Buffer) => {
+    const header = Buffer.alloc(8);
+    header.writeUInt32BE(8 + payload.length, 0);
+    header.write(type, 4, 'latin1');
+    return Buffer.concat([header, payload]);
+  };
+  const ftyp = box('ftyp', Buffer.concat([Buffer.from('isom', 'latin1'), Buffer.from([0, 0, 2, 0]), Buffer.from('isomiso2avc1mp41', 'latin1')]));
+  const mvhd = Buffer.alloc(100);
+  mvhd.writeUInt32BE(1000, 12); // timescale
+  mvhd.writeUInt32BE(1000, 16); // duration: one second
+  mvhd.writeUInt32BE(0x00010000, 20); // rate 1.0
+  mvhd.writeUInt16BE(0x0100, 24); // volume 1.0
+  mvhd.writeUInt32BE(0x00010000, 36); // identity matrix
+  mvhd.writeUInt32BE(0x00010000, 52);
+  mvhd.writeUInt32BE(0x40000000, 68);
+  mvhd.writeUInt32BE(2, 96); // next track id
+  const media = Buffer.alloc(mediaBytes);
+  for (let i = 0; i < media.length; i++) media[i] = (i * 31) % 251;
+  return Buffer.concat([ftyp, box('moov', box('mvhd', mvhd)), box('mdat', media)]);
+}
+
+/** EXIF with a GPS block: the IFD0 pointer tag 0x8825 (little-endian in sharp's output). */
+const hasGpsPointer = (exif: Buffer | undefined) => !!exif && exif.includes(Buffer.from([0x25, 0x88, 0x04, 0x00]));
+
+describe('uploads through the gateway', () => {
+  it('stores a PNG and serves it back with its type, nosniff and long caching', async () => {
+    const { cookie } = stack.signIn('user');
+    const res = await send('/api/upload', cookie, [{ field: 'file', name: 'sky.png', type: 'image/png', data: await png() }]);
+    expect(res.status).toBe(201);
+    expect(res.body.url).toMatch(/^\/media\/general\/[0-9a-f-]{36}\.png$/);
+    expect(res.body.file).toMatchObject({ url: res.body.url, originalName: 'sky.png', type: 'image', format: 'png', width: 40, height: 20 });
+
+    const served = await download(res.body.url);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(served.headers.get('cache-control')).toContain('max-age=31536000');
+    expect(served.data.length).toBe(res.body.file.size);
+    const meta = await sharp(served.data).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['png', 40, 20]);
+  });
+
+  it('strips EXIF and GPS from a JPEG and turns it upright', async () => {
+    const original = await jpegWithGps();
+    const before = await sharp(original).metadata();
+    expect(hasGpsPointer(before.exif)).toBe(true);
+    expect(before.orientation).toBe(6);
+
+    const { cookie } = stack.signIn('user');
+    const res = await send('/api/upload?purpose=avatar', cookie, [{ field: 'file', name: 'me.jpg', type: 'image/jpeg', data: original }]);
+    expect(res.status).toBe(201);
+    expect(res.body.url).toMatch(/^\/media\/avatar\/.+\.jpg$/);
+
+    const served = await download(res.body.url);
+    const after = await sharp(served.data).metadata();
+    expect(after.format).toBe('jpeg');
+    expect(after.exif).toBeUndefined();
+    expect(after.orientation).toBeUndefined();
+    expect([after.width, after.height]).toEqual([32, 64]);
+    expect(served.data.includes(Buffer.from('PhoneCam'))).toBe(false);
+  });
+
+  it('keeps an animated GIF animated', async () => {
+    const { cookie } = stack.signIn('vip');
+    const res = await send('/api/chat/upload', cookie, [{ field: 'file', name: 'wave.gif', type: 'image/gif', data: await animatedGif() }]);
+    expect(res.status).toBe(201);
+    expect(res.body.file).toMatchObject({ type: 'image', format: 'gif', width: 16, height: 16 });
+    expect(res.body.files).toEqual([res.body.file]);
+
+    const served = await download(res.body.url);
+    expect(served.headers.get('content-type')).toBe('image/gif');
+    const meta = await sharp(served.data, { animated: true }).metadata();
+    expect(meta.pages).toBe(3);
+  });
+
+  it('stores an MP4 as it is and answers a Range request with 206', async () => {
+    const video = tinyMp4();
+    const { cookie } = stack.signIn('seller');
+    const res = await send('/api/upload?purpose=intro', cookie, [{ field: 'file', name: 'intro.mp4', type: 'video/mp4', data: video }]);
+    expect(res.status).toBe(201);
+    expect(res.body.file).toMatchObject({ type: 'video', format: 'mp4', size: video.length, originalName: 'intro.mp4' });
+
+    const whole = await download(res.body.url);
+    expect(whole.headers.get('content-type')).toBe('video/mp4');
+    expect(whole.headers.get('accept-ranges')).toBe('bytes');
+    expect(whole.data.equals(video)).toBe(true);
+
+    const part = await download(res.body.url, { range: 'bytes=1000-1999' });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe(`bytes 1000-1999/${video.length}`);
+    expect(part.data.equals(video.subarray(1000, 2000))).toBe(true);
+
+    const tail = await download(res.body.url, { range: 'bytes=-10' });
+    expect(tail.status).toBe(206);
+    expect(tail.data.equals(video.subarray(video.length - 10))).toBe(true);
+
+    const beyond = await download(res.body.url, { range: `bytes=${video.length}-` });
+    expect(beyond.status).toBe(416);
+    expect(beyond.headers.get('content-range')).toBe(`bytes */${video.length}`);
+  });
+
+  it('refuses an 11 MB chat image with the spec text, declared or streamed', async () => {
+    const { cookie } = stack.signIn('vip');
+    const data = Buffer.concat([await png(), Buffer.alloc(11 * MB)]);
+    const declared = await send('/api/chat/upload', cookie, [{ field: 'file', name: 'big.png', type: 'image/png', data }]);
+    expect(declared.status).toBe(413);
+    expect(declared.body.message).toBe('File size must be less than 10MB');
+
+    const streamed = await send('/api/chat/upload', cookie, [{ field: 'file', name: 'big.png', type: 'image/png', data }], { stream: true });
+    expect(streamed.status).toBe(413);
+    expect(streamed.body.message).toBe('File size must be less than 10MB');
+  });
+
+  it('refuses an avatar over 5 MB, and a video as an avatar', async () => {
+    const { cookie } = stack.signIn('user');
+    const big = await send('/api/upload?purpose=avatar', cookie, [{ field: 'file', name: 'a.png', type: 'image/png', data: Buffer.concat([await png(), Buffer.alloc(5 * MB + 1)]) }], { stream: true });
+    expect(big.status).toBe(413);
+    expect(big.body.message).toBe('File size must be less than 5MB');
+
+    const video = await send('/api/upload', cookie, [{ field: 'file', name: 'a.mp4', type: 'video/mp4', data: tinyMp4(100) }], { fields: { purpose: 'avatar' } });
+    expect(video.status).toBe(400);
+    expect(video.body.message).toBe('Please select an image file');
+  });
+
+  it.each([
+    ['an SVG', '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>'],
+    ['an HTML page', '<!doctype html><html><body><script>alert(1)</script></body></html>'],
+  ])('refuses %s renamed .png, whatever it claims', async (_name, content) => {
+    const { cookie } = stack.signIn('vip');
+    for (const path of ['/api/upload', '/api/chat/upload']) {
+      const res = await send(path, cookie, [{ field: 'file', name: 'cat.png', type: 'image/png', data: Buffer.from(content) }]);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe('Invalid file type. Please upload an image or video.');
+    }
+  });
+
+  it('takes up to the allowed number of seller files and refuses one more', async () => {
+    const { cookie } = stack.signIn('user');
+    const files = async (n: number) =>
+      Promise.all(Array.from({ length: n }, async (_, i) => ({ field: 'files', name: `p${i}.png`, type: 'image/png', data: await png(10 + i, 10) })));
+
+    const five = await send('/api/sellers/upload?max=5', cookie, await files(5));
+    expect(five.status).toBe(201);
+    expect(five.body.files).toHaveLength(5);
+    expect(five.body.files[4]).toMatchObject({ originalName: 'p4.png', type: 'image', width: 14 });
+    expect(five.body.files.every((f) => f.size > 0)).toBe(true);
+
+    const six = await send('/api/sellers/upload?max=5', cookie, await files(6));
+    expect(six.status).toBe(400);
+    expect(six.body).toMatchObject({ error: 'Too many files', message: 'You can only upload up to 5 files' });
+
+    const mixed = await send('/api/sellers/upload', cookie, [
+      ...(await files(1)),
+      { field: 'files', name: 'clip.mp4', type: 'video/mp4', data: tinyMp4(1000) },
+    ]);
+    expect(mixed.status).toBe(201);
+    expect(mixed.body.files.map((f) => f.type)).toEqual(['image', 'video']);
+
+    const badMax = await send('/api/sellers/upload?max=11', cookie, await files(1));
+    expect(badMax.status).toBe(400);
+    expect(badMax.body.fields?.max).toBeDefined();
+  });
+
+  it('lets only vip, seller and moderator upload chat images', async () => {
+    const image = [{ field: 'file', name: 'x.png', type: 'image/png', data: await png() }];
+    expect((await send('/api/chat/upload', null, image)).status).toBe(401);
+    expect((await send('/api/chat/upload', stack.signIn('guest').cookie, image)).status).toBe(403);
+    expect((await send('/api/chat/upload', stack.signIn('user').cookie, image)).status).toBe(403);
+    expect((await send('/api/upload', stack.signIn('guest').cookie, image)).status).toBe(403);
+    for (const role of ['vip', 'seller', 'moderator'] as const) {
+      expect((await send('/api/chat/upload', stack.signIn(role).cookie, image)).status).toBe(201);
+    }
+  });
+
+  it('answers 404 for an object it never issued', async () => {
+    const res = await download('/media/general/00000000-0000-4000-8000-000000000000.png');
+    expect(res.status).toBe(404);
+    expect((await download('/media/../../etc/passwd')).status).toBe(404);
+  });
+});
+
+describe('media-svc over NATS', () => {
+  it('confirms URLs it issued, with their kind and purpose', async () => {
+    const { cookie, user } = stack.signIn('moderator');
+    const res = await send('/api/chat/upload', cookie, [{ field: 'file', name: 'wave.gif', type: 'image/gif', data: await animatedGif() }]);
+    const verified = await stack.rpc.request<MediaObjectVerification>(MediaPatterns.VerifyObject, { url: res.body.url, purpose: 'chat' });
+    expect(verified).toMatchObject({ ok: true, type: 'image', format: 'gif', contentType: 'image/gif', ownerId: user.id });
+
+    const otherPurpose = await stack.rpc.request(MediaPatterns.VerifyObject, { url: res.body.url, purpose: 'avatar' });
+    expect(otherPurpose).toEqual({ ok: false });
+    const unknown = await stack.rpc.request(MediaPatterns.VerifyObject, { url: '/media/chat/00000000-0000-4000-8000-000000000000.gif' });
+    expect(unknown).toEqual({ ok: false });
+
+    const foreign = stack.rpc.request(MediaPatterns.VerifyObject, { url: 'https://evil.example/media/chat/x.gif' });
+    await expect(foreign).rejects.toBeInstanceOf(RpcCallError);
+    await expect(foreign).rejects.toMatchObject({ body: { status: 400 } });
+  });
+
+  it('reports storage in its health', async () => {
+    const report = await stack.rpc.request<HealthReport>(healthPattern(ServiceName.Media), {});
+    expect(report.ok).toBe(true);
+    expect(report.dependencies.storage).toMatchObject({ ok: true });
+    expect(report.dependencies.postgres).toMatchObject({ ok: true });
+  });
+});
