@@ -5,7 +5,7 @@ module.exports = (dir, overrides = {}) => ({
   rootDir: dir,
   testEnvironment: 'node',
   transform: {
-    '^.+\\.tsx?$': ['ts-jest', { tsconfig: path.join(__dirname, 'tsconfig.jest.json'), isolatedModules: true }],
+    '^.+\\.tsx?$': ['ts-jest', { tsconfig: path.join(__dirname, 'tsconfig.jest.json') }],
   },
   moduleNameMapper: {
     '^@app/(contracts|server|testing)$': path.join(__dirname, 'libs/$1/src/index.ts'),

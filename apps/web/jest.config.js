@@ -24,5 +24,5 @@ module.exports = {
       socialLinks: { twitter: 'https://x.com', instagram: 'https://www.instagram.com', facebook: 'https://www.facebook.com' },
     },
   },
-  testTimeout: 15000,
+  testTimeout: 30000,
 };

@@ -1,4 +1,9 @@
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
+
+// The suite runs beside the services' integration tests on two cores: give findBy* queries
+// time to see a server's answer arrive under that load.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks the layout APIs Radix primitives call; they only need them to exist.
 class ResizeObserverStub {
