@@ -11,6 +11,7 @@ import { CookiePolicyScreen } from './routes/cookie-policy';
 import { LandingScreen } from './routes/landing';
 import { MarketplaceScreen } from './routes/marketplace';
 import { MediaTestScreen } from './routes/media-test';
+import { ModerationScreen } from './routes/moderation';
 import { MyChatsScreen } from './routes/my-chats';
 import { NotFoundScreen } from './routes/not-found';
 import { NotificationsScreen } from './routes/notifications';
@@ -64,6 +65,7 @@ export const routes: RouteObject[] = [
           { path: '/cookie-policy', element: <CookiePolicyScreen /> },
           { path: '/community-guidelines', element: <CommunityGuidelinesScreen /> },
           { path: '/media-test', element: <MediaTestScreen /> },
+          { path: '/moderation', element: <ModerationScreen /> },
           { path: '*', element: <NotFoundScreen /> },
         ],
       },

@@ -16,6 +16,7 @@ export const TAG_TYPES = [
   'Seller',
   'SellerReviews',
   'SellerProfile',
+  'SellerApplications',
   'Uploads',
 ] as const;
 

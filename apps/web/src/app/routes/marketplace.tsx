@@ -1,9 +1,12 @@
-import { ScreenHeading } from './screen-heading';
+import { Seo } from '../../components/seo';
+import { MarketplaceBrowser } from '../../features/marketplace/components/marketplace-browser';
+import { MARKETPLACE_TEXT } from '../../features/marketplace/copy';
 
 export function MarketplaceScreen() {
   return (
     <main className="mx-auto max-w-6xl px-4 py-8">
-      <ScreenHeading title="Expert Marketplace" description="Browse verified experts and start a chat or call." />
+      <Seo title={MARKETPLACE_TEXT.title} description={MARKETPLACE_TEXT.subtitle} />
+      <MarketplaceBrowser />
     </main>
   );
 }

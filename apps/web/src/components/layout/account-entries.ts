@@ -1,5 +1,5 @@
 import type { UserDto } from '@app/contracts';
-import { Bell, Crown, Image, LogOut, MessageSquare, MessagesSquare, Settings, Store, User, type LucideIcon } from 'lucide-react';
+import { Bell, Crown, Image, LogOut, MessageSquare, MessagesSquare, Settings, ShieldCheck, Store, User, type LucideIcon } from 'lucide-react';
 
 export type AccountEntry =
   | { kind: 'link'; label: string; to: string; icon: LucideIcon }
@@ -20,6 +20,7 @@ export function accountEntries(user: Pick<UserDto, 'role'>): AccountEntry[] {
   ];
   if (user.role === 'user' || user.role === 'guest') entries.push({ kind: 'vip', label: 'Upgrade to VIP', icon: Crown });
   if (user.role === 'user') entries.push({ kind: 'link', label: 'Become a Seller', to: '/seller-registration', icon: Store });
+  if (user.role === 'moderator') entries.push({ kind: 'link', label: 'Moderation', to: '/moderation', icon: ShieldCheck });
   entries.push({ kind: 'logout', label: 'Log out', icon: LogOut });
   return entries;
 }

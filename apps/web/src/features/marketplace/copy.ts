@@ -102,6 +102,8 @@ export const SELLER_PAGE_TEXT = {
   loading: 'Loading seller profile...',
   notFound: 'Seller not found',
   notFoundHint: 'This expert may have left the marketplace.',
+  loadFailed: 'This profile could not be loaded right now.',
+  retry: 'Try again',
   back: 'Back to Marketplace',
   verified: 'Verified',
   unverified: 'Unverified',
@@ -112,6 +114,8 @@ export const SELLER_PAGE_TEXT = {
   experience: 'Experience',
   languages: 'Languages',
   responds: 'Responds',
+  timeZone: 'Time zone',
+  notAcceptingCalls: 'Not accepting calls right now; you can still send a message.',
   tabs: { about: 'About', services: 'Services', media: 'Media', reviews: 'Reviews' },
   introVideo: 'Intro video',
   aboutMe: 'About Me',
@@ -125,6 +129,7 @@ export const SELLER_PAGE_TEXT = {
   noMedia: 'No media available',
   reviewsTitle: (count: number) => `Reviews (${count})`,
   noReviews: 'No reviews yet',
+  reviewsLoading: 'Loading reviews...',
   reviewsFailed: 'Reviews could not be loaded.',
   cannotStartTitle: 'Cannot Start Chat',
   cannotStartSelf: 'You cannot start a private chat with yourself',
@@ -225,6 +230,7 @@ export const EDITOR_TEXT = {
   becomeSeller: 'Become a Seller',
   loading: 'Loading your profile...',
   loadFailed: 'Your seller profile could not be loaded.',
+  retry: 'Try again',
   edit: 'Edit Profile',
   cancel: 'Cancel',
   save: 'Save Changes',
@@ -266,3 +272,22 @@ export const EDITOR_TEXT = {
   uploadFallback: 'Failed to upload file',
   workingHours: 'Working hours',
 } as const;
+
+/** Accounts that cannot apply are told why instead of filling in the wizard. */
+export const REGISTRATION_NOTICES: Partial<Record<string, { title: string; description: string; action?: { label: string; to: string } }>> = {
+  seller: {
+    title: 'You are already an expert',
+    description: 'Your application has been received. Manage your profile and follow its review there.',
+    action: { label: 'Seller Profile', to: '/seller-profile' },
+  },
+  guest: {
+    title: 'Create a free account first',
+    description: 'Guests cannot apply. Sign up for a free account, then apply as an expert.',
+    action: { label: 'Sign Up', to: '/auth' },
+  },
+  moderator: {
+    title: 'Moderators cannot apply',
+    description: 'Moderator accounts review applications rather than sell consultations.',
+    action: { label: 'Review applications', to: '/moderation' },
+  },
+};

@@ -24,11 +24,19 @@ describe('Landing page', () => {
       ].slice(0, Number(query.get('limit'))),
     }));
     server.on('GET /api/stats', () => ({ body: { totalUsers: 12_400, rating: 4.8 } }));
-    server.on('GET /api/sellers', () => ({
+    server.on('GET /api/sellers/featured', () => ({
       body: [
-        { id: 5, displayName: 'Coach Kim', category: 'career', rating: 4.9, isVerified: true },
-        { id: 6, name: 'Dr. Lee', category: 'emotional', rating: 4.5 },
-        { id: 7, displayName: 'Sam', category: 'career' },
+        { id: 5, displayName: 'Coach Kim', category: 'career', rating: 4.9, reviewCount: 3, isVerified: true, user: { id: 1, username: 'kim', avatar: null } },
+        { id: 6, displayName: 'Dr. Lee', category: 'emotional', rating: 4.5, reviewCount: 1, isVerified: true, user: { id: 2, username: 'lee', avatar: null } },
+      ],
+    }));
+    server.on('GET /api/sellers/categories', () => ({
+      body: [
+        { category: 'dating', label: 'Dating & Romance', count: 0 },
+        { category: 'career', label: 'Career Guidance', count: 2 },
+        { category: 'friendship', label: 'Friendship', count: 0 },
+        { category: 'emotional', label: 'Emotional Support', count: 1 },
+        { category: 'fun', label: 'Fun & Entertainment', count: 0 },
       ],
     }));
     renderApp('/');
@@ -47,7 +55,8 @@ describe('Landing page', () => {
   it('says so plainly when those services fail or have nothing yet', async () => {
     server.on('GET /api/messages/recent', () => ({ body: [] }));
     server.on('GET /api/stats', () => ({ status: 503, body: { error: 'Service Unavailable', code: 'service_unavailable', message: 'down' } }));
-    server.on('GET /api/sellers', () => ({ status: 503, body: { error: 'Service Unavailable', code: 'service_unavailable', message: 'down' } }));
+    server.on('GET /api/sellers/featured', () => ({ status: 503, body: { error: 'Service Unavailable', code: 'service_unavailable', message: 'down' } }));
+    server.on('GET /api/sellers/categories', () => ({ status: 503, body: { error: 'Service Unavailable', code: 'service_unavailable', message: 'down' } }));
     renderApp('/');
     expect(await screen.findByText(LANDING_TEXT.previewEmpty)).toBeInTheDocument();
     expect(await screen.findByText(LANDING_TEXT.statsUnavailable)).toBeInTheDocument();
@@ -58,7 +67,7 @@ describe('Landing page', () => {
   it('has every section, the hero buttons and the plan buttons', async () => {
     server.on('GET /api/messages/recent', () => ({ body: [] }));
     server.on('GET /api/stats', () => ({ body: { totalUsers: 10, rating: 5 } }));
-    server.on('GET /api/sellers', () => ({ body: [] }));
+    server.on('GET /api/sellers/featured', () => ({ body: [] }));
     const { container } = renderApp('/');
     expect(await screen.findByText(LANDING_TEXT.expertsEmpty)).toBeInTheDocument();
     for (const id of ['features', 'how-it-works', 'safety', 'pricing']) {
@@ -84,7 +93,7 @@ describe('Landing page', () => {
   it('sets the title, description, social tags, canonical link and search action', async () => {
     server.on('GET /api/messages/recent', () => ({ body: [] }));
     server.on('GET /api/stats', () => ({ body: { totalUsers: 10, rating: 5 } }));
-    server.on('GET /api/sellers', () => ({ body: [] }));
+    server.on('GET /api/sellers/featured', () => ({ body: [] }));
     renderApp('/');
     await screen.findByText(LANDING_TEXT.expertsEmpty);
     expect(document.title).toMatch(/ChatMarket/);

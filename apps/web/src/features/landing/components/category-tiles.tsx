@@ -1,7 +1,7 @@
 import { Briefcase, Heart, HeartHandshake, PartyPopper, Smile, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Card } from '../../../components/ui/card';
-import { SELLERS_FRESH_SECONDS, useGetSellersQuery } from '../../marketplace/api/marketplace-api';
+import { SELLERS_FRESH_SECONDS, useGetCategoryCountsQuery } from '../../marketplace/api/marketplace-api';
 import { MARKETPLACE_CATEGORIES, type MarketplaceCategory } from '../../marketplace/types';
 import { LANDING_TEXT } from '../landing-strings';
 
@@ -18,9 +18,9 @@ function expertCount(count: number): string {
   return `${count} ${count === 1 ? 'expert' : 'experts'}`;
 }
 
-/** Each marketplace category with how many experts it really has. */
+/** Each marketplace category with how many verified experts it really has. */
 export function CategoryTiles() {
-  const { data, isError, isLoading } = useGetSellersQuery(undefined, { refetchOnMountOrArgChange: SELLERS_FRESH_SECONDS });
+  const { data, isError, isLoading } = useGetCategoryCountsQuery(undefined, { refetchOnMountOrArgChange: SELLERS_FRESH_SECONDS });
   return (
     <section id="categories" className="mx-auto max-w-6xl px-4 py-14">
       <h2 className="text-2xl font-bold sm:text-3xl">{LANDING_TEXT.categoriesTitle}</h2>
@@ -28,7 +28,7 @@ export function CategoryTiles() {
       <ul className="mt-8 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
         {MARKETPLACE_CATEGORIES.map((category) => {
           const { icon: Icon, tone } = ICONS[category.id];
-          const count = data?.filter((s) => s.category === category.id).length ?? 0;
+          const count = data?.find((entry) => entry.category === category.id)?.count ?? 0;
           return (
             <li key={category.id}>
               <Link to={`/marketplace?category=${category.id}`} className="block h-full">

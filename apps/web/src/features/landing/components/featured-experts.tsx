@@ -4,15 +4,16 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { UserAvatar } from '../../../components/ui/avatar';
 import { Card } from '../../../components/ui/card';
-import { SELLERS_FRESH_SECONDS, useGetSellersQuery } from '../../marketplace/api/marketplace-api';
-import { categoryTitle, sellerName } from '../../marketplace/types';
+import { SELLERS_FRESH_SECONDS, useGetFeaturedSellersQuery } from '../../marketplace/api/marketplace-api';
+import { categoryTitle, sellerAvatar, sellerName } from '../../marketplace/types';
 import { LANDING_TEXT } from '../landing-strings';
 
 const FEATURED_COUNT = 6;
 
+/** The best ranked verified experts, as the server ranks them. */
 export function FeaturedExperts() {
-  const { data, isError, isLoading } = useGetSellersQuery(undefined, { refetchOnMountOrArgChange: SELLERS_FRESH_SECONDS });
-  const featured = [...(data ?? [])].sort((a, b) => (b.rating ?? 0) - (a.rating ?? 0)).slice(0, FEATURED_COUNT);
+  const { data, isError, isLoading } = useGetFeaturedSellersQuery(FEATURED_COUNT, { refetchOnMountOrArgChange: SELLERS_FRESH_SECONDS });
+  const featured = data ?? [];
   return (
     <section id="experts" className="bg-muted/40">
       <div className="mx-auto max-w-6xl px-4 py-14">
@@ -45,7 +46,7 @@ export function FeaturedExperts() {
               <li key={seller.id}>
                 <Link to={`/seller/${seller.id}`} className="block h-full">
                   <Card className="flex h-full gap-4 p-4 transition hover:shadow-md">
-                    <UserAvatar name={sellerName(seller)} src={seller.avatar ?? seller.user?.avatar} className="h-14 w-14 text-lg" />
+                    <UserAvatar name={sellerName(seller)} src={sellerAvatar(seller)} className="h-14 w-14 text-lg" />
                     <div className="min-w-0">
                       <p className="flex items-center gap-1 truncate font-semibold">
                         {sellerName(seller)}
@@ -54,14 +55,12 @@ export function FeaturedExperts() {
                       <Badge variant="secondary" className="mt-1">
                         {categoryTitle(seller.category)}
                       </Badge>
-                      {typeof seller.rating === 'number' && seller.rating > 0 ? (
+                      {seller.reviewCount > 0 ? (
                         <p className="mt-2 flex items-center gap-1 text-xs text-muted-foreground">
                           <Star className="h-3.5 w-3.5 fill-yellow-400 text-yellow-400" aria-hidden /> {seller.rating.toFixed(1)}
                         </p>
                       ) : null}
-                      {seller.bio ?? seller.user?.bio ? (
-                        <p className="mt-1 line-clamp-2 text-xs text-muted-foreground">{seller.bio ?? seller.user?.bio}</p>
-                      ) : null}
+                      {seller.bio ? <p className="mt-1 line-clamp-2 text-xs text-muted-foreground">{seller.bio}</p> : null}
                     </div>
                   </Card>
                 </Link>

@@ -1,6 +1,7 @@
 import type {
   CategoryCountDto,
   LocaleDto,
+  PrivateChatSummaryDto,
   ReviewInputDto,
   RoomDto,
   SellerDto,
@@ -36,7 +37,6 @@ export const marketplaceApi = api.injectEndpoints({
     getSellers: build.query<SellerDto[], SellersQuery | void>({
       query: (args) => ({ url: 'sellers', params: sellerParams(args) }),
       providesTags: ['Sellers'],
-      keepUnusedDataFor: SELLERS_FRESH_SECONDS,
     }),
     getFeaturedSellers: build.query<SellerDto[], number>({
       query: (limit) => ({ url: 'sellers/featured', params: { limit } }),
@@ -62,6 +62,11 @@ export const marketplaceApi = api.injectEndpoints({
       query: ({ sellerId, ...body }) => ({ url: `sellers/${sellerId}/reviews`, method: 'POST', body }),
       invalidatesTags: (_result, error, { sellerId }) =>
         error ? [] : [{ type: 'SellerReviews', id: sellerId }, { type: 'Seller', id: sellerId }, 'Sellers'],
+    }),
+    /** The buyer's marketplace conversations: a review is offered to those who had one with the seller. */
+    getMarketplaceConversations: build.query<PrivateChatSummaryDto[], void>({
+      query: () => 'rooms/marketplace-chats',
+      providesTags: ['MarketplaceChats'],
     }),
     /** A private room with the seller (the same room again when one exists). */
     startSellerChat: build.mutation<RoomDto, number>({
@@ -106,6 +111,7 @@ export const {
   useGetSellerQuery,
   useGetSellerReviewsQuery,
   useSaveReviewMutation,
+  useGetMarketplaceConversationsQuery,
   useStartSellerChatMutation,
   useRegisterSellerMutation,
   useGetOwnSellerProfileQuery,

@@ -1,0 +1,29 @@
+import { Seo } from '../../components/seo';
+import { Card } from '../../components/ui/card';
+import { AuthRequired } from '../../features/auth/components/auth-required';
+import { useCurrentUser } from '../../features/auth/hooks/use-current-user';
+import { ApplicationsList } from '../../features/moderation/components/applications-list';
+import { MODERATION_TEXT } from '../../features/moderation/copy';
+
+export function ModerationScreen() {
+  const { user } = useCurrentUser();
+  return (
+    <main className="mx-auto max-w-4xl px-4 py-8">
+      <Seo title={MODERATION_TEXT.title} description={MODERATION_TEXT.subtitle} />
+      <AuthRequired description={MODERATION_TEXT.signInHint}>
+        {user?.role === 'moderator' ? (
+          <>
+            <h1 className="text-2xl font-bold sm:text-3xl">{MODERATION_TEXT.title}</h1>
+            <p className="mt-1 mb-6 text-muted-foreground">{MODERATION_TEXT.subtitle}</p>
+            <ApplicationsList />
+          </>
+        ) : (
+          <Card className="mx-auto max-w-md p-8 text-center">
+            <h1 className="text-xl font-semibold">{MODERATION_TEXT.forbiddenTitle}</h1>
+            <p className="mt-2 text-sm text-muted-foreground">{MODERATION_TEXT.forbidden}</p>
+          </Card>
+        )}
+      </AuthRequired>
+    </main>
+  );
+}

@@ -1,0 +1,160 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { makeUser } from '../../../test/fixtures';
+import { renderApp } from '../../../test/render';
+import { startTestServer, type TestServer } from '../../../test/test-server';
+import { EDITOR_TEXT, SELLER_TOASTS, WIZARD_TEXT } from '../copy';
+import { makeSeller, UNAUTHENTICATED } from './seller-fixtures';
+
+let server: TestServer;
+
+beforeEach(async () => {
+  server = await startTestServer();
+  server.on('GET /api/users/me', () => ({ body: makeUser() }));
+});
+
+afterEach(() => server.close());
+
+describe('Seller registration wizard', () => {
+  it('asks a signed-out visitor to sign in', async () => {
+    server.on('GET /api/users/me', () => UNAUTHENTICATED);
+    renderApp('/seller-registration');
+    expect(await screen.findByRole('heading', { name: 'Authentication Required' })).toBeInTheDocument();
+  });
+
+  it('walks the five steps, needs both agreements, lists the server messages and opens the step to fix', async () => {
+    const user = userEvent.setup();
+    server.on('POST /api/sellers/register', () => ({
+      status: 400,
+      body: {
+        error: 'Bad Request',
+        code: 'validation_failed',
+        message: 'Display name must be at least 2 characters',
+        fields: {
+          displayName: ['Display name must be at least 2 characters'],
+          audioPricing: ['Audio pricing must be at least $5'],
+        },
+      },
+    }));
+    renderApp('/seller-registration');
+    expect(await screen.findByRole('heading', { name: 'Basic Info', level: 2 })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: WIZARD_TEXT.previous })).toBeDisabled();
+    for (const step of ['Skills & Services', 'Pricing & Availability', 'Portfolio', 'Review & Submit']) {
+      await user.click(screen.getByRole('button', { name: WIZARD_TEXT.next }));
+      expect(screen.getByRole('heading', { name: step, level: 2 })).toBeInTheDocument();
+    }
+    expect(screen.getByText(WIZARD_TEXT.reviewNote)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: WIZARD_TEXT.submit }));
+    expect(await screen.findByText(SELLER_TOASTS.termsRequired.title)).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: WIZARD_TEXT.agreeToTerms }));
+    await user.click(screen.getByRole('button', { name: WIZARD_TEXT.submit }));
+    expect(await screen.findByText(SELLER_TOASTS.commissionRequired.title)).toBeInTheDocument();
+    expect(server.requests.some((r) => r.path === '/api/sellers/register')).toBe(false);
+
+    await user.click(screen.getByRole('checkbox', { name: WIZARD_TEXT.agreeToCommission }));
+    await user.click(screen.getByRole('button', { name: WIZARD_TEXT.submit }));
+    const list = await screen.findByTestId('registration-errors');
+    expect(list).toHaveTextContent('Display name must be at least 2 characters');
+    expect(list).toHaveTextContent('Audio pricing must be at least $5');
+    expect(screen.getByRole('heading', { name: 'Basic Info', level: 2 })).toBeInTheDocument();
+    expect(screen.getByLabelText(WIZARD_TEXT.displayName)).toHaveAttribute('aria-invalid', 'true');
+    const sent = server.requests.find((r) => r.path === '/api/sellers/register')?.body as Record<string, unknown>;
+    expect(sent).toMatchObject({ audioPricing: 25, videoPricing: 35, agreeToTerms: true, agreeToCommission: true, responseTime: 'within 1 hour' });
+    expect(sent.workingHours).toEqual({ start: '09:00', end: '17:00', days: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'] });
+
+    // Typing in a field takes its message off the list; the others stay.
+    await user.type(screen.getByLabelText(WIZARD_TEXT.displayName), 'Ann');
+    expect(list).not.toHaveTextContent('Display name');
+    await user.click(within(list).getByRole('button', { name: 'Go to Pricing & Availability' }));
+    expect(screen.getByRole('heading', { name: 'Pricing & Availability', level: 2 })).toBeInTheDocument();
+  });
+
+  it('adds tags with Enter, ignores empty text and removes a tag', async () => {
+    const user = userEvent.setup();
+    renderApp('/seller-registration');
+    await user.click(await screen.findByRole('button', { name: WIZARD_TEXT.next }));
+    const input = screen.getByRole('textbox', { name: WIZARD_TEXT.specialties });
+    await user.type(input, 'Burnout{Enter}   {Enter}Grief{Enter}burnout{Enter}');
+    const tags = screen.getByRole('list', { name: WIZARD_TEXT.specialties });
+    expect(within(tags).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Burnout', 'Grief']);
+    await user.click(screen.getByRole('button', { name: 'Remove Burnout' }));
+    expect(within(tags).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Grief']);
+  });
+
+  it('thanks the applicant and opens their profile once the server accepts', async () => {
+    const user = userEvent.setup();
+    server.on('POST /api/sellers/register', () => ({ status: 201, body: makeSeller({ isVerified: false, verificationStatus: 'pending' }) }));
+    const { router } = renderApp('/seller-registration');
+    await screen.findByRole('heading', { name: 'Basic Info', level: 2 });
+    for (let i = 0; i < 4; i++) await user.click(screen.getByRole('button', { name: WIZARD_TEXT.next }));
+    await user.click(screen.getByRole('checkbox', { name: WIZARD_TEXT.agreeToTerms }));
+    await user.click(screen.getByRole('checkbox', { name: WIZARD_TEXT.agreeToCommission }));
+    await user.click(screen.getByRole('button', { name: WIZARD_TEXT.submit }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
+    expect(await screen.findByText(SELLER_TOASTS.registered.title)).toBeInTheDocument();
+  });
+});
+
+describe('Seller profile management', () => {
+  it('tells a non-seller Access Denied with Become a Seller', async () => {
+    renderApp('/seller-profile');
+    expect(await screen.findByRole('heading', { name: EDITOR_TEXT.accessDenied })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: EDITOR_TEXT.becomeSeller })).toHaveAttribute('href', '/seller-registration');
+  });
+
+  it('edits in place, saves the pricing as the server keeps it and shows the refusal reason', async () => {
+    const user = userEvent.setup();
+    let profile = makeSeller({ verificationStatus: 'rejected', isVerified: false, rejectionReason: 'Please add your certifications.' });
+    server.on('GET /api/users/me', () => ({ body: makeUser({ id: 40, role: 'seller' }) }));
+    server.on('GET /api/sellers/profile/me', () => ({ body: profile }));
+    server.on('PATCH /api/sellers/profile/me', ({ body }) => {
+      profile = { ...profile, ...(body as object), verificationStatus: 'pending', rejectionReason: null, updatedAt: '2025-03-01T10:00:00.000Z' };
+      return { body: profile };
+    });
+    renderApp('/seller-profile');
+    expect(await screen.findByTestId('verification-status')).toHaveTextContent('Please add your certifications.');
+    expect(screen.getByTestId('seller-stats')).toHaveTextContent('2 h');
+    expect(screen.getByLabelText(WIZARD_TEXT.displayName)).toHaveAttribute('readonly');
+
+    await user.click(screen.getByRole('button', { name: EDITOR_TEXT.edit }));
+    await user.clear(screen.getByLabelText(WIZARD_TEXT.displayName));
+    await user.type(screen.getByLabelText(WIZARD_TEXT.displayName), 'Kim Park');
+    await user.click(screen.getByRole('tab', { name: EDITOR_TEXT.tabs.professional }));
+    await user.type(screen.getByRole('textbox', { name: WIZARD_TEXT.specialties }), 'Startups{Enter}');
+    await user.click(screen.getByRole('tab', { name: EDITOR_TEXT.tabs.pricing }));
+    await user.clear(screen.getByLabelText(EDITOR_TEXT.audioRate));
+    await user.type(screen.getByLabelText(EDITOR_TEXT.audioRate), '30');
+    await user.click(screen.getByRole('button', { name: EDITOR_TEXT.save }));
+
+    expect(await screen.findByText(SELLER_TOASTS.profileSaved.title)).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: EDITOR_TEXT.edit })).toBeInTheDocument();
+    const patch = server.requests.find((r) => r.method === 'PATCH')?.body as Record<string, unknown>;
+    expect(patch).toMatchObject({
+      displayName: 'Kim Park',
+      specialties: ['Tech careers', 'Startups'],
+      pricing: { audio: { price: 30, currency: 'USD' }, video: { price: 35, currency: 'USD' } },
+    });
+    expect(screen.getByTestId('verification-status')).toHaveTextContent('under review');
+  });
+
+  it('keeps editing and names the server error when a save is refused', async () => {
+    const user = userEvent.setup();
+    server.on('GET /api/users/me', () => ({ body: makeUser({ id: 40, role: 'seller' }) }));
+    server.on('GET /api/sellers/profile/me', () => ({ body: makeSeller() }));
+    server.on('PATCH /api/sellers/profile/me', () => ({
+      status: 400,
+      body: { error: 'Bad Request', code: 'validation_failed', message: 'Bio must be at least 50 characters', fields: { bio: ['Bio must be at least 50 characters'] } },
+    }));
+    renderApp('/seller-profile');
+    await user.click(await screen.findByRole('button', { name: EDITOR_TEXT.edit }));
+    await user.clear(screen.getByLabelText(WIZARD_TEXT.bio));
+    await user.type(screen.getByLabelText(WIZARD_TEXT.bio), 'Short');
+    await user.click(screen.getByRole('button', { name: EDITOR_TEXT.save }));
+    expect(await screen.findByText(SELLER_TOASTS.profileSaveFailed.title)).toBeInTheDocument();
+    expect(screen.getByText('Bio must be at least 50 characters')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: EDITOR_TEXT.save })).toBeEnabled();
+
+    await user.click(screen.getByRole('button', { name: EDITOR_TEXT.cancel }));
+    expect(screen.getByLabelText(WIZARD_TEXT.bio)).toHaveValue(makeSeller().bio);
+  });
+});

@@ -1,0 +1,22 @@
+import type { SellerDto } from '@app/contracts';
+import { MARKETPLACE_TEXT } from './copy';
+
+export type SellerStatusTone = 'red' | 'green' | 'grey';
+
+export interface SellerStatus {
+  label: string;
+  tone: SellerStatusTone;
+  /** Neither busy nor taking calls: the card says so. */
+  notAccepting: boolean;
+}
+
+/** Spec: busy is red; accepting calls and available is green; otherwise Offline or Unavailable in grey. */
+export function sellerStatus(seller: Pick<SellerDto, 'isBusy' | 'acceptsCalls' | 'availability'>): SellerStatus {
+  const notAccepting = !seller.isBusy && !seller.acceptsCalls;
+  if (seller.isBusy) return { label: MARKETPLACE_TEXT.status.busy, tone: 'red', notAccepting };
+  if (seller.acceptsCalls && seller.availability === 'available') {
+    return { label: MARKETPLACE_TEXT.status.available, tone: 'green', notAccepting };
+  }
+  const label = seller.availability === 'offline' ? MARKETPLACE_TEXT.status.offline : MARKETPLACE_TEXT.status.unavailable;
+  return { label, tone: 'grey', notAccepting };
+}

@@ -1,0 +1,60 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { makeUser } from '../../../test/fixtures';
+import { renderApp } from '../../../test/render';
+import { startTestServer, type TestServer } from '../../../test/test-server';
+import { makeSeller } from '../../marketplace/__tests__/seller-fixtures';
+import { MODERATION_TEXT } from '../copy';
+
+let server: TestServer;
+
+beforeEach(async () => {
+  server = await startTestServer();
+  server.on('GET /api/users/me', () => ({ body: makeUser({ role: 'moderator', username: 'mod' }) }));
+});
+
+afterEach(() => server.close());
+
+describe('Moderation of seller applications', () => {
+  it('is for moderators only', async () => {
+    server.on('GET /api/users/me', () => ({ body: makeUser() }));
+    renderApp('/moderation');
+    expect(await screen.findByRole('heading', { name: MODERATION_TEXT.forbiddenTitle })).toBeInTheDocument();
+    expect(server.requests.some((r) => r.path === '/api/sellers/applications')).toBe(false);
+  });
+
+  it('verifies one application and rejects another with the reason the server needs', async () => {
+    const user = userEvent.setup();
+    let pending = [
+      makeSeller({ id: 1, displayName: 'Ann Coach', isVerified: false, verificationStatus: 'pending' }),
+      makeSeller({ id: 2, displayName: 'Bo Guide', isVerified: false, verificationStatus: 'pending' }),
+    ];
+    server.on('GET /api/sellers/applications', () => ({ body: pending }));
+    server.on('POST /api/sellers/1/verify', () => {
+      pending = pending.filter((s) => s.id !== 1);
+      return { body: makeSeller({ id: 1, isVerified: true, verificationStatus: 'verified' }) };
+    });
+    server.on('POST /api/sellers/2/reject', ({ body }) => {
+      if (!(body as { reason: string }).reason.trim()) {
+        return { status: 400, body: { error: 'Bad Request', code: 'validation_failed', message: 'A reason is required', fields: { reason: ['A reason is required'] } } };
+      }
+      pending = pending.filter((s) => s.id !== 2);
+      return { body: makeSeller({ id: 2, verificationStatus: 'rejected' }) };
+    });
+    renderApp('/moderation');
+    expect(await screen.findAllByTestId('application')).toHaveLength(2);
+
+    await user.click(screen.getByRole('button', { name: 'Verify Ann Coach' }));
+    expect(await screen.findByText(MODERATION_TEXT.verified('Ann Coach'))).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByTestId('application')).toHaveLength(1));
+
+    await user.click(screen.getByRole('button', { name: 'Reject Bo Guide' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: MODERATION_TEXT.reject }));
+    expect(await within(dialog).findByText('A reason is required')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText(MODERATION_TEXT.reason), 'Please add your qualifications.');
+    await user.click(within(dialog).getByRole('button', { name: MODERATION_TEXT.reject }));
+    expect(await screen.findByText(MODERATION_TEXT.empty)).toBeInTheDocument();
+    expect(server.requests.filter((r) => r.path === '/api/sellers/2/reject').at(-1)?.body).toEqual({ reason: 'Please add your qualifications.' });
+  });
+});
