@@ -1,4 +1,4 @@
 /** Unit and service-integration tests of every app and lib. System and browser tests have their own configs. */
 module.exports = {
-  projects: ['<rootDir>/apps/*/jest.config.js', '<rootDir>/libs/*/jest.config.js', '<rootDir>/tests/deploy/jest.config.js'],
+  projects: ['<rootDir>/apps/*/jest.config.js', '<rootDir>/libs/*/jest.config.js', '<rootDir>/tests/api/jest.config.js', '<rootDir>/tests/deploy/jest.config.js'],
 };

@@ -18,12 +18,10 @@ import type { Redis } from 'ioredis';
 import { freePort, startTestInfra, type TestInfra } from '@app/testing';
 import { createServer, type Server } from 'node:http';
 // The marketplace is tested as a browser meets it: through the gateway's HTTP API.
-// eslint-disable-next-line @nx/enforce-module-boundaries
-import { createGateway } from '../../gateway/src/bootstrap';
-// eslint-disable-next-line @nx/enforce-module-boundaries
-import { resetGatewayEnv } from '../../gateway/src/config/gateway-env';
-import { AppModule } from '../src/app.module';
-import { FxRateService } from '../src/locale/fx-rate.service';
+import { createGateway } from '../../apps/gateway/src/bootstrap';
+import { resetGatewayEnv } from '../../apps/gateway/src/config/gateway-env';
+import { AppModule } from '../../apps/marketplace-svc/src/app.module';
+import { FxRateService } from '../../apps/marketplace-svc/src/locale/fx-rate.service';
 
 /** Accounts and marketplace conversations as auth-svc and chat-svc would answer for them. */
 const sessions = new Map<string, UserDto>();

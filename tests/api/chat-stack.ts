@@ -10,10 +10,9 @@ import { freePort, startTestInfra, type TestInfra } from '@app/testing';
 import { connect, JSONCodec, type NatsConnection } from 'nats';
 import WebSocket from 'ws';
 // chat-svc runs in-process beside the gateway, talking over a private NATS server.
-// eslint-disable-next-line @nx/enforce-module-boundaries
-import { AppModule as ChatAppModule } from '../../chat-svc/src/app.module';
-import { createGateway } from '../src/bootstrap';
-import { resetGatewayEnv } from '../src/config/gateway-env';
+import { AppModule as ChatAppModule } from '../../apps/chat-svc/src/app.module';
+import { createGateway } from '../../apps/gateway/src/bootstrap';
+import { resetGatewayEnv } from '../../apps/gateway/src/config/gateway-env';
 
 const codec = JSONCodec<Record<string, any>>();
 

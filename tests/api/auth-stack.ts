@@ -8,12 +8,10 @@ import { configureRpcApp, natsTransport, REDIS, RpcClient } from '@app/server';
 import { freePort, startTestInfra, type TestInfra } from '@app/testing';
 import { Redis } from 'ioredis';
 // The real auth-svc runs in-process beside the gateway, talking over a private NATS server.
-// eslint-disable-next-line @nx/enforce-module-boundaries
-import { AppModule as AuthAppModule } from '../../auth-svc/src/app.module';
-// eslint-disable-next-line @nx/enforce-module-boundaries
-import { resetAuthEnv } from '../../auth-svc/src/config/auth-env';
-import { createGateway } from '../src/bootstrap';
-import { resetGatewayEnv } from '../src/config/gateway-env';
+import { AppModule as AuthAppModule } from '../../apps/auth-svc/src/app.module';
+import { resetAuthEnv } from '../../apps/auth-svc/src/config/auth-env';
+import { createGateway } from '../../apps/gateway/src/bootstrap';
+import { resetGatewayEnv } from '../../apps/gateway/src/config/gateway-env';
 
 export interface AuthStack {
   infra: TestInfra;

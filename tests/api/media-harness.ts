@@ -10,15 +10,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 // Uploads are tested as a browser meets them: through the gateway's HTTP API.
-// eslint-disable-next-line @nx/enforce-module-boundaries
-import { createGateway } from '../../gateway/src/bootstrap';
-// eslint-disable-next-line @nx/enforce-module-boundaries
-import { resetGatewayEnv } from '../../gateway/src/config/gateway-env';
-import { createMediaService, startMediaService } from '../src/bootstrap';
+import { createGateway } from '../../apps/gateway/src/bootstrap';
+import { resetGatewayEnv } from '../../apps/gateway/src/config/gateway-env';
+import { createMediaService, startMediaService } from '../../apps/media-svc/src/bootstrap';
 
 // The same embedded S3 server `npm start` runs when no S3_ENDPOINT is configured.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { startLocalS3 } = require('../../../scripts/lib/local-s3') as {
+const { startLocalS3 } = require('../../scripts/lib/local-s3') as {
   startLocalS3(options: { dir: string; bucket: string }): Promise<{ endpoint: string; port: number; stop(): Promise<void> }>;
 };
 
