@@ -27,6 +27,8 @@ function envClassOf(app: string): new () => BaseEnv {
   const dir = join(ROOT, 'apps', app, 'src/config');
   const file = readdirSync(dir).find((f) => f.endsWith('-env.ts'));
   if (!file) throw new Error(`${app} has no src/config/*-env.ts`);
+  // The file is found at run time, so it is loaded with require rather than a static import.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const exports = require(join(dir, file)) as Record<string, unknown>;
   const envClass = Object.values(exports).find(
     (value) => typeof value === 'function' && value.prototype instanceof BaseEnv,
