@@ -12,3 +12,4 @@ export * from './bootstrap-service';
 export * from './rpc-client.module';
 export * from './service-core.module';
 export * from './service-env';
+export * from './finish-early';

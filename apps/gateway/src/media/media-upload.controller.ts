@@ -17,7 +17,7 @@ import {
 } from '@app/contracts';
 import type { Request, Response } from 'express';
 import { AuthGuard, CurrentUser, Roles } from '../common/auth.guards';
-import { finishEarly } from './finish-early';
+import { finishEarly } from '@app/server';
 import { MediaUpstream, type UploadTarget } from './media-upstream';
 
 /** Room for multipart boundaries and part headers around each file. */

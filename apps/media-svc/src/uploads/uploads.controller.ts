@@ -11,7 +11,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MediaEnv } from '../config/media-env';
-import { finishEarly } from './finish-early';
+import { finishEarly } from '@app/server';
 import { UploadError } from './upload-error';
 import { UploadsService, type UploadRequest } from './uploads.service';
 
