@@ -1,0 +1,116 @@
+// Accounts for the load: guests enter through the same calls as the sign-in screen (captcha
+// answered, then POST /api/auth/guest); senders register and are made vip by the operator's
+// role change (auth-svc's set-role request over NATS, there is no public call for it).
+import { randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { connect, JSONCodec } from 'nats';
+
+const require = createRequire(import.meta.url);
+const { AuthPatterns, SESSION_COOKIE } = require('@app/contracts');
+
+const PASSWORD = 'Correct-Horse-Battery-42';
+const CONCURRENCY = 16;
+
+async function post(baseUrl, path, body) {
+  const res = await fetch(`${baseUrl}${path}`, {
+    method: 'POST',
+    headers: { origin: baseUrl, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const json = await res.json();
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
+  return { res, json };
+}
+
+function solveArithmetic(question) {
+  const match = /(\d+)\s*([+\-−×x*])\s*(\d+)/.exec(question);
+  if (!match) throw new Error(`Not an arithmetic question: ${question}`);
+  const [a, op, b] = [Number(match[1]), match[2], Number(match[3])];
+  if (op === '+') return a + b;
+  if (op === '-' || op === '−') return a - b;
+  return a * b;
+}
+
+async function enter(baseUrl, path, payload) {
+  const challenge = await (await fetch(`${baseUrl}/api/auth/captcha`)).json();
+  const { json: verified } = await post(baseUrl, '/api/auth/captcha/verify', {
+    challengeId: challenge.id,
+    answer: solveArithmetic(challenge.question),
+  });
+  const { res, json } = await post(baseUrl, path, { ...payload, captchaResponse: verified.token });
+  const sid = res.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`));
+  return { cookie: sid.split(';')[0], user: json.user };
+}
+
+/** Runs the tasks with at most CONCURRENCY at a time. */
+async function inBatches(count, task) {
+  const results = new Array(count);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(CONCURRENCY, count) }, async () => {
+      while (next < count) {
+        const i = next++;
+        results[i] = await task(i);
+      }
+    }),
+  );
+  return results;
+}
+
+async function setRole(nc, userId, role) {
+  const codec = JSONCodec();
+  const pattern = AuthPatterns.SetRole;
+  const reply = await nc.request(pattern, codec.encode({ pattern, data: { userId, role }, id: randomUUID() }), { timeout: 5000 });
+  const body = codec.decode(reply.data);
+  if (body.err) throw new Error(`set-role ${userId}: ${JSON.stringify(body.err)}`);
+  return body.response;
+}
+
+/** A growing pool of vip senders and guest readers on one running system. */
+export class AccountPool {
+  constructor(baseUrl, natsUrl, runId) {
+    this.baseUrl = baseUrl;
+    this.natsUrl = natsUrl;
+    this.runId = runId;
+    this.vips = [];
+    this.guests = [];
+  }
+
+  async ensure({ vips, guests }) {
+    const missingVips = Math.max(0, vips - this.vips.length);
+    if (missingVips > 0) {
+      const nc = await connect({ servers: this.natsUrl, name: 'bench-operator' });
+      try {
+        const start = this.vips.length;
+        const created = await inBatches(missingVips, async (i) => {
+          const username = `v${this.runId}_${start + i}`.slice(0, 20);
+          const session = await enter(this.baseUrl, '/api/auth/register', {
+            username,
+            email: `${username}@example.com`,
+            password: PASSWORD,
+            confirmPassword: PASSWORD,
+          });
+          session.user = await setRole(nc, session.user.id, 'vip');
+          return session;
+        });
+        this.vips.push(...created);
+      } finally {
+        await nc.close();
+      }
+    }
+    const missingGuests = Math.max(0, guests - this.guests.length);
+    if (missingGuests > 0) this.guests.push(...(await inBatches(missingGuests, () => enter(this.baseUrl, '/api/auth/guest', {}))));
+  }
+
+  /** Creates a public room as a vip; returns its id. */
+  async createRoom(owner, name, maxUsers) {
+    const res = await fetch(`${this.baseUrl}/api/rooms`, {
+      method: 'POST',
+      headers: { origin: this.baseUrl, 'content-type': 'application/json', cookie: owner.cookie },
+      body: JSON.stringify({ name, category: 'general', description: 'Load benchmark', maxUsers, messageCooldown: 0 }),
+    });
+    const json = await res.json();
+    if (res.status !== 201) throw new Error(`create room: ${res.status} ${JSON.stringify(json)}`);
+    return json.id;
+  }
+}

@@ -1,0 +1,136 @@
+// The two systems under load: the product (every app as a process, as npm start runs them,
+// on a private NATS, Redis and databases of this run) and the bare ws broadcast baseline.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { AccountPool } from './accounts.mjs';
+
+const require = createRequire(import.meta.url);
+const { freePort, startNatsServer, startRedisServer } = require('@app/testing');
+const { dropDatabase } = require('@app/server');
+const { startStack } = require('../../scripts/lib/stack.js');
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const SERVICE_DATABASES = ['auth', 'chat', 'marketplace', 'media'];
+
+/** Targets not stopped yet, so that a run cut short (time limit, Ctrl-C) leaves nothing behind. */
+const running = new Set();
+
+export async function stopAllTargets() {
+  await Promise.all([...running].map((stop) => stop().catch(() => undefined)));
+}
+
+function tracked(stop) {
+  const once = async () => {
+    running.delete(once);
+    await stop();
+  };
+  running.add(once);
+  return once;
+}
+
+export async function startChatTarget({ gateways, chatReplicas, runId }) {
+  const postgresUrl = process.env.TEST_POSTGRES_URL ?? process.env.POSTGRES_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432';
+  const dbPrefix = `bench_${runId}_`;
+  const workDir = mkdtempSync(join(tmpdir(), 'bench-stack-'));
+  const [nats, redis] = await Promise.all([startNatsServer(), startRedisServer()]);
+  const ports = [];
+  for (let i = 0; i < gateways; i++) ports.push(await freePort());
+  let stack;
+  const stop = tracked(async () => {
+    await stack?.stop();
+    nats.process.kill('SIGKILL');
+    redis.process.kill('SIGKILL');
+    await Promise.all(SERVICE_DATABASES.map((name) => dropDatabase(`${postgresUrl}/${dbPrefix}${name}`).catch(() => undefined)));
+    rmSync(nats.dir, { recursive: true, force: true });
+    rmSync(workDir, { recursive: true, force: true });
+  });
+  try {
+    stack = await startStack({
+      natsUrl: nats.url,
+      redisUrl: redis.url,
+      postgresUrl,
+      dbPrefix,
+      mediaPort: await freePort(),
+      gatewayPorts: ports,
+      chatReplicas,
+      webDist: join(workDir, 'no-spa'),
+      logDir: join(workDir, 'logs'),
+      s3Dir: join(workDir, 's3'),
+      logLevel: 'warn',
+      echo: 'none',
+    });
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  const baseUrls = ports.map((port) => `http://127.0.0.1:${port}`);
+  const pool = new AccountPool(baseUrls[0], nats.url, runId);
+  const pidsOf = (prefix) => [...stack.processes.values()].filter((e) => e.name.startsWith(prefix)).map((e) => e.child.pid);
+
+  return {
+    name: 'chat system',
+    /** Vip senders and guest readers, spread over the gateways, in new rooms. */
+    async layout(workload, tag) {
+      const { rooms, members, senders } = workload;
+      await pool.ensure({ vips: rooms * senders, guests: rooms * (members - senders) });
+      const layout = [];
+      let connection = 0;
+      for (let r = 0; r < rooms; r++) {
+        const vips = pool.vips.slice(r * senders, (r + 1) * senders);
+        const guests = pool.guests.slice(r * (members - senders), (r + 1) * (members - senders));
+        const id = await pool.createRoom(vips[0], `Bench ${tag} ${r}`, Math.min(500, members * 2));
+        const member = (session, sends) => {
+          const base = baseUrls[connection++ % baseUrls.length];
+          return { url: `${base.replace(/^http/, 'ws')}/ws`, headers: { cookie: session.cookie, origin: base }, userId: session.user.id, sends };
+        };
+        layout.push({ id, members: [...vips.map((s) => member(s, true)), ...guests.map((s) => member(s, false))] });
+      }
+      return layout;
+    },
+    /** Sockets live in the gateways. */
+    connectionPids: () => pidsOf('gateway'),
+    /** Every process of the send path that this run started (PostgreSQL is the machine's and not counted). */
+    serverPids: () => [...pidsOf('gateway'), ...pidsOf('chat-svc'), ...pidsOf('auth-svc'), nats.process.pid, redis.process.pid],
+    stop,
+  };
+}
+
+export async function startBareTarget() {
+  const port = await freePort();
+  const child = spawn(process.execPath, [join(HERE, '../bare-broadcast-server.mjs'), String(port)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`bare server exited (${code})`)));
+    createInterface({ input: child.stdout }).on('line', (line) => line.startsWith('listening') && resolve());
+  });
+  let nextRoom = 1;
+  let nextUser = 1;
+  return {
+    name: 'bare ws',
+    async layout(workload) {
+      return Array.from({ length: workload.rooms }, () => ({
+        id: nextRoom++,
+        members: Array.from({ length: workload.members }, (_, i) => ({
+          url: `ws://127.0.0.1:${port}/`,
+          headers: {},
+          userId: nextUser++,
+          sends: i < workload.senders,
+        })),
+      }));
+    },
+    connectionPids: () => [child.pid],
+    serverPids: () => [child.pid],
+    stop: tracked(async () => {
+      child.removeAllListeners('exit');
+      if (child.exitCode !== null) return;
+      await new Promise((resolve) => {
+        child.once('exit', resolve);
+        child.kill('SIGTERM');
+      });
+    }),
+  };
+}

@@ -1,0 +1,88 @@
+import { AuthPatterns, SESSION_COOKIE, type UserDto, type UserRole } from '@app/contracts';
+import { RpcClient } from '@app/server';
+import { ClientProxyFactory, Transport } from '@nestjs/microservices';
+
+/** A signed-in person: the session cookie a browser would hold, and who it is. */
+export interface Session {
+  cookie: string;
+  user: UserDto;
+}
+
+export interface ApiResponse {
+  status: number;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- bodies are loose JSON read as a browser would
+  body: any;
+}
+
+/** A request as the browser makes it: same-site Origin on unsafe methods, the session cookie. */
+export async function api(baseUrl: string, method: string, path: string, session?: Session, body?: unknown): Promise<ApiResponse> {
+  const headers: Record<string, string> = { origin: baseUrl };
+  if (session) headers.cookie = session.cookie;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(`${baseUrl}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : null };
+}
+
+/** Reads "a op b = ?" as a person would and works it out. */
+export function solveArithmetic(question: string): number {
+  const match = /(\d+)\s*([+\-−×x*])\s*(\d+)/.exec(question);
+  if (!match) throw new Error(`Not an arithmetic question: ${question}`);
+  const [a, op, b] = [Number(match[1]), match[2], Number(match[3])];
+  if (op === '+') return a + b;
+  if (op === '-' || op === '−') return a - b;
+  return a * b;
+}
+
+async function captchaToken(baseUrl: string): Promise<string> {
+  const challenge = await api(baseUrl, 'GET', '/api/auth/captcha');
+  if (challenge.status !== 200) throw new Error(`captcha: ${challenge.status}`);
+  const verified = await api(baseUrl, 'POST', '/api/auth/captcha/verify', undefined, {
+    challengeId: challenge.body.id,
+    answer: solveArithmetic(challenge.body.question),
+  });
+  if (verified.status !== 200) throw new Error(`captcha verify: ${verified.status} ${JSON.stringify(verified.body)}`);
+  return verified.body.token as string;
+}
+
+async function enter(baseUrl: string, path: string, payload: object): Promise<Session> {
+  const captchaResponse = await captchaToken(baseUrl);
+  const res = await fetch(`${baseUrl}${path}`, {
+    method: 'POST',
+    headers: { origin: baseUrl, 'content-type': 'application/json' },
+    body: JSON.stringify({ ...payload, captchaResponse }),
+  });
+  const body = (await res.json()) as { user: UserDto };
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(body)}`);
+  const sid = res.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`));
+  if (!sid) throw new Error(`${path} set no session cookie`);
+  return { cookie: sid.split(';')[0], user: body.user };
+}
+
+let counter = 0;
+
+/** A new account registered through the sign-up calls, signed in. */
+export function register(baseUrl: string, prefix: string): Promise<Session> {
+  const username = `${prefix}_${Date.now().toString(36).slice(-5)}${(counter++).toString(36)}`.slice(0, 20);
+  const password = 'Correct-Horse-Battery-42';
+  return enter(baseUrl, '/api/auth/register', { username, email: `${username}@example.com`, password, confirmPassword: password });
+}
+
+/** A guest session (reads public rooms, cannot send). */
+export function enterAsGuest(baseUrl: string): Promise<Session> {
+  return enter(baseUrl, '/api/auth/guest', {});
+}
+
+/**
+ * The operator's role change (there is no public call for it): auth-svc's set-role request
+ * over NATS. The gateways drop cached sessions of that user when auth-svc announces it.
+ */
+export async function setRole(natsUrl: string, session: Session, role: Exclude<UserRole, 'guest'>): Promise<Session> {
+  const client = ClientProxyFactory.create({ transport: Transport.NATS, options: { servers: [natsUrl], name: 'system-test-operator' } });
+  try {
+    const user = await new RpcClient(client as never).request<UserDto>(AuthPatterns.SetRole, { userId: session.user.id, role });
+    return { ...session, user };
+  } finally {
+    await client.close();
+  }
+}

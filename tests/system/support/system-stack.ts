@@ -1,0 +1,100 @@
+import { dropDatabase } from '@app/server';
+import { freePort, startNatsServer, startRedisServer } from '@app/testing';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+// scripts/ is plain CommonJS shared with `npm start`.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { startStack } = require('../../../scripts/lib/stack.js');
+
+const SERVICE_DATABASES = ['auth', 'chat', 'marketplace', 'media'];
+
+/** The part of scripts/lib/stack.js the tests drive. */
+interface ProcessStack {
+  kill(name: string, signal?: NodeJS.Signals): Promise<void>;
+  restart(name: string): unknown;
+  waitHealthy(port: number, timeoutMs?: number): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface SystemStack {
+  /** One base URL per gateway, e.g. http://127.0.0.1:41234. */
+  gateways: string[];
+  natsUrl: string;
+  /** Process names as the stack knows them: gateway, gateway-2, chat-svc, chat-svc-2 ... */
+  kill(name: string, signal?: NodeJS.Signals): Promise<void>;
+  /** Starts a killed gateway again with its old port and waits until it answers. */
+  restartGateway(index: number): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface SystemStackOptions {
+  gateways: number;
+  chatReplicas: number;
+}
+
+/**
+ * Every service and N gateways as separate processes from the built dist, on a private
+ * nats-server and redis-server and databases named for this run only (dropped by stop()).
+ */
+export async function startSystemStack(options: SystemStackOptions): Promise<SystemStack> {
+  const postgresUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432';
+  const runId = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const dbPrefix = `sys_${runId}_`;
+  const workDir = mkdtempSync(join(tmpdir(), 'system-stack-'));
+  const logDir = join(workDir, 'logs');
+  const [nats, redis] = await Promise.all([startNatsServer(), startRedisServer()]);
+  const gatewayPorts: number[] = [];
+  for (let i = 0; i < options.gateways; i++) gatewayPorts.push(await freePort());
+  let stack: ProcessStack | undefined;
+
+  /** The last lines each process logged, to explain a start that failed. */
+  const recentLogs = () =>
+    existsSync(logDir)
+      ? readdirSync(logDir)
+          .map((file) => `--- ${file}\n${readFileSync(join(logDir, file), 'utf8').split('\n').slice(-20).join('\n')}`)
+          .join('\n')
+      : '';
+  const stop = async () => {
+    await stack?.stop();
+    nats.process.kill('SIGKILL');
+    redis.process.kill('SIGKILL');
+    await Promise.all(SERVICE_DATABASES.map((name) => dropDatabase(`${postgresUrl}/${dbPrefix}${name}`).catch(() => undefined)));
+    rmSync(nats.dir, { recursive: true, force: true });
+    if (!process.env.SYSTEM_KEEP_LOGS) rmSync(workDir, { recursive: true, force: true });
+  };
+
+  try {
+    stack = (await startStack({
+      natsUrl: nats.url,
+      redisUrl: redis.url,
+      postgresUrl,
+      dbPrefix,
+      mediaPort: await freePort(),
+      gatewayPorts,
+      chatReplicas: options.chatReplicas,
+      webDist: join(workDir, 'no-spa'),
+      logDir,
+      s3Dir: join(workDir, 's3'),
+      logLevel: 'warn',
+      echo: 'none',
+    })) as ProcessStack;
+  } catch (error) {
+    const logs = recentLogs();
+    await stop();
+    throw new Error(`The system did not start: ${(error as Error).message}\n${logs}`);
+  }
+  const started = stack;
+
+  return {
+    gateways: gatewayPorts.map((port) => `http://127.0.0.1:${port}`),
+    natsUrl: nats.url,
+    kill: (name, signal = 'SIGKILL') => started.kill(name, signal),
+    async restartGateway(index) {
+      started.restart(index === 0 ? 'gateway' : `gateway-${index + 1}`);
+      await started.waitHealthy(gatewayPorts[index]);
+    },
+    stop,
+  };
+}
