@@ -1,17 +1,15 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- tests read JSON bodies loosely and let the assertions check their shape */
 import 'reflect-metadata';
-import { INestMicroservice } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
+import type { INestMicroservice } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { ServiceName } from '@app/contracts';
-import { configureRpcApp, natsTransport, REDIS, RpcClient } from '@app/server';
-import { freePort, startTestInfra, type TestInfra } from '@app/testing';
+import { RpcClient } from '@app/server';
+import { startTestInfra, type TestInfra } from '@app/testing';
 import { Redis } from 'ioredis';
 // The real auth-svc runs in-process beside the gateway, talking over a private NATS server.
 import { AppModule as AuthAppModule } from '../../apps/auth-svc/src/app.module';
 import { resetAuthEnv } from '../../apps/auth-svc/src/config/auth-env';
-import { createGateway } from '../../apps/gateway/src/bootstrap';
-import { resetGatewayEnv } from '../../apps/gateway/src/config/gateway-env';
+import { apiClient, prepareGateway, startService, type ApiResponse } from './support/gateway-harness';
 
 export interface AuthStack {
   infra: TestInfra;
@@ -26,93 +24,56 @@ export interface AuthStack {
 /** Private NATS, Redis and database; auth-svc and the gateway in-process on a free port. */
 export async function startAuthStack(env: Record<string, string> = {}): Promise<AuthStack> {
   const infra = await startTestInfra();
-  const port = await freePort();
-  const origin = `http://localhost:${port}`;
-  Object.assign(process.env, {
-    NATS_URL: infra.natsUrl,
-    REDIS_URL: infra.redisUrl,
+  const gateway = await prepareGateway(infra, {
     AUTH_DATABASE_URL: infra.databaseUrl('auth'),
-    PORT: String(port),
-    PUBLIC_ORIGIN: origin,
-    EXTRA_ORIGINS: '',
-    WEB_DIST: '',
     // Lets a test speak for different client addresses through X-Forwarded-For.
     TRUST_PROXY_HOPS: '1',
-    LOG_LEVEL: 'error',
     ...env,
   });
-  resetGatewayEnv();
   resetAuthEnv();
 
   let auth: INestMicroservice | undefined;
-  let gateway: NestExpressApplication | undefined;
   const redis = new Redis(infra.redisUrl);
   const stop = async () => {
-    // The gateway's shared Redis client has no shutdown hook of its own; left open it keeps jest alive.
-    const gatewayRedis = gateway?.get<Redis>(REDIS);
-    await gateway?.close();
-    gatewayRedis?.disconnect();
+    await gateway.close();
     await auth?.close();
     redis.disconnect();
     await infra.stop();
   };
   try {
-    auth = await NestFactory.createMicroservice(AuthAppModule, {
-      ...natsTransport(ServiceName.Auth, infra.natsUrl),
-      logger: false,
-    });
-    configureRpcApp(auth);
-    await auth.listen();
-    gateway = await createGateway();
-    await gateway.startAllMicroservices();
-    await gateway.listen(port, '127.0.0.1');
+    auth = await startService(AuthAppModule, ServiceName.Auth, infra.natsUrl);
+    const app = await gateway.listen();
+    return { infra, baseUrl: gateway.baseUrl, origin: gateway.origin, redis, rpc: app.get(RpcClient), gateway: app, stop };
   } catch (error) {
     await stop();
     throw error;
   }
-  return { infra, baseUrl: `http://127.0.0.1:${port}`, origin, redis, rpc: gateway.get(RpcClient), gateway, stop };
-}
-
-export interface ApiResponse<T = any> {
-  status: number;
-  body: T;
-  headers: Headers;
 }
 
 /** A browser as the API sees it: one cookie jar, our Origin, and a client address of its own. */
 export class ApiClient {
   sid: string | undefined;
+  private readonly send: ReturnType<typeof apiClient>;
 
   constructor(
-    private readonly stack: AuthStack,
+    stack: AuthStack,
     readonly ip = `203.0.113.${Math.floor(Math.random() * 250) + 1}`,
-  ) {}
+  ) {
+    this.send = apiClient(stack.baseUrl, stack.origin);
+  }
 
   async request<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResponse<T>> {
-    const res = await fetch(`${this.stack.baseUrl}${path}`, {
-      method,
-      headers: {
-        origin: this.stack.origin,
-        'x-forwarded-for': this.ip,
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-        ...(this.sid ? { cookie: `sid=${this.sid}` } : {}),
-        ...headers,
-      },
-      body: body !== undefined ? JSON.stringify(body) : undefined,
+    const res = await this.send<T>(method, path, {
+      body,
+      cookie: this.sid ? `sid=${this.sid}` : undefined,
+      headers: { 'x-forwarded-for': this.ip, ...headers },
     });
     const setCookie = res.headers.getSetCookie().find((c) => c.startsWith('sid='));
     if (setCookie) {
       const value = setCookie.slice(4, setCookie.indexOf(';'));
       this.sid = value && !/expires=Thu, 01 Jan 1970/i.test(setCookie) ? value : undefined;
     }
-    const text = await res.text();
-    let parsed: unknown = text;
-    try {
-      parsed = text ? JSON.parse(text) : undefined;
-    } catch {
-      // not JSON
-    }
-    return { status: res.status, body: parsed as T, headers: res.headers };
+    return res;
   }
 
   get<T = any>(path: string) {

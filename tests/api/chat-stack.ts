@@ -1,25 +1,15 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- bodies and frames are loose JSON read as a browser would */
 import 'reflect-metadata';
-import type { INestMicroservice } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
-import { AuthPatterns, DEFAULT_USER_SETTINGS, ServiceName, type UserDto, type UserRole } from '@app/contracts';
-import { configureRpcApp, natsTransport, REDIS } from '@app/server';
-import type { Redis } from 'ioredis';
-import { freePort, startTestInfra, type TestInfra } from '@app/testing';
+import { AuthPatterns, ServiceName, type UserRole } from '@app/contracts';
+import { startTestInfra, type TestInfra } from '@app/testing';
 import { connect, JSONCodec, type NatsConnection } from 'nats';
 import WebSocket from 'ws';
 // chat-svc runs in-process beside the gateway, talking over a private NATS server.
 import { AppModule as ChatAppModule } from '../../apps/chat-svc/src/app.module';
-import { createGateway } from '../../apps/gateway/src/bootstrap';
-import { resetGatewayEnv } from '../../apps/gateway/src/config/gateway-env';
+import { apiClient, fakeSessions, prepareGateway, startService, type ApiResponse, type SignedIn } from './support/gateway-harness';
 
 const codec = JSONCodec<Record<string, any>>();
 
-export interface SignedIn {
-  user: UserDto;
-  cookie: string;
-}
 
 /**
  * The gateway and chat-svc in-process on private infrastructure. Sessions are answered by a
@@ -33,32 +23,17 @@ export interface ChatStack {
   nc: NatsConnection;
   sellers: Map<number, { id: number; userId: number; displayName: string }>;
   signIn(role: UserRole, username?: string): SignedIn;
-  api<T = any>(method: string, path: string, who?: SignedIn, body?: unknown): Promise<{ status: number; body: T; headers: Headers }>;
+  api<T = any>(method: string, path: string, who?: SignedIn, body?: unknown): Promise<ApiResponse<T>>;
   socket(who: SignedIn): Promise<TestSocket>;
   stop(): Promise<void>;
 }
 
-let nextId = 5000;
-
 export async function startChatStack(): Promise<ChatStack> {
   const infra = await startTestInfra();
-  const port = await freePort();
-  const origin = `http://localhost:${port}`;
-  Object.assign(process.env, {
-    NATS_URL: infra.natsUrl,
-    REDIS_URL: infra.redisUrl,
-    CHAT_DATABASE_URL: infra.databaseUrl('chat'),
-    PORT: String(port),
-    PUBLIC_ORIGIN: origin,
-    EXTRA_ORIGINS: '',
-    WEB_DIST: '',
-    LOG_LEVEL: 'error',
-  });
-  resetGatewayEnv();
+  const gateway = await prepareGateway(infra, { CHAT_DATABASE_URL: infra.databaseUrl('chat') });
 
   const nc = await connect({ servers: infra.natsUrl });
-  const sessions = new Map<string, UserDto>();
-  const users = new Map<number, UserDto>();
+  const sessions = fakeSessions();
   const sellers = new Map<number, { id: number; userId: number; displayName: string }>();
   const respond = (subject: string, answer: (data: any) => { response?: unknown; err?: unknown }) => {
     const sub = nc.subscribe(subject);
@@ -69,72 +44,38 @@ export async function startChatStack(): Promise<ChatStack> {
       }
     })();
   };
-  respond(AuthPatterns.ResolveSession, (d) => ({ response: sessions.get(d.token) ?? null }));
-  respond(AuthPatterns.GetUsers, (d) => ({ response: d.ids.map((id: number) => users.get(id)).filter(Boolean) }));
-  respond(AuthPatterns.CountUsers, () => ({ response: { count: users.size } }));
+  respond(AuthPatterns.ResolveSession, (d) => ({ response: sessions.resolve(d.token) }));
+  respond(AuthPatterns.GetUsers, (d) => ({ response: d.ids.map((id: number) => sessions.users.get(id)).filter(Boolean) }));
+  respond(AuthPatterns.CountUsers, () => ({ response: { count: sessions.users.size } }));
   respond('marketplace.seller.get', (d) => {
     const seller = sellers.get(d.id);
     return seller ? { response: seller } : { err: { status: 404, code: 'not_found', message: 'Seller not found' } };
   });
   await nc.flush();
 
-  const chat: INestMicroservice = await NestFactory.createMicroservice(ChatAppModule, { ...natsTransport(ServiceName.Chat, infra.natsUrl), logger: ['error'] });
-  configureRpcApp(chat);
-  await chat.listen();
-  const gateway: NestExpressApplication = await createGateway();
-  await gateway.startAllMicroservices();
-  await gateway.listen(port, '127.0.0.1');
+  const chat = await startService(ChatAppModule, ServiceName.Chat, infra.natsUrl, ['error']);
+  await gateway.listen();
 
-  const baseUrl = `http://127.0.0.1:${port}`;
+  const { baseUrl, wsUrl, origin } = gateway;
+  const request = apiClient(baseUrl, origin);
   return {
     infra,
     baseUrl,
-    wsUrl: `ws://127.0.0.1:${port}/ws`,
+    wsUrl,
     origin,
     nc,
     sellers,
-    signIn(role, username) {
-      const id = nextId++;
-      const now = new Date().toISOString();
-      const user: UserDto = {
-        id,
-        username: username ?? `${role}${id}`,
-        email: role === 'guest' ? null : `${role}${id}@example.com`,
-        role,
-        avatar: null,
-        bio: null,
-        categories: [],
-        isVerified: false,
-        isOnline: true,
-        lastSeen: null,
-        createdAt: now,
-        joinedAt: now,
-        settings: DEFAULT_USER_SETTINGS,
-      };
-      const token = `token-${id}-${Math.random().toString(36).slice(2)}`;
-      sessions.set(token, user);
-      users.set(id, user);
-      return { user, cookie: `sid=${token}` };
-    },
-    async api(method, path, who, body) {
-      const headers: Record<string, string> = { origin };
-      if (who) headers.cookie = who.cookie;
-      if (body !== undefined) headers['content-type'] = 'application/json';
-      const res = await fetch(`${baseUrl}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-      const text = await res.text();
-      return { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers };
-    },
+    signIn: sessions.signIn,
+    api: (method, path, who, body) => request(method, path, { cookie: who?.cookie, body }),
     async socket(who) {
-      const socket = new TestSocket(new WebSocket(`ws://127.0.0.1:${port}/ws`, { headers: { origin, cookie: who.cookie } }));
+      const socket = new TestSocket(new WebSocket(wsUrl, { headers: { origin, cookie: who.cookie } }));
       await socket.opened;
       socket.send({ type: 'auth', userId: who.user.id });
       await socket.next('auth_success');
       return socket;
     },
     async stop() {
-      const redis = gateway.get<Redis>(REDIS);
       await gateway.close();
-      redis.disconnect();
       await chat.close();
       await nc.drain().catch(() => undefined);
       await infra.stop();

@@ -1,41 +1,23 @@
 import 'reflect-metadata';
-import { Controller, INestApplication, INestMicroservice, Module, type Type } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
+import { Controller, INestMicroservice, Module } from '@nestjs/common';
 import { EventPattern, MessagePattern, Payload } from '@nestjs/microservices';
-import {
-  AuthPatterns,
-  ChatPatterns,
-  DEFAULT_USER_SETTINGS,
-  MarketplaceEvents,
-  SellerMessages,
-  ServiceName,
-  type SellerAppliedEvent,
-  type UserDto,
-  type UserRole,
-} from '@app/contracts';
-import { configureRpcApp, createRedis, natsTransport, REDIS } from '@app/server';
-import type { Redis } from 'ioredis';
+import { ChatPatterns, MarketplaceEvents, SellerMessages, ServiceName, type SellerAppliedEvent, type UserDto, type UserRole } from '@app/contracts';
+import { createRedis } from '@app/server';
 import { freePort, startTestInfra, type TestInfra } from '@app/testing';
 import { createServer, type Server } from 'node:http';
 // The marketplace is tested as a browser meets it: through the gateway's HTTP API.
-import { createGateway } from '../../apps/gateway/src/bootstrap';
-import { resetGatewayEnv } from '../../apps/gateway/src/config/gateway-env';
 import { AppModule } from '../../apps/marketplace-svc/src/app.module';
 import { FxRateService } from '../../apps/marketplace-svc/src/locale/fx-rate.service';
+import { apiClient, fakeSessions, prepareGateway, startService, type ApiResponse, type GatewayInProcess } from './support/gateway-harness';
 
 /** Accounts and marketplace conversations as auth-svc and chat-svc would answer for them. */
-const sessions = new Map<string, UserDto>();
+const sessions = fakeSessions();
 const conversations = new Set<string>();
 const appliedEvents: SellerAppliedEvent[] = [];
 let chatAnswers = true;
 
 @Controller()
 class AccountsStub {
-  @MessagePattern(AuthPatterns.ResolveSession)
-  resolve(@Payload() data: { token: string }): UserDto | null {
-    return sessions.get(data.token) ?? null;
-  }
-
   @EventPattern(MarketplaceEvents.SellerApplied)
   applied(@Payload() event: SellerAppliedEvent) {
     appliedEvents.push(event);
@@ -51,7 +33,7 @@ class ChatStub {
   }
 }
 
-@Module({ controllers: [AccountsStub] })
+@Module({ imports: [sessions.responder], controllers: [AccountsStub] })
 class AccountsStubModule {}
 @Module({ controllers: [ChatStub] })
 class ChatStubModule {}
@@ -64,31 +46,12 @@ const PROVIDER_RATE = 83.25;
 let infra: TestInfra;
 let marketplace: INestMicroservice;
 let stubs: INestMicroservice[];
-let gateway: INestApplication;
+let gateway: GatewayInProcess;
 let fxServer: Server;
-let base: string;
-let origin: string;
-let nextUserId = 1000;
+let request: ReturnType<typeof apiClient>;
 
-function signIn(role: UserRole, username = `${role}${nextUserId}`): UserDto & { token: string } {
-  const id = nextUserId++;
-  const user: UserDto = {
-    id,
-    username,
-    email: `${username}@example.com`,
-    role,
-    avatar: null,
-    bio: null,
-    categories: [],
-    isVerified: false,
-    isOnline: true,
-    lastSeen: null,
-    createdAt: new Date().toISOString(),
-    joinedAt: new Date().toISOString(),
-    settings: DEFAULT_USER_SETTINGS,
-  };
-  const token = `token-${id}`;
-  sessions.set(token, user);
+function signIn(role: UserRole, username?: string): UserDto & { token: string } {
+  const { user, token } = sessions.signIn(role, username);
   return { ...user, token };
 }
 
@@ -98,16 +61,8 @@ interface CallOptions {
   ip?: string;
 }
 
-async function call(method: string, path: string, { token, body, ip }: CallOptions = {}) {
-  const headers: Record<string, string> = { origin };
-  if (token) headers.cookie = `sid=${token}`;
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  if (ip) headers['x-forwarded-for'] = ip;
-  const response = await fetch(`${base}/api${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await response.text();
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const json: any = text ? JSON.parse(text) : null;
-  return { status: response.status, body: json };
+function call(method: string, path: string, { token, body, ip }: CallOptions = {}): Promise<ApiResponse> {
+  return request(method, `/api${path}`, { cookie: token ? `sid=${token}` : undefined, body, headers: ip ? { 'x-forwarded-for': ip } : {} });
 }
 
 function application(overrides: Record<string, unknown> = {}) {
@@ -159,43 +114,23 @@ beforeAll(async () => {
   });
   const fxPort = await freePort();
   await new Promise<void>((resolve) => fxServer.listen(fxPort, '127.0.0.1', resolve));
-  const port = await freePort();
-  origin = `http://localhost:${port}`;
-  base = `http://127.0.0.1:${port}`;
-  Object.assign(process.env, {
-    NATS_URL: infra.natsUrl,
-    REDIS_URL: infra.redisUrl,
+  gateway = await prepareGateway(infra, {
     MARKETPLACE_DATABASE_URL: infra.databaseUrl('marketplace'),
     FX_RATE_URL: `http://127.0.0.1:${fxPort}/usd.json`,
-    PORT: String(port),
-    PUBLIC_ORIGIN: origin,
     TRUST_PROXY_HOPS: '1',
     LOG_LEVEL: 'silent',
   });
-  resetGatewayEnv();
+  request = apiClient(gateway.baseUrl, gateway.origin);
 
-  marketplace = await NestFactory.createMicroservice(AppModule, { ...natsTransport(ServiceName.Marketplace, infra.natsUrl), logger: false });
-  configureRpcApp(marketplace);
-  await marketplace.listen();
-  const stubServices: Array<[Type<unknown>, ServiceName]> = [
-    [AccountsStubModule, ServiceName.Auth],
-    [ChatStubModule, ServiceName.Chat],
-  ];
-  stubs = await Promise.all(
-    stubServices.map(async ([module, service]) => {
-      const app = await NestFactory.createMicroservice(module, { ...natsTransport(service, infra.natsUrl), logger: false });
-      await app.listen();
-      return app;
-    }),
-  );
-  gateway = await createGateway();
-  gateway.useLogger(false);
-  await gateway.listen(port, '127.0.0.1');
+  marketplace = await startService(AppModule, ServiceName.Marketplace, infra.natsUrl);
+  stubs = await Promise.all([
+    startService(AccountsStubModule, ServiceName.Auth, infra.natsUrl),
+    startService(ChatStubModule, ServiceName.Chat, infra.natsUrl),
+  ]);
+  await gateway.listen();
 }, 60_000);
 
 afterAll(async () => {
-  // The gateway's Redis client would keep reconnecting to the stopped test Redis.
-  gateway?.get<Redis>(REDIS).disconnect();
   await gateway?.close();
   await Promise.all((stubs ?? []).map((app) => app.close()));
   await marketplace?.close();
