@@ -12,6 +12,7 @@ module.exports = {
   moduleNameMapper: {
     '\\.css$': 'identity-obj-proxy',
     '^@app/contracts$': path.join(__dirname, '../../libs/contracts/src/index.ts'),
+    '^@app/contracts/browser$': path.join(__dirname, '../../libs/contracts/src/browser.ts'),
   },
   setupFilesAfterEnv: ['<rootDir>/src/test/setup.ts'],
   testMatch: ['<rootDir>/src/**/*.test.tsx', '<rootDir>/src/**/*.test.ts'],

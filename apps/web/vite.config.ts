@@ -1,5 +1,6 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
 const GATEWAY = process.env.WEB_DEV_GATEWAY_URL ?? 'http://localhost:3000';
@@ -22,6 +23,12 @@ const appConfig = {
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
+  resolve: {
+    // The contracts' plain values, from source (the DTO classes are only ever imported as types).
+    alias: {
+      '@app/contracts/browser': fileURLToPath(new URL('../../libs/contracts/src/browser.ts', import.meta.url)),
+    },
+  },
   define: { __APP_CONFIG__: JSON.stringify(appConfig) },
   server: {
     port: 5173,

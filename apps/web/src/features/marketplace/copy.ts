@@ -1,49 +1,26 @@
-import type {
+import {
   RESPONSE_TIMES,
   SELLER_LANGUAGES,
+  SELLER_TIME_ZONES,
   SellerMessages,
   SellerToasts,
   WEEK_DAYS,
-} from '@app/contracts';
+} from '@app/contracts/browser';
 
-/**
- * The contracts' constants can only be imported as types here (their module carries the
- * class-validator DTOs, which stay out of the bundle). Each copy below is typed with the
- * contract's own literal type, so the compiler refuses any word that differs from the server's.
- */
-export const SELLER_TOASTS: typeof SellerToasts = {
-  registered: { title: 'Registration Successful!', description: 'Your seller profile has been created and is under review.' },
-  registrationFailed: { title: 'Registration Failed', fallback: 'Registration failed' },
-  termsRequired: { title: 'Terms Required', description: 'You must agree to the terms and conditions' },
-  commissionRequired: { title: 'Commission Agreement Required', description: 'You must agree to the commission structure' },
-  profileSaved: { title: 'Profile updated successfully', description: 'Your changes have been saved.' },
-  profileSaveFailed: { title: 'Error updating profile', fallback: 'Failed to update profile' },
-};
+/** The spec's words and option lists, as the server has them (one source for both). */
+export const SELLER_TOASTS = SellerToasts;
 
 /** Only the agreements are checked in the browser (they raise the spec's toasts); the server checks the rest. */
-export const AGREEMENT_MESSAGES: Pick<typeof SellerMessages, 'agreeToTerms' | 'agreeToCommission'> = {
-  agreeToTerms: 'You must agree to terms and conditions',
-  agreeToCommission: 'You must agree to commission structure',
+export const AGREEMENT_MESSAGES = {
+  agreeToTerms: SellerMessages.agreeToTerms,
+  agreeToCommission: SellerMessages.agreeToCommission,
 };
 
-export const SELLER_LANGUAGE_OPTIONS: typeof SELLER_LANGUAGES = [
-  'English', 'Spanish', 'French', 'German', 'Italian', 'Portuguese', 'Hindi', 'Mandarin', 'Japanese',
-  'Korean', 'Arabic', 'Russian', 'Dutch', 'Swedish', 'Norwegian', 'Danish', 'Finnish', 'Polish',
-];
-
-export const RESPONSE_TIME_OPTIONS: typeof RESPONSE_TIMES = ['within 15 minutes', 'within 1 hour', 'within 2 hours', 'within 24 hours'];
-
-export const WEEK_DAY_OPTIONS: typeof WEEK_DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
-
+export const SELLER_LANGUAGE_OPTIONS = SELLER_LANGUAGES;
+export const RESPONSE_TIME_OPTIONS = RESPONSE_TIMES;
+export const WEEK_DAY_OPTIONS = WEEK_DAYS;
 /** UTC-12:00 to UTC+12:00 in hourly steps, plus UTC+05:30 (the server accepts exactly these). */
-export const TIME_ZONE_OPTIONS: readonly string[] = (() => {
-  const zones: string[] = [];
-  for (let hour = -12; hour <= 12; hour++) {
-    zones.push(`UTC${hour < 0 ? '-' : '+'}${String(Math.abs(hour)).padStart(2, '0')}:00`);
-    if (hour === 5) zones.push('UTC+05:30');
-  }
-  return zones;
-})();
+export const TIME_ZONE_OPTIONS = SELLER_TIME_ZONES;
 
 export const REGISTRATION_CATEGORIES = [
   { id: 'dating', title: 'Dating & Romance' },

@@ -1,4 +1,4 @@
-import { UPLOAD_MESSAGES } from './upload-limits';
+import { UploadMessages } from '@app/contracts/browser';
 
 /** The upload screens' copy, from the spec where it has words; shared by the screens and their tests. */
 export const MEDIA_TEXT = {
@@ -33,12 +33,12 @@ export const MEDIA_TEXT = {
   uploadFailedFallback: 'Failed to upload file',
   multiUploadFailed: (status: number | string, body: string) => `Upload failed: ${status} ${body}`.trim(),
   multiUploadSuccess: (count: number) => `${count} file(s) uploaded successfully`,
-  tooManyFilesTitle: UPLOAD_MESSAGES.tooManyFilesTitle,
-  tooManyFiles: UPLOAD_MESSAGES.tooManyFiles,
-  tooLarge: UPLOAD_MESSAGES.tooLarge,
-  invalidType: UPLOAD_MESSAGES.invalidType,
-  imageOnly: UPLOAD_MESSAGES.imageOnly,
-  videoOnly: UPLOAD_MESSAGES.videoOnly,
+  tooManyFilesTitle: UploadMessages.tooManyFilesTitle,
+  tooManyFiles: UploadMessages.tooManyFiles,
+  tooLarge: UploadMessages.tooLarge,
+  invalidType: UploadMessages.invalidType,
+  imageOnly: UploadMessages.imageOnly,
+  videoOnly: UploadMessages.videoOnly,
 
   results: 'Uploaded files',
   noResults: 'Nothing uploaded yet.',

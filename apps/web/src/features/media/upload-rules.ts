@@ -1,6 +1,9 @@
 import type { MediaKind, UploadPurpose } from '@app/contracts';
+import { UPLOAD_POLICIES } from '@app/contracts/browser';
 import { MEDIA_TEXT } from './copy';
-import { UPLOAD_LIMITS } from './upload-limits';
+
+/** The media test page's seller media tab takes 5 files at a time (the route's default is 10). */
+export const MEDIA_TEST_MAX_FILES = 5;
 
 /** The formats media-svc stores, by the type the browser reports for a chosen file. */
 const KIND_BY_MIME: Record<string, MediaKind> = {
@@ -17,7 +20,7 @@ const MB = 1024 * 1024;
 
 /** What the browser's file picker is told to offer for a purpose. */
 export function acceptFor(purpose: UploadPurpose): string {
-  const kinds = UPLOAD_LIMITS[purpose].kinds;
+  const kinds = UPLOAD_POLICIES[purpose].kinds;
   return Object.keys(KIND_BY_MIME)
     .filter((mime) => kinds.includes(KIND_BY_MIME[mime]))
     .join(',');
@@ -33,7 +36,7 @@ export function kindOf(file: File): MediaKind | undefined {
  * browser cannot tell is left for it to judge.
  */
 export function checkFile(file: File, purpose: UploadPurpose): string | null {
-  const policy = UPLOAD_LIMITS[purpose];
+  const policy = UPLOAD_POLICIES[purpose];
   if (file.type) {
     const kind = kindOf(file);
     if (!kind) return MEDIA_TEXT.invalidType;
@@ -47,7 +50,7 @@ export function checkFile(file: File, purpose: UploadPurpose): string | null {
 
 /** A short line under the drop zone naming what the purpose accepts. */
 export function limitsFor(purpose: UploadPurpose): string {
-  const { kinds, maxMegabytes } = UPLOAD_LIMITS[purpose];
+  const { kinds, maxMegabytes } = UPLOAD_POLICIES[purpose];
   const label = kinds.length > 1 ? MEDIA_TEXT.kindsAny : kinds[0] === 'image' ? MEDIA_TEXT.kindsImage : MEDIA_TEXT.kindsVideo;
   return MEDIA_TEXT.limits(label, maxMegabytes);
 }

@@ -1,6 +1,5 @@
-// The contracts' validation classes need decorator metadata once loaded as values.
-import 'reflect-metadata';
-import { SELLER_UPLOAD_MAX_FILES, UPLOAD_POLICIES, UploadMessages, type UploadedFileDto, type UserDto } from '@app/contracts';
+import type { UploadedFileDto, UserDto } from '@app/contracts';
+import { UploadMessages } from '@app/contracts/browser';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { makeUser } from '../../../test/fixtures';
@@ -10,7 +9,6 @@ import { PROFILE_TEXT } from '../../profile/profile-strings';
 import { uploadChatImage } from '../api/upload-chat-image';
 import { UploadError } from '../api/upload-request';
 import { MEDIA_TEXT } from '../copy';
-import { MEDIA_TEST_MAX_FILES, UPLOAD_LIMITS, UPLOAD_MESSAGES } from '../upload-limits';
 import { startUploadServer, type UploadServer } from './upload-server';
 
 let api: TestServer;
@@ -104,18 +102,5 @@ describe('uploadChatImage', () => {
     const refusal = await uploadChatImage(file('page.png', 'image/png')).catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(UploadError);
     expect(refusal).toMatchObject({ status: 415, message: UploadMessages.invalidType, body: { code: 'invalid_file_type' } });
-  });
-});
-
-describe('Upload limits in the browser', () => {
-  it('match the server rules', () => {
-    expect(UPLOAD_LIMITS).toEqual(UPLOAD_POLICIES);
-    expect(MEDIA_TEST_MAX_FILES).toBeLessThanOrEqual(SELLER_UPLOAD_MAX_FILES);
-    expect(UPLOAD_MESSAGES.invalidType).toBe(UploadMessages.invalidType);
-    expect(UPLOAD_MESSAGES.imageOnly).toBe(UploadMessages.imageOnly);
-    expect(UPLOAD_MESSAGES.videoOnly).toBe(UploadMessages.videoOnly);
-    expect(UPLOAD_MESSAGES.tooManyFilesTitle).toBe(UploadMessages.tooManyFilesTitle);
-    expect(UPLOAD_MESSAGES.tooLarge(7)).toBe(UploadMessages.tooLarge(7));
-    expect(UPLOAD_MESSAGES.tooManyFiles(3)).toBe(UploadMessages.tooManyFiles(3));
   });
 });

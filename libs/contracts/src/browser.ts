@@ -1,0 +1,12 @@
+/**
+ * The contracts' plain values (limits, labels, palettes, messages) for the web app to import
+ * at run time. Nothing here carries decorators, so class-validator stays out of the bundle;
+ * DTO classes are imported by the web app as types only, from `@app/contracts`.
+ */
+export * from './auth/auth.constants';
+export * from './common/user';
+export * from './chat/chat.constants';
+export * from './marketplace/marketplace.constants';
+export * from './marketplace/currency';
+export * from './media/media.constants';
+export * from './errors';
