@@ -1,10 +1,13 @@
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
+import { chatListener } from '../features/chat/chat-listener';
+import { chatSlice } from '../features/chat/chat-slice';
 import { notificationsSlice } from '../features/notifications/notifications-slice';
 import { vipSlice } from '../features/vip/vip-slice';
 import { api } from '../lib/api';
+import { createSocketMiddleware, socketSlice } from '../lib/socket';
 
-const rootReducer = combineSlices(api, vipSlice, notificationsSlice);
+const rootReducer = combineSlices(api, vipSlice, notificationsSlice, socketSlice, chatSlice);
 
 export type RootState = ReturnType<typeof rootReducer>;
 
@@ -13,7 +16,7 @@ export function makeStore(preloadedState?: Partial<RootState>) {
   const store = configureStore({
     reducer: rootReducer,
     preloadedState,
-    middleware: (getDefault) => getDefault().concat(api.middleware),
+    middleware: (getDefault) => getDefault().prepend(chatListener.middleware).concat(api.middleware, createSocketMiddleware()),
   });
   setupListeners(store.dispatch);
   return store;

@@ -1,4 +1,4 @@
-import type { UserRole } from '@app/contracts';
+import type { MessageDto, OnlineUserDto, RoomDto, UserRole } from '@app/contracts';
 
 /** A message as the landing preview shows it; the chat feature widens it. */
 export interface RecentMessage {
@@ -12,3 +12,30 @@ export interface CommunityStats {
   totalUsers: number;
   rating: number;
 }
+
+/** A join or leave notice, merged into the message stream by time. */
+export interface RoomNotice {
+  id: string;
+  type: 'join' | 'leave';
+  username: string;
+  timestamp: string;
+}
+
+/**
+ * A room as the open chat screen knows it: filled and kept current by socket frames
+ * (history on join, new messages, presence), never polled.
+ */
+export interface RoomFeed {
+  room: RoomDto | null;
+  /** Ordered by sequence, each message once. */
+  messages: MessageDto[];
+  notices: RoomNotice[];
+  onlineUsers: OnlineUserDto[];
+  /** The socket confirmed the join and sent the history. */
+  joined: boolean;
+  /** Why the room cannot be shown (not found, not a participant, full). */
+  error: string | null;
+}
+
+/** Where a private chat was opened from, to lead back there when it is left. */
+export type ChatSource = 'marketplace' | 'public-room' | 'private-chats' | 'my-chats';

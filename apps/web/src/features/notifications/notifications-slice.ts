@@ -49,6 +49,10 @@ export const notificationsSlice = createSlice({
     clearNotifications: (state) => {
       state.items = [];
     },
+    /** The signed-in person's notifications as this device kept them (none when signed out). */
+    notificationsRestored: (state, action: PayloadAction<AppNotification[]>) => {
+      state.items = action.payload.slice(0, MAX_KEPT);
+    },
   },
   selectors: {
     selectNotifications: (state) => state.items,
@@ -56,6 +60,6 @@ export const notificationsSlice = createSlice({
   },
 });
 
-export const { addNotification, markNotificationRead, markAllNotificationsRead, removeNotification, clearNotifications } =
+export const { addNotification, markNotificationRead, markAllNotificationsRead, removeNotification, clearNotifications, notificationsRestored } =
   notificationsSlice.actions;
 export const { selectNotifications, selectUnreadCount } = notificationsSlice.selectors;

@@ -1,10 +1,44 @@
+import type {
+  ChatUploadResponseDto,
+  CreateRoomDto,
+  MessageDto,
+  MessageFormatting,
+  MessageType,
+  PrivateChatSummaryDto,
+  RoomCategory,
+  RoomDto,
+} from '@app/contracts';
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { api } from '../../../lib/api';
-import type { CommunityStats, RecentMessage } from '../types';
+import { mergeMessages } from '../feed';
+import type { CommunityStats, RecentMessage, RoomFeed } from '../types';
 
 /** Freshness of the landing data per spec: recent messages 30 s, stats 60 s. */
 export const RECENT_MESSAGES_FRESH_SECONDS = 30;
 export const STATS_FRESH_SECONDS = 60;
 export const RECENT_MESSAGES_LIMIT = 3;
+/** Spec: the private chats started from a room are refetched every 30 s. */
+export const ROOM_PRIVATE_CHATS_POLL_MS = 30_000;
+/** An open room's stream stays cached a while, so coming back resumes from its last message. */
+const FEED_KEEP_SECONDS = 5 * 60;
+export const CATCH_UP_PAGE = 100;
+
+export interface PublicRoomsQuery {
+  q?: string;
+  category?: RoomCategory;
+}
+
+export interface SendMessageRequest {
+  roomId: number;
+  content: string;
+  type: MessageType;
+  formatting?: MessageFormatting;
+  metadata?: Record<string, unknown>;
+  /** Makes a retry safe: the server never stores the same clientId twice. */
+  clientId: string;
+}
+
+export const EMPTY_FEED: RoomFeed = { room: null, messages: [], notices: [], onlineUsers: [], joined: false, error: null };
 
 export const chatApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -16,7 +50,94 @@ export const chatApi = api.injectEndpoints({
       query: () => 'stats',
       providesTags: ['Stats'],
     }),
+    getPublicRooms: build.query<RoomDto[], PublicRoomsQuery>({
+      query: ({ q, category }) => ({
+        url: 'rooms',
+        params: { type: 'public', ...(q?.trim() ? { q: q.trim() } : {}), ...(category ? { category } : {}) },
+      }),
+      providesTags: ['Rooms'],
+    }),
+    getRoom: build.query<RoomDto, number>({
+      query: (id) => `rooms/${id}`,
+      providesTags: (_result, _error, id) => [{ type: 'Room', id }],
+    }),
+    /** Filled by socket frames only (see chat-listener): the query itself starts empty. */
+    getRoomFeed: build.query<RoomFeed, number>({
+      queryFn: () => ({ data: EMPTY_FEED }),
+      keepUnusedDataFor: FEED_KEEP_SECONDS,
+    }),
+    /** Messages after a sequence number: fills what one join frame could not hold. */
+    getMessagesAfter: build.query<MessageDto[], { roomId: number; afterSeq: number }>({
+      query: ({ roomId, afterSeq }) => ({ url: `rooms/${roomId}/messages`, params: { afterSeq, limit: CATCH_UP_PAGE } }),
+      keepUnusedDataFor: 0,
+    }),
+    sendMessage: build.mutation<MessageDto, SendMessageRequest>({
+      query: ({ roomId, ...body }) => ({ url: `rooms/${roomId}/messages`, method: 'POST', body }),
+      // The stored message shows at once; its socket echo is then recognised and dropped.
+      async onQueryStarted({ roomId }, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
+        if (data) dispatch(chatApi.util.updateQueryData('getRoomFeed', roomId, (feed) => void mergeMessages(feed, [data])));
+      },
+    }),
+    createRoom: build.mutation<RoomDto, CreateRoomDto>({
+      query: (body) => ({ url: 'rooms', method: 'POST', body }),
+      invalidatesTags: ['Rooms'],
+    }),
+    startPrivateChat: build.mutation<RoomDto, { userId: number; originRoomId: number }>({
+      query: (body) => ({ url: 'rooms/private', method: 'POST', body }),
+      invalidatesTags: ['PrivateChats', 'MyChats'],
+    }),
+    getMyChats: build.query<PrivateChatSummaryDto[], void>({
+      query: () => 'rooms/my-chats',
+      providesTags: ['MyChats'],
+    }),
+    getMarketplaceChats: build.query<PrivateChatSummaryDto[], void>({
+      query: () => 'rooms/marketplace-chats',
+      providesTags: ['MarketplaceChats'],
+    }),
+    getRoomPrivateChats: build.query<PrivateChatSummaryDto[], number>({
+      query: (roomId) => `rooms/${roomId}/private-chats`,
+      providesTags: ['PrivateChats'],
+    }),
+    deletePrivateChat: build.mutation<{ ok: true }, number>({
+      query: (id) => ({ url: `rooms/${id}`, method: 'DELETE' }),
+      // The list drops the chat at once; a refusal puts it back.
+      async onQueryStarted(id, { dispatch, queryFulfilled }) {
+        const drop = (list: PrivateChatSummaryDto[]) => list.filter((chat) => chat.id !== id);
+        const patches = [
+          dispatch(chatApi.util.updateQueryData('getMyChats', undefined, drop)),
+          dispatch(chatApi.util.updateQueryData('getMarketplaceChats', undefined, drop)),
+        ];
+        await queryFulfilled.catch(() => patches.forEach((patch) => patch.undo()));
+      },
+      invalidatesTags: ['PrivateChats'],
+    }),
+    /** Multipart: sent with fetch itself so the browser writes the boundary. */
+    uploadChatImage: build.mutation<ChatUploadResponseDto, File>({
+      async queryFn(file) {
+        const body = new FormData();
+        body.append('file', file);
+        const response = await fetch(`${window.location.origin}/api/chat/upload`, { method: 'POST', body, credentials: 'include' });
+        const data: unknown = await response.json().catch(() => undefined);
+        if (!response.ok) return { error: { status: response.status, data } as FetchBaseQueryError };
+        return { data: data as ChatUploadResponseDto };
+      },
+    }),
   }),
 });
 
-export const { useGetRecentMessagesQuery, useGetStatsQuery } = chatApi;
+export const {
+  useGetRecentMessagesQuery,
+  useGetStatsQuery,
+  useGetPublicRoomsQuery,
+  useGetRoomQuery,
+  useGetRoomFeedQuery,
+  useSendMessageMutation,
+  useCreateRoomMutation,
+  useStartPrivateChatMutation,
+  useGetMyChatsQuery,
+  useGetMarketplaceChatsQuery,
+  useGetRoomPrivateChatsQuery,
+  useDeletePrivateChatMutation,
+  useUploadChatImageMutation,
+} = chatApi;

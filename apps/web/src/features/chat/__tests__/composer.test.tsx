@@ -1,0 +1,126 @@
+import type { RoomDto, UserDto } from '@app/contracts';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AppProvider } from '../../../app/provider';
+import { makeStore } from '../../../app/store';
+import { makeUser } from '../../../test/fixtures';
+import { startTestServer, type TestServer } from '../../../test/test-server';
+import { VipDialog } from '../../vip/components/vip-dialog';
+import { Composer } from '../components/composer';
+import { RateLimitDialog } from '../components/rate-limit-dialog';
+import { COMPOSER_TEXT, RATE_LIMIT_TEXT } from '../copy';
+import { makeRoom } from './fixtures';
+
+let server: TestServer;
+let sent: unknown[];
+
+beforeEach(async () => {
+  server = await startTestServer();
+  sent = [];
+  server.on('POST /api/rooms/4/messages', ({ body }) => {
+    sent.push(body);
+    return { status: 201, body: { id: sent.length, roomId: 4, seq: sent.length, ...(body as object), createdAt: new Date().toISOString() } };
+  });
+});
+
+afterEach(() => server.close());
+
+function renderComposer(me: UserDto, room: RoomDto = makeRoom(), disabled = false) {
+  server.on('GET /api/users/me', () => ({ body: me }));
+  const store = makeStore();
+  render(
+    <AppProvider store={store}>
+      <Composer room={room} me={me} disabled={disabled} />
+      <RateLimitDialog />
+      <VipDialog />
+    </AppProvider>,
+  );
+  return { store, box: screen.getByRole('textbox', { name: 'Message' }) };
+}
+
+it('sends on Enter with the chosen formatting, then resets text and style', async () => {
+  const user = userEvent.setup();
+  const { box } = renderComposer(makeUser({ role: 'vip' }));
+  await user.click(screen.getByRole('button', { name: COMPOSER_TEXT.bold }));
+  await user.click(screen.getByRole('button', { name: COMPOSER_TEXT.underline }));
+  await user.selectOptions(screen.getByLabelText(COMPOSER_TEXT.fontSize), '24');
+  await user.click(screen.getByRole('button', { name: COMPOSER_TEXT.color }));
+  await user.click(await screen.findByRole('menuitem', { name: 'Teal' }));
+  await user.type(box, 'Hello there{Enter}');
+
+  await waitFor(() => expect(sent).toHaveLength(1));
+  expect(sent[0]).toMatchObject({ content: 'Hello there', type: 'text', formatting: { bold: true, underline: true, fontSize: 24, color: '#0d9488' } });
+  expect((sent[0] as { clientId: string }).clientId).toMatch(/^[\w-]{1,64}$/);
+  await waitFor(() => expect(box).toHaveValue(''));
+  expect(screen.getByRole('button', { name: COMPOSER_TEXT.bold })).toHaveAttribute('aria-pressed', 'false');
+  expect(screen.getByLabelText(COMPOSER_TEXT.fontSize)).toHaveValue('14');
+});
+
+it('sends emoji-only text as an emoji message, and nothing for blank text', async () => {
+  const user = userEvent.setup();
+  const { box } = renderComposer(makeUser({ role: 'vip' }));
+  await user.type(box, '   {Enter}');
+  await user.type(box, '🎉 😀{Enter}');
+  await waitFor(() => expect(sent).toHaveLength(1));
+  expect(sent[0]).toMatchObject({ content: '🎉 😀', type: 'emoji' });
+  expect(sent[0]).not.toHaveProperty('formatting');
+});
+
+it('offers VIP instead of formatting to a regular user in a public room, then makes them wait the cooldown', async () => {
+  const user = userEvent.setup();
+  const { store, box } = renderComposer(makeUser({ role: 'user' }));
+  expect(screen.queryByRole('button', { name: COMPOSER_TEXT.image })).not.toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: COMPOSER_TEXT.bold }));
+  expect(store.getState().vip.dialogOpen).toBe(true);
+  await user.click(await screen.findByRole('button', { name: 'Maybe Later' }));
+
+  await user.type(box, 'hi all{Enter}');
+  await waitFor(() => expect(sent).toHaveLength(1));
+  expect(sent[0]).not.toHaveProperty('formatting');
+  await waitFor(() => expect(box).toHaveAttribute('placeholder', expect.stringMatching(/^Wait (30|29)s$/)));
+  expect(box).toBeDisabled();
+  expect(screen.getByTestId('wait-hint')).toHaveTextContent(/^Wait (30|29)s$/);
+  expect(screen.getByTestId('wait-hint')).toHaveClass('text-red-600');
+});
+
+it('opens Rate Limit Reached after a 429, with the duplicate text and the server wait', async () => {
+  const user = userEvent.setup();
+  server.on('POST /api/rooms/4/messages', () => ({
+    status: 429,
+    body: { error: 'rate_limit_duplicate', code: 'rate_limit_duplicate', message: RATE_LIMIT_TEXT.duplicate, waitTime: 12_000 },
+  }));
+  const { box } = renderComposer(makeUser({ role: 'user' }));
+  await user.type(box, 'same again{Enter}');
+  const dialog = await screen.findByRole('dialog', { name: RATE_LIMIT_TEXT.title });
+  expect(dialog).toHaveTextContent(RATE_LIMIT_TEXT.duplicate);
+  expect(dialog).toHaveTextContent('Please wait 12 seconds');
+  expect(box).toHaveValue('same again');
+  await user.click(screen.getByRole('button', { name: RATE_LIMIT_TEXT.continue }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  expect(box).toHaveAttribute('placeholder', expect.stringMatching(/^Wait 1[12]s$/));
+});
+
+it('shows the 50-messages text and the default 30 seconds when a 429 names no wait', async () => {
+  const user = userEvent.setup();
+  server.on('POST /api/rooms/4/messages', () => ({ status: 429, body: { error: 'rate_limit', code: 'rate_limit', message: 'Slow down' } }));
+  const { box } = renderComposer(makeUser({ role: 'user' }));
+  await user.type(box, 'hello{Enter}');
+  const dialog = await screen.findByRole('dialog', { name: RATE_LIMIT_TEXT.title });
+  expect(dialog).toHaveTextContent(RATE_LIMIT_TEXT.hourly);
+  expect(dialog).toHaveTextContent('Please wait 30 seconds');
+});
+
+it('lets anyone format in a private room, shows images to premium roles only, and sends nothing while disconnected', async () => {
+  const user = userEvent.setup();
+  const { box } = renderComposer(makeUser({ role: 'user' }), makeRoom({ type: 'private' }), true);
+  expect(box).toBeDisabled();
+  expect(screen.getByText(COMPOSER_TEXT.disconnected)).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: COMPOSER_TEXT.bold })).toBeDisabled();
+  await user.type(box, 'nope{Enter}');
+  expect(sent).toHaveLength(0);
+});
+
+it('shows the image button to a seller', () => {
+  renderComposer(makeUser({ role: 'seller' }));
+  expect(screen.getByRole('button', { name: COMPOSER_TEXT.image })).toBeInTheDocument();
+});

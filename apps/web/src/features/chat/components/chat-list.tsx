@@ -1,0 +1,82 @@
+import type { PrivateChatSummaryDto } from '@app/contracts';
+import { formatDistanceToNowStrict } from 'date-fns';
+import { Trash2 } from 'lucide-react';
+import { useNavigate } from 'react-router-dom';
+import { UserAvatar } from '../../../components/ui/avatar';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { toast } from '../../../components/ui/toast-store';
+import { useDeletePrivateChatMutation } from '../api/chat-api';
+import { recordChatSource } from '../chat-source';
+import { CHAT_TOASTS, PRIVATE_CHATS_TEXT } from '../copy';
+import type { ChatSource } from '../types';
+
+/** Spec: lists show relative times as m, h or d ago. */
+export function shortAgo(timestamp: string, now = Date.now()): string {
+  const distance = formatDistanceToNowStrict(new Date(Math.min(Date.parse(timestamp), now)), { roundingMethod: 'floor' });
+  const [value, unit] = distance.split(' ');
+  if (unit.startsWith('second')) return 'now';
+  if (unit.startsWith('minute')) return `${value}m ago`;
+  if (unit.startsWith('hour')) return `${value}h ago`;
+  const days = Math.floor((now - Date.parse(timestamp)) / 86_400_000);
+  return `${days}d ago`;
+}
+
+export type ChatListProps = {
+  chats: PrivateChatSummaryDto[];
+  /** Recorded when a chat is opened, so leaving it leads back here. */
+  source: ChatSource;
+};
+
+export function ChatList({ chats, source }: ChatListProps) {
+  const navigate = useNavigate();
+  const [deleteChat] = useDeletePrivateChatMutation();
+  return (
+    <ul className="space-y-2" aria-label={PRIVATE_CHATS_TEXT.title}>
+      {chats.map((chat) => {
+        const name = chat.name || chat.otherParticipant.username;
+        const last = chat.lastMessage;
+        const preview = last ? (last.type === 'image' || last.type === 'gif' ? '📷' : last.content) : PRIVATE_CHATS_TEXT.noMessages;
+        return (
+          <li key={chat.id}>
+            <Card className="flex items-center gap-3 p-3" data-testid="chat-row" data-unread={chat.hasUnreadMessages}>
+              <button
+                type="button"
+                className="flex min-w-0 flex-1 items-center gap-3 rounded-md text-left focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                onClick={() => {
+                  recordChatSource(source);
+                  navigate(`/chat/${chat.id}`);
+                }}
+              >
+                <UserAvatar name={chat.otherParticipant.username} src={chat.otherParticipant.avatar} className="h-11 w-11" />
+                <span className="min-w-0 flex-1">
+                  <span className="flex items-center gap-2">
+                    <span className={chat.hasUnreadMessages ? 'truncate font-bold' : 'truncate font-medium'}>{name}</span>
+                    {chat.hasUnreadMessages ? <span className="h-2.5 w-2.5 shrink-0 rounded-full bg-red-500" aria-label="Unread messages" data-testid="unread-mark" /> : null}
+                  </span>
+                  <span className={chat.hasUnreadMessages ? 'block truncate text-sm text-foreground' : 'block truncate text-sm text-muted-foreground'}>
+                    {last && last.sender.id !== chat.otherParticipant.id ? 'You: ' : ''}
+                    {preview}
+                  </span>
+                </span>
+                <span className="shrink-0 text-xs text-muted-foreground">{shortAgo(chat.lastActivityAt)}</span>
+              </button>
+              <Button
+                variant="ghost"
+                size="icon"
+                className="h-9 w-9 shrink-0 text-muted-foreground hover:text-destructive"
+                aria-label={PRIVATE_CHATS_TEXT.delete(name)}
+                onClick={async () => {
+                  const result = await deleteChat(chat.id);
+                  if ('error' in result) toast({ title: CHAT_TOASTS.deleteChatFailed, variant: 'destructive' });
+                }}
+              >
+                <Trash2 className="h-4 w-4" />
+              </Button>
+            </Card>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

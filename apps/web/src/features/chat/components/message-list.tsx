@@ -1,0 +1,196 @@
+import type { MessageDto, RoomDto, UserDto } from '@app/contracts';
+import { formatDistanceToNow } from 'date-fns';
+import { LogIn, LogOut, MessageSquare } from 'lucide-react';
+import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { RoleBadge } from '../../../components/role-badge';
+import { UserAvatar } from '../../../components/ui/avatar';
+import { cn } from '../../../lib/cn';
+import { EMOJI_FONT } from '../constants';
+import { CHAT_TEXT } from '../copy';
+import { streamOf, type StreamItem } from '../feed';
+import { useNow } from '../hooks/use-now';
+import { styleOf } from '../message-kind';
+import type { RoomFeed, RoomNotice } from '../types';
+
+const RELATIVE_TIME_REFRESH_MS = 30_000;
+/** Within this distance of the bottom the list follows new messages. */
+const FOLLOW_THRESHOLD_PX = 120;
+
+export type MessageListProps = {
+  feed: RoomFeed;
+  room: RoomDto | undefined;
+  me: UserDto;
+  /** Public rooms: clicking an author starts a private chat. */
+  onAuthorClick?: (author: MessageDto['sender']) => void;
+};
+
+type Block = { kind: 'group'; key: string; sender: MessageDto['sender']; messages: MessageDto[] } | { kind: 'notice'; key: string; notice: RoomNotice };
+
+/** Consecutive messages of one sender form one group; a notice between them splits it. */
+function blocksOf(items: StreamItem[]): Block[] {
+  const blocks: Block[] = [];
+  for (const item of items) {
+    if (item.kind === 'notice') {
+      blocks.push({ kind: 'notice', key: item.notice.id, notice: item.notice });
+      continue;
+    }
+    const last = blocks[blocks.length - 1];
+    if (last?.kind === 'group' && last.sender.id === item.message.senderId) last.messages.push(item.message);
+    else blocks.push({ kind: 'group', key: `m${item.message.id}`, sender: item.message.sender, messages: [item.message] });
+  }
+  return blocks;
+}
+
+export function MessageList({ feed, room, me, onAuthorClick }: MessageListProps) {
+  const now = useNow(RELATIVE_TIME_REFRESH_MS);
+  const scroller = useRef<HTMLDivElement>(null);
+  const following = useRef(true);
+  const blocks = useMemo(() => blocksOf(streamOf(feed)), [feed]);
+  const count = feed.messages.length + feed.notices.length;
+
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (el && following.current) el.scrollTop = el.scrollHeight;
+  }, [count, feed.joined]);
+
+  // Images change the height after they load: keep the newest in view while following.
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const onLoad = () => {
+      if (following.current) el.scrollTop = el.scrollHeight;
+    };
+    el.addEventListener('load', onLoad, true);
+    return () => el.removeEventListener('load', onLoad, true);
+  }, []);
+
+  if (!feed.joined && feed.messages.length === 0) {
+    return (
+      <div className="flex flex-1 items-center justify-center p-6 text-muted-foreground" role="status">
+        <span className="mr-2 h-4 w-4 animate-spin rounded-full border-2 border-current border-t-transparent" aria-hidden />
+        {CHAT_TEXT.connectingToChat}
+      </div>
+    );
+  }
+
+  if (feed.messages.length === 0 && feed.notices.length === 0) {
+    return (
+      <div className="flex flex-1 flex-col items-center justify-center p-6 text-center">
+        <MessageSquare className="h-10 w-10 text-muted-foreground" aria-hidden />
+        <p className="mt-3 font-semibold">{CHAT_TEXT.emptyTitle}</p>
+        <p className="text-sm text-muted-foreground">{CHAT_TEXT.emptyHint}</p>
+      </div>
+    );
+  }
+
+  const clickable = room?.type === 'public' && onAuthorClick !== undefined;
+
+  return (
+    <div
+      ref={scroller}
+      className="flex-1 overflow-y-auto px-3 py-4 sm:px-6"
+      onScroll={(e) => {
+        const el = e.currentTarget;
+        following.current = el.scrollHeight - el.scrollTop - el.clientHeight < FOLLOW_THRESHOLD_PX;
+      }}
+    >
+      <ol className="mx-auto flex max-w-3xl flex-col gap-3" aria-label="Messages" aria-live="polite">
+        {blocks.map((block) =>
+          block.kind === 'notice' ? (
+            <li key={block.key} className="flex items-center justify-center gap-1.5 text-xs text-muted-foreground" data-testid="room-notice">
+              {block.notice.type === 'join' ? <LogIn className="h-3 w-3" aria-hidden /> : <LogOut className="h-3 w-3" aria-hidden />}
+              {block.notice.username} {block.notice.type === 'join' ? 'joined the room' : 'left the room'}
+            </li>
+          ) : (
+            <MessageGroup
+              key={block.key}
+              sender={block.sender}
+              messages={block.messages}
+              mine={block.sender.id === me.id}
+              now={now}
+              onAuthorClick={clickable ? onAuthorClick : undefined}
+            />
+          ),
+        )}
+      </ol>
+    </div>
+  );
+}
+
+type MessageGroupProps = {
+  sender: MessageDto['sender'];
+  messages: MessageDto[];
+  mine: boolean;
+  now: number;
+  onAuthorClick?: (author: MessageDto['sender']) => void;
+};
+
+function MessageGroup({ sender, messages, mine, now, onAuthorClick }: MessageGroupProps) {
+  const first = messages[0];
+  const name = sender.username || 'Unknown User';
+  const author = onAuthorClick ? (
+    <button
+      type="button"
+      className="rounded-sm font-semibold hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      onClick={() => onAuthorClick(sender)}
+      title={mine ? undefined : CHAT_TEXT.startChatWith(name)}
+    >
+      {name}
+    </button>
+  ) : (
+    <span className="font-semibold">{name}</span>
+  );
+  return (
+    <li className={cn('flex gap-2.5', mine && 'flex-row-reverse')} data-testid="message-group">
+      {onAuthorClick ? (
+        <button type="button" className="self-start rounded-full" onClick={() => onAuthorClick(sender)} aria-label={CHAT_TEXT.startChatWith(name)} tabIndex={-1}>
+          <UserAvatar name={name} src={sender.avatar} className="h-8 w-8 text-sm" />
+        </button>
+      ) : (
+        <UserAvatar name={name} src={sender.avatar} className="h-8 w-8 self-start text-sm" />
+      )}
+      <div className={cn('flex min-w-0 max-w-[85%] flex-col gap-1 sm:max-w-[75%]', mine && 'items-end')}>
+        <div className={cn('flex flex-wrap items-center gap-x-2 text-sm', mine && 'flex-row-reverse')}>
+          {author}
+          {sender.role !== 'user' ? <RoleBadge role={sender.role} className="px-1.5 py-0 text-[10px]" /> : null}
+          <time className="text-xs text-muted-foreground" dateTime={first.createdAt}>
+            {formatDistanceToNow(new Date(Math.min(Date.parse(first.createdAt), now)), { addSuffix: true })}
+          </time>
+        </div>
+        {messages.map((message) => (
+          <MessageBody key={message.id} message={message} mine={mine} />
+        ))}
+      </div>
+    </li>
+  );
+}
+
+function MessageBody({ message, mine }: { message: MessageDto; mine: boolean }) {
+  if (message.type === 'image' || message.type === 'gif') {
+    return (
+      <a href={message.content} target="_blank" rel="noopener noreferrer" className="block" title={CHAT_TEXT.openImage} data-testid="message">
+        <img src={message.content} alt={String(message.metadata?.originalName ?? message.type)} loading="lazy" className="max-h-64 max-w-full rounded-lg border object-contain" />
+      </a>
+    );
+  }
+  if (message.type === 'emoji') {
+    return (
+      <p className={cn('text-3xl leading-tight', EMOJI_FONT)} data-testid="message" data-kind="emoji">
+        {message.content}
+      </p>
+    );
+  }
+  return (
+    <p
+      className={cn(
+        'w-fit max-w-full rounded-2xl px-3 py-1.5 text-sm break-words whitespace-pre-wrap',
+        mine ? 'rounded-tr-sm bg-primary/10' : 'rounded-tl-sm bg-muted',
+      )}
+      style={styleOf(message.formatting)}
+      data-testid="message"
+      data-kind={message.type}
+    >
+      {message.content}
+    </p>
+  );
+}

@@ -1,0 +1,73 @@
+import type { OnlineUserDto } from '@app/contracts';
+import * as DialogPrimitive from '@radix-ui/react-dialog';
+import { Users, X } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { RoleBadge } from '../../../components/role-badge';
+import { UserAvatar } from '../../../components/ui/avatar';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import { ROLE_RANK } from '@app/contracts/browser';
+import { CHAT_TEXT } from '../copy';
+
+/** Spec: filtered by a case-insensitive username substring, ordered by role rank, then by joinedAt. */
+export function visibleOnlineUsers(users: OnlineUserDto[], filter: string): OnlineUserDto[] {
+  const needle = filter.trim().toLowerCase();
+  return users
+    .filter((u) => !needle || u.username.toLowerCase().includes(needle))
+    .sort((a, b) => ROLE_RANK[a.role] - ROLE_RANK[b.role] || Date.parse(a.joinedAt) - Date.parse(b.joinedAt));
+}
+
+export type OnlineUsersDrawerProps = {
+  users: OnlineUserDto[];
+  myId: number;
+  onPick: (user: OnlineUserDto) => void;
+};
+
+export function OnlineUsersDrawer({ users, myId, onPick }: OnlineUsersDrawerProps) {
+  const [open, setOpen] = useState(false);
+  const [filter, setFilter] = useState('');
+  const shown = useMemo(() => visibleOnlineUsers(users, filter), [users, filter]);
+  return (
+    <>
+      <Button variant="ghost" size="sm" className="gap-1.5" onClick={() => setOpen(true)} aria-label={`${CHAT_TEXT.onlineUsers}: ${users.length}`}>
+        <Users className="h-4 w-4" aria-hidden />
+        <span className="tabular-nums">{users.length}</span>
+      </Button>
+      <DialogPrimitive.Root open={open} onOpenChange={setOpen}>
+        <DialogPrimitive.Portal>
+          <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50" />
+          <DialogPrimitive.Content className="fixed inset-y-0 right-0 z-50 flex h-full w-80 max-w-[85vw] flex-col gap-3 border-l bg-card p-4 shadow-lg focus:outline-none">
+          <DialogPrimitive.Title className="pr-6 text-lg font-semibold">{CHAT_TEXT.onlineUsers}</DialogPrimitive.Title>
+          <DialogPrimitive.Description className="text-sm text-muted-foreground">{CHAT_TEXT.onlineCount(users.length)}</DialogPrimitive.Description>
+          <Input value={filter} onChange={(e) => setFilter(e.target.value)} placeholder={CHAT_TEXT.filterUsers} aria-label={CHAT_TEXT.filterUsers} />
+          <ul className="-mx-1 flex-1 space-y-0.5 overflow-y-auto" aria-label={CHAT_TEXT.onlineUsers}>
+            {shown.length === 0 ? <li className="p-3 text-center text-sm text-muted-foreground">{CHAT_TEXT.noUsersMatch}</li> : null}
+            {shown.map((user) => (
+              <li key={user.id}>
+                <button
+                  type="button"
+                  className="flex w-full items-center gap-2.5 rounded-md px-2 py-2 text-left text-sm hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                  onClick={() => {
+                    setOpen(false);
+                    onPick(user);
+                  }}
+                  title={user.id === myId ? undefined : CHAT_TEXT.startChatWith(user.username)}
+                >
+                  <UserAvatar name={user.username} src={user.avatar} className="h-8 w-8 text-sm" />
+                  <span className="min-w-0 flex-1 truncate font-medium">
+                    {user.username} {user.id === myId ? <span className="font-normal text-muted-foreground">{CHAT_TEXT.you}</span> : null}
+                  </span>
+                  {user.role !== 'user' ? <RoleBadge role={user.role} className="px-1.5 py-0 text-[10px]" /> : null}
+                </button>
+              </li>
+            ))}
+          </ul>
+          <DialogPrimitive.Close className="absolute top-4 right-4 rounded-sm opacity-70 hover:opacity-100 focus-visible:ring-2 focus-visible:ring-ring" aria-label="Close">
+            <X className="h-4 w-4" />
+          </DialogPrimitive.Close>
+          </DialogPrimitive.Content>
+        </DialogPrimitive.Portal>
+      </DialogPrimitive.Root>
+    </>
+  );
+}

@@ -1,0 +1,55 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { MessageCircle } from 'lucide-react';
+import { useNavigate } from 'react-router-dom';
+import { UserAvatar } from '../../../components/ui/avatar';
+import { Button } from '../../../components/ui/button';
+import { ROOM_PRIVATE_CHATS_POLL_MS, useGetRoomPrivateChatsQuery } from '../api/chat-api';
+import { recordChatSource, recordPublicRoom } from '../chat-source';
+import { CHAT_TEXT } from '../copy';
+
+export type PrivateChatsDropdownProps = { roomId: number };
+
+/** The private chats started from this public room; refetched every 30 s while the page is in front. */
+export function PrivateChatsDropdown({ roomId }: PrivateChatsDropdownProps) {
+  const navigate = useNavigate();
+  const { data: chats = [] } = useGetRoomPrivateChatsQuery(roomId, {
+    pollingInterval: ROOM_PRIVATE_CHATS_POLL_MS,
+    skipPollingIfUnfocused: true,
+    refetchOnMountOrArgChange: true,
+  });
+  const unread = chats.some((chat) => chat.hasUnreadMessages);
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger asChild>
+        <Button variant="ghost" size="icon" className="relative h-9 w-9" aria-label={unread ? `${CHAT_TEXT.privateChats} (${CHAT_TEXT.unread})` : CHAT_TEXT.privateChats}>
+          <MessageCircle className="h-5 w-5" />
+          {unread ? <span className="absolute top-1.5 right-1.5 h-2.5 w-2.5 rounded-full bg-red-500 ring-2 ring-card" data-testid="private-chats-unread" /> : null}
+        </Button>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content align="end" sideOffset={6} collisionPadding={8} className="z-50 w-72 max-w-[calc(100vw-1rem)] rounded-lg border bg-card p-1 shadow-lg">
+          <DropdownMenu.Label className="px-2 py-1.5 text-xs font-semibold text-muted-foreground">{CHAT_TEXT.privateChats}</DropdownMenu.Label>
+          {chats.length === 0 ? <p className="px-2 py-3 text-sm text-muted-foreground">{CHAT_TEXT.noPrivateChats}</p> : null}
+          {chats.map((chat) => (
+            <DropdownMenu.Item
+              key={chat.id}
+              className="flex cursor-pointer items-center gap-2 rounded-md px-2 py-2 text-sm outline-none data-[highlighted]:bg-muted"
+              onSelect={() => {
+                recordChatSource('public-room');
+                recordPublicRoom(roomId);
+                navigate(`/chat/${chat.id}`);
+              }}
+            >
+              <UserAvatar name={chat.otherParticipant.username} src={chat.otherParticipant.avatar} className="h-8 w-8 text-sm" />
+              <span className="min-w-0 flex-1">
+                <span className="block truncate font-medium">{chat.otherParticipant.username}</span>
+                {chat.lastMessage ? <span className="block truncate text-xs text-muted-foreground">{chat.lastMessage.content}</span> : null}
+              </span>
+              {chat.hasUnreadMessages ? <span className="h-2.5 w-2.5 shrink-0 rounded-full bg-red-500" aria-label={CHAT_TEXT.unread} /> : null}
+            </DropdownMenu.Item>
+          ))}
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

@@ -1,0 +1,133 @@
+import type { RoomDto } from '@app/contracts';
+import { Plus, Search, Users } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Input } from '../../../components/ui/input';
+import { useCurrentUser } from '../../auth/hooks/use-current-user';
+import { useGetPublicRoomsQuery } from '../api/chat-api';
+import { ROOM_CATEGORIES, ROOM_CATEGORY_KEYS } from '@app/contracts/browser';
+import { isPremiumRole } from '../constants';
+import { CHAT_TEXT, ROOMS_TEXT } from '../copy';
+import { CreateRoomDialog } from './create-room-dialog';
+import { SignupGate } from './signup-gate';
+
+/** Typing settles for this long before the search goes into the URL (and to the server). */
+const SEARCH_SETTLE_MS = 300;
+
+/** /public-rooms: rooms by category with their real online count, search in ?q. */
+export function PublicRooms() {
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const [typed, setTyped] = useState(q);
+  const navigate = useNavigate();
+  const { user } = useCurrentUser();
+  const [gateRoom, setGateRoom] = useState<RoomDto | null>(null);
+  const [creating, setCreating] = useState(false);
+  const { data: rooms, isLoading, isError, refetch, isFetching } = useGetPublicRoomsQuery({ q }, { refetchOnMountOrArgChange: true });
+
+  useEffect(() => setTyped(q), [q]);
+  useEffect(() => {
+    if (typed === q) return;
+    const timer = setTimeout(() => setParams(typed.trim() ? { q: typed } : {}, { replace: true }), SEARCH_SETTLE_MS);
+    return () => clearTimeout(timer);
+  }, [typed, q, setParams]);
+
+  const byCategory = useMemo(
+    () => ROOM_CATEGORY_KEYS.map((key) => ({ key, rooms: (rooms ?? []).filter((room) => room.category === key) })).filter((group) => group.rooms.length > 0),
+    [rooms],
+  );
+
+  const open = (room: RoomDto) => (user ? navigate(`/chat/${room.id}`) : setGateRoom(room));
+
+  return (
+    <div>
+      <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-center">
+        <div className="relative flex-1">
+          <Search className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+          <Input
+            type="search"
+            className="pl-9"
+            value={typed}
+            placeholder={ROOMS_TEXT.searchPlaceholder}
+            aria-label={ROOMS_TEXT.search}
+            onChange={(e) => setTyped(e.target.value)}
+          />
+        </div>
+        {isPremiumRole(user?.role) ? (
+          <Button onClick={() => setCreating(true)}>
+            <Plus className="h-4 w-4" /> {CHAT_TEXT.createRoom}
+          </Button>
+        ) : null}
+      </div>
+
+      {isLoading ? (
+        <p className="py-10 text-center text-muted-foreground" role="status">
+          {ROOMS_TEXT.loading}
+        </p>
+      ) : isError ? (
+        <Card className="p-8 text-center">
+          <p className="text-destructive" role="alert">
+            {ROOMS_TEXT.loadFailed}
+          </p>
+          <Button variant="outline" className="mt-4" onClick={() => void refetch()} disabled={isFetching}>
+            {ROOMS_TEXT.retry}
+          </Button>
+        </Card>
+      ) : byCategory.length === 0 ? (
+        <Card className="p-8 text-center">
+          <p className="font-semibold">{ROOMS_TEXT.empty}</p>
+          <p className="mt-1 text-sm text-muted-foreground">{ROOMS_TEXT.emptyHint}</p>
+        </Card>
+      ) : (
+        <div className="space-y-8">
+          {byCategory.map((group) => (
+            <section key={group.key} aria-labelledby={`category-${group.key}`}>
+              <h2 id={`category-${group.key}`} className="mb-3 text-lg font-semibold">
+                {ROOM_CATEGORIES[group.key]}
+              </h2>
+              <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+                {group.rooms.map((room) => (
+                  <li key={room.id}>
+                    <RoomCard room={room} onOpen={() => open(room)} />
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))}
+        </div>
+      )}
+
+      {gateRoom ? (
+        <SignupGate roomName={gateRoom.name} onDismiss={() => setGateRoom(null)} onJoined={() => navigate(`/chat/${gateRoom.id}`)} />
+      ) : null}
+      <CreateRoomDialog open={creating} onOpenChange={setCreating} onCreated={(room) => navigate(`/chat/${room.id}`)} />
+    </div>
+  );
+}
+
+function RoomCard({ room, onOpen }: { room: RoomDto; onOpen: () => void }) {
+  return (
+    <Card className="flex h-full flex-col p-4" data-testid="room-card">
+      <div className="flex items-start justify-between gap-2">
+        <h3 className="font-semibold">{room.name}</h3>
+        <Badge variant="secondary" className="shrink-0">
+          {ROOM_CATEGORIES[room.category]}
+        </Badge>
+      </div>
+      {room.description ? <p className="mt-1 line-clamp-2 text-sm text-muted-foreground">{room.description}</p> : null}
+      <div className="mt-auto flex items-center justify-between gap-2 pt-4">
+        <span className="flex items-center gap-1 text-sm text-muted-foreground" title={ROOMS_TEXT.upTo(room.maxUsers)}>
+          <span className="h-2 w-2 rounded-full bg-green-500" aria-hidden />
+          <Users className="h-4 w-4" aria-hidden />
+          <span data-testid="room-online">{ROOMS_TEXT.online(room.onlineCount, room.maxUsers)}</span>
+        </span>
+        <Button size="sm" onClick={onOpen} aria-label={`${ROOMS_TEXT.join}: ${room.name}`}>
+          {ROOMS_TEXT.join}
+        </Button>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,182 @@
+/** The chat screens' copy (spec points 2, 4, 5 and 8), shared by the screens and their tests. */
+export const CHAT_TEXT = {
+  selectRoomTitle: 'Select a Chat Room',
+  selectRoomHint: 'Pick a room to start chatting.',
+  goBack: 'Go Back',
+  joiningRoom: 'Joining Chat Room...',
+  online: 'Online',
+  connecting: 'Connecting...',
+  offline: 'Disconnected',
+  reconnect: 'Reconnect',
+  connectionTrouble: 'Having trouble connecting?',
+  connectingToChat: 'Connecting to chat...',
+  emptyTitle: 'No messages yet',
+  emptyHint: 'Be the first to start the conversation!',
+  loadingRoom: 'Loading room...',
+  roomUnavailable: 'This room is not available',
+  privateChat: 'Private chat',
+  onlineUsers: 'Online users',
+  onlineCount: (n: number) => `${n} online`,
+  filterUsers: 'Filter by username',
+  noUsersMatch: 'No one matches that name',
+  you: '(you)',
+  privateChats: 'Private chats',
+  noPrivateChats: 'No private chats from this room yet. Click a name to start one.',
+  unread: 'Unread messages',
+  menu: 'Room menu',
+  viewProfile: 'View Profile',
+  browseRooms: 'Browse Rooms',
+  createRoom: 'Create Room',
+  leaveRoom: 'Leave Room',
+  logout: 'Logout',
+  upgrade: 'Upgrade to VIP',
+  startChatWith: (name: string) => `Start a private chat with ${name}`,
+  openImage: 'Open image in a new tab',
+  guestReadOnly: 'Guests can read public rooms but cannot send messages. Sign up for free to chat.',
+  signUpToChat: 'Sign Up for Free',
+} as const;
+
+export const COMPOSER_TEXT = {
+  placeholder: 'Type a message...',
+  wait: (n: number) => `Wait ${n}s`,
+  disconnected: 'Reconnecting... you can send once the chat is back online.',
+  send: 'Send message',
+  bold: 'Bold',
+  italic: 'Italic',
+  underline: 'Underline',
+  fontSize: 'Font size',
+  color: 'Text colour',
+  emoji: 'Emoji',
+  image: 'Send an image',
+  uploading: 'Uploading...',
+  notAnImage: 'Please select an image file',
+  formattingLocked: 'Rich text formatting in public rooms is for VIP members',
+} as const;
+
+export const CREATE_ROOM_TEXT = {
+  title: 'Create Public Room',
+  description: 'Start a room for people who share your interests.',
+  name: 'Room name',
+  namePlaceholder: 'e.g. Weekend Hikers',
+  roomDescription: 'Description',
+  category: 'Category',
+  maxUsers: 'Max users',
+  rules: 'Room rules',
+  rulesPlaceholder: 'Optional: what is welcome here',
+  cooldown: 'Message cooldown (seconds)',
+  submit: 'Create Room',
+  submitting: 'Creating...',
+  cancel: 'Cancel',
+  errors: {
+    nameRequired: 'Room name is required',
+    nameTooLong: 'Room name must be less than 50 characters',
+    descriptionTooLong: 'Description must be less than 200 characters',
+    categoryRequired: 'Category is required',
+    maxUsers: 'Max users must be between 2 and 500',
+    rulesTooLong: 'Rules must be less than 500 characters',
+    cooldown: 'Message cooldown must be between 0 and 300 seconds',
+  },
+} as const;
+
+export const JOIN_TEXT = {
+  promptTitle: (room: string) => `Join ${room}`,
+  promptBody: 'Chat for free as a guest, or sign up to send messages, start private chats and more.',
+  continueAsGuest: 'Continue as Guest',
+  joining: 'Joining...',
+  signUp: 'Sign Up for Free',
+  haveAccount: 'Already have an account?',
+  signIn: 'Sign in here',
+  usernameTitle: 'Choose Your Username',
+  usernameBody: 'This is how others will see you in the room. Guests can read but not send messages.',
+  usernameLabel: 'Username',
+  usernamePlaceholder: 'letters, digits and _',
+  checking: 'Checking availability...',
+  available: 'Username is available',
+  taken: 'Username is already taken',
+  joinChat: 'Join Chat',
+  cancel: 'Cancel',
+} as const;
+
+/** Toasts of the spec (point 8), title and description. */
+export const CHAT_TOASTS = {
+  usernameRequired: { title: 'Username Required', description: 'Please enter a username to continue' },
+  usernameTooShort: { title: 'Username Too Short', description: 'Username must be at least 3 characters long' },
+  usernameTaken: { title: 'Username Taken', description: 'This username is already taken. Please choose another one.' },
+  captchaRequired: { title: 'Captcha Required', description: 'Please complete the security verification' },
+  failedToJoin: { title: 'Failed to Join', fallback: 'Unable to join with that username. Please try again.' },
+  roomCreated: (name: string) => ({ title: 'Room Created', description: `Successfully created "${name}" room` }),
+  createFailed: { title: 'Error', fallback: 'Failed to create room. Please try again.' },
+  sendFailed: 'Failed to send message. Please try again.',
+  selfChat: { title: 'Cannot Start Chat', description: 'You cannot start a private chat with yourself' },
+  startChatFailed: 'Failed to start private chat. Please try again.',
+  deleteChatFailed: 'Failed to delete private chat. Please try again.',
+  logoutFailed: 'Failed to logout. Please try again.',
+  uploadFailed: 'Upload failed',
+} as const;
+
+export const RATE_LIMIT_TEXT = {
+  title: 'Rate Limit Reached',
+  duplicate: "You've sent this message too many times within 5 minutes.",
+  hourly: "You've sent 50 messages. Time for a break!",
+  wait: (n: number) => `Please wait ${n} seconds`,
+  upgrade: 'Upgrade to VIP for unlimited messaging with no cooldowns.',
+  contact: 'Contact via WhatsApp',
+  continue: 'Continue as Normal User',
+} as const;
+
+/** The wait the spec assumes when a 429 carries none. */
+export const DEFAULT_WAIT_SECONDS = 30;
+
+export const CLEAR_CACHE_TEXT = {
+  title: 'Clear Browser Cache',
+  body: 'If the chat does not load or keeps reconnecting, an old copy of the site may be stuck in your browser.',
+  hardRefresh: 'Hard refresh',
+  hardRefreshHint: (keys: string) => `Press ${keys} to reload the page without its cache.`,
+  privateWindow: 'Or open the site in a private (incognito) window, which starts with no cache.',
+  clear: 'Clear Cache & Reload',
+  cancel: 'Cancel',
+} as const;
+
+export const ROOMS_TEXT = {
+  title: 'Public Rooms',
+  subtitle: 'Free rooms by topic, each with up to 100 users.',
+  search: 'Search rooms',
+  searchPlaceholder: 'Search by name or topic',
+  online: (count: number, max: number) => `${count}/${max} online`,
+  upTo: (max: number) => `Up to ${max} users`,
+  join: 'Join Room',
+  empty: 'No rooms match your search',
+  emptyHint: 'Try another word, or create a room of your own.',
+  loadFailed: 'Could not load the rooms. Please try again.',
+  retry: 'Try again',
+  loading: 'Loading rooms...',
+} as const;
+
+export const PRIVATE_CHATS_TEXT = {
+  title: 'Private Chats',
+  subtitle: 'Your one-to-one conversations.',
+  authDescription: 'Please sign in to see your private chats.',
+  empty: 'No private chats yet',
+  emptyHint: 'Click a name in a public room to start a private chat.',
+  browseRooms: 'Browse Rooms',
+  noMessages: 'No messages yet',
+  delete: (name: string) => `Delete chat with ${name}`,
+  loading: 'Loading chats...',
+  loadFailed: 'Could not load your chats. Please try again.',
+  retry: 'Try again',
+} as const;
+
+export const MY_CHATS_TEXT = {
+  title: 'My Chats',
+  subtitle: 'Your conversations with experts.',
+  authDescription: 'Please sign in to see your conversations with experts.',
+  section: 'Marketplace conversations',
+  empty: 'No conversations with experts yet',
+  emptyHint: 'Find an expert in the marketplace and start a chat.',
+  browse: 'Browse Experts',
+} as const;
+
+export const SELLER_NOTIFICATION_TEXT = {
+  title: (buyer: string) => `New message from ${buyer}`,
+  image: 'Sent an image',
+} as const;

@@ -1,0 +1,47 @@
+import type { MessageDto, OnlineUserDto, UserSummary } from '@app/contracts';
+import type { RoomFeed, RoomNotice } from './types';
+
+/** Notices kept per room: enough to read back, bounded for a busy room. */
+const MAX_NOTICES = 200;
+
+/** Adds messages by sequence; one already there (a send's echo, a resumed page) is not added twice. */
+export function mergeMessages(feed: RoomFeed, incoming: MessageDto[]): RoomFeed {
+  const known = new Set(feed.messages.map((m) => m.id));
+  const fresh = incoming.filter((m) => !known.has(m.id) && (known.add(m.id), true));
+  if (fresh.length === 0) return feed;
+  feed.messages.push(...fresh);
+  if (feed.messages.some((m, i) => i > 0 && m.seq < feed.messages[i - 1].seq)) feed.messages.sort((a, b) => a.seq - b.seq);
+  return feed;
+}
+
+export function addNotice(feed: RoomFeed, type: RoomNotice['type'], user: UserSummary, timestamp: string) {
+  feed.notices.push({ id: `${type}-${user.id}-${timestamp}`, type, username: user.username, timestamp });
+  if (feed.notices.length > MAX_NOTICES) feed.notices.splice(0, feed.notices.length - MAX_NOTICES);
+}
+
+export function upsertOnlineUser(feed: RoomFeed, user: OnlineUserDto) {
+  feed.onlineUsers = [...feed.onlineUsers.filter((u) => u.id !== user.id), user];
+}
+
+export function newestSeq(feed: RoomFeed | undefined): number | undefined {
+  const last = feed?.messages[feed.messages.length - 1];
+  return last?.seq;
+}
+
+export type StreamItem = { kind: 'message'; message: MessageDto; at: number } | { kind: 'notice'; notice: RoomNotice; at: number };
+
+/** Messages and join/leave notices as one stream by time (messages keep their sequence order). */
+export function streamOf(feed: RoomFeed): StreamItem[] {
+  const items: StreamItem[] = feed.messages.map((message) => ({ kind: 'message', message, at: Date.parse(message.createdAt) }));
+  const notices: StreamItem[] = feed.notices.map((notice) => ({ kind: 'notice', notice, at: Date.parse(notice.timestamp) }));
+  if (notices.length === 0) return items;
+  // A stable merge: both lists are already in time order.
+  const out: StreamItem[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < items.length || j < notices.length) {
+    if (j >= notices.length || (i < items.length && items[i].at <= notices[j].at)) out.push(items[i++]);
+    else out.push(notices[j++]);
+  }
+  return out;
+}

@@ -1,0 +1,48 @@
+import type { MessageFormatting, MessageType } from '@app/contracts';
+import emojiRegex from 'emoji-regex';
+import type { CSSProperties } from 'react';
+import { DEFAULT_COLOR, DEFAULT_FONT_SIZE } from '@app/contracts/browser';
+
+/** Spec: a message holding only emoji characters is sent as kind emoji. */
+export function isEmojiOnly(text: string): boolean {
+  const trimmed = text.trim();
+  if (!trimmed) return false;
+  return trimmed.replace(emojiRegex(), '').replace(/\s+/g, '') === '';
+}
+
+export function textKind(text: string): MessageType {
+  return isEmojiOnly(text) ? 'emoji' : 'text';
+}
+
+export interface ComposerStyle {
+  bold: boolean;
+  italic: boolean;
+  underline: boolean;
+  fontSize: number;
+  color: string;
+}
+
+export const DEFAULT_STYLE: ComposerStyle = { bold: false, italic: false, underline: false, fontSize: DEFAULT_FONT_SIZE, color: DEFAULT_COLOR };
+
+/** Only what differs from the defaults travels with a message. */
+export function formattingOf(style: ComposerStyle): MessageFormatting | undefined {
+  const formatting: MessageFormatting = {};
+  if (style.bold) formatting.bold = true;
+  if (style.italic) formatting.italic = true;
+  if (style.underline) formatting.underline = true;
+  if (style.fontSize !== DEFAULT_FONT_SIZE) formatting.fontSize = style.fontSize;
+  if (style.color !== DEFAULT_COLOR) formatting.color = style.color;
+  return Object.keys(formatting).length > 0 ? formatting : undefined;
+}
+
+/** The default colour follows the theme (black would vanish on the dark one). */
+export function styleOf(formatting: MessageFormatting | null | undefined): CSSProperties {
+  if (!formatting) return {};
+  return {
+    fontWeight: formatting.bold ? 700 : undefined,
+    fontStyle: formatting.italic ? 'italic' : undefined,
+    textDecoration: formatting.underline ? 'underline' : undefined,
+    fontSize: formatting.fontSize && formatting.fontSize !== DEFAULT_FONT_SIZE ? `${formatting.fontSize}px` : undefined,
+    color: formatting.color && formatting.color !== DEFAULT_COLOR ? formatting.color : undefined,
+  };
+}

@@ -1,0 +1,355 @@
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { launchBrowser, screenshot, solveArithmetic } from './support/browser';
+import { api, composer, createRoom, sendText, signIn, startSpareGateway, uniqueName, waitOnline, type RoomRef } from './support/chat';
+import { stackInfo } from './support/stack-info';
+
+const { baseUrl } = stackInfo();
+
+/** A 1×1 PNG. */
+const TINY_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+
+/** Records the tones the page plays and the system notifications it shows. */
+const RECORD_ALERTS = `
+window.__alerts = { tones: [], notifications: [] };
+const RealAudioContext = window.AudioContext;
+window.AudioContext = class extends RealAudioContext {
+  createOscillator() {
+    const oscillator = super.createOscillator();
+    const start = oscillator.start.bind(oscillator);
+    oscillator.start = (when) => {
+      window.__alerts.tones.push({ frequency: oscillator.frequency.value, at: when });
+      start(when);
+    };
+    return oscillator;
+  }
+};
+const RealNotification = window.Notification;
+window.Notification = class extends RealNotification {
+  constructor(title, options) {
+    super(title, options);
+    window.__alerts.notifications.push({ title, body: options && options.body });
+  }
+};
+`;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((context) => context.close()));
+});
+
+afterAll(() => browser?.close());
+
+async function person(width: number, height: number, origin = baseUrl): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: origin, viewport: { width, height } });
+  contexts.push(context);
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  return { context, page };
+}
+
+async function roomIdOf(page: Page, leaving?: number): Promise<number> {
+  await page.waitForURL((url) => /^\/chat\/\d+$/.test(url.pathname) && url.pathname !== `/chat/${leaving}`);
+  return Number(new URL(page.url()).pathname.split('/').pop());
+}
+
+async function textOf(locator: Locator): Promise<string> {
+  return (await locator.textContent())?.trim() ?? '';
+}
+
+describe('Chat in a public room', () => {
+  it('a vip creates a room, a user joins it from the list, formatting and emoji arrive as sent, and the user meets the cooldown', async () => {
+    const vip = await person(1280, 800);
+    const user = await person(375, 812);
+    await signIn(vip.context, baseUrl, 'vip');
+    await signIn(user.context, baseUrl, 'user');
+    const name = uniqueName('Lounge');
+
+    // The create room dialog, with its validation messages.
+    await vip.page.goto('/public-rooms');
+    await vip.page.getByRole('button', { name: 'Create Room' }).click();
+    const form = vip.page.getByRole('form', { name: 'Create Public Room' });
+    await form.getByRole('button', { name: 'Create Room' }).click();
+    await form.getByText('Room name is required').waitFor();
+    await form.getByLabel('Room name').fill('x'.repeat(51));
+    await form.getByLabel('Max users').fill('1');
+    await form.getByRole('button', { name: 'Create Room' }).click();
+    await form.getByText('Room name must be less than 50 characters').waitFor();
+    await form.getByText('Max users must be between 2 and 500').waitFor();
+    await form.getByLabel('Room name').fill(name);
+    await form.getByLabel('Max users').fill('100');
+    await form.getByRole('button', { name: 'Create Room' }).click();
+    const roomId = await roomIdOf(vip.page);
+    await vip.page.getByText(`Successfully created "${name}" room`, { exact: true }).waitFor();
+    await waitOnline(vip.page);
+    await vip.page.getByText('No messages yet').waitFor();
+    await vip.page.getByText('Be the first to start the conversation!').waitFor();
+
+    // The list shows the room with its real online count; joining leads into it.
+    await user.page.goto(`/public-rooms?q=${encodeURIComponent(name)}`);
+    const card = user.page.getByTestId('room-card').filter({ hasText: name });
+    await card.getByTestId('room-online').filter({ hasText: '1/100 online' }).waitFor();
+    await screenshot(user.page, 'public-rooms-375');
+    expect(await user.page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+    await card.getByRole('button', { name: `Join Room: ${name}` }).click();
+    await user.page.waitForURL(`${baseUrl}/chat/${roomId}`);
+    await waitOnline(user.page);
+    await vip.page.getByTestId('room-notice').filter({ hasText: 'user joined the room' }).waitFor();
+    await vip.page.getByRole('button', { name: 'Online users: 2' }).waitFor();
+
+    // Bold, red, 18 px: the other side sees exactly that, and the composer resets.
+    await vip.page.getByRole('button', { name: 'Bold' }).click();
+    await vip.page.getByLabel('Font size').selectOption('18');
+    await vip.page.getByRole('button', { name: 'Text colour' }).click();
+    await vip.page.getByRole('menuitem', { name: 'Red' }).click();
+    await sendText(vip.page, 'Hello from the VIP lounge');
+    await vip.page.locator('textarea[aria-label="Message"]:placeholder-shown').waitFor();
+    expect(await vip.page.getByRole('button', { name: 'Bold' }).getAttribute('aria-pressed')).toBe('false');
+    expect(await vip.page.getByLabel('Font size').inputValue()).toBe('14');
+    const formatted = user.page.getByTestId('message').filter({ hasText: 'Hello from the VIP lounge' });
+    await formatted.waitFor();
+    const style = await formatted.evaluate((el) => {
+      const page = globalThis as unknown as { getComputedStyle(node: unknown): { fontWeight: string; color: string; fontSize: string } };
+      const computed = page.getComputedStyle(el);
+      return { weight: computed.fontWeight, color: computed.color, size: computed.fontSize };
+    });
+    expect(style).toEqual({ weight: '700', color: 'rgb(220, 38, 38)', size: '18px' });
+
+    // Emoji from the picker, sent alone, travel as an emoji message.
+    await vip.page.getByRole('button', { name: 'Emoji' }).click();
+    await vip.page.getByRole('menuitem', { name: 'grinning face', exact: true }).click();
+    await vip.page.getByRole('menuitem', { name: 'sparkling heart', exact: true }).click();
+    await screenshot(vip.page, 'chat-emoji-picker-1280');
+    await vip.page.keyboard.press('Escape');
+    await composer(vip.page).press('Enter');
+    const emoji = user.page.locator('[data-testid="message"][data-kind="emoji"]');
+    await emoji.waitFor();
+    expect(await textOf(emoji)).toBe('😀💖');
+
+    // A regular user writes, then waits out the room's cooldown.
+    await sendText(user.page, 'Hi VIP, nice room');
+    await vip.page.getByTestId('message').filter({ hasText: 'Hi VIP, nice room' }).waitFor();
+    expect(await composer(user.page).getAttribute('placeholder')).toMatch(/^Wait \d+s$/);
+    expect(await textOf(user.page.getByTestId('wait-hint'))).toMatch(/^Wait \d+s$/);
+    expect(await composer(user.page).isDisabled()).toBe(true);
+
+    await screenshot(vip.page, 'chat-room-1280');
+    await screenshot(user.page, 'chat-room-375');
+    await user.page.getByRole('button', { name: 'Online users: 2' }).click();
+    // Role rank first: the vip above the regular user.
+    const entries = user.page.getByRole('list', { name: 'Online users' }).getByRole('button');
+    await entries.nth(1).waitFor();
+    const names = await entries.allTextContents();
+    expect(names[0]).toMatch(/vip/);
+    expect(names[1]).toMatch(/user \(you\)/);
+    await screenshot(user.page, 'chat-online-users-375');
+    await user.page.keyboard.press('Escape');
+    expect(await user.page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+
+    // A second tab knows nothing of the wait: the server's 429 opens the dialog.
+    const tab = await user.context.newPage();
+    await tab.goto(`/chat/${roomId}`);
+    await waitOnline(tab);
+    await composer(tab).fill('One more thing');
+    await composer(tab).press('Enter');
+    const dialog = tab.getByRole('dialog', { name: 'Rate Limit Reached' });
+    await dialog.getByText("You've sent 50 messages. Time for a break!").waitFor();
+    expect(await textOf(dialog.getByTestId('rate-limit-wait'))).toMatch(/^Please wait \d+ seconds$/);
+    await dialog.getByRole('link', { name: 'Contact via WhatsApp' }).waitFor();
+    await dialog.getByRole('button', { name: 'Continue as Normal User' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await composer(tab).getAttribute('placeholder')).toMatch(/^Wait \d+s$/);
+    expect(await vip.page.getByTestId('message').filter({ hasText: 'One more thing' }).count()).toBe(0);
+  });
+
+  it('a signed-out visitor joins as a guest through the dialogs and can read but not send', async () => {
+    const visitor = await person(1280, 800);
+    const vip = await person(1280, 800);
+    await signIn(vip.context, baseUrl, 'vip');
+    const rooms = await api<RoomRef[]>(vip.context, baseUrl, 'GET', 'rooms?type=public');
+    const lounge = rooms.find((room) => room.name === 'General Lounge');
+    if (!lounge) throw new Error('The seeded General Lounge is missing');
+
+    await visitor.page.goto(`/chat/${lounge.id}`);
+    await visitor.page.getByText('Joining Chat Room...').waitFor();
+    const prompt = visitor.page.getByRole('dialog', { name: 'Join General Lounge' });
+    await prompt.getByRole('link', { name: 'Sign Up for Free' }).waitFor();
+    await screenshot(visitor.page, 'chat-join-prompt-1280');
+    await prompt.getByRole('button', { name: 'Continue as Guest' }).click();
+
+    const picker = visitor.page.getByRole('dialog', { name: 'Choose Your Username' });
+    const field = picker.getByRole('textbox', { name: 'Username' });
+    await field.fill('ab');
+    await picker.getByRole('button', { name: 'Join Chat' }).click();
+    await visitor.page.getByText('Username must be at least 3 characters long', { exact: true }).waitFor();
+
+    const suffix = Date.now().toString(36).slice(-6);
+    await field.fill(`Night-Owl ${suffix}!`);
+    expect(await field.inputValue()).toBe(`nightowl${suffix}`);
+    await picker.getByText('Username is available').waitFor();
+    const question = await textOf(picker.getByTestId('captcha-question').filter({ hasText: '=' }));
+    await picker.getByPlaceholder('Your answer').fill(String(solveArithmetic(question)));
+    await picker.getByRole('button', { name: 'Verify' }).click();
+    await picker.getByText('Verified', { exact: true }).waitFor();
+    await picker.getByRole('button', { name: 'Join Chat' }).click();
+
+    // The page comes back as the guest: reading, live, but no composer.
+    await waitOnline(visitor.page);
+    await visitor.page.getByText('Guests can read public rooms but cannot send messages. Sign up for free to chat.').waitFor();
+    expect(await composer(visitor.page).count()).toBe(0);
+    await api(vip.context, baseUrl, 'POST', `rooms/${lounge.id}/messages`, { content: `Welcome, nightowl${suffix}!`, clientId: `welcome-${suffix}` });
+    await visitor.page.getByTestId('message').filter({ hasText: `Welcome, nightowl${suffix}!` }).waitFor();
+  });
+});
+
+describe('Images in chat', () => {
+  it('a vip sends an image that the other side sees and can open in a new tab', async () => {
+    const vip = await person(1280, 800);
+    const user = await person(1280, 800);
+    await signIn(vip.context, baseUrl, 'vip');
+    await signIn(user.context, baseUrl, 'user');
+    const room = await createRoom(vip.context, baseUrl, uniqueName('Photos'), 0);
+    await vip.page.goto(`/chat/${room.id}`);
+    await waitOnline(vip.page);
+    await user.page.goto(`/chat/${room.id}`);
+    await waitOnline(user.page);
+    // A regular user has no image button.
+    expect(await user.page.getByRole('button', { name: 'Send an image' }).count()).toBe(0);
+
+    await vip.page.getByTestId('image-input').setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: Buffer.from(TINY_PNG, 'base64') });
+    const link = user.page.locator('a[data-testid="message"]');
+    await link.locator('img').waitFor();
+    expect(await link.getAttribute('target')).toBe('_blank');
+    const href = await link.getAttribute('href');
+    expect(href).toMatch(/^\/media\/chat\//);
+    const image = await user.context.request.get(`${baseUrl}${href}`);
+    expect(image.ok()).toBe(true);
+    expect(image.headers()['content-type']).toMatch(/^image\//);
+  });
+});
+
+describe('Sellers', () => {
+  it('a seller hears two 800 Hz tones, gets a browser notification and finds the message on the notifications page', async () => {
+    const seller = await person(1280, 800);
+    const buyer = await person(1280, 800);
+    await seller.context.grantPermissions(['notifications'], { origin: baseUrl });
+    await seller.context.addInitScript(RECORD_ALERTS);
+    const sellerUser = await signIn(seller.context, baseUrl, 'seller');
+    await signIn(buyer.context, baseUrl, 'user');
+    const [profile] = await api<Array<{ id: number }>>(buyer.context, baseUrl, 'GET', `sellers?userId=${sellerUser.id}`);
+    const chat = await api<RoomRef>(buyer.context, baseUrl, 'POST', 'rooms/private', { sellerId: profile.id });
+
+    // The seller is somewhere else in the app, online.
+    const rooms = await api<RoomRef[]>(seller.context, baseUrl, 'GET', 'rooms?type=public');
+    await seller.page.goto(`/chat/${rooms[0].id}`);
+    await waitOnline(seller.page);
+    await api(buyer.context, baseUrl, 'POST', `rooms/${chat.id}/messages`, { content: 'Hello, are you free for a call?', clientId: `ask-${Date.now()}` });
+
+    await seller.page.waitForFunction('window.__alerts.tones.length >= 2');
+    const alerts = await seller.page.evaluate<{ tones: Array<{ frequency: number; at: number }>; notifications: Array<{ title: string; body: string }> }>(
+      'window.__alerts',
+    );
+    expect(alerts.tones.map((t) => t.frequency)).toEqual([800, 800]);
+    expect(alerts.tones[1].at - alerts.tones[0].at).toBeCloseTo(0.4, 3);
+    expect(alerts.notifications).toEqual([{ title: 'New message from user', body: 'Hello, are you free for a call?' }]);
+
+    // Through the app's own menus, so the notifications of this visit stay in memory.
+    await seller.page.getByRole('button', { name: 'Room menu' }).click();
+    await seller.page.getByRole('menuitem', { name: 'Browse Rooms' }).click();
+    await seller.page.getByRole('button', { name: 'Account menu' }).click();
+    await seller.page.getByRole('menuitem', { name: 'Notifications', exact: true }).click();
+    await seller.page.getByText('New message from user').waitFor();
+    await seller.page.getByText('Hello, are you free for a call?').waitFor();
+    await seller.page.getByText('1 unread').waitFor();
+  });
+});
+
+describe('Private chats', () => {
+  it('clicking an author opens a private chat that the other side sees in its list with the unread mark', async () => {
+    const vip = await person(1280, 800);
+    const user = await person(1280, 800);
+    await signIn(vip.context, baseUrl, 'vip');
+    await signIn(user.context, baseUrl, 'user');
+    const room = await createRoom(vip.context, baseUrl, uniqueName('Meet'), 0);
+
+    await vip.page.goto(`/chat/${room.id}`);
+    await waitOnline(vip.page);
+    await sendText(vip.page, 'Anyone up for a chat?');
+    await user.page.goto(`/chat/${room.id}`);
+    await waitOnline(user.page);
+    await user.page.getByTestId('message').filter({ hasText: 'Anyone up for a chat?' }).waitFor();
+
+    // Never with yourself.
+    await user.page.getByRole('button', { name: /^Online users/ }).click();
+    await user.page.getByRole('list', { name: 'Online users' }).getByRole('button', { name: /user \(you\)/ }).click();
+    await user.page.getByText('You cannot start a private chat with yourself', { exact: true }).waitFor();
+
+    await user.page.getByRole('button', { name: 'vip', exact: true }).click();
+    const privateId = await roomIdOf(user.page, room.id);
+    expect(privateId).not.toBe(room.id);
+    await waitOnline(user.page);
+    await user.page.getByRole('heading', { name: 'vip' }).waitFor();
+    await sendText(user.page, 'psst, a private word');
+
+    await vip.page.goto('/private-chats');
+    const row = vip.page.getByTestId('chat-row').filter({ hasText: 'psst, a private word' });
+    await row.getByTestId('unread-mark').waitFor();
+    await screenshot(vip.page, 'private-chats-1280');
+    await row.getByText('user', { exact: true }).click();
+    await vip.page.waitForURL(`${baseUrl}/chat/${privateId}`);
+    await vip.page.getByTestId('message').filter({ hasText: 'psst, a private word' }).waitFor();
+
+    // Leaving a chat started in a public room leads back to that room.
+    await user.page.getByRole('button', { name: 'Leave Room' }).click();
+    await user.page.waitForURL(`${baseUrl}/chat/${room.id}`);
+
+    await vip.page.goto('/private-chats');
+    const readRow = vip.page.getByTestId('chat-row').filter({ hasText: 'psst, a private word' });
+    await readRow.waitFor();
+    expect(await readRow.getByTestId('unread-mark').count()).toBe(0);
+  });
+});
+
+describe('Reconnecting', () => {
+  it('after its gateway restarts the page reconnects and shows what was sent meanwhile, once each', async () => {
+    const spare = await startSpareGateway();
+    try {
+      const moderator = await person(1280, 800, spare.url);
+      const user = await person(1280, 800);
+      await signIn(moderator.context, spare.url, 'moderator');
+      await signIn(user.context, baseUrl, 'user');
+      const room = await createRoom(moderator.context, spare.url, uniqueName('Restart'), 0);
+
+      await moderator.page.goto(`/chat/${room.id}`);
+      await waitOnline(moderator.page);
+      await user.page.goto(`/chat/${room.id}`);
+      await waitOnline(user.page);
+      await sendText(user.page, 'before the restart');
+      await moderator.page.getByTestId('message').filter({ hasText: 'before the restart' }).waitFor();
+
+      await spare.stop();
+      await moderator.page.getByTestId('connection-status').filter({ hasText: 'Connecting...' }).waitFor();
+      expect(await composer(moderator.page).isDisabled()).toBe(true);
+      await sendText(user.page, 'while you were away 1');
+      await sendText(user.page, 'while you were away 2');
+
+      await spare.start();
+      await moderator.page.getByTestId('connection-status').filter({ hasText: /^Online$/ }).waitFor({ timeout: 45_000 });
+      const away = moderator.page.getByTestId('message').filter({ hasText: /while you were away/ });
+      await away.nth(1).waitFor();
+      expect(await moderator.page.getByTestId('message').allTextContents()).toEqual([
+        'before the restart',
+        'while you were away 1',
+        'while you were away 2',
+      ]);
+      await sendText(moderator.page, 'back again');
+      await user.page.getByTestId('message').filter({ hasText: 'back again' }).waitFor();
+    } finally {
+      await spare.close();
+    }
+  });
+});
