@@ -110,13 +110,23 @@ async function ensureInfrastructure({ needBinariesOnly = [] } = {}) {
   }
 }
 
-/** Debian's Chromium for the browser tests (never a browser download of a test tool). */
+const EMOJI_FONT = '/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf';
+
+/**
+ * Debian's Chromium for the browser tests (never a browser download of a test tool), and
+ * a colour emoji font so that screenshots show emoji as users see them.
+ */
 function ensureChromium() {
   const path = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-  if (existsSync(path)) return path;
-  if (!canInstall()) throw new Error(`Chromium not found at ${path}. Install Debian's chromium package or set CHROMIUM_PATH.`);
-  log.step('Installing Chromium (apt-get install chromium)');
-  aptInstall(['chromium']);
+  const missing = [];
+  if (!existsSync(path)) missing.push('chromium');
+  if (!existsSync(EMOJI_FONT)) missing.push('fonts-noto-color-emoji');
+  if (missing.length === 0 || !canInstall()) {
+    if (!existsSync(path)) throw new Error(`Chromium not found at ${path}. Install Debian's chromium package or set CHROMIUM_PATH.`);
+    return path;
+  }
+  log.step(`Installing ${missing.join(' and ')} (apt-get install ${missing.join(' ')})`);
+  aptInstall(missing);
   return path;
 }
 
