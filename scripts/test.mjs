@@ -20,7 +20,7 @@ process.env.NX_NO_CLOUD = 'true';
 
 const only = process.argv.slice(2); // e.g. `npm test -- unit e2e`
 const phases = [
-  { name: 'unit', title: 'Lint', lint: true },
+  { name: 'unit', title: 'Lint and type-check', lint: true },
   { name: 'unit', title: 'Unit and service integration tests', config: 'jest.config.js' },
   { name: 'system', title: 'System tests (every app as a process)', config: 'tests/system/jest.config.js', band: true },
   { name: 'e2e', title: 'Browser tests (Chromium)', config: 'tests/e2e/jest.config.js', band: true },
@@ -48,6 +48,8 @@ for (const phase of phases) {
       // The module-boundary rule reads Nx's project graph: compute it first.
       run(process.execPath, [join(ROOT, 'node_modules/nx/bin/nx.js'), 'show', 'projects'], { stdio: 'ignore' });
       run(process.execPath, [join(ROOT, 'node_modules/eslint/bin/eslint.js'), '.', '--max-warnings=0']);
+      // The builds compile the apps' sources; this also type-checks every test and support file.
+      run(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.check.json']);
       totals.passed += 1;
     } catch {
       totals.failed += 1;

@@ -7,6 +7,7 @@ import { connect, JSONCodec } from 'nats';
 
 const require = createRequire(import.meta.url);
 const { AuthPatterns, SESSION_COOKIE } = require('@app/contracts');
+const { solveArithmetic } = require('@app/testing');
 
 const PASSWORD = 'Correct-Horse-Battery-42';
 const CONCURRENCY = 16;
@@ -20,15 +21,6 @@ async function post(baseUrl, path, body) {
   const json = await res.json();
   if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
   return { res, json };
-}
-
-function solveArithmetic(question) {
-  const match = /(\d+)\s*([+\-−×x*])\s*(\d+)/.exec(question);
-  if (!match) throw new Error(`Not an arithmetic question: ${question}`);
-  const [a, op, b] = [Number(match[1]), match[2], Number(match[3])];
-  if (op === '+') return a + b;
-  if (op === '-' || op === '−') return a - b;
-  return a * b;
 }
 
 async function enter(baseUrl, path, payload) {

@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, screenshot, solveArithmetic } from './support/browser';
+import { solveArithmetic } from '@app/testing';
+import { launchBrowser, screenshot } from './support/browser';
 import { stackInfo } from './support/stack-info';
 
 const { baseUrl } = stackInfo();

@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { launchBrowser, screenshot, solveArithmetic } from './support/browser';
+import { solveArithmetic } from '@app/testing';
+import { launchBrowser, screenshot } from './support/browser';
 import { api, composer, createRoom, sendText, signIn, startSpareGateway, uniqueName, waitOnline, type RoomRef } from './support/chat';
 import { stackInfo } from './support/stack-info';
 

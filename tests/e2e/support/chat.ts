@@ -1,8 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { freePort } from '@app/testing';
+import { freePort, solveArithmetic } from '@app/testing';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { solveArithmetic } from './browser';
 import { stackInfo } from './stack-info';
 
 // scripts/ is plain CommonJS shared with `npm start`.

@@ -1,5 +1,5 @@
 import type { APIResponse, BrowserContext } from 'playwright-core';
-import { solveArithmetic } from './browser';
+import { solveArithmetic } from '@app/testing';
 import { stackInfo } from './stack-info';
 
 export const DEMO_PASSWORD = 'chat-demo-2026';

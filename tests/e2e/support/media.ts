@@ -1,6 +1,6 @@
 import type { BrowserContext } from 'playwright-core';
 import sharp from 'sharp';
-import { solveArithmetic } from './browser';
+import { solveArithmetic } from '@app/testing';
 
 export const DEMO_PASSWORD = 'chat-demo-2026';
 

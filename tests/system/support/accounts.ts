@@ -1,4 +1,5 @@
 import { AuthPatterns, SESSION_COOKIE, type UserDto, type UserRole } from '@app/contracts';
+import { solveArithmetic } from '@app/testing';
 import { RpcClient } from '@app/server';
 import { ClientProxyFactory, Transport } from '@nestjs/microservices';
 
@@ -22,16 +23,6 @@ export async function api(baseUrl: string, method: string, path: string, session
   const res = await fetch(`${baseUrl}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : null };
-}
-
-/** Reads "a op b = ?" as a person would and works it out. */
-export function solveArithmetic(question: string): number {
-  const match = /(\d+)\s*([+\-−×x*])\s*(\d+)/.exec(question);
-  if (!match) throw new Error(`Not an arithmetic question: ${question}`);
-  const [a, op, b] = [Number(match[1]), match[2], Number(match[3])];
-  if (op === '+') return a + b;
-  if (op === '-' || op === '−') return a - b;
-  return a * b;
 }
 
 async function captchaToken(baseUrl: string): Promise<string> {

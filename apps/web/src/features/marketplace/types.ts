@@ -1,26 +1,21 @@
-import type { LocalPrice, PortfolioItem, SellerDto, SocialMediaLinks, Testimonial, WorkingHours } from '@app/contracts';
+import type { LocalPrice, RegisterSellerDto, SellerDto, UpdateSellerProfileDto } from '@app/contracts';
+import {
+  MARKETPLACE_CATEGORIES as MARKETPLACE_CATEGORY_KEYS,
+  MARKETPLACE_CATEGORY_LABELS,
+  type MarketplaceCategory,
+} from '@app/contracts/browser';
 
-/** Marketplace categories with the spec's display names. */
-export const MARKETPLACE_CATEGORIES = [
-  { id: 'dating', title: 'Dating & Romance' },
-  { id: 'career', title: 'Career Guidance' },
-  { id: 'friendship', title: 'Friendship' },
-  { id: 'emotional', title: 'Emotional Support' },
-  { id: 'fun', title: 'Fun & Entertainment' },
-] as const;
-
-export type MarketplaceCategory = (typeof MARKETPLACE_CATEGORIES)[number]['id'];
-
-const OTHER_CATEGORY_TITLES: Record<string, string> = { wellness: 'Wellness', education: 'Education', business: 'Business' };
+/** Marketplace categories with the spec's display names, in the order the filter shows them. */
+export const MARKETPLACE_CATEGORIES = MARKETPLACE_CATEGORY_KEYS.map((id) => ({ id, title: MARKETPLACE_CATEGORY_LABELS[id] }));
+export type { MarketplaceCategory };
 
 export function isMarketplaceCategory(value: string | null | undefined): value is MarketplaceCategory {
-  return MARKETPLACE_CATEGORIES.some((c) => c.id === value);
+  return MARKETPLACE_CATEGORY_KEYS.some((id) => id === value);
 }
 
+/** The label of any seller category: the application offers a few beyond the marketplace five. */
 export function categoryTitle(id: string): string {
-  return (
-    MARKETPLACE_CATEGORIES.find((c) => c.id === id)?.title ?? OTHER_CATEGORY_TITLES[id] ?? id.charAt(0).toUpperCase() + id.slice(1)
-  );
+  return isMarketplaceCategory(id) ? MARKETPLACE_CATEGORY_LABELS[id] : id.charAt(0).toUpperCase() + id.slice(1);
 }
 
 /** Badge colours per category (the public profile colours its category badge). */
@@ -55,56 +50,8 @@ export function formatPrice(price: LocalPrice): string {
   return `${price.symbol}${amount}`;
 }
 
-/** POST /api/sellers/register, as the wizard sends it. */
-export interface SellerRegistration {
-  displayName: string;
-  category: string;
-  bio: string;
-  aboutMe: string;
-  experience: string;
-  education: string;
-  workHistory: string;
-  languages: string[];
-  services: string[];
-  specialties: string[];
-  certifications: string[];
-  achievements: string[];
-  audioPricing: number;
-  videoPricing: number;
-  acceptsCalls: boolean;
-  callAvailability: string;
-  timeZone: string;
-  responseTime: string;
-  workingHours: WorkingHours;
-  socialMediaLinks: SocialMediaLinks;
-  portfolioItems: PortfolioItem[];
-  testimonials: Testimonial[];
-  agreeToTerms: boolean;
-  agreeToCommission: boolean;
-}
+/** POST /api/sellers/register, as the wizard sends it: every part filled in. */
+export type SellerRegistration = Required<Omit<RegisterSellerDto, 'avatar' | 'introVideo' | 'profileMedia'>>;
 
-/** PATCH /api/sellers/profile/me: the fields the editor saves. */
-export interface SellerProfileChanges {
-  displayName: string;
-  category: string;
-  bio: string;
-  aboutMe: string;
-  experience: string;
-  education: string;
-  workHistory: string;
-  languages: string[];
-  services: string[];
-  specialties: string[];
-  certifications: string[];
-  achievements: string[];
-  pricing: { audio: { price: number; currency: 'USD' }; video: { price: number; currency: 'USD' } };
-  acceptsCalls: boolean;
-  callAvailability: string;
-  timeZone: string;
-  responseTime: string;
-  workingHours: WorkingHours;
-  socialMediaLinks: SocialMediaLinks;
-  portfolioItems: PortfolioItem[];
-  introVideo: string | null;
-  profileMedia: string[];
-}
+/** PATCH /api/sellers/profile/me: the fields the editor saves, all of them each time. */
+export type SellerProfileChanges = Required<Omit<UpdateSellerProfileDto, 'availability' | 'avatar' | 'testimonials'>>;
