@@ -31,3 +31,8 @@ window.scrollTo = () => undefined;
 import { dismissToast, getToasts } from '../components/ui/toast-store';
 
 afterEach(() => getToasts().forEach((t) => t.open && dismissToast(t.id)));
+
+// Declared before any test file's hooks, so it runs before a test closes its server.
+import { settleRenderedApps } from './render';
+
+afterEach(() => settleRenderedApps());
