@@ -10,6 +10,10 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 
 const require = createRequire(import.meta.url);
+const { ensureDependencies } = require('./lib/deps.js');
+
+ensureDependencies();
+
 const log = require('./lib/log.js');
 const { ROOT, run } = require('./lib/run.js');
 
@@ -33,7 +37,8 @@ for (const [name, value, max] of [['gateways', gateways, 4], ['chat-replicas', c
 }
 
 // Bounded in time whatever happens: a stuck run stops what it started and ends itself.
-const { stopAllTargets } = await import('../bench/lib/targets.mjs');
+// The targets load the built libs, so they are imported after the build below.
+let stopAllTargets = async () => {};
 const TIME_LIMIT_MS = args.smoke ? 180_000 : 15 * 60_000;
 const abort = async (reason) => {
   log.fail(reason);
@@ -55,6 +60,7 @@ try {
     log.step('Building services (tsc -b)');
     run(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-b']);
   }
+  ({ stopAllTargets } = await import('../bench/lib/targets.mjs'));
   const { runBench, formatReport, problems } = await import('../bench/run-bench.mjs');
   const report = await runBench({ smoke: args.smoke, gateways, chatReplicas, sendSeconds, log: (message) => log.step(message) });
   const text = formatReport(report);
