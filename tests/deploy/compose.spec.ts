@@ -23,18 +23,34 @@ const compose = parse(readFileSync(join(ROOT, 'docker-compose.yml'), 'utf8'), { 
   services: Record<string, ComposeService>;
 };
 
-function envClassOf(app: string): new () => BaseEnv {
+type EnvClass = new () => BaseEnv;
+
+/** The env classes of an app's src/config/*-env.ts: the service's, and its seed's if it has one. */
+function envClassesOf(app: string): { service: EnvClass; seed: EnvClass } {
   const dir = join(ROOT, 'apps', app, 'src/config');
   const file = readdirSync(dir).find((f) => f.endsWith('-env.ts'));
   if (!file) throw new Error(`${app} has no src/config/*-env.ts`);
   // The file is found at run time, so it is loaded with require rather than a static import.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const exports = require(join(dir, file)) as Record<string, unknown>;
-  const envClass = Object.values(exports).find(
-    (value) => typeof value === 'function' && value.prototype instanceof BaseEnv,
+  const classes = Object.values(exports).filter(
+    (value): value is EnvClass => typeof value === 'function' && value.prototype instanceof BaseEnv,
   );
-  if (!envClass) throw new Error(`${file} exports no class extending BaseEnv`);
-  return envClass as new () => BaseEnv;
+  const service = classes.find((envClass) => !envClass.name.endsWith('SeedEnv'));
+  if (!service) throw new Error(`${file} exports no class extending BaseEnv`);
+  return { service, seed: classes.find((envClass) => envClass.name.endsWith('SeedEnv')) ?? service };
+}
+
+/** Valid, and every variable that defaults to this machine's loopback is set for the container. */
+function expectContainerEnvironment(envClass: EnvClass, service: ComposeService) {
+  const environment = Object.fromEntries(Object.entries(service.environment ?? {}).map(([key, value]) => [key, String(value)]));
+  expect(() => loadEnv(envClass, environment)).not.toThrow();
+  const defaults = new envClass() as unknown as Record<string, unknown>;
+  for (const [variable, value] of Object.entries(defaults)) {
+    if (typeof value === 'string' && /127\.0\.0\.1|localhost/.test(value) && variable !== 'PUBLIC_ORIGIN') {
+      expect({ variable, set: variable in environment }).toEqual({ variable, set: true });
+    }
+  }
 }
 
 const APPS = readdirSync(join(ROOT, 'apps')).filter((app) => existsSync(join(ROOT, 'apps', app, 'src/main.ts')));
@@ -63,19 +79,18 @@ describe('docker-compose.yml', () => {
       const dockerfile = readFileSync(join(ROOT, 'Dockerfile'), 'utf8');
       expect(dockerfile).toContain(`/app/apps/${app}/dist ./apps/${app}/dist`);
 
-      const environment = Object.fromEntries(
-        Object.entries(service.environment ?? {}).map(([key, value]) => [key, String(value)]),
-      );
-      const envClass = envClassOf(app);
-      expect(() => loadEnv(envClass, environment)).not.toThrow();
-      const defaults = new envClass() as unknown as Record<string, unknown>;
-      for (const [variable, value] of Object.entries(defaults)) {
-        if (typeof value === 'string' && /127\.0\.0\.1|localhost/.test(value) && variable !== 'PUBLIC_ORIGIN') {
-          expect({ variable, set: variable in environment }).toEqual({ variable, set: true });
-        }
-      }
+      expectContainerEnvironment(envClassesOf(app).service, service);
     },
   );
+
+  it('the seed job runs every app seed with the environment each needs', () => {
+    const seed = compose.services.seed;
+    const script = (Array.isArray(seed.command) ? seed.command : [seed.command ?? '']).join(' ');
+    const seeded = [...script.matchAll(/node apps\/([\w-]+)\/dist\/seed\.js/g)].map((m) => m[1]);
+    const withSeeds = APPS.filter((app) => existsSync(join(ROOT, 'apps', app, 'src/seed.ts')));
+    expect(seeded.sort()).toEqual(withSeeds.sort());
+    for (const app of seeded) expectContainerEnvironment(envClassesOf(app).seed, seed);
+  });
 
   it('the gateways sit behind the load balancer and publish no port of their own', () => {
     expect((compose.services.gateway as { ports?: unknown }).ports).toBeUndefined();
@@ -87,7 +102,8 @@ describe('docker-compose.yml', () => {
     const example = readFileSync(join(ROOT, '.env.example'), 'utf8');
     const listed = new Set([...example.matchAll(/^([A-Z][A-Z0-9_]*)=/gm)].map((m) => m[1]));
     for (const app of APPS.filter((a) => a !== 'web')) {
-      const variables = Object.keys(new (envClassOf(app))());
+      const { service, seed } = envClassesOf(app);
+      const variables = [...Object.keys(new service()), ...Object.keys(new seed())];
       for (const variable of variables) expect({ app, variable, listed: listed.has(variable) }).toEqual({ app, variable, listed: true });
     }
   });

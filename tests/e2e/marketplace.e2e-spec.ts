@@ -154,6 +154,27 @@ describe('The expert marketplace', () => {
     }
   });
 
+  it("shows a demo seller's pictures, stored and served by the product itself", async () => {
+    const { context, page } = await openPage();
+    try {
+      await page.goto('/marketplace?q=Ananya');
+      await page.getByTestId('seller-card').filter({ hasText: 'Ananya Rao' }).getByRole('link').first().click();
+      await page.getByRole('tab', { name: 'Media' }).click();
+      const pictures = page.getByRole('tabpanel').locator('img');
+      await pictures.nth(2).waitFor();
+      await page.waitForLoadState('networkidle');
+      const loaded = await pictures.evaluateAll((images) =>
+        (images as HTMLImageElement[]).map((image) => ({
+          path: new URL(image.currentSrc).pathname.replace(/[\w-]+\.jpg$/, '*.jpg'),
+          decoded: image.complete && image.naturalWidth === 1200,
+        })),
+      );
+      expect(loaded).toEqual(Array.from({ length: 3 }, () => ({ path: '/media/gallery/*.jpg', decoded: true })));
+    } finally {
+      await context.close();
+    }
+  });
+
   it.each([
     [1280, 800],
     [375, 812],

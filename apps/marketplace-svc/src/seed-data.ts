@@ -27,7 +27,8 @@ export interface SeedSeller {
   sessions: number;
   portfolioItems: PortfolioItem[];
   testimonials: Testimonial[];
-  profileMedia?: string[];
+  /** Pictures in the profile's Media tab: drawn and stored through media-svc by the seed. */
+  gallery?: number;
   days?: string[];
   hours?: [string, string];
   /** Reviews left by the demo buyers. */
@@ -35,8 +36,6 @@ export interface SeedSeller {
 }
 
 const WEEKEND = ['Friday', 'Saturday', 'Sunday'];
-const photos = (key: string, count: number) =>
-  Array.from({ length: count }, (_, i) => `https://picsum.photos/seed/${key}-${i + 1}/800/600`);
 
 export const SEED_SELLERS: SeedSeller[] = [
   {
@@ -61,10 +60,10 @@ export const SEED_SELLERS: SeedSeller[] = [
     status: 'verified',
     sessions: 412,
     portfolioItems: [
-      { title: 'Profile makeover', description: 'Before-and-after dating profiles with the reasoning behind each change.', images: photos('expert01-pf', 1) },
+      { title: 'Profile makeover', description: 'Before-and-after dating profiles with the reasoning behind each change.', images: [] },
     ],
     testimonials: [{ clientName: 'Priya S.', review: 'Ananya rewrote my profile and I had three great dates in a month.', rating: 5 }],
-    profileMedia: photos('expert01', 3),
+    gallery: 3,
     reviews: [
       { from: 'user', rating: 5, comment: 'Kind, direct and full of practical ideas for my first date.' },
       { from: 'vip', rating: 5, comment: 'Best coaching session I have had. My profile finally sounds like me.' },
@@ -96,7 +95,7 @@ export const SEED_SELLERS: SeedSeller[] = [
       { title: 'Offer negotiation script', description: 'A step-by-step script for negotiating salary and benefits.', images: [] },
     ],
     testimonials: [{ clientName: 'Marcus L.', review: 'Daniel prepared me for a staff engineer loop and I got the offer.', rating: 5 }],
-    profileMedia: photos('expert02', 2),
+    gallery: 2,
     reviews: [
       { from: 'user', rating: 5, comment: 'The mock interview was tougher than the real one. Got the job!' },
       { from: 'vip', rating: 4, comment: 'Very useful salary advice, a bit rushed at the end.' },
@@ -153,10 +152,10 @@ export const SEED_SELLERS: SeedSeller[] = [
     status: 'verified',
     sessions: 265,
     portfolioItems: [
-      { title: 'Neon Noir mystery', description: 'A six-player murder mystery set in a rainy cyberpunk city.', images: photos('expert04-pf', 2) },
+      { title: 'Neon Noir mystery', description: 'A six-player murder mystery set in a rainy cyberpunk city.', images: [] },
     ],
     testimonials: [{ clientName: 'Aiko T.', review: 'Our friend group still talks about the mystery night Kenji ran for us.', rating: 5 }],
-    profileMedia: photos('expert04', 4),
+    gallery: 4,
     days: WEEKEND,
     hours: ['18:00', '23:00'],
     reviews: [{ from: 'vip', rating: 5, comment: 'Hilarious and clever, the trivia questions were perfect for us.' }],
@@ -315,9 +314,9 @@ export const SEED_SELLERS: SeedSeller[] = [
     responseTime: 'within 2 hours',
     status: 'verified',
     sessions: 98,
-    portfolioItems: [{ title: 'Best-man speech kit', description: 'Structure and sample jokes for a speech everyone remembers.', images: photos('expert10-pf', 1) }],
+    portfolioItems: [{ title: 'Best-man speech kit', description: 'Structure and sample jokes for a speech everyone remembers.', images: [] }],
     testimonials: [{ clientName: 'James W.', review: 'My wedding speech got a standing ovation thanks to Chloe.', rating: 5 }],
-    profileMedia: photos('expert10', 2),
+    gallery: 2,
     reviews: [{ from: 'user', rating: 5, comment: 'I laughed for an hour and left with a great toast.' }],
   },
   {
@@ -392,9 +391,9 @@ export const SEED_SELLERS: SeedSeller[] = [
     responseTime: 'within 15 minutes',
     status: 'verified',
     sessions: 205,
-    portfolioItems: [{ title: 'Photo makeover', description: 'How better light and framing tripled a client’s matches.', images: photos('expert13-pf', 2) }],
+    portfolioItems: [{ title: 'Photo makeover', description: 'How better light and framing tripled a client’s matches.', images: [] }],
     testimonials: [{ clientName: 'Luca B.', review: 'New photos, new outfit, new confidence. Marco is great.', rating: 4 }],
-    profileMedia: photos('expert13', 3),
+    gallery: 3,
     reviews: [
       { from: 'user', rating: 4, comment: 'Great photo tips, my matches went up straight away.' },
       { from: 'vip', rating: 3, comment: 'Good style advice, less useful on conversation.' },
@@ -554,7 +553,7 @@ export const SEED_SELLERS: SeedSeller[] = [
       { title: 'PM interview guide', description: 'Product sense, execution and behavioural questions with sample answers.', images: [] },
     ],
     testimonials: [{ clientName: 'Dana R.', review: 'Alex helped me move from support into my first PM role.', rating: 5 }],
-    profileMedia: photos('seller', 2),
+    gallery: 2,
     reviews: [
       { from: 'user', rating: 5, comment: 'Clear, structured and encouraging. Great PM interview practice.' },
       { from: 'vip', rating: 4, comment: 'Helpful roadmap feedback.' },

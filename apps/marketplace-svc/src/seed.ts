@@ -7,20 +7,22 @@ import {
   AuthPatterns,
   DEFAULT_WORKING_HOURS,
   MarketplaceEvents,
+  MEDIA_URL_PREFIX,
   RegisterSellerDto,
   type SellerAppliedEvent,
   type UserSummary,
 } from '@app/contracts';
 import { ensureDatabase, migrate, ormOptions, RpcClient, validationFields } from '@app/server';
-import { marketplaceEnv } from './config/marketplace-env';
+import { marketplaceSeedEnv } from './config/marketplace-env';
 import { migrations } from './migrations';
 import { Review } from './reviews/review.entity';
 import { SEED_SELLERS, type SeedSeller } from './seed-data';
+import { drawDemoPicture, uploadDemoPictures } from './seed-pictures';
 import { rankingScore, roundRating } from './sellers/ranking';
 import { Seller } from './sellers/seller.entity';
 
 /** The application a demo seller would have sent; the seed obeys the same rules as the wizard. */
-export function seedApplication(seed: SeedSeller): RegisterSellerDto {
+export function seedApplication(seed: SeedSeller, profileMedia: string[] = []): RegisterSellerDto {
   return plainToInstance(RegisterSellerDto, {
     displayName: seed.displayName,
     category: seed.category,
@@ -48,7 +50,7 @@ export function seedApplication(seed: SeedSeller): RegisterSellerDto {
     socialMediaLinks: { website: `https://example.com/${seed.username}` },
     portfolioItems: seed.portfolioItems,
     testimonials: seed.testimonials,
-    profileMedia: seed.profileMedia ?? [],
+    profileMedia,
     agreeToTerms: true,
     agreeToCommission: true,
   });
@@ -65,7 +67,7 @@ async function lookUpUsers(rpc: RpcClient, usernames: string[]): Promise<Map<str
 
 /** Upserts the demo sellers by account and the demo buyers' reviews by (seller, buyer): safe to run again. */
 async function seed() {
-  const env = marketplaceEnv();
+  const env = marketplaceSeedEnv();
   for (const entry of SEED_SELLERS) {
     const problems = seedProblems(entry);
     if (Object.keys(problems).length > 0) throw new Error(`Demo seller ${entry.username} is invalid: ${JSON.stringify(problems)}`);
@@ -86,7 +88,9 @@ async function seed() {
         console.warn(`Demo account ${entry.username} not found; its seller profile is skipped`);
         continue;
       }
-      const seller = await upsertSeller(em, entry, account);
+      const existing = await em.findOne(Seller, { userId: account.id });
+      const profileMedia = await demoGallery(env.MEDIA_SVC_URL, entry, account.id, existing?.profileMedia);
+      const seller = await upsertSeller(em, entry, account, profileMedia, existing);
       for (const review of entry.reviews) {
         const buyer = users.get(review.from);
         if (!buyer) continue;
@@ -121,8 +125,27 @@ async function seed() {
   }
 }
 
-async function upsertSeller(em: MikroORM['em'], entry: SeedSeller, account: UserSummary): Promise<Seller> {
-  const application = seedApplication(entry);
+/** The pictures of the seller's Media tab: those an earlier run stored, or new ones. */
+async function demoGallery(mediaSvcUrl: string, entry: SeedSeller, ownerId: number, stored: string[] = []): Promise<string[]> {
+  const count = entry.gallery ?? 0;
+  if (stored.length === count && stored.every((url) => url.startsWith(MEDIA_URL_PREFIX))) return stored;
+  const pictures = await Promise.all(
+    Array.from({ length: count }, async (_, i) => {
+      const name = `${entry.username}-${i + 1}`;
+      return { name, data: await drawDemoPicture(name, entry.category) };
+    }),
+  );
+  return uploadDemoPictures(mediaSvcUrl, ownerId, 'gallery', pictures);
+}
+
+async function upsertSeller(
+  em: MikroORM['em'],
+  entry: SeedSeller,
+  account: UserSummary,
+  profileMedia: string[],
+  existing: Seller | null,
+): Promise<Seller> {
+  const application = seedApplication(entry, profileMedia);
   const fields = {
     username: account.username,
     userAvatar: account.avatar,
@@ -149,7 +172,7 @@ async function upsertSeller(em: MikroORM['em'], entry: SeedSeller, account: User
     socialMediaLinks: { website: `https://example.com/${entry.username}` },
     portfolioItems: entry.portfolioItems,
     testimonials: entry.testimonials,
-    profileMedia: entry.profileMedia ?? [],
+    profileMedia: application.profileMedia ?? [],
     isVerified: entry.status === 'verified',
     verificationStatus: entry.status,
     rejectionReason: entry.rejectionReason ?? null,
@@ -159,7 +182,6 @@ async function upsertSeller(em: MikroORM['em'], entry: SeedSeller, account: User
     totalAudioCallTime: Math.round(entry.sessions * 0.66 * 20 * 60),
     totalVideoCallTime: Math.round(entry.sessions * 0.34 * 25 * 60),
   };
-  const existing = await em.findOne(Seller, { userId: account.id });
   if (existing) {
     Object.assign(existing, fields);
     return existing;

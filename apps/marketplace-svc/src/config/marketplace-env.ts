@@ -15,3 +15,11 @@ export class MarketplaceEnv extends BaseEnv {
 }
 
 export const marketplaceEnv = () => loadEnv(MarketplaceEnv);
+
+/** The demo seed also stores the demo sellers' pictures through media-svc. */
+export class MarketplaceSeedEnv extends MarketplaceEnv {
+  @Matches(/^https?:\/\/.+/, { message: 'MEDIA_SVC_URL must be an http(s) URL of media-svc' })
+  MEDIA_SVC_URL = 'http://127.0.0.1:3010';
+}
+
+export const marketplaceSeedEnv = () => loadEnv(MarketplaceSeedEnv);

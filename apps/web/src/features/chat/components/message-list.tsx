@@ -4,6 +4,7 @@ import { LogIn, LogOut, MessageSquare } from 'lucide-react';
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { RoleBadge } from '../../../components/role-badge';
 import { UserAvatar } from '../../../components/ui/avatar';
+import { Picture } from '../../../components/ui/picture';
 import { cn } from '../../../lib/cn';
 import { EMOJI_FONT } from '../constants';
 import { CHAT_TEXT } from '../copy';
@@ -169,7 +170,7 @@ function MessageBody({ message, mine }: { message: MessageDto; mine: boolean }) 
   if (message.type === 'image' || message.type === 'gif') {
     return (
       <a href={message.content} target="_blank" rel="noopener noreferrer" className="block" title={CHAT_TEXT.openImage} data-testid="message">
-        <img src={message.content} alt={String(message.metadata?.originalName ?? message.type)} loading="lazy" className="max-h-64 max-w-full rounded-lg border object-contain" />
+        <Picture src={message.content} alt={String(message.metadata?.originalName ?? message.type)} loading="lazy" className="max-h-64 max-w-full rounded-lg border object-contain" />
       </a>
     );
   }

@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { UserAvatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { Picture } from '../../../components/ui/picture';
 import { Input, Textarea } from '../../../components/ui/input';
 import { Switch } from '../../../components/ui/switch';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
@@ -339,7 +340,7 @@ export function SellerProfileEditor({ profile }: SellerProfileEditorProps) {
                 <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4">
                   {shown.profileMedia.map((url) => (
                     <li key={url} className="relative">
-                      <img src={url} alt="" className="aspect-square w-full rounded-md border object-cover" />
+                      <Picture src={url} className="aspect-square w-full rounded-md border object-cover" />
                       {editing ? (
                         <button
                           type="button"

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { UserAvatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { Picture } from '../../../components/ui/picture';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { SELLER_PAGE_TEXT as T } from '../copy';
 import { useStartSellerChat } from '../hooks/use-start-seller-chat';
@@ -185,7 +186,7 @@ export function SellerPublicProfile({ seller }: SellerPublicProfileProps) {
               {seller.profileMedia.map((url) => (
                 <li key={url}>
                   <a href={url} target="_blank" rel="noreferrer" className="block overflow-hidden rounded-lg border">
-                    <img src={url} alt="" loading="lazy" className="aspect-square w-full object-cover" />
+                    <Picture src={url} loading="lazy" className="aspect-square w-full object-cover" />
                   </a>
                 </li>
               ))}
