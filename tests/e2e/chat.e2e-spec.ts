@@ -207,6 +207,44 @@ describe('Chat in a public room', () => {
   });
 });
 
+describe('History', () => {
+  it('scrolling back loads earlier messages above without moving what the reader was looking at', async () => {
+    const vip = await person(1280, 800);
+    const moderator = await person(1280, 800);
+    const reader = await person(1280, 800);
+    await signIn(vip.context, baseUrl, 'vip');
+    await signIn(moderator.context, baseUrl, 'moderator');
+    await signIn(reader.context, baseUrl, 'user');
+    const room = await createRoom(vip.context, baseUrl, uniqueName('Archive'), 0);
+    // 120 messages: more than the 100 the join brings; two senders stay under the flood guard.
+    for (let n = 1; n <= 120; n++) {
+      const sender = n % 2 === 0 ? vip : moderator;
+      await api(sender.context, baseUrl, 'POST', `rooms/${room.id}/messages`, { content: `History ${n}`, clientId: `history-${room.id}-${n}` });
+    }
+    const { page } = reader;
+    await page.goto(`/chat/${room.id}`);
+    await waitOnline(page);
+    const message = (n: number) => page.getByTestId('message').filter({ hasText: new RegExp(`^History ${n}$`) });
+    await message(120).waitFor();
+    expect(await page.getByTestId('message').count()).toBe(100);
+
+    const scroller = page.locator('ol[aria-label="Messages"]').locator('xpath=..');
+    await scroller.evaluate((el) => el.scrollTo({ top: 0 }));
+    await message(1).waitFor({ state: 'attached' });
+    await page.getByText('This is the beginning of the conversation').waitFor({ state: 'attached' });
+    expect(await page.getByTestId('message').count()).toBe(120);
+
+    // The first message shown before is still in view; the page did not jump to the top.
+    const view = (await scroller.boundingBox())!;
+    const inView = async (n: number) => {
+      const box = (await message(n).boundingBox())!;
+      return box.y >= view.y && box.y + box.height <= view.y + view.height;
+    };
+    expect(await inView(21)).toBe(true);
+    expect(await inView(1)).toBe(false);
+  });
+});
+
 describe('Images in chat', () => {
   it('a vip sends an image that the other side sees and can open in a new tab', async () => {
     const vip = await person(1280, 800);

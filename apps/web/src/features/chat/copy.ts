@@ -32,6 +32,10 @@ export const CHAT_TEXT = {
   upgrade: 'Upgrade to VIP',
   startChatWith: (name: string) => `Start a private chat with ${name}`,
   openImage: 'Open image in a new tab',
+  loadOlder: 'Load earlier messages',
+  loadingOlder: 'Loading earlier messages...',
+  loadOlderFailed: 'Could not load earlier messages. Try again',
+  startOfHistory: 'This is the beginning of the conversation',
   guestReadOnly: 'Guests can read public rooms but cannot send messages. Sign up for free to chat.',
   signUpToChat: 'Sign Up for Free',
 } as const;

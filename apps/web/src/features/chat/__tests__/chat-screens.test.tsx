@@ -111,6 +111,37 @@ it('fetches what one join frame could not hold, so the list has no gap', async (
   expect(asked).toEqual(['2', '102']);
 });
 
+it('loads earlier messages page by page when the reader scrolls back, until the first', async () => {
+  const me = makeUser({ id: 7 });
+  const bob = { id: 8, username: 'bob', avatar: null, role: 'user' as const };
+  server.on('GET /api/users/me', () => ({ body: me }));
+  server.on('GET /api/rooms/4', () => ({ body: makeRoom() }));
+  server.on('GET /api/rooms/4/private-chats', () => ({ body: [] }));
+  server.on('GET /api/rooms/4/messages', ({ query }) => {
+    const before = Number(query.get('before')) - 1000; // the fixtures' ids are 1000 + seq
+    const first = Math.max(1, before - Number(query.get('limit')));
+    return { body: Array.from({ length: before - first }, (_, i) => makeMessage(first + i, bob)) };
+  });
+  const { store } = renderApp('/chat/4');
+  await screen.findByText(CHAT_TEXT.connectingToChat);
+  act(() => {
+    store.dispatch(socketFrameReceived({ type: 'room_joined', room: makeRoom() }));
+    const latest = Array.from({ length: 50 }, (_, i) => makeMessage(71 + i, bob));
+    store.dispatch(socketFrameReceived({ type: 'room_messages', roomId: 4, messages: latest, hasMore: false }));
+  });
+  await userEvent.click(await screen.findByRole('button', { name: CHAT_TEXT.loadOlder }));
+  expect(await screen.findByText('message 21')).toBeInTheDocument();
+  expect(screen.getAllByTestId('message')).toHaveLength(100);
+
+  await userEvent.click(screen.getByRole('button', { name: CHAT_TEXT.loadOlder }));
+  expect(await screen.findByText(CHAT_TEXT.startOfHistory)).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: CHAT_TEXT.loadOlder })).not.toBeInTheDocument();
+  const shown = screen.getAllByTestId('message').map((el) => el.textContent);
+  expect(shown).toEqual(Array.from({ length: 120 }, (_, i) => `message ${i + 1}`));
+  const asked = server.requests.filter((r) => r.path === '/api/rooms/4/messages').map((r) => r.query.get('before'));
+  expect(asked).toEqual(['1071', '1021']);
+});
+
 it('orders online users by role rank, then by when they joined, and filters by name', () => {
   const at = (m: number) => `2025-01-01T10:0${m}:00Z`;
   const users = [

@@ -22,6 +22,8 @@ export const ROOM_PRIVATE_CHATS_POLL_MS = 30_000;
 /** An open room's stream stays cached a while, so coming back resumes from its last message. */
 const FEED_KEEP_SECONDS = 5 * 60;
 export const CATCH_UP_PAGE = 100;
+/** Older messages are fetched this many at a time when the reader scrolls back. */
+export const HISTORY_PAGE = 50;
 
 export interface PublicRoomsQuery {
   q?: string;
@@ -69,6 +71,11 @@ export const chatApi = api.injectEndpoints({
     /** Messages after a sequence number: fills what one join frame could not hold. */
     getMessagesAfter: build.query<MessageDto[], { roomId: number; afterSeq: number }>({
       query: ({ roomId, afterSeq }) => ({ url: `rooms/${roomId}/messages`, params: { afterSeq, limit: CATCH_UP_PAGE } }),
+      keepUnusedDataFor: 0,
+    }),
+    /** The page of messages just before the oldest one shown, oldest first. */
+    getMessagesBefore: build.query<MessageDto[], { roomId: number; before: number }>({
+      query: ({ roomId, before }) => ({ url: `rooms/${roomId}/messages`, params: { before, limit: HISTORY_PAGE } }),
       keepUnusedDataFor: 0,
     }),
     sendMessage: build.mutation<MessageDto, SendMessageRequest>({
@@ -132,6 +139,7 @@ export const {
   useGetPublicRoomsQuery,
   useGetRoomQuery,
   useGetRoomFeedQuery,
+  useLazyGetMessagesBeforeQuery,
   useSendMessageMutation,
   useCreateRoomMutation,
   useStartPrivateChatMutation,

@@ -15,6 +15,7 @@ import { clearCacheDialogSet, createRoomDialogSet, selectCreateRoomOpen } from '
 import { ROOM_CATEGORIES } from '@app/contracts/browser';
 import { CHAT_TEXT } from '../copy';
 import { newestSeq } from '../feed';
+import { useOlderMessages } from '../hooks/use-older-messages';
 import { useStartPrivateChat } from '../hooks/use-start-private-chat';
 import { ClearCacheDialog } from './clear-cache-dialog';
 import { Composer } from './composer';
@@ -71,6 +72,7 @@ function LiveRoom({ roomId, me }: { roomId: number; me: UserDto }) {
   const { data: feed } = useGetRoomFeedQuery(roomId);
   const room = feed?.room ?? roomAnswer;
   const { startWith } = useStartPrivateChat(roomId, me.id);
+  const older = useOlderMessages(roomId, feed);
 
   // What the cache already holds of this room: the join asks only for what came after it.
   const cached = useRef(feed);
@@ -155,7 +157,7 @@ function LiveRoom({ roomId, me }: { roomId: number; me: UserDto }) {
         </div>
       ) : null}
 
-      {feed ? <MessageList feed={feed} room={room} me={me} onAuthorClick={isPublic ? (author) => void startWith(author) : undefined} /> : <div className="flex-1" />}
+      {feed ? <MessageList feed={feed} room={room} me={me} older={older} onAuthorClick={isPublic ? (author) => void startWith(author) : undefined} /> : <div className="flex-1" />}
 
       {room && me.role === 'guest' ? (
         <div className="border-t bg-card px-4 py-3 text-center text-sm">

@@ -1,7 +1,7 @@
 import type { MessageDto, RoomDto, UserDto } from '@app/contracts';
 import { formatDistanceToNow } from 'date-fns';
 import { LogIn, LogOut, MessageSquare } from 'lucide-react';
-import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, type RefObject } from 'react';
 import { RoleBadge } from '../../../components/role-badge';
 import { UserAvatar } from '../../../components/ui/avatar';
 import { Picture } from '../../../components/ui/picture';
@@ -10,6 +10,7 @@ import { EMOJI_FONT } from '../constants';
 import { CHAT_TEXT } from '../copy';
 import { streamOf, type StreamItem } from '../feed';
 import { useNow } from '../hooks/use-now';
+import type { OlderMessages } from '../hooks/use-older-messages';
 import { styleOf } from '../message-kind';
 import type { RoomFeed, RoomNotice } from '../types';
 
@@ -21,6 +22,8 @@ export type MessageListProps = {
   feed: RoomFeed;
   room: RoomDto | undefined;
   me: UserDto;
+  /** Scrolling back through history; without it the list shows only what the feed holds. */
+  older?: OlderMessages;
   /** Public rooms: clicking an author starts a private chat. */
   onAuthorClick?: (author: MessageDto['sender']) => void;
 };
@@ -42,17 +45,25 @@ function blocksOf(items: StreamItem[]): Block[] {
   return blocks;
 }
 
-export function MessageList({ feed, room, me, onAuthorClick }: MessageListProps) {
+export function MessageList({ feed, room, me, older, onAuthorClick }: MessageListProps) {
   const now = useNow(RELATIVE_TIME_REFRESH_MS);
   const scroller = useRef<HTMLDivElement>(null);
   const following = useRef(true);
+  /** Where the reader is, from the bottom, and the first message then: older pages keep the view still. */
+  const position = useRef<{ fromBottom: number; firstId: number | undefined }>({ fromBottom: 0, firstId: undefined });
   const blocks = useMemo(() => blocksOf(streamOf(feed)), [feed]);
   const count = feed.messages.length + feed.notices.length;
+  const firstId = feed.messages[0]?.id;
 
   useLayoutEffect(() => {
     const el = scroller.current;
-    if (el && following.current) el.scrollTop = el.scrollHeight;
-  }, [count, feed.joined]);
+    if (!el) return;
+    if (following.current) el.scrollTop = el.scrollHeight;
+    else if (position.current.firstId !== undefined && firstId !== position.current.firstId) {
+      el.scrollTop = el.scrollHeight - el.clientHeight - position.current.fromBottom;
+    }
+    position.current.firstId = firstId;
+  }, [count, feed.joined, firstId]);
 
   // Images change the height after they load: keep the newest in view while following.
   useEffect(() => {
@@ -92,9 +103,11 @@ export function MessageList({ feed, room, me, onAuthorClick }: MessageListProps)
       className="flex-1 overflow-y-auto px-3 py-4 sm:px-6"
       onScroll={(e) => {
         const el = e.currentTarget;
-        following.current = el.scrollHeight - el.scrollTop - el.clientHeight < FOLLOW_THRESHOLD_PX;
+        position.current.fromBottom = el.scrollHeight - el.scrollTop - el.clientHeight;
+        following.current = position.current.fromBottom < FOLLOW_THRESHOLD_PX;
       }}
     >
+      {older ? <HistoryStart older={older} scroller={scroller} /> : null}
       <ol className="mx-auto flex max-w-3xl flex-col gap-3" aria-label="Messages" aria-live="polite">
         {blocks.map((block) =>
           block.kind === 'notice' ? (
@@ -163,6 +176,43 @@ function MessageGroup({ sender, messages, mine, now, onAuthorClick }: MessageGro
         ))}
       </div>
     </li>
+  );
+}
+
+/** The top of the list: earlier messages load when it comes into view, or on a click. */
+function HistoryStart({ older, scroller }: { older: OlderMessages; scroller: RefObject<HTMLDivElement | null> }) {
+  const button = useRef<HTMLButtonElement>(null);
+  const { hasOlder, loading, failed, loadOlder } = older;
+
+  useEffect(() => {
+    const el = button.current;
+    if (!el || !hasOlder || failed || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) void loadOlder();
+    }, { root: scroller.current });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [hasOlder, failed, loadOlder, scroller]);
+
+  if (!hasOlder) {
+    return <p className="mx-auto mb-3 max-w-3xl text-center text-xs text-muted-foreground">{CHAT_TEXT.startOfHistory}</p>;
+  }
+  return (
+    <div className="mb-3 flex justify-center">
+      <button
+        ref={button}
+        type="button"
+        onClick={() => void loadOlder()}
+        disabled={loading}
+        aria-busy={loading}
+        className={cn(
+          'rounded-full border px-3 py-1 text-xs hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none disabled:opacity-70',
+          failed ? 'border-destructive text-destructive' : 'text-muted-foreground',
+        )}
+      >
+        {loading ? CHAT_TEXT.loadingOlder : failed ? CHAT_TEXT.loadOlderFailed : CHAT_TEXT.loadOlder}
+      </button>
+    </div>
   );
 }
 
