@@ -89,12 +89,16 @@ describe('the chat room screen', () => {
   });
 });
 
-it('fetches what one join frame could not hold, so the list has no gap', async () => {
-  const me = makeUser({ id: 7 });
-  const bob = { id: 8, username: 'bob', avatar: null, role: 'user' as const };
-  server.on('GET /api/users/me', () => ({ body: me }));
+/** A signed-in user with room 4 open; returns the other member whose messages fill it. */
+function memberInRoom4() {
+  server.on('GET /api/users/me', () => ({ body: makeUser({ id: 7 }) }));
   server.on('GET /api/rooms/4', () => ({ body: makeRoom() }));
   server.on('GET /api/rooms/4/private-chats', () => ({ body: [] }));
+  return { id: 8, username: 'bob', avatar: null, role: 'user' as const };
+}
+
+it('fetches what one join frame could not hold, so the list has no gap', async () => {
+  const bob = memberInRoom4();
   server.on('GET /api/rooms/4/messages', ({ query }) => {
     const after = Number(query.get('afterSeq'));
     const page = Array.from({ length: after < 100 ? 100 : 3 }, (_, i) => makeMessage(after + i + 1, bob));
@@ -112,11 +116,7 @@ it('fetches what one join frame could not hold, so the list has no gap', async (
 });
 
 it('loads earlier messages page by page when the reader scrolls back, until the first', async () => {
-  const me = makeUser({ id: 7 });
-  const bob = { id: 8, username: 'bob', avatar: null, role: 'user' as const };
-  server.on('GET /api/users/me', () => ({ body: me }));
-  server.on('GET /api/rooms/4', () => ({ body: makeRoom() }));
-  server.on('GET /api/rooms/4/private-chats', () => ({ body: [] }));
+  const bob = memberInRoom4();
   server.on('GET /api/rooms/4/messages', ({ query }) => {
     const before = Number(query.get('before')) - 1000; // the fixtures' ids are 1000 + seq
     const first = Math.max(1, before - Number(query.get('limit')));
