@@ -18,6 +18,8 @@ export interface AuthStack {
   redis: Redis;
   rpc: RpcClient;
   gateway: NestExpressApplication;
+  /** auth-svc itself, for what no client can reach (its scheduled work, its database). */
+  auth: INestMicroservice;
   stop(): Promise<void>;
 }
 
@@ -43,7 +45,7 @@ export async function startAuthStack(env: Record<string, string> = {}): Promise<
   try {
     auth = await startService(AuthAppModule, ServiceName.Auth, infra.natsUrl);
     const app = await gateway.listen();
-    return { infra, baseUrl: gateway.baseUrl, origin: gateway.origin, redis, rpc: app.get(RpcClient), gateway: app, stop };
+    return { infra, baseUrl: gateway.baseUrl, origin: gateway.origin, redis, rpc: app.get(RpcClient), gateway: app, auth, stop };
   } catch (error) {
     await stop();
     throw error;

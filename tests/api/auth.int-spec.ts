@@ -1,6 +1,8 @@
 import 'reflect-metadata';
 import { AuthPatterns, MarketplaceEvents, type UserDto, type UserSummary } from '@app/contracts';
+import { MikroORM } from '@mikro-orm/postgresql';
 import sharp from 'sharp';
+import { GUEST_LIFETIME_MS, GuestPurge } from '../../apps/auth-svc/src/users/guest-purge';
 import { ApiClient, answerOf, startAuthStack, uniqueName, type AuthStack } from './auth-stack';
 
 const TOKEN_TTL_SECONDS = 3;
@@ -399,6 +401,41 @@ describe('accounts through the gateway', () => {
       const name = uniqueName('guest');
       await c.post('/api/auth/guest', { username: name, captchaResponse: await c.solveCaptcha() });
       expect((await client().login(name, PASSWORD)).status).toBe(401);
+    });
+  });
+
+  describe('ended guests', () => {
+    /** Makes an account look as old as `ageMs`, as if it had been made then. */
+    const backdate = (username: string, ageMs: number) =>
+      stack.auth.get(MikroORM).em.getConnection().execute('update "users" set "created_at" = ? where "username" = ?', [new Date(Date.now() - ageMs), username.toLowerCase()]);
+    const nameIsFree = async (name: string) => (await client().get(`/api/auth/check-username?username=${name}`)).body.available;
+
+    it('deletes a guest once its session has surely ended, which frees the name; members and current guests stay', async () => {
+      const gone = client();
+      const goneName = uniqueName('Passer');
+      await gone.post('/api/auth/guest', { username: goneName, captchaResponse: await gone.solveCaptcha() });
+      const current = client();
+      const currentName = uniqueName('Staying');
+      await current.post('/api/auth/guest', { username: currentName, captchaResponse: await current.solveCaptcha() });
+      const member = client();
+      const memberName = uniqueName('member');
+      await member.register({ username: memberName, email: `${memberName}@example.com` });
+
+      await backdate(goneName, GUEST_LIFETIME_MS + 60_000);
+      await backdate(memberName, GUEST_LIFETIME_MS + 60_000);
+      await backdate(currentName, GUEST_LIFETIME_MS - 60_000);
+      expect(await nameIsFree(goneName)).toBe(false);
+
+      expect(await stack.auth.get(GuestPurge).run()).toBeGreaterThanOrEqual(1);
+      expect(await nameIsFree(goneName)).toBe(true);
+      expect((await gone.get('/api/users/me')).status).toBe(401);
+      expect((await current.get('/api/users/me')).body).toMatchObject({ username: currentName.toLowerCase(), role: 'guest' });
+      expect((await member.get('/api/users/me')).body).toMatchObject({ username: memberName.toLowerCase(), role: 'user' });
+
+      // The freed name can be taken by someone new.
+      const next = client();
+      const res = await next.post('/api/auth/guest', { username: goneName, captchaResponse: await next.solveCaptcha() });
+      expect(res.status).toBe(201);
     });
   });
 

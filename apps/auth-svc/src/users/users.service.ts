@@ -21,6 +21,7 @@ import { toUserDto, toUserSummary } from './user.mapper';
 export const USERNAME_TAKEN_MESSAGE = 'This username is already taken. Please choose another one.';
 export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists. Please sign in instead.';
 const LAST_SEEN_RESOLUTION_MS = 60_000;
+const GUEST_PURGE_BATCH = 1000;
 
 /** Accounts as stored: lookups, profile and settings changes, roles, and the events they cause. */
 @Injectable()
@@ -161,6 +162,25 @@ export class UsersService {
     if (user.lastSeen && now.getTime() - user.lastSeen.getTime() < LAST_SEEN_RESOLUTION_MS) return;
     user.lastSeen = now;
     await this.em.nativeUpdate(User, { id: user.id }, { lastSeen: now });
+  }
+
+  /**
+   * Deletes guest accounts created before `createdBefore`, in batches, and says how many.
+   * Replicas may run it at once: each batch skips the rows another is deleting.
+   */
+  @EnsureRequestContext()
+  async purgeGuestsCreatedBefore(createdBefore: Date): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const { affectedRows } = await this.em.getConnection().execute<{ affectedRows: number }>(
+        `delete from "users" where "id" in (
+           select "id" from "users" where "role" = 'guest' and "created_at" < ? order by "id" limit ${GUEST_PURGE_BATCH} for update skip locked)`,
+        [createdBefore],
+        'run',
+      );
+      total += affectedRows;
+      if (affectedRows < GUEST_PURGE_BATCH) return total;
+    }
   }
 
   /** Gateways drop cached sessions of this user and read the new role or profile. */
