@@ -63,6 +63,8 @@ export async function startChatTarget({ gateways, chatReplicas, runId }) {
       s3Dir: join(workDir, 's3'),
       logLevel: 'warn',
       echo: 'none',
+      // Every simulated person connects from loopback: one address making the whole crowd.
+      env: { SIGNUPS_PER_ADDRESS_PER_HOUR: '100000', GUESTS_PER_ADDRESS_PER_HOUR: '100000' },
     });
   } catch (error) {
     await stop();

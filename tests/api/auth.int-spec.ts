@@ -404,6 +404,47 @@ describe('accounts through the gateway', () => {
     });
   });
 
+  describe('new accounts per address', () => {
+    it('lets one address make 10 member accounts an hour, then answers 429 with Retry-After; another address goes on', async () => {
+      const address = '198.51.100.77';
+      for (let i = 0; i < 10; i++) {
+        const username = uniqueName('batch');
+        expect((await client(address).register({ username, email: `${username}@example.com` })).status).toBe(201);
+      }
+      const over = uniqueName('batch');
+      const refused = await client(address).register({ username: over, email: `${over}@example.com` });
+      expect(refused.status).toBe(429);
+      expect(refused.body.message).toBe('Too many new accounts from this network. Please try again in 60 minutes.');
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3500);
+
+      const elsewhere = client('198.51.100.78');
+      expect((await elsewhere.register({ username: over, email: `${over}@example.com` })).status).toBe(201);
+    }, 30_000);
+
+    it('gives back the count of an attempt that made no account', async () => {
+      const address = '198.51.100.79';
+      const taken = uniqueName('taken');
+      expect((await client('198.51.100.80').register({ username: taken, email: `${taken}@example.com` })).status).toBe(201);
+      for (let i = 0; i < 12; i++) {
+        expect((await client(address).register({ username: taken, email: `${uniqueName('x')}@example.com` })).status).toBe(409);
+      }
+      const username = uniqueName('late');
+      expect((await client(address).register({ username, email: `${username}@example.com` })).status).toBe(201);
+    }, 30_000);
+
+    it('lets one address enter as a guest 60 times an hour', async () => {
+      const address = '198.51.100.81';
+      for (let i = 0; i < 60; i++) {
+        const c = client(address);
+        expect((await c.post('/api/auth/guest', { captchaResponse: await c.solveCaptcha() })).status).toBe(201);
+      }
+      const c = client(address);
+      const refused = await c.post('/api/auth/guest', { captchaResponse: await c.solveCaptcha() });
+      expect(refused.status).toBe(429);
+      expect(refused.body.message).toBe('Too many new accounts from this network. Please try again in 60 minutes.');
+    }, 60_000);
+  });
+
   describe('ended guests', () => {
     /** Makes an account look as old as `ageMs`, as if it had been made then. */
     const backdate = (username: string, ageMs: number) =>

@@ -5,10 +5,11 @@ import { UsersModule } from '../users/users.module';
 import { AccountsController } from './accounts.controller';
 import { AccountsService } from './accounts.service';
 import { LoginLimiter } from './login-limiter';
+import { SignupLimiter } from './signup-limiter';
 
 @Module({
   imports: [CaptchaModule, UsersModule],
   controllers: [AccountsController],
-  providers: [AccountsService, SessionStore, LoginLimiter],
+  providers: [AccountsService, SessionStore, LoginLimiter, SignupLimiter],
 })
 export class AccountsModule {}

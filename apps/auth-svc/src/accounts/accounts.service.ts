@@ -19,6 +19,7 @@ import type { User } from '../users/user.entity';
 import { toUserDto } from '../users/user.mapper';
 import { USERNAME_TAKEN_MESSAGE, UsersService } from '../users/users.service';
 import { LoginLimiter } from './login-limiter';
+import { SignupLimiter } from './signup-limiter';
 import { passwordProblem } from './password-policy';
 
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid credentials';
@@ -39,6 +40,7 @@ export class AccountsService {
     private readonly sessions: SessionStore,
     private readonly captcha: CaptchaService,
     private readonly limiter: LoginLimiter,
+    private readonly signups: SignupLimiter,
   ) {}
 
   async register(dto: RegisterRequestDto): Promise<SessionIssuedDto> {
@@ -50,13 +52,14 @@ export class AccountsService {
     const problem = passwordProblem(dto.password, dto.username, dto.email);
     if (problem) throw RpcErrors.badRequest(problem, { password: [problem] });
     await this.captcha.consume(dto.captchaResponse);
-    const passwordHash = await argon2.hash(dto.password, HASH_OPTIONS);
-    const user = await this.users.create({
-      username: dto.username,
-      email: dto.email.trim(),
-      passwordHash,
-      role: 'user',
-    });
+    const user = await this.signups.within('member', dto.client.ip, async () =>
+      this.users.create({
+        username: dto.username,
+        email: dto.email.trim(),
+        passwordHash: await argon2.hash(dto.password, HASH_OPTIONS),
+        role: 'user',
+      }),
+    );
     return this.openSession(user, dto.rememberMe ? REMEMBER_ME_TTL_SECONDS : SESSION_TTL_SECONDS, !!dto.rememberMe);
   }
 
@@ -81,21 +84,22 @@ export class AccountsService {
 
   async guest(dto: GuestRequestDto): Promise<SessionIssuedDto> {
     await this.captcha.consume(dto.captchaResponse);
-    let user: User | undefined;
-    if (dto.username) {
-      user = await this.users.create({ username: dto.username, email: null, passwordHash: null, role: 'guest' });
-    } else {
-      // A generated name can collide with one taken since; a few draws make that vanishingly rare.
-      for (let attempt = 0; !user && attempt < 5; attempt++) {
-        user = await this.users
-          .create({ username: generatedGuestName(), email: null, passwordHash: null, role: 'guest' })
-          .catch((error: unknown) => {
-            if (isUsernameConflict(error) && attempt < 4) return undefined;
-            throw error;
-          });
-      }
+    const user = await this.signups.within('guest', dto.client.ip, () => this.createGuest(dto.username));
+    return this.openSession(user, GUEST_SESSION_TTL_SECONDS, true);
+  }
+
+  private async createGuest(username: string | undefined): Promise<User> {
+    if (username) return this.users.create({ username, email: null, passwordHash: null, role: 'guest' });
+    // A generated name can collide with one taken since; a few draws make that vanishingly rare.
+    for (let attempt = 0; ; attempt++) {
+      const user = await this.users
+        .create({ username: generatedGuestName(), email: null, passwordHash: null, role: 'guest' })
+        .catch((error: unknown) => {
+          if (isUsernameConflict(error) && attempt < 4) return undefined;
+          throw error;
+        });
+      if (user) return user;
     }
-    return this.openSession(user!, GUEST_SESSION_TTL_SECONDS, true);
   }
 
   async resolve(token: string): Promise<UserDto | null> {

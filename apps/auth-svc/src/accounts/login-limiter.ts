@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ErrorCode } from '@app/contracts';
-import { REDIS, rpcError } from '@app/server';
+import { REDIS } from '@app/server';
 import type { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { refusedFor } from './refusal';
 
 /** Failed logins of one account from one address before that pair is refused for a while. */
 export const MAX_CONSECUTIVE_FAILS = 5;
@@ -81,12 +81,5 @@ function pairKey(login: string, ip: string): string {
 }
 
 function tooManyAttempts(waitMs: number) {
-  const retryAfterSeconds = Math.max(1, Math.ceil(waitMs / 1000));
-  const minutes = Math.ceil(retryAfterSeconds / 60);
-  return rpcError(
-    429,
-    ErrorCode.TooManyAttempts,
-    `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-    { details: { retryAfterSeconds } },
-  );
+  return refusedFor(waitMs, (wait) => `Too many failed sign-in attempts. Please try again in ${wait}.`);
 }

@@ -20,6 +20,18 @@ export class AuthEnv extends BaseEnv {
   @Min(1)
   @Max(3600)
   CAPTCHA_TOKEN_TTL_SECONDS = CAPTCHA_TOKEN_TTL_SECONDS;
+
+  /** Member accounts one client address may create per hour (past the captcha). */
+  @Type(() => Number)
+  @IsInt({ message: 'SIGNUPS_PER_ADDRESS_PER_HOUR must be a whole number' })
+  @Min(1)
+  SIGNUPS_PER_ADDRESS_PER_HOUR = 10;
+
+  /** Guest entries one client address may make per hour: a school or an office shares one address. */
+  @Type(() => Number)
+  @IsInt({ message: 'GUESTS_PER_ADDRESS_PER_HOUR must be a whole number' })
+  @Min(1)
+  GUESTS_PER_ADDRESS_PER_HOUR = 60;
 }
 
 let cached: AuthEnv | undefined;
