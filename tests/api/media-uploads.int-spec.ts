@@ -9,6 +9,7 @@ import {
   type UploadedFileDto,
 } from '@app/contracts';
 import { RpcCallError } from '@app/server';
+import { isoBox } from '@app/testing';
 import sharp from 'sharp';
 import { multipartBody, startMediaStack, type MediaStack, type UploadPart } from './media-harness';
 
@@ -66,13 +67,7 @@ async function animatedGif() {
 
 /** The smallest MP4 a browser recognises: an ftyp box, a moov box with its header, some media data. */
 function tinyMp4(mediaBytes = 200_000): Buffer {
-  const box = (type: string, payload: Buffer) => {
-    const header = Buffer.alloc(8);
-    header.writeUInt32BE(8 + payload.length, 0);
-    header.write(type, 4, 'latin1');
-    return Buffer.concat([header, payload]);
-  };
-  const ftyp = box('ftyp', Buffer.concat([Buffer.from('isom', 'latin1'), Buffer.from([0, 0, 2, 0]), Buffer.from('isomiso2avc1mp41', 'latin1')]));
+  const ftyp = isoBox('ftyp', Buffer.concat([Buffer.from('isom', 'latin1'), Buffer.from([0, 0, 2, 0]), Buffer.from('isomiso2avc1mp41', 'latin1')]));
   const mvhd = Buffer.alloc(100);
   mvhd.writeUInt32BE(1000, 12); // timescale
   mvhd.writeUInt32BE(1000, 16); // duration: one second
@@ -84,7 +79,21 @@ function tinyMp4(mediaBytes = 200_000): Buffer {
   mvhd.writeUInt32BE(2, 96); // next track id
   const media = Buffer.alloc(mediaBytes);
   for (let i = 0; i < media.length; i++) media[i] = (i * 31) % 251;
-  return Buffer.concat([ftyp, box('moov', box('mvhd', mvhd)), box('mdat', media)]);
+  return Buffer.concat([ftyp, isoBox('moov', isoBox('mvhd', mvhd)), isoBox('mdat', media)]);
+}
+
+/** A QuickTime file as a phone writes it: where and with what it was filmed, beside the picture. */
+function phoneVideo(): Buffer {
+  return Buffer.concat([
+    isoBox('ftyp', Buffer.from('qt  \0\0\0\0qt  ', 'latin1')),
+    isoBox(
+      'moov',
+      isoBox('mvhd', Buffer.alloc(100, 1)),
+      isoBox('udta', isoBox('\xa9xyz', Buffer.from('+37.7749-122.4194+012.000/', 'latin1'))),
+      isoBox('meta', Buffer.alloc(4), isoBox('keys', Buffer.from('com.apple.quicktime.model', 'latin1')), isoBox('ilst', Buffer.from('iPhone 15 Pro', 'latin1'))),
+    ),
+    isoBox('mdat', Buffer.alloc(20_000, 9)),
+  ]);
 }
 
 /** EXIF with a GPS block: the IFD0 pointer tag 0x8825 (little-endian in sharp's output). */
@@ -139,6 +148,30 @@ describe('uploads through the gateway', () => {
     expect(served.headers.get('content-type')).toBe('image/gif');
     const meta = await sharp(served.data, { animated: true }).metadata();
     expect(meta.pages).toBe(3);
+  });
+
+  it('stores a phone video without where and with what it was filmed', async () => {
+    const video = phoneVideo();
+    const { cookie } = stack.signIn('seller');
+    const res = await send('/api/upload?purpose=intro', cookie, [{ field: 'file', name: 'clip.mov', type: 'video/quicktime', data: video }]);
+    expect(res.status).toBe(201);
+    expect(res.body.file).toMatchObject({ type: 'video', format: 'mov', size: video.length });
+    const served = await download(res.body.url);
+    expect(served.headers.get('content-type')).toBe('video/quicktime');
+    expect(served.data.length).toBe(video.length);
+    expect(served.data.includes('+37.7749')).toBe(false);
+    expect(served.data.includes('iPhone')).toBe(false);
+    const mdat = isoBox('mdat', Buffer.alloc(20_000, 9));
+    expect(served.data.indexOf(mdat)).toBe(video.indexOf(mdat));
+  });
+
+  it('refuses a video whose boxes do not add up', async () => {
+    const broken = tinyMp4(1000);
+    broken.writeUInt32BE(1_000_000, 32); // the moov box (after the 32-byte ftyp) claims more than the file holds
+    const { cookie } = stack.signIn('seller');
+    const res = await send('/api/upload?purpose=intro', cookie, [{ field: 'file', name: 'broken.mp4', type: 'video/mp4', data: broken }]);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Invalid file type. Please upload an image or video.');
   });
 
   it('stores an MP4 as it is and answers a Range request with 206', async () => {

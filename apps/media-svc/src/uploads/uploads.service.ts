@@ -15,6 +15,7 @@ import { ObjectStorage } from '../storage/object-storage.repository';
 import { probeImage, reencodeImage, type ImageType } from './image-processor';
 import { UploadError } from './upload-error';
 import { receiveFiles, type ReceivedFile } from './upload-receiver';
+import { blankVideoMetadata, MalformedVideoError } from './video-metadata';
 import { sniffVideo, VIDEO_SNIFF_BYTES, type VideoType } from './video-sniffer';
 
 export interface UploadRequest {
@@ -96,6 +97,7 @@ export class UploadsService {
             animated: encoded.animated,
           });
         } else {
+          if (file.video.format !== 'webm') await stripVideoMetadata(file.path);
           Object.assign(object, { format: file.video.format, contentType: file.video.contentType, size: file.size });
         }
         object.key = `${purpose}/${object.id}.${EXTENSIONS[object.format]}`;
@@ -113,6 +115,13 @@ export class UploadsService {
       throw error;
     }
   }
+}
+
+/** Location, device and other descriptive boxes go, as EXIF goes from images; a broken box structure is no video. */
+async function stripVideoMetadata(path: string): Promise<void> {
+  await blankVideoMetadata(path).catch((error: unknown) => {
+    throw error instanceof MalformedVideoError ? UploadError.invalidType() : error;
+  });
 }
 
 async function readHead(path: string, bytes: number): Promise<Buffer> {

@@ -1,0 +1,71 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { isoBox, largeIsoBox } from '@app/testing';
+import { blankVideoMetadata, MalformedVideoError } from './video-metadata';
+
+const box = isoBox;
+const largeBox = largeIsoBox;
+const text = (value: string) => Buffer.from(value, 'latin1');
+const XMP_UUID = Buffer.from('be7acfcb97a942e89c71999491e3afac', 'hex');
+
+/** Laid out the way phones write them: location in moov/udta, device in moov/meta, XMP at the top. */
+function phoneVideo(): Buffer {
+  return Buffer.concat([
+    box('ftyp', text('qt  '), Buffer.alloc(4), text('qt  ')),
+    box('uuid', XMP_UUID, text('<x:xmpmeta><exif:GPSLatitude>37,46.494N</exif:GPSLatitude></x:xmpmeta>')),
+    box(
+      'moov',
+      box('mvhd', Buffer.alloc(100, 1)),
+      box('trak', box('tkhd', Buffer.alloc(84, 2)), box('udta', box('name', text('Front camera'))), box('mdia', Buffer.alloc(40, 3))),
+      box('udta', box('\xa9xyz', text('+37.7749-122.4194+012.000/'))),
+      box('meta', Buffer.alloc(4), box('keys', text('com.apple.quicktime.model')), box('ilst', text('iPhone 15 Pro'))),
+    ),
+    largeBox('mdat', Buffer.alloc(5000, 7)),
+  ]);
+}
+
+describe('blankVideoMetadata', () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'video-meta-'));
+  });
+  afterEach(() => rm(dir, { recursive: true, force: true }));
+
+  const written = async (data: Buffer) => {
+    const path = join(dir, 'clip');
+    await writeFile(path, data);
+    return path;
+  };
+
+  it('removes location, device and XMP, and leaves every other byte where it was', async () => {
+    const original = phoneVideo();
+    const path = await written(original);
+    expect(await blankVideoMetadata(path)).toBe(4);
+    const cleaned = await readFile(path);
+    expect(cleaned.length).toBe(original.length);
+    for (const secret of ['+37.7749', 'GPSLatitude', 'iPhone', 'Front camera', 'com.apple.quicktime']) {
+      expect(cleaned.includes(secret)).toBe(false);
+    }
+    // The media and the headers players need are untouched.
+    for (const kept of [box('mvhd', Buffer.alloc(100, 1)), box('tkhd', Buffer.alloc(84, 2)), box('mdia', Buffer.alloc(40, 3)), largeBox('mdat', Buffer.alloc(5000, 7))]) {
+      expect(cleaned.indexOf(kept)).toBe(original.indexOf(kept));
+    }
+    expect(cleaned.toString('latin1').match(/free/g)).toHaveLength(4);
+  });
+
+  it('leaves a file without metadata as it is', async () => {
+    const plain = Buffer.concat([box('ftyp', text('isom'), Buffer.alloc(4)), box('moov', box('mvhd', Buffer.alloc(100))), box('mdat', Buffer.alloc(64))]);
+    const path = await written(plain);
+    expect(await blankVideoMetadata(path)).toBe(0);
+    expect((await readFile(path)).equals(plain)).toBe(true);
+  });
+
+  it('refuses boxes that do not add up', async () => {
+    const lying = Buffer.concat([box('ftyp', text('isom'), Buffer.alloc(4)), box('moov', box('mvhd', Buffer.alloc(10)))]);
+    lying.writeUInt32BE(10_000, 16); // moov (after the 16-byte ftyp) claims more than the file holds
+    await expect(blankVideoMetadata(await written(lying))).rejects.toBeInstanceOf(MalformedVideoError);
+    const tiny = Buffer.concat([box('ftyp', text('isom'), Buffer.alloc(4)), Buffer.from([0, 0, 0, 4]), text('moov')]);
+    await expect(blankVideoMetadata(await written(tiny))).rejects.toBeInstanceOf(MalformedVideoError);
+  });
+});
