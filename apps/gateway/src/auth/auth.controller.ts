@@ -18,12 +18,16 @@ import { RpcClient } from '@app/server';
 import type { Response } from 'express';
 import { clientIp } from '../common/auth.guards';
 import type { SessionRequest } from '../common/session.middleware';
+import { SessionService } from '../common/session.service';
 import { clearSessionCookie, setSessionCookie } from './session-cookie';
 
 @ApiTags('auth')
 @Controller('auth')
 export class AuthController {
-  constructor(private readonly rpc: RpcClient) {}
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly sessions: SessionService,
+  ) {}
 
   @ApiOperation({ summary: 'A new arithmetic question; the server keeps its answer' })
   @Get('captcha')
@@ -82,7 +86,7 @@ export class AuthController {
     @Res({ passthrough: true }) res: Response,
   ): Promise<{ ok: true }> {
     if (req.sessionToken) {
-      await this.rpc.request(AuthPatterns.DestroySession, { token: req.sessionToken, everywhere: !!dto.everywhere });
+      await this.sessions.end(req.sessionToken, { everywhere: !!dto.everywhere, userId: req.user?.id });
     }
     clearSessionCookie(res);
     return { ok: true };
@@ -96,9 +100,7 @@ export class AuthController {
 
   /** The session the browser had before is ended, so a new sign-in never reuses an old id. */
   private async signIn(req: SessionRequest, res: Response, issued: SessionIssuedDto): Promise<AuthResultDto> {
-    if (req.sessionToken) {
-      await this.rpc.request(AuthPatterns.DestroySession, { token: req.sessionToken }).catch(() => undefined);
-    }
+    if (req.sessionToken) await this.sessions.end(req.sessionToken).catch(() => undefined);
     setSessionCookie(res, issued.token, issued.cookieMaxAgeSeconds);
     return { user: issued.user };
   }

@@ -31,6 +31,17 @@ export class SessionService {
     return user;
   }
 
+  /**
+   * Ends a session in auth-svc (with everywhere, every session of its user) and forgets it here
+   * at once: the next request on this gateway must not find it in the cache. Other gateways
+   * hear auth-svc's event.
+   */
+  async end(token: string, options: { everywhere?: boolean; userId?: number } = {}): Promise<void> {
+    await this.rpc.request(AuthPatterns.DestroySession, { token, everywhere: !!options.everywhere });
+    this.cache.delete(hashToken(token));
+    if (options.everywhere && options.userId !== undefined) this.invalidate(options.userId);
+  }
+
   /** Forget one session (tokenHash) or every cached session of a user. */
   invalidate(userId: number, tokenHash?: string) {
     if (tokenHash) {
