@@ -96,7 +96,8 @@ export const marketplaceApi = api.injectEndpoints({
       query: (body) => ({ url: 'sellers/profile/me', method: 'PATCH', body }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
-        if (data) dispatch(marketplaceApi.util.upsertQueryData('getOwnSellerProfile', undefined, data));
+        // Synchronously, so the editor's read-only view never shows the values from before the save.
+        if (data) dispatch(marketplaceApi.util.updateQueryData('getOwnSellerProfile', undefined, () => data));
       },
       invalidatesTags: (result) => (result ? ['Sellers', { type: 'Seller', id: result.id }] : []),
     }),
