@@ -1,9 +1,8 @@
 import type { RoomDto, UserDto } from '@app/contracts';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AppProvider } from '../../../app/provider';
-import { makeStore } from '../../../app/store';
 import { makeUser } from '../../../test/fixtures';
+import { renderWithStore } from '../../../test/render';
 import { startTestServer, type TestServer } from '../../../test/test-server';
 import { VipDialog } from '../../vip/components/vip-dialog';
 import { Composer } from '../components/composer';
@@ -27,13 +26,12 @@ afterEach(() => server.close());
 
 function renderComposer(me: UserDto, room: RoomDto = makeRoom(), disabled = false) {
   server.on('GET /api/users/me', () => ({ body: me }));
-  const store = makeStore();
-  render(
-    <AppProvider store={store}>
+  const { store } = renderWithStore(
+    <>
       <Composer room={room} me={me} disabled={disabled} />
       <RateLimitDialog />
       <VipDialog />
-    </AppProvider>,
+    </>,
   );
   return { store, box: screen.getByRole('textbox', { name: 'Message' }) };
 }
