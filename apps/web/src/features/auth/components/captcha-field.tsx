@@ -32,7 +32,7 @@ export function CaptchaField({ captcha }: CaptchaFieldProps) {
         </Button>
       </div>
       {verified ? (
-        <p className="mt-2 flex items-center gap-1 text-sm font-medium text-green-600" role="status">
+        <p className="mt-2 flex items-center gap-1 text-sm font-medium text-green-700 dark:text-green-400" role="status">
           <CheckCircle2 className="h-4 w-4" aria-hidden /> {CAPTCHA_TEXT.verified}
         </p>
       ) : (

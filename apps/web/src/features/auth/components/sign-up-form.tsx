@@ -82,7 +82,7 @@ export function SignUpForm({ captcha }: SignUpFormProps) {
               <Loader2 className="h-3 w-3 animate-spin" aria-hidden /> {AUTH_TEXT.usernameChecking}
             </>
           ) : availability === 'available' ? (
-            <span className="flex items-center gap-1 text-green-600">
+            <span className="flex items-center gap-1 text-green-700 dark:text-green-400">
               <CheckCircle2 className="h-3 w-3" aria-hidden /> {AUTH_TEXT.usernameAvailable}
             </span>
           ) : availability === 'taken' ? (

@@ -133,7 +133,7 @@ function Availability({ state }: { state: ReturnType<typeof useUsernameAvailabil
   }
   if (state === 'available') {
     return (
-      <p className="flex items-center gap-1 text-xs text-green-600" role="status">
+      <p className="flex items-center gap-1 text-xs text-green-700 dark:text-green-400" role="status">
         <CheckCircle2 className="h-3 w-3" aria-hidden /> {JOIN_TEXT.available}
       </p>
     );

@@ -43,7 +43,7 @@ export function MessagePreview() {
                     fromSeller ? 'rounded-br-sm bg-primary text-primary-foreground' : 'rounded-bl-sm bg-muted',
                   )}
                 >
-                  <p className="mb-0.5 flex items-center gap-1 text-xs font-semibold opacity-80">
+                  <p className="mb-0.5 flex items-center gap-1 text-xs font-semibold">
                     {name} {fromSeller ? <RoleBadge role="seller" className="px-1.5 py-0 text-[10px]" /> : null}
                   </p>
                   <p className="break-words">{message.content}</p>

@@ -80,7 +80,7 @@ function StatusLine({ row }: { row: StatusRow }) {
         <span className="font-medium">{row.name}</span>
         {row.health?.error ? <span className="block break-words text-xs text-muted-foreground">{row.health.error}</span> : null}
       </span>
-      <span className={cn('flex shrink-0 items-center gap-1', ok ? 'text-green-600' : 'text-destructive')}>
+      <span className={cn('flex shrink-0 items-center gap-1', ok ? 'text-green-700 dark:text-green-400' : 'text-destructive')}>
         {ok ? <CheckCircle2 className="h-4 w-4" aria-hidden /> : <XCircle className="h-4 w-4" aria-hidden />}
         {state}
         {ok && row.health?.latencyMs !== undefined ? (

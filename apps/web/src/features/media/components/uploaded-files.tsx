@@ -9,7 +9,7 @@ export type UploadedFilesProps = { files: UploadedFileDto[] };
 export function UploadedFiles({ files }: UploadedFilesProps) {
   return (
     <section className="mt-6" aria-label={MEDIA_TEXT.results}>
-      <h3 className="mb-2 text-sm font-semibold text-muted-foreground">{MEDIA_TEXT.results}</h3>
+      <h2 className="mb-2 text-sm font-semibold text-muted-foreground">{MEDIA_TEXT.results}</h2>
       {files.length === 0 ? (
         <p className="rounded-lg border border-dashed p-4 text-center text-sm text-muted-foreground">{MEDIA_TEXT.noResults}</p>
       ) : (

@@ -218,7 +218,7 @@ export function Uploader({ purpose, send, maxFiles = 1, onUploaded, label = MEDI
         </p>
       ) : null}
       {status === 'success' && selected.length === 0 ? (
-        <p className="flex items-center gap-1 text-sm font-medium text-green-600" role="status">
+        <p className="flex items-center gap-1 text-sm font-medium text-green-700 dark:text-green-400" role="status">
           <CheckCircle2 className="h-4 w-4" aria-hidden /> {MEDIA_TEXT.uploadSuccess.title}
         </p>
       ) : null}
