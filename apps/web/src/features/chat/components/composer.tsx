@@ -10,7 +10,7 @@ import { errorBody, errorMessage, errorStatus } from '../../../lib/errors';
 import { openVipDialog } from '../../vip/vip-slice';
 import { useSendMessageMutation, useUploadChatImageMutation, type SendMessageRequest } from '../api/chat-api';
 import { cooldownStarted, rateLimited, selectWaitUntil } from '../chat-slice';
-import { COLOR_PALETTE, FONT_SIZES } from '@app/contracts/browser';
+import { COLOR_PALETTE, DEFAULT_COLOR, FONT_SIZES } from '@app/contracts/browser';
 import { COLOR_NAMES, isPremiumRole } from '../constants';
 import { CHAT_TOASTS, COMPOSER_TEXT, DEFAULT_WAIT_SECONDS } from '../copy';
 import { useNow } from '../hooks/use-now';
@@ -266,7 +266,8 @@ function ColourMenu({ value, disabled, locked, onLocked, onChange }: ColourMenuP
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger asChild disabled={disabled}>
         <Button variant="ghost" size="icon" className="h-8 w-8" aria-label={COMPOSER_TEXT.color} title={COMPOSER_TEXT.color}>
-          <Palette className="h-4 w-4" style={{ color: value }} />
+          {/* The default colour is the theme's text colour, so the icon keeps it too. */}
+          <Palette className="h-4 w-4" style={value === DEFAULT_COLOR ? undefined : { color: value }} />
         </Button>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
