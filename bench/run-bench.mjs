@@ -25,6 +25,11 @@ export async function runBench({ smoke, gateways, chatReplicas, sendSeconds, log
     chat = await startChatTarget({ gateways, chatReplicas, runId });
     const results = [];
     for (const [index, workload] of workloads.entries()) {
+      if (index > 0) {
+        // Memory freed by the last workload would be reused by this one's sockets and hide their cost.
+        log('Restarting the processes that hold the sockets');
+        await Promise.all([chat.fresh(), bare.fresh()]);
+      }
       for (const target of [chat, bare]) {
         log(`${workload.name}: ${target.name} (${sendSeconds} s of sending)`);
         const figures = await runWorkload({ target, workload, tag: `${runId}-${index}${target === chat ? 'c' : 'b'}`, sendSeconds });

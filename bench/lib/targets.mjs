@@ -94,6 +94,15 @@ export async function startChatTarget({ gateways, chatReplicas, runId }) {
       }
       return layout;
     },
+    /** New gateway processes, so that a workload's memory per connection starts from a clean baseline. */
+    async fresh() {
+      for (const [index, port] of ports.entries()) {
+        const name = stack.processName('gateway', index);
+        await stack.kill(name);
+        stack.restart(name);
+        await stack.waitHealthy(port);
+      }
+    },
     /** Sockets live in the gateways. */
     connectionPids: () => pidsOf('gateway'),
     /** Every process of the send path that this run started (PostgreSQL is the machine's and not counted). */
@@ -104,11 +113,23 @@ export async function startChatTarget({ gateways, chatReplicas, runId }) {
 
 export async function startBareTarget() {
   const port = await freePort();
-  const child = spawn(process.execPath, [join(HERE, '../bare-broadcast-server.mjs'), String(port)], { stdio: ['ignore', 'pipe', 'inherit'] });
-  await new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`bare server exited (${code})`)));
-    createInterface({ input: child.stdout }).on('line', (line) => line.startsWith('listening') && resolve());
-  });
+  const startServer = async () => {
+    const server = spawn(process.execPath, [join(HERE, '../bare-broadcast-server.mjs'), String(port)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    await new Promise((resolve, reject) => {
+      server.once('exit', (code) => reject(new Error(`bare server exited (${code})`)));
+      createInterface({ input: server.stdout }).on('line', (line) => line.startsWith('listening') && resolve());
+    });
+    return server;
+  };
+  const stopServer = async (server) => {
+    server.removeAllListeners('exit');
+    if (server.exitCode !== null) return;
+    await new Promise((resolve) => {
+      server.once('exit', resolve);
+      server.kill('SIGTERM');
+    });
+  };
+  let child = await startServer();
   let nextRoom = 1;
   let nextUser = 1;
   return {
@@ -124,15 +145,13 @@ export async function startBareTarget() {
         })),
       }));
     },
+    /** A new server process, as the chat system gets new gateways. */
+    async fresh() {
+      await stopServer(child);
+      child = await startServer();
+    },
     connectionPids: () => [child.pid],
     serverPids: () => [child.pid],
-    stop: tracked(async () => {
-      child.removeAllListeners('exit');
-      if (child.exitCode !== null) return;
-      await new Promise((resolve) => {
-        child.once('exit', resolve);
-        child.kill('SIGTERM');
-      });
-    }),
+    stop: tracked(() => stopServer(child)),
   };
 }
