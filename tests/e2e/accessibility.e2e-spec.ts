@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from './support/browser';
-import { api, signIn } from './support/chat';
+import { COLOR_PALETTE } from '@app/contracts';
+import { api, createRoom, signIn, uniqueName } from './support/chat';
 import { stackInfo } from './support/stack-info';
 
 const { baseUrl } = stackInfo();
@@ -18,6 +19,16 @@ let browser: Browser;
 
 beforeAll(async () => {
   browser = await launchBrowser();
+  const context = await browser.newContext({ baseURL: baseUrl });
+  try {
+    await signIn(context, baseUrl, 'vip');
+    colourfulRoomId = (await createRoom(context, baseUrl, uniqueName('Colours'), 0)).id;
+    for (const color of COLOR_PALETTE.slice(1)) {
+      await api(context, baseUrl, 'POST', `rooms/${colourfulRoomId}/messages`, { content: `Written in ${color}`, formatting: { color }, clientId: `colour-${color.slice(1)}` });
+    }
+  } finally {
+    await context.close();
+  }
 });
 
 afterAll(() => browser?.close());
@@ -33,11 +44,16 @@ async function violationsOn(page: Page, path: string): Promise<string[]> {
   return violations.flatMap((v) => v.nodes.map((node) => `${path} [${v.impact}] ${v.id}: ${v.help} at ${node.target.join(' ')}`));
 }
 
-async function audit(
-  who: string | null,
-  paths: (ids: { roomId: number; sellerId: number }) => string[],
-  colorScheme: 'light' | 'dark' = 'light',
-) {
+interface Ids {
+  roomId: number;
+  sellerId: number;
+  /** A room with a message in every colour of the composer's palette, written by the vip. */
+  colourfulRoomId: number;
+}
+
+let colourfulRoomId: number;
+
+async function audit(who: string | null, paths: (ids: Ids) => string[], colorScheme: 'light' | 'dark' = 'light') {
   const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 800 }, colorScheme });
   try {
     if (who) await signIn(context, baseUrl, who);
@@ -46,7 +62,7 @@ async function audit(
     const page = await context.newPage();
     page.setDefaultTimeout(15_000);
     const found: string[] = [];
-    for (const path of paths({ roomId: room.id, sellerId: seller.id })) found.push(...(await violationsOn(page, path)));
+    for (const path of paths({ roomId: room.id, sellerId: seller.id, colourfulRoomId })) found.push(...(await violationsOn(page, path)));
     return found;
   } finally {
     await context.close();
@@ -67,5 +83,7 @@ describe('Accessibility (axe-core)', () => {
   it('finds nothing in the dark theme either', async () => {
     expect(await audit(null, ({ sellerId }) => ['/', '/auth', '/marketplace', `/seller/${sellerId}`], 'dark')).toEqual([]);
     expect(await audit('seller', ({ roomId }) => [`/chat/${roomId}`, '/seller-profile', '/media-test'], 'dark')).toEqual([]);
+    // Colours chosen in the composer are lightened on the dark theme's bubbles.
+    expect(await audit('vip', ({ colourfulRoomId: id }) => [`/chat/${id}`], 'dark')).toEqual([]);
   });
 });

@@ -35,14 +35,22 @@ export function formattingOf(style: ComposerStyle): MessageFormatting | undefine
   return Object.keys(formatting).length > 0 ? formatting : undefined;
 }
 
-/** The default colour follows the theme (black would vanish on the dark one). */
-export function styleOf(formatting: MessageFormatting | null | undefined): CSSProperties {
-  if (!formatting) return {};
+/**
+ * How formatted text is shown. The default colour follows the theme (black would vanish on the
+ * dark one); a chosen colour goes to the `message-color` class through a variable, so the dark
+ * theme can lighten it (index.css).
+ */
+export function styleOf(formatting: MessageFormatting | null | undefined): { style: CSSProperties; className?: string } {
+  if (!formatting) return { style: {} };
+  const color = formatting.color && formatting.color !== DEFAULT_COLOR ? formatting.color : undefined;
   return {
-    fontWeight: formatting.bold ? 700 : undefined,
-    fontStyle: formatting.italic ? 'italic' : undefined,
-    textDecoration: formatting.underline ? 'underline' : undefined,
-    fontSize: formatting.fontSize && formatting.fontSize !== DEFAULT_FONT_SIZE ? `${formatting.fontSize}px` : undefined,
-    color: formatting.color && formatting.color !== DEFAULT_COLOR ? formatting.color : undefined,
+    style: {
+      fontWeight: formatting.bold ? 700 : undefined,
+      fontStyle: formatting.italic ? 'italic' : undefined,
+      textDecoration: formatting.underline ? 'underline' : undefined,
+      fontSize: formatting.fontSize && formatting.fontSize !== DEFAULT_FONT_SIZE ? `${formatting.fontSize}px` : undefined,
+      ...(color ? ({ '--message-color': color } as CSSProperties) : {}),
+    },
+    className: color ? 'message-color' : undefined,
   };
 }

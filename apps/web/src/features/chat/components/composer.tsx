@@ -45,6 +45,8 @@ export function Composer({ room, me, disabled }: ComposerProps) {
   const limited = waitSeconds > 0;
 
   const canFormat = isPremiumRole(me.role) || room.type === 'private';
+  // The text being typed shows the formatting it will be sent with.
+  const preview = canFormat ? styleOf(formattingOf(style)) : { style: undefined, className: undefined };
   const canSendImages = isPremiumRole(me.role);
   const enterToSend = me.settings?.chat?.enterToSend ?? true;
   const blocked = disabled || limited;
@@ -212,8 +214,11 @@ export function Composer({ room, me, disabled }: ComposerProps) {
                 void send();
               }
             }}
-            className="max-h-32 min-h-10 flex-1 resize-none rounded-xl border bg-background px-3 py-2 text-sm placeholder:text-muted-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-not-allowed disabled:opacity-60"
-            style={canFormat ? styleOf(formattingOf(style)) : undefined}
+            className={cn(
+              'max-h-32 min-h-10 flex-1 resize-none rounded-xl border bg-background px-3 py-2 text-sm placeholder:text-muted-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-not-allowed disabled:opacity-60',
+              preview.className,
+            )}
+            style={preview.style}
           />
           <Button type="submit" size="icon" className="shrink-0 rounded-full" aria-label={COMPOSER_TEXT.send} disabled={blocked || sending || !text.trim()}>
             <Send className="h-4 w-4" />

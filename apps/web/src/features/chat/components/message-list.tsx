@@ -231,13 +231,15 @@ function MessageBody({ message, mine }: { message: MessageDto; mine: boolean }) 
       </p>
     );
   }
+  const { style, className } = styleOf(message.formatting);
   return (
     <p
       className={cn(
         'w-fit max-w-full rounded-2xl px-3 py-1.5 text-sm break-words whitespace-pre-wrap',
         mine ? 'rounded-tr-sm bg-primary/10' : 'rounded-tl-sm bg-muted',
+        className,
       )}
-      style={styleOf(message.formatting)}
+      style={style}
       data-testid="message"
       data-kind={message.type}
     >
