@@ -114,11 +114,21 @@ describe('Chat in a public room', () => {
     const formatted = user.page.getByTestId('message').filter({ hasText: 'Hello from the VIP lounge' });
     await formatted.waitFor();
     const style = await formatted.evaluate((el) => {
-      const page = globalThis as unknown as { getComputedStyle(node: unknown): { fontWeight: string; color: string; fontSize: string } };
-      const computed = page.getComputedStyle(el);
-      return { weight: computed.fontWeight, color: computed.color, size: computed.fontSize };
+      const computed = getComputedStyle(el);
+      // The colour is shown in the shade that reads on the light theme's bubbles (index.css).
+      const probe = document.createElement('span');
+      probe.style.color = 'color-mix(in oklab, #dc2626 65%, black)';
+      document.body.append(probe);
+      const readableRed = getComputedStyle(probe).color;
+      probe.remove();
+      return {
+        weight: computed.fontWeight,
+        sent: computed.getPropertyValue('--message-color').trim(),
+        shownReadable: computed.color === readableRed,
+        size: computed.fontSize,
+      };
     });
-    expect(style).toEqual({ weight: '700', color: 'rgb(220, 38, 38)', size: '18px' });
+    expect(style).toEqual({ weight: '700', sent: '#dc2626', shownReadable: true, size: '18px' });
 
     // Emoji from the picker, sent alone, travel as an emoji message.
     await vip.page.getByRole('button', { name: 'Emoji' }).click();
