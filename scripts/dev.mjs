@@ -12,8 +12,19 @@ const children = [
     stdio: 'inherit',
     cwd: root,
   }),
-  spawn('npm', ['run', 'dev', '--workspace', 'apps/web'], { stdio: 'inherit', cwd: root }),
+  // Vite itself rather than through npm, so that a stop reaches it.
+  spawn(process.execPath, [join(root, 'node_modules/vite/bin/vite.js')], { stdio: 'inherit', cwd: join(root, 'apps/web') }),
 ];
-const stop = () => children.forEach((child) => child.kill('SIGINT'));
+const stop = () => children.forEach((child) => child.exitCode === null && child.kill('SIGINT'));
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
+// One part ending (npm start failing, say) ends the others; the last one out ends this.
+let running = children.length;
+for (const child of children) {
+  child.on('exit', (code) => {
+    running -= 1;
+    if (code !== 0 && code !== null) process.exitCode = code;
+    if (running === 0) process.exit();
+    stop();
+  });
+}

@@ -10,41 +10,47 @@ ensureDependencies();
 const log = require('./lib/log.js');
 const { ensureInfrastructure } = require('./lib/infra.js');
 const { buildAll } = require('./lib/build.js');
-const { startStack } = require('./lib/stack.js');
+const { Stack } = require('./lib/stack.js');
 const { ROOT } = require('./lib/run.js');
 
 const port = Number(process.env.PORT ?? 3000);
 const postgresUrl = process.env.POSTGRES_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432';
 
+const stack = new Stack({
+  postgresUrl,
+  natsUrl: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
+  redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379/0',
+  gatewayPorts: [port],
+  mediaPort: Number(process.env.MEDIA_HTTP_PORT ?? 3010),
+  s3Dir: join(ROOT, '.data/s3'),
+  logDir: join(ROOT, '.data/logs'),
+  publicOrigin: process.env.PUBLIC_ORIGIN ?? `http://localhost:${port}`,
+  seed: true,
+  watch: process.env.WATCH === 'true',
+  onCrash: (name, code, signal) => log.fail(`${name} stopped (${signal ?? `exit ${code}`}); see .data/logs/${name}.log`),
+});
+
+// Listening from the start: a stop while the system is still coming up ends what already runs.
+let stopping = false;
+const stop = async (code) => {
+  if (stopping) return;
+  stopping = true;
+  log.step('Stopping');
+  await stack.stop();
+  process.exit(code);
+};
+process.on('SIGINT', () => void stop(0));
+process.on('SIGTERM', () => void stop(0));
+
 try {
   await ensureInfrastructure();
   buildAll();
   log.step('Starting services, seeding demo data');
-  const stack = await startStack({
-    postgresUrl,
-    natsUrl: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
-    redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379/0',
-    gatewayPorts: [port],
-    mediaPort: Number(process.env.MEDIA_HTTP_PORT ?? 3010),
-    s3Dir: join(ROOT, '.data/s3'),
-    logDir: join(ROOT, '.data/logs'),
-    publicOrigin: process.env.PUBLIC_ORIGIN ?? `http://localhost:${port}`,
-    seed: true,
-    watch: process.env.WATCH === 'true',
-    onCrash: (name, code, signal) => log.fail(`${name} stopped (${signal ?? `exit ${code}`}); see .data/logs/${name}.log`),
-  });
+  await stack.start();
   log.done(`Running at ${log.bold(`http://localhost:${port}`)}  (logs in .data/logs, Ctrl-C stops everything)`);
-  let stopping = false;
-  const stop = async () => {
-    if (stopping) return;
-    stopping = true;
-    log.step('Stopping');
-    await stack.stop();
-    process.exit(0);
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
 } catch (error) {
-  log.fail(error.message);
-  process.exit(1);
+  if (!stopping) {
+    log.fail(error.message);
+    await stop(1);
+  }
 }

@@ -93,6 +93,7 @@ class Stack {
   }
 
   spawnProcess(name, script, env) {
+    if (this.stopping) throw new Error(`Not starting ${name}: the system is stopping`);
     // In watch mode (npm run dev) node restarts a process when tsc --watch rewrites its output.
     const args = this.options.watch ? ['--watch', script] : [script];
     const child = spawn(process.execPath, args, {
@@ -139,14 +140,13 @@ class Stack {
     return startLocalS3({ dir, port: this.options.s3Port ?? 0 });
   }
 
+  /** Runs each service's seed once, one after another; never watched, since a seed ends. */
   async seed() {
     for (const app of SERVICES) {
       const script = appEntry(app, 'seed.js');
-      if (!existsSync(script)) continue;
+      if (!existsSync(script) || this.stopping) continue;
       await new Promise((resolve, reject) => {
-        // In watch mode (npm run dev) node restarts a process when tsc --watch rewrites its output.
-    const args = this.options.watch ? ['--watch', script] : [script];
-    const child = spawn(process.execPath, args, { cwd: ROOT, env: this.baseEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+        const child = spawn(process.execPath, [script], { cwd: ROOT, env: this.baseEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
         this.pipeOutput(`seed-${app}`, child);
         child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`Seeding ${app} failed (exit ${code})`))));
       });
