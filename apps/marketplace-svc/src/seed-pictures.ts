@@ -74,3 +74,10 @@ export async function uploadDemoPictures(
   const { files } = (await res.json()) as { files: UploadedFileDto[] };
   return files.map((file) => file.url);
 }
+
+/** Whether media-svc still serves a stored picture: its storage may have been wiped since. */
+export async function isServed(mediaSvcUrl: string, url: string): Promise<boolean> {
+  const res = await fetch(new URL(url, mediaSvcUrl), { headers: { range: 'bytes=0-0' }, signal: AbortSignal.timeout(10_000) });
+  await res.body?.cancel();
+  return res.ok;
+}

@@ -17,7 +17,7 @@ import { marketplaceSeedEnv } from './config/marketplace-env';
 import { migrations } from './migrations';
 import { Review } from './reviews/review.entity';
 import { SEED_SELLERS, type SeedSeller } from './seed-data';
-import { drawDemoPicture, uploadDemoPictures } from './seed-pictures';
+import { drawDemoPicture, isServed, uploadDemoPictures } from './seed-pictures';
 import { rankingScore, roundRating } from './sellers/ranking';
 import { Seller } from './sellers/seller.entity';
 
@@ -125,10 +125,11 @@ async function seed() {
   }
 }
 
-/** The pictures of the seller's Media tab: those an earlier run stored, or new ones. */
+/** The pictures of the seller's Media tab: those an earlier run stored while they are still served, or new ones. */
 async function demoGallery(mediaSvcUrl: string, entry: SeedSeller, ownerId: number, stored: string[] = []): Promise<string[]> {
   const count = entry.gallery ?? 0;
-  if (stored.length === count && stored.every((url) => url.startsWith(MEDIA_URL_PREFIX))) return stored;
+  const kept = stored.length === count && stored.every((url) => url.startsWith(MEDIA_URL_PREFIX));
+  if (kept && (await Promise.all(stored.map((url) => isServed(mediaSvcUrl, url)))).every(Boolean)) return stored;
   const pictures = await Promise.all(
     Array.from({ length: count }, async (_, i) => {
       const name = `${entry.username}-${i + 1}`;
