@@ -10,7 +10,7 @@ import { MediaUploadHeaders, type UploadedFileDto, type UploadPurpose } from '@a
 const WIDTH = 1200;
 const HEIGHT = 900;
 
-/** Two colours per category, in the spirit of the category badges. */
+/** Per category, in the spirit of its badge: a light background, a strong and an accent colour. */
 const PALETTES: Record<string, [string, string, string]> = {
   dating: ['#fce7f3', '#db2777', '#fb7185'],
   career: ['#dbeafe', '#2563eb', '#38bdf8'],

@@ -37,8 +37,8 @@ export function formattingOf(style: ComposerStyle): MessageFormatting | undefine
 
 /**
  * How formatted text is shown. The default colour follows the theme (black would vanish on the
- * dark one); a chosen colour goes to the `message-color` class through a variable, so the dark
- * theme can lighten it (index.css).
+ * dark one); a chosen colour goes to the `message-color` class through a variable, so each theme
+ * can show it in a shade that reads on its bubbles (index.css).
  */
 export function styleOf(formatting: MessageFormatting | null | undefined): { style: CSSProperties; className?: string } {
   if (!formatting) return { style: {} };
