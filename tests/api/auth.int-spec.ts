@@ -556,17 +556,54 @@ describe('accounts through the gateway', () => {
       expect(await count()).toBe(before + 1);
     });
 
-    it('makes an applicant a seller when the marketplace says so', async () => {
-      const c = client();
-      const username = uniqueName();
-      const { body } = await c.register({ username, email: `${username}@example.com` });
-      await stack.rpc.emit(MarketplaceEvents.SellerApplied, { userId: body.user.id, sellerId: 1 });
-      let role = 'user';
-      for (let i = 0; i < 50 && role !== 'seller'; i++) {
-        await new Promise((r) => setTimeout(r, 100));
-        role = (await c.get('/api/users/me')).body.role;
-      }
-      expect(role).toBe('seller');
+    it('gives the seller role only while the seller is verified, and gives the earlier role back', async () => {
+      const roleOf = async (c: ApiClient) => (await c.get('/api/users/me')).body.role as string;
+      const until = async (c: ApiClient, role: string) => {
+        for (let i = 0; i < 50 && (await roleOf(c)) !== role; i++) await new Promise((r) => setTimeout(r, 100));
+        return roleOf(c);
+      };
+      const decide = (userId: number, verificationStatus: 'pending' | 'verified' | 'rejected') =>
+        stack.rpc.emit(MarketplaceEvents.SellerUpdated, {
+          sellerId: userId,
+          userId,
+          displayName: 'Some Seller',
+          isVerified: verificationStatus === 'verified',
+          verificationStatus,
+        });
+      const member = async (role?: 'vip' | 'moderator') => {
+        const c = client();
+        const username = uniqueName();
+        const { body } = await c.register({ username, email: `${username}@example.com` });
+        if (role) {
+          await stack.rpc.request(AuthPatterns.SetRole, { userId: body.user.id, role });
+          expect(await until(c, role)).toBe(role);
+        }
+        return { c, id: body.user.id as number };
+      };
+
+      const applicant = await member();
+      const vip = await member('vip');
+      const moderator = await member('moderator');
+      const control = await member();
+      await decide(applicant.id, 'pending');
+      await decide(vip.id, 'pending');
+      await decide(moderator.id, 'verified');
+      // Events of one publisher arrive in order: once the control user is a seller, the ones before were handled.
+      await decide(control.id, 'verified');
+      expect(await until(control.c, 'seller')).toBe('seller');
+      expect(await roleOf(applicant.c)).toBe('user');
+      expect(await roleOf(vip.c)).toBe('vip');
+      expect(await roleOf(moderator.c)).toBe('moderator');
+
+      await decide(applicant.id, 'verified');
+      await decide(vip.id, 'verified');
+      expect(await until(applicant.c, 'seller')).toBe('seller');
+      expect(await until(vip.c, 'seller')).toBe('seller');
+
+      await decide(applicant.id, 'rejected');
+      await decide(vip.id, 'rejected');
+      expect(await until(applicant.c, 'user')).toBe('user');
+      expect(await until(vip.c, 'vip')).toBe('vip');
     });
   });
 

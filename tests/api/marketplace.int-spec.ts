@@ -1,26 +1,27 @@
 import 'reflect-metadata';
 import { Controller, INestMicroservice, Module } from '@nestjs/common';
 import { EventPattern, MessagePattern, Payload } from '@nestjs/microservices';
-import { ChatPatterns, MarketplaceEvents, SellerMessages, ServiceName, type SellerAppliedEvent, type UserDto, type UserRole } from '@app/contracts';
-import { createRedis } from '@app/server';
+import { ChatPatterns, MarketplaceEvents, MarketplacePatterns, SellerMessages, ServiceName, type SellerUpdatedEvent, type UserDto, type UserRole } from '@app/contracts';
+import { createRedis, RpcClient } from '@app/server';
 import { freePort, startTestInfra, type TestInfra } from '@app/testing';
 import { createServer, type Server } from 'node:http';
 // The marketplace is tested as a browser meets it: through the gateway's HTTP API.
 import { AppModule } from '../../apps/marketplace-svc/src/app.module';
 import { FxRateService } from '../../apps/marketplace-svc/src/locale/fx-rate.service';
+import { sellerApplication as application } from './support/seller-application';
 import { apiClient, fakeSessions, prepareGateway, startService, type ApiResponse, type GatewayInProcess } from './support/gateway-harness';
 
 /** Accounts and marketplace conversations as auth-svc and chat-svc would answer for them. */
 const sessions = fakeSessions();
 const conversations = new Set<string>();
-const appliedEvents: SellerAppliedEvent[] = [];
+const sellerEvents: SellerUpdatedEvent[] = [];
 let chatAnswers = true;
 
 @Controller()
 class AccountsStub {
-  @EventPattern(MarketplaceEvents.SellerApplied)
-  applied(@Payload() event: SellerAppliedEvent) {
-    appliedEvents.push(event);
+  @EventPattern(MarketplaceEvents.SellerUpdated)
+  updated(@Payload() event: SellerUpdatedEvent) {
+    sellerEvents.push(event);
   }
 }
 
@@ -63,37 +64,6 @@ interface CallOptions {
 
 function call(method: string, path: string, { token, body, ip }: CallOptions = {}): Promise<ApiResponse> {
   return request(method, `/api${path}`, { cookie: token ? `sid=${token}` : undefined, body, headers: ip ? { 'x-forwarded-for': ip } : {} });
-}
-
-function application(overrides: Record<string, unknown> = {}) {
-  return {
-    displayName: 'Maya Career Coach',
-    category: 'career',
-    bio: 'Career coach helping people land the job they want, from CV to final interview.',
-    aboutMe:
-      'I spent ten years hiring engineers and designers. Now I help candidates tell their story, prepare for interviews and negotiate offers with confidence.',
-    experience: '10 years',
-    education: 'MSc Organisational Psychology',
-    workHistory: 'Recruiter at two software companies, then head of talent at a fintech start-up.',
-    languages: ['English', 'Hindi'],
-    services: ['CV review', 'Mock interviews'],
-    specialties: ['Tech careers'],
-    certifications: [],
-    achievements: [],
-    audioPricing: 25,
-    videoPricing: 35,
-    acceptsCalls: true,
-    callAvailability: 'available',
-    timeZone: 'UTC+05:30',
-    responseTime: 'within 1 hour',
-    workingHours: { start: '09:00', end: '17:00', days: ['Monday', 'Tuesday'] },
-    socialMediaLinks: { linkedin: 'https://www.linkedin.com/in/maya', website: '' },
-    portfolioItems: [{ title: 'Interview guide', description: 'A guide to technical interviews.', images: [] }],
-    testimonials: [{ clientName: 'Ravi', review: 'Maya got me through three rounds of interviews.', rating: 5 }],
-    agreeToTerms: true,
-    agreeToCommission: true,
-    ...overrides,
-  };
 }
 
 /** A user applies and a moderator verifies them; answers the seller's id. */
@@ -231,16 +201,40 @@ describe('seller application', () => {
       user: { id: user.id, username: user.username },
     });
 
-    await waitFor(() => appliedEvents.some((e) => e.userId === user.id && e.sellerId === body.id));
-
-    const publicView = await call('GET', `/sellers/${body.id}`);
-    expect(publicView.status).toBe(200);
-    expect(publicView.body.isVerified).toBe(false);
-    expect(publicView.body).not.toHaveProperty('rejectionReason');
+    // The accounts service hears of a pending application, which gives no seller role.
+    await waitFor(() => sellerEvents.some((e) => e.userId === user.id && e.sellerId === body.id));
+    expect(sellerEvents.find((e) => e.sellerId === body.id)).toMatchObject({ isVerified: false, verificationStatus: 'pending' });
 
     const again = await call('POST', '/sellers/register', { token: user.token, body: application() });
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('You have already applied to become a seller');
+  });
+
+  it('shows an application only to its applicant and moderators until it is verified', async () => {
+    const applicant = signIn('user');
+    const { body: applied } = await call('POST', '/sellers/register', { token: applicant.token, body: application({ displayName: 'Private Pat' }) });
+    const stranger = signIn('vip');
+    const moderator = signIn('moderator');
+    const byUser = `/sellers?userId=${applicant.id}`;
+
+    for (const token of [undefined, stranger.token]) {
+      expect((await call('GET', byUser, { token })).body).toEqual([]);
+      expect(await call('GET', `/sellers/${applied.id}`, { token })).toMatchObject({ status: 404, body: { message: 'Seller not found' } });
+    }
+    for (const token of [applicant.token, moderator.token]) {
+      expect((await call('GET', byUser, { token })).body).toEqual([expect.objectContaining({ id: applied.id, verificationStatus: 'pending' })]);
+      const seen = await call('GET', `/sellers/${applied.id}`, { token });
+      expect(seen.status).toBe(200);
+      expect(seen.body).not.toHaveProperty('rejectionReason');
+    }
+
+    await call('POST', `/sellers/${applied.id}/reject`, { token: moderator.token, body: { reason: 'Tell us more about your work' } });
+    expect((await call('GET', byUser, { token: stranger.token })).body).toEqual([]);
+    expect((await call('GET', byUser, { token: applicant.token })).body).toEqual([expect.objectContaining({ verificationStatus: 'rejected' })]);
+
+    await call('POST', `/sellers/${applied.id}/verify`, { token: moderator.token });
+    expect((await call('GET', byUser)).body).toEqual([expect.objectContaining({ id: applied.id, verificationStatus: 'verified' })]);
+    expect((await call('GET', `/sellers/${applied.id}`)).status).toBe(200);
   });
 });
 
@@ -278,6 +272,21 @@ describe('moderation', () => {
     expect((await call('GET', '/sellers')).body.map((s: { id: number }) => s.id)).toContain(applied.id);
 
     expect((await call('POST', '/sellers/999999/verify', { token: moderator.token })).status).toBe(404);
+  });
+
+  it("refuses a moderator's decision from anyone else even when the request reaches the service directly", async () => {
+    const owner = signIn('user');
+    const { body: applied } = await call('POST', '/sellers/register', { token: owner.token, body: application({ displayName: 'Direct Dana' }) });
+    const rpc = gateway.app!.get(RpcClient);
+    const actor = { id: owner.id, username: owner.username, avatar: null, role: 'vip' as const };
+    for (const [pattern, payload] of [
+      [MarketplacePatterns.Verify, { sellerId: applied.id, actor }],
+      [MarketplacePatterns.Reject, { sellerId: applied.id, actor, reason: 'No' }],
+      [MarketplacePatterns.ListApplications, { actor }],
+    ] as const) {
+      await expect(rpc.request(pattern, payload)).rejects.toMatchObject({ body: { status: 403, message: 'Only moderators review seller applications' } });
+    }
+    expect((await call('GET', '/sellers/profile/me', { token: owner.token })).body.verificationStatus).toBe('pending');
   });
 });
 

@@ -9,7 +9,7 @@ import {
   MarketplaceEvents,
   MEDIA_URL_PREFIX,
   RegisterSellerDto,
-  type SellerAppliedEvent,
+  type SellerUpdatedEvent,
   type UserSummary,
 } from '@app/contracts';
 import { ensureDatabase, migrate, ormOptions, RpcClient, validationFields } from '@app/server';
@@ -80,7 +80,7 @@ async function seed() {
     await migrate(orm);
     const users = await lookUpUsers(rpc, [...SEED_SELLERS.map((s) => s.username), 'user', 'vip']);
     const em = orm.em.fork();
-    const applied: SellerAppliedEvent[] = [];
+    const seeded: SellerUpdatedEvent[] = [];
     let count = 0;
     for (const entry of SEED_SELLERS) {
       const account = users.get(entry.username);
@@ -113,11 +113,17 @@ async function seed() {
         responseTime: seller.responseTime,
       });
       await em.flush();
-      applied.push({ userId: seller.userId, sellerId: seller.id });
+      seeded.push({
+        sellerId: seller.id,
+        userId: seller.userId,
+        displayName: seller.displayName,
+        isVerified: seller.isVerified,
+        verificationStatus: seller.verificationStatus,
+      });
       count++;
     }
-    // The accounts service gives these users the seller role, as after a real application.
-    for (const event of applied) await rpc.emit(MarketplaceEvents.SellerApplied, event);
+    // The accounts service gives verified sellers the seller role, as after a moderator's decision.
+    for (const event of seeded) await rpc.emit(MarketplaceEvents.SellerUpdated, event);
     console.log(`Seeded ${count} demo sellers`);
   } finally {
     await orm.close();

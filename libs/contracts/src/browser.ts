@@ -5,6 +5,7 @@
  */
 export * from './auth/auth.constants';
 export * from './common/user';
+export * from './common/policy';
 export * from './chat/chat.constants';
 export * from './marketplace/marketplace.constants';
 export * from './marketplace/currency';

@@ -2,6 +2,8 @@ import 'reflect-metadata';
 export * from './errors';
 export * from './health';
 export * from './common/user';
+export * from './common/policy';
+export * from './common/actor.dto';
 export * from './ws-frames';
 export * from './auth/auth.constants';
 export * from './auth/auth.patterns';

@@ -21,6 +21,10 @@ export class User {
   @Property({ type: 'string', length: 16 })
   role: UserRole = 'user';
 
+  /** The role a verified seller had before; given back if the verification is withdrawn. */
+  @Property({ type: 'string', length: 16, nullable: true })
+  roleBeforeSeller: UserRole | null = null;
+
   @Property({ type: 'string', length: 2048, nullable: true })
   avatar: string | null = null;
 

@@ -10,7 +10,7 @@ import {
   UpdateMeRequestDto,
   UpdateSettingsRequestDto,
   UserIdDto,
-  type SellerAppliedEvent,
+  type SellerUpdatedEvent,
 } from '@app/contracts';
 import { UsersService } from './users.service';
 
@@ -58,9 +58,9 @@ export class UsersController {
     return this.users.countRegistered();
   }
 
-  /** Heard by one replica (the service's queue group): the applicant becomes a seller. */
-  @EventPattern(MarketplaceEvents.SellerApplied)
-  onSellerApplied(@Payload() event: SellerAppliedEvent) {
-    return this.users.promoteToSeller(Number(event.userId));
+  /** Heard by one replica (the service's queue group): the role follows the verification. */
+  @EventPattern(MarketplaceEvents.SellerUpdated)
+  onSellerUpdated(@Payload() event: SellerUpdatedEvent) {
+    return this.users.applySellerVerification(Number(event.userId), event.verificationStatus === 'verified');
   }
 }

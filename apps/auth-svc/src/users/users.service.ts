@@ -121,16 +121,27 @@ export class UsersService {
     return toUserDto(user);
   }
 
-  /** A marketplace application makes a member a seller; moderators keep their role. */
+  /**
+   * The seller role follows the moderators' decision: a verified seller is a `seller`; an
+   * applicant (pending) or a rejected one keeps, or gets back, the role they had before.
+   * Moderators keep their role whatever the marketplace says.
+   */
   @EnsureRequestContext()
-  async promoteToSeller(userId: number): Promise<void> {
+  async applySellerVerification(userId: number, verified: boolean): Promise<void> {
     const user = await this.em.findOne(User, { id: userId });
     if (!user) {
-      this.logger.warn(`Seller application of unknown user ${userId}`);
+      this.logger.warn(`Seller profile of unknown user ${userId}`);
       return;
     }
-    if (user.role !== 'user' && user.role !== 'vip') return;
-    user.role = 'seller';
+    if (verified && (user.role === 'user' || user.role === 'vip')) {
+      user.roleBeforeSeller = user.role;
+      user.role = 'seller';
+    } else if (!verified && user.role === 'seller') {
+      user.role = user.roleBeforeSeller ?? 'user';
+      user.roleBeforeSeller = null;
+    } else {
+      return;
+    }
     await this.em.flush();
     await this.publishChanged(user);
   }

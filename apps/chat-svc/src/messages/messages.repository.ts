@@ -15,6 +15,13 @@ export interface NewMessage {
   markSenderRead: boolean;
 }
 
+/** The room of a message being stored no longer exists (deleted while the send was checked). */
+export class RoomGoneError extends Error {
+  constructor(readonly roomId: number) {
+    super(`Room ${roomId} no longer exists`);
+  }
+}
+
 export interface PageQuery {
   before?: number;
   after?: number;
@@ -29,7 +36,8 @@ export class MessagesRepository {
   /**
    * Stores a message with the room's next sequence number. The room row is locked by the
    * update, so sequence numbers (and ids) of a room grow in commit order, across replicas.
-   * Null when the sender already stored a message with this client id.
+   * Null when the sender already stored a message with this client id; RoomGoneError when
+   * the room was deleted after the sender's checks passed.
    */
   async insert(message: NewMessage): Promise<Message | null> {
     try {
@@ -37,6 +45,7 @@ export class MessagesRepository {
         const bumped = await trx.raw('update rooms set last_seq = last_seq + 1, last_message_at = now() where id = ? returning last_seq', [
           message.roomId,
         ]);
+        if (bumped.rows.length === 0) throw new RoomGoneError(message.roomId);
         const seq = bumped.rows[0].last_seq as number;
         const { rows } = await trx.raw(
           `insert into messages (room_id, seq, sender_id, content, type, formatting, metadata, client_id)

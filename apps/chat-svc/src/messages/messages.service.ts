@@ -2,26 +2,26 @@ import { Injectable } from '@nestjs/common';
 import {
   CHAT_MEDIA_URL_PATTERN,
   ChatMessages,
-  DEFAULT_COLOR,
-  DEFAULT_FONT_SIZE,
   MESSAGE_PAGE_DEFAULT,
-  isPremium,
+  canFormat,
+  canSendImages,
+  canSendMessages,
+  hasSendLimits,
+  messageKind,
+  normalizeFormatting,
   type ListMessagesRequestDto,
   type MessageDto,
-  type MessageFormatting,
-  type MessageType,
   type SendMessageRequestDto,
   type UserSummary,
 } from '@app/contracts';
 import { RpcErrors } from '@app/server';
-import emojiRegex from 'emoji-regex';
 import { FanoutService } from '../fanout/fanout.service';
 import { SendLimitsService } from '../limits/send-limits.service';
 import { Room } from '../rooms/room.entity';
 import { RoomsService, summaryOf } from '../rooms/rooms.service';
 import { ChatUsersService } from '../users/users.service';
 import { Message } from './message.entity';
-import { MessagesRepository, type PageQuery } from './messages.repository';
+import { MessagesRepository, RoomGoneError, type NewMessage, type PageQuery } from './messages.repository';
 
 @Injectable()
 export class MessagesService {
@@ -36,16 +36,16 @@ export class MessagesService {
   /** The one send path of REST and socket: check, count, persist, then publish. */
   async send(dto: SendMessageRequestDto): Promise<MessageDto> {
     const { actor } = dto;
-    if (actor.role === 'guest') throw RpcErrors.forbidden(ChatMessages.GuestsReadOnly);
+    if (!canSendMessages(actor.role)) throw RpcErrors.forbidden(ChatMessages.GuestsReadOnly);
     const room = await this.rooms.readable(dto.roomId, actor);
-    const type = messageType(dto.type, dto.content);
-    if ((type === 'image' || type === 'gif') && !isPremium(actor.role)) throw RpcErrors.forbidden(ChatMessages.ImagesPremium);
+    const type = messageKind(dto.type, dto.content);
+    if ((type === 'image' || type === 'gif') && !canSendImages(actor.role)) throw RpcErrors.forbidden(ChatMessages.ImagesPremium);
     if ((type === 'image' || type === 'gif') && !CHAT_MEDIA_URL_PATTERN.test(dto.content)) {
       const message = 'Images and GIFs must be uploaded to the chat first';
       throw RpcErrors.badRequest(message, { content: [message] });
     }
     const formatting = normalizeFormatting(dto.formatting);
-    if (formatting && room.type === 'public' && !isPremium(actor.role)) throw RpcErrors.forbidden(ChatMessages.FormattingPremium);
+    if (formatting && !canFormat(actor.role, room.type)) throw RpcErrors.forbidden(ChatMessages.FormattingPremium);
 
     if (dto.clientId) {
       const earlier = await this.messages.findByClientId(actor.id, dto.clientId);
@@ -55,12 +55,11 @@ export class MessagesService {
       userId: actor.id,
       roomId: room.id,
       content: dto.content,
-      limited: room.type === 'public' && actor.role === 'user',
+      limited: hasSendLimits(actor.role, room.type),
       cooldownSeconds: room.messageCooldown,
     });
     await this.users.remember(actor);
-    const stored = await this.messages.insert({
-      roomId: room.id,
+    const stored = await this.insertInto(room, {
       senderId: actor.id,
       content: dto.content,
       type,
@@ -77,6 +76,16 @@ export class MessagesService {
     const message = this.toDto(stored, summaryOf(actor));
     this.publish(room, message);
     return message;
+  }
+
+  /** A room deleted between the checks and the insert is a 404, as if it had gone a moment earlier. */
+  private async insertInto(room: Room, message: Omit<NewMessage, 'roomId'>): Promise<Message | null> {
+    try {
+      return await this.messages.insert({ ...message, roomId: room.id });
+    } catch (error) {
+      if (error instanceof RoomGoneError) throw RpcErrors.notFound(ChatMessages.RoomNotFound);
+      throw error;
+    }
   }
 
   async list(dto: ListMessagesRequestDto): Promise<MessageDto[]> {
@@ -136,28 +145,3 @@ export class MessagesService {
     };
   }
 }
-
-const EMOJI = emojiRegex();
-
-/** Text made only of emoji is an emoji message; image and gif keep their type. */
-function messageType(requested: MessageType | undefined, content: string): MessageType {
-  if (requested === 'image' || requested === 'gif') return requested;
-  const stripped = content.replace(EMOJI, '').replace(/[\s\u200d\ufe0f]/g, '');
-  return stripped.length === 0 ? 'emoji' : 'text';
-}
-
-/** Null when the formatting is the plain default, so only real styling needs premium rights. */
-function normalizeFormatting(input: MessageFormatting | undefined): MessageFormatting | null {
-  if (!input) return null;
-  const formatting: MessageFormatting = {
-    bold: input.bold === true,
-    italic: input.italic === true,
-    underline: input.underline === true,
-    fontSize: input.fontSize ?? DEFAULT_FONT_SIZE,
-    color: input.color ?? DEFAULT_COLOR,
-  };
-  const plain =
-    !formatting.bold && !formatting.italic && !formatting.underline && formatting.fontSize === DEFAULT_FONT_SIZE && formatting.color === DEFAULT_COLOR;
-  return plain ? null : formatting;
-}
-

@@ -3,7 +3,8 @@ import {
   ChatMessages,
   ROOM_COOLDOWN_DEFAULT,
   ROOM_MAX_USERS_DEFAULT,
-  isPremium,
+  canCreateRooms,
+  canModerate,
   type ActorDto,
   type CreateRoomRequestDto,
   type MessageType,
@@ -33,7 +34,7 @@ export class RoomsService {
   ) {}
 
   async create(dto: CreateRoomRequestDto): Promise<RoomDto> {
-    if (!isPremium(dto.actor.role)) throw RpcErrors.forbidden(ChatMessages.CreateRoomPremium);
+    if (!canCreateRooms(dto.actor.role)) throw RpcErrors.forbidden(ChatMessages.CreateRoomPremium);
     await this.users.remember(dto.actor);
     const room = await this.rooms.insertPublic({
       name: dto.name.trim(),
@@ -116,7 +117,7 @@ export class RoomsService {
     const room = await this.rooms.findById(roomId);
     if (!room) throw RpcErrors.notFound(ChatMessages.RoomNotFound);
     if (room.type === 'public') {
-      if (actor.role !== 'moderator') throw RpcErrors.forbidden(ChatMessages.DeleteOnlyPrivate);
+      if (!canModerate(actor.role)) throw RpcErrors.forbidden(ChatMessages.DeleteOnlyPrivate);
       await this.rooms.delete(room.id);
       return;
     }

@@ -17,7 +17,7 @@ import {
 } from '@app/contracts';
 import { RpcCallError, RpcClient } from '@app/server';
 import { AuthGuard, CurrentUser, OptionalUser } from '../common/auth.guards';
-import { actorOf } from './actor';
+import { actorOf } from '../common/actor';
 
 interface SellerRef {
   id: number;

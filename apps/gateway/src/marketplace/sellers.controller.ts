@@ -9,6 +9,7 @@ import {
   ReviewInputDto,
   SellerQueryDto,
   UpdateSellerProfileDto,
+  type ActorDto,
   type CategoryCountDto,
   type SellerDto,
   type SellerProfileDto,
@@ -16,7 +17,8 @@ import {
   type UserDto,
 } from '@app/contracts';
 import { RpcClient } from '@app/server';
-import { AuthGuard, clientIp, CurrentUser, Roles } from '../common/auth.guards';
+import { actorOf } from '../common/actor';
+import { AuthGuard, clientIp, CurrentUser, OptionalUser, Roles } from '../common/auth.guards';
 import type { SessionRequest } from '../common/session.middleware';
 import { SellerIdPipe } from './seller-id.pipe';
 
@@ -26,10 +28,12 @@ import { SellerIdPipe } from './seller-id.pipe';
 export class SellersController {
   constructor(private readonly rpc: RpcClient) {}
 
-  @ApiOperation({ summary: 'Verified sellers by rank; filters category, q (name or category) and userId (any status)' })
+  @ApiOperation({
+    summary: 'Verified sellers by rank; filters category, q (name or category) and userId (any status, to that user and moderators)',
+  })
   @Get()
-  list(@Query() query: SellerQueryDto, @Req() req: SessionRequest): Promise<SellerDto[]> {
-    return this.rpc.request(MarketplacePatterns.ListSellers, { ...query, ip: clientIp(req) });
+  list(@Query() query: SellerQueryDto, @Req() req: SessionRequest, @OptionalUser() user: UserDto | null): Promise<SellerDto[]> {
+    return this.rpc.request(MarketplacePatterns.ListSellers, { ...query, ip: clientIp(req), ...viewerOf(user) });
   }
 
   @ApiOperation({ summary: 'The best ranked verified sellers, for the landing page' })
@@ -48,8 +52,8 @@ export class SellersController {
   @Get('applications')
   @UseGuards(AuthGuard)
   @Roles('moderator')
-  applications(@Query() query: ApplicationsQueryDto): Promise<SellerProfileDto[]> {
-    return this.rpc.request(MarketplacePatterns.ListApplications, query);
+  applications(@Query() query: ApplicationsQueryDto, @CurrentUser() user: UserDto): Promise<SellerProfileDto[]> {
+    return this.rpc.request(MarketplacePatterns.ListApplications, { ...query, actor: actorOf(user) });
   }
 
   @ApiOperation({ summary: 'Applies to become a seller; the profile stays Unverified until a moderator verifies it' })
@@ -77,10 +81,10 @@ export class SellersController {
     return this.rpc.request(MarketplacePatterns.UpdateProfile, { ...dto, userId: user.id });
   }
 
-  @ApiOperation({ summary: 'A seller by id; 404 "Seller not found"' })
+  @ApiOperation({ summary: 'A seller by id; 404 "Seller not found" (also for an application not verified, except to its applicant and moderators)' })
   @Get(':id')
-  get(@Param('id', SellerIdPipe) id: number, @Req() req: SessionRequest): Promise<SellerDto> {
-    return this.rpc.request(MarketplacePatterns.GetSeller, { id, ip: clientIp(req) });
+  get(@Param('id', SellerIdPipe) id: number, @Req() req: SessionRequest, @OptionalUser() user: UserDto | null): Promise<SellerDto> {
+    return this.rpc.request(MarketplacePatterns.GetSeller, { id, ip: clientIp(req), ...viewerOf(user) });
   }
 
   @ApiOperation({ summary: 'Saves a seller profile by id; only its owner may' })
@@ -115,7 +119,7 @@ export class SellersController {
   @UseGuards(AuthGuard)
   @Roles('moderator')
   verify(@Param('id', SellerIdPipe) id: number, @CurrentUser() user: UserDto): Promise<SellerProfileDto> {
-    return this.rpc.request(MarketplacePatterns.Verify, { sellerId: id, moderatorId: user.id });
+    return this.rpc.request(MarketplacePatterns.Verify, { sellerId: id, actor: actorOf(user) });
   }
 
   @ApiOperation({ summary: 'Rejects an application with a reason the seller sees; moderators only' })
@@ -124,6 +128,10 @@ export class SellersController {
   @UseGuards(AuthGuard)
   @Roles('moderator')
   reject(@Param('id', SellerIdPipe) id: number, @Body() dto: RejectSellerDto, @CurrentUser() user: UserDto): Promise<SellerProfileDto> {
-    return this.rpc.request(MarketplacePatterns.Reject, { sellerId: id, moderatorId: user.id, reason: dto.reason });
+    return this.rpc.request(MarketplacePatterns.Reject, { sellerId: id, actor: actorOf(user), reason: dto.reason });
   }
+}
+
+function viewerOf(user: UserDto | null): { viewer?: ActorDto } {
+  return user ? { viewer: actorOf(user) } : {};
 }

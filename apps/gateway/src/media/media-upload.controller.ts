@@ -2,6 +2,7 @@ import { Controller, HttpException, Post, Query, Req, Res, UseGuards } from '@ne
 import { ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   ErrorCode,
+  PREMIUM_ROLES,
   SELLER_UPLOAD_MAX_FILES,
   SellerUploadQueryDto,
   SINGLE_UPLOAD_MAX_FILES,
@@ -87,7 +88,8 @@ export class MediaUploadController {
   }
 
   @Post('chat/upload')
-  @Roles('vip', 'seller', 'moderator')
+  // The same rule chat-svc applies to image messages.
+  @Roles(...PREMIUM_ROLES)
   @ApiOperation({ summary: 'Upload one image or gif for a chat message (field "file", 10 MB)' })
   @ApiConsumes('multipart/form-data')
   @ApiBody(fileBody('file'))

@@ -11,7 +11,7 @@ import { firstMessage, INSTANCE_ID, RpcClient, validationFields, validationOptio
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import { randomUUID } from 'node:crypto';
-import { actorOf } from '../chat/actor';
+import { actorOf } from '../common/actor';
 import { RoomFanoutService } from './room-fanout.service';
 import { ClientSocket, SocketRegistry } from './socket-registry';
 

@@ -1,10 +1,10 @@
 import { Controller } from '@nestjs/common';
 import { EventPattern, MessagePattern, Payload } from '@nestjs/microservices';
 import {
-  ApplicationsQueryDto,
   AuthEvents,
   FeaturedRequestDto,
   GetSellerRequestDto,
+  ListApplicationsRequestDto,
   ListSellersRequestDto,
   MarketplacePatterns,
   ModerateSellerRequestDto,
@@ -41,7 +41,7 @@ export class SellersController {
 
   @MessagePattern(MarketplacePatterns.GetSeller)
   get(@Payload() dto: GetSellerRequestDto): Promise<SellerDto> {
-    return this.sellers.get(dto.id, dto.ip);
+    return this.sellers.get(dto.id, dto.ip, dto.viewer);
   }
 
   @MessagePattern(MarketplacePatterns.GetRatingStats)
@@ -65,18 +65,18 @@ export class SellersController {
   }
 
   @MessagePattern(MarketplacePatterns.ListApplications)
-  applications(@Payload() dto: ApplicationsQueryDto): Promise<SellerProfileDto[]> {
-    return this.sellers.applications(dto.status);
+  applications(@Payload() dto: ListApplicationsRequestDto): Promise<SellerProfileDto[]> {
+    return this.sellers.applications(dto.actor, dto.status);
   }
 
   @MessagePattern(MarketplacePatterns.Verify)
   verify(@Payload() dto: ModerateSellerRequestDto): Promise<SellerProfileDto> {
-    return this.sellers.verify(dto.sellerId, dto.moderatorId);
+    return this.sellers.verify(dto.sellerId, dto.actor);
   }
 
   @MessagePattern(MarketplacePatterns.Reject)
   reject(@Payload() dto: RejectSellerRequestDto): Promise<SellerProfileDto> {
-    return this.sellers.reject(dto.sellerId, dto.moderatorId, dto.reason);
+    return this.sellers.reject(dto.sellerId, dto.actor, dto.reason);
   }
 
   @EventPattern(AuthEvents.UserUpdated)

@@ -5,11 +5,13 @@ import {
   MARKETPLACE_CATEGORIES,
   MARKETPLACE_CATEGORY_LABELS,
   MarketplaceEvents,
+  canModerate,
+  canSeeSellerApplication,
+  type ActorDto,
   type CategoryCountDto,
   type LocaleDto,
   type RatingStatsDto,
   type RegisterSellerRequestDto,
-  type SellerAppliedEvent,
   type SellerDto,
   type SellerProfileDto,
   type SellerUpdatedEvent,
@@ -33,6 +35,7 @@ export const SellerErrors = {
   noProfile: () => RpcErrors.notFound('Seller profile not found'),
   alreadyApplied: () => RpcErrors.conflict('You have already applied to become a seller'),
   notOwner: () => RpcErrors.forbidden('You can only edit your own seller profile'),
+  notModerator: () => RpcErrors.forbidden('Only moderators review seller applications'),
 };
 
 export interface SellerListQuery {
@@ -40,6 +43,7 @@ export interface SellerListQuery {
   userId?: number;
   q?: string;
   ip?: string;
+  viewer?: ActorDto;
 }
 
 @Injectable()
@@ -50,9 +54,13 @@ export class SellersService {
     private readonly locale: LocaleService,
   ) {}
 
-  /** Verified sellers by rank; asked for one user's profile, any status (the seller checks their own). */
-  async list({ category, userId, q, ip }: SellerListQuery): Promise<SellerDto[]> {
-    const where: FilterQuery<Seller> = userId !== undefined ? { userId } : { isVerified: true };
+  /**
+   * Verified sellers by rank. Asked for one user's profile, any status, but only to that user
+   * and moderators: to anyone else an application is not a seller yet.
+   */
+  async list({ category, userId, q, ip, viewer }: SellerListQuery): Promise<SellerDto[]> {
+    const where: FilterQuery<Seller> = userId !== undefined ? { userId } : {};
+    if (userId === undefined || !canSeeSellerApplication(viewer, userId)) where.isVerified = true;
     if (category) where.category = category;
     const text = q?.trim();
     if (text) {
@@ -82,9 +90,9 @@ export class SellersService {
     }));
   }
 
-  async get(id: number, ip?: string): Promise<SellerDto> {
+  async get(id: number, ip?: string, viewer?: ActorDto): Promise<SellerDto> {
     const seller = await this.em.fork().findOne(Seller, { id });
-    if (!seller) throw SellerErrors.notFound();
+    if (!seller || (!seller.isVerified && !canSeeSellerApplication(viewer, seller.userId))) throw SellerErrors.notFound();
     return toSellerDto(seller, await this.localeFor(ip));
   }
 
@@ -142,7 +150,7 @@ export class SellersService {
       if (error instanceof UniqueConstraintViolationException) throw SellerErrors.alreadyApplied();
       throw error;
     }
-    await this.rpc.emit(MarketplaceEvents.SellerApplied, { userId: seller.userId, sellerId: seller.id } satisfies SellerAppliedEvent);
+    await this.publishUpdated(seller);
     return toSellerProfileDto(seller);
   }
 
@@ -202,17 +210,18 @@ export class SellersService {
     return toSellerProfileDto(seller);
   }
 
-  async applications(status: VerificationStatus = 'pending'): Promise<SellerProfileDto[]> {
+  async applications(actor: ActorDto, status: VerificationStatus = 'pending'): Promise<SellerProfileDto[]> {
+    if (!canModerate(actor.role)) throw SellerErrors.notModerator();
     const sellers = await this.em.fork().find(Seller, { verificationStatus: status }, { orderBy: { createdAt: 'asc', id: 'asc' } });
     return sellers.map(toSellerProfileDto);
   }
 
-  async verify(sellerId: number, moderatorId: number): Promise<SellerProfileDto> {
-    return this.decide(sellerId, moderatorId, 'verified', null);
+  async verify(sellerId: number, actor: ActorDto): Promise<SellerProfileDto> {
+    return this.decide(sellerId, actor, 'verified', null);
   }
 
-  async reject(sellerId: number, moderatorId: number, reason: string): Promise<SellerProfileDto> {
-    return this.decide(sellerId, moderatorId, 'rejected', reason.trim());
+  async reject(sellerId: number, actor: ActorDto, reason: string): Promise<SellerProfileDto> {
+    return this.decide(sellerId, actor, 'rejected', reason.trim());
   }
 
   async ratingStats(): Promise<RatingStatsDto> {
@@ -245,14 +254,15 @@ export class SellersService {
     } satisfies SellerUpdatedEvent);
   }
 
-  private async decide(sellerId: number, moderatorId: number, status: 'verified' | 'rejected', reason: string | null) {
+  private async decide(sellerId: number, actor: ActorDto, status: 'verified' | 'rejected', reason: string | null) {
+    if (!canModerate(actor.role)) throw SellerErrors.notModerator();
     const em = this.em.fork();
     const seller = await em.findOne(Seller, { id: sellerId });
     if (!seller) throw SellerErrors.notFound();
     seller.verificationStatus = status;
     seller.isVerified = status === 'verified';
     seller.rejectionReason = reason;
-    seller.reviewedBy = moderatorId;
+    seller.reviewedBy = actor.id;
     seller.reviewedAt = new Date();
     await em.flush();
     await this.publishUpdated(seller);

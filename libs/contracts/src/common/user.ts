@@ -17,11 +17,6 @@ export const ROLE_RANK: Record<UserRole, number> = {
   guest: 4,
 };
 
-/** Roles with premium rights: unlimited public sending, formatting, images, room creation. */
-export const PREMIUM_ROLES: readonly UserRole[] = ['vip', 'seller', 'moderator'];
-export function isPremium(role: UserRole): boolean {
-  return PREMIUM_ROLES.includes(role);
-}
 
 export interface UserSettings {
   notifications: { email: boolean; push: boolean; messageSound: boolean; mentions: boolean };

@@ -2,16 +2,12 @@ import type { VerificationStatus } from './marketplace.constants';
 
 /** Events published by marketplace-svc. */
 export const MarketplaceEvents = {
-  /** A user applied to be a seller: auth-svc makes them role "seller" (unverified profile). */
-  SellerApplied: 'seller.applied',
-  /** A seller's public profile changed (edited, verified, rejected, rated). */
+  /**
+   * A seller profile was created or changed (applied, edited, verified, rejected, rated).
+   * auth-svc gives the role "seller" to verified sellers only, and takes it back otherwise.
+   */
   SellerUpdated: 'seller.updated',
 } as const;
-
-export interface SellerAppliedEvent {
-  userId: number;
-  sellerId: number;
-}
 
 export interface SellerUpdatedEvent {
   sellerId: number;

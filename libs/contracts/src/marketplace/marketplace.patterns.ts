@@ -3,11 +3,11 @@
  * Payload -> answer of each.
  */
 export const MarketplacePatterns = {
-  /** GetSellerRequestDto { id, ip? } -> SellerDto (includes userId); 404 'Seller not found'. */
+  /** GetSellerRequestDto { id, ip?, viewer? } -> SellerDto; 404 'Seller not found', also for an application the viewer may not see. */
   GetSeller: 'marketplace.seller.get',
   /** {} -> RatingStatsDto: the platform's average seller rating, for /api/stats. */
   GetRatingStats: 'marketplace.stats.rating',
-  /** ListSellersRequestDto -> SellerDto[]: verified sellers by rank (any status with userId). */
+  /** ListSellersRequestDto -> SellerDto[]: verified sellers by rank; with userId, any status for that user or a moderator viewing. */
   ListSellers: 'marketplace.seller.list',
   /** FeaturedRequestDto -> SellerDto[]: the best ranked verified sellers. */
   ListFeatured: 'marketplace.seller.featured',
@@ -19,11 +19,11 @@ export const MarketplacePatterns = {
   GetOwnProfile: 'marketplace.seller.get-own',
   /** UpdateSellerRequestDto -> SellerProfileDto; 403 for someone else's profile. */
   UpdateProfile: 'marketplace.seller.update',
-  /** ApplicationsQueryDto -> SellerProfileDto[], oldest first. */
+  /** ListApplicationsRequestDto -> SellerProfileDto[], oldest first; 403 unless the actor moderates. */
   ListApplications: 'marketplace.application.list',
-  /** ModerateSellerRequestDto -> SellerProfileDto. */
+  /** ModerateSellerRequestDto -> SellerProfileDto; 403 unless the actor moderates. */
   Verify: 'marketplace.application.verify',
-  /** RejectSellerRequestDto -> SellerProfileDto. */
+  /** RejectSellerRequestDto -> SellerProfileDto; 403 unless the actor moderates. */
   Reject: 'marketplace.application.reject',
   /** SellerReviewsRequestDto -> SellerReviewDto[], newest first. */
   ListReviews: 'marketplace.review.list',

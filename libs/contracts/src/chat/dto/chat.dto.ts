@@ -14,7 +14,7 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
-import { USER_ROLES, type UserRole } from '../../common/user';
+import { ActorDto } from '../../common/actor.dto';
 import {
   COLOR_PALETTE,
   FONT_SIZES,
@@ -178,13 +178,6 @@ export class RecentMessagesQueryDto {
 // ---------------------------------------------------------------- NATS requests (gateway -> chat-svc)
 
 /** Who acts, as the gateway's session says. chat-svc keeps it in its users read model. */
-export class ActorDto {
-  @IsInt() id: number;
-  @IsString() @IsNotEmpty() @MaxLength(64) username: string;
-  @IsOptional() @IsString() @MaxLength(2048) avatar: string | null;
-  @IsIn(USER_ROLES) role: UserRole;
-}
-
 export class CreateRoomRequestDto extends CreateRoomDto {
   @ValidateNested() @Type(() => ActorDto) actor: ActorDto;
 }

@@ -13,6 +13,7 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
+import { ActorDto } from '../../common/actor.dto';
 import {
   ABOUT_ME_MAX,
   ABOUT_ME_MIN,
@@ -242,15 +243,21 @@ class ViewerDto {
   @IsOptional() @IsString() @MaxLength(64) ip?: string;
 }
 
+/** Who is looking, when signed in: applications that are not verified are theirs or a moderator's to see. */
+class SignedInViewerDto extends ViewerDto {
+  @IsOptional() @ValidateNested() @Type(() => ActorDto) viewer?: ActorDto;
+}
+
 export class ListSellersRequestDto extends SellerQueryDto {
   @IsOptional() @IsString() @MaxLength(64) ip?: string;
+  @IsOptional() @ValidateNested() @Type(() => ActorDto) viewer?: ActorDto;
 }
 
 export class FeaturedRequestDto extends FeaturedQueryDto {
   @IsOptional() @IsString() @MaxLength(64) ip?: string;
 }
 
-export class GetSellerRequestDto extends ViewerDto {
+export class GetSellerRequestDto extends SignedInViewerDto {
   @Type(() => Number) @IsInt() id: number;
 }
 
@@ -258,9 +265,13 @@ export class SellerOwnerDto {
   @Type(() => Number) @IsInt() userId: number;
 }
 
+export class ListApplicationsRequestDto extends ApplicationsQueryDto {
+  @ValidateNested() @Type(() => ActorDto) actor: ActorDto;
+}
+
 export class ModerateSellerRequestDto {
   @Type(() => Number) @IsInt() sellerId: number;
-  @Type(() => Number) @IsInt() moderatorId: number;
+  @ValidateNested() @Type(() => ActorDto) actor: ActorDto;
 }
 
 export class RejectSellerRequestDto extends ModerateSellerRequestDto {

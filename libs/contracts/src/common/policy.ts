@@ -1,0 +1,84 @@
+import emojiRegex from 'emoji-regex';
+import { DEFAULT_COLOR, DEFAULT_FONT_SIZE, type MessageType } from '../chat/chat.constants';
+import type { MessageFormatting } from '../chat/chat.types';
+import type { UserRole } from './user';
+
+/**
+ * The product's rules about who may do what, in one framework-free place: chat-svc,
+ * marketplace-svc and the gateway enforce them, and the web app shows or hides its
+ * controls by the same functions. The server's answer is the one that counts.
+ */
+
+/** Roles with premium rights: unlimited public sending, formatting, images, room creation. */
+export const PREMIUM_ROLES: readonly UserRole[] = ['vip', 'seller', 'moderator'];
+
+export function isPremium(role: UserRole): boolean {
+  return PREMIUM_ROLES.includes(role);
+}
+
+/** Guests read only. */
+export function canSendMessages(role: UserRole): boolean {
+  return role !== 'guest';
+}
+
+/** Regular users have a cooldown, an hourly quota and a duplicate check in public rooms. */
+export function hasSendLimits(role: UserRole, roomType: 'public' | 'private'): boolean {
+  return roomType === 'public' && role === 'user';
+}
+
+/** Formatting is premium in public rooms and free for everyone in private chats. */
+export function canFormat(role: UserRole, roomType: 'public' | 'private'): boolean {
+  return roomType === 'private' || isPremium(role);
+}
+
+export function canSendImages(role: UserRole): boolean {
+  return isPremium(role);
+}
+
+export function canCreateRooms(role: UserRole): boolean {
+  return isPremium(role);
+}
+
+export function canModerate(role: UserRole): boolean {
+  return role === 'moderator';
+}
+
+/** A vip buys calls; a seller may call another seller. */
+export function canStartCalls(role: UserRole): boolean {
+  return role === 'vip' || role === 'seller';
+}
+
+/** A seller application that is not verified is seen only by its applicant and moderators. */
+export function canSeeSellerApplication(viewer: { id: number; role: UserRole } | null | undefined, applicantId: number): boolean {
+  return !!viewer && (viewer.id === applicantId || canModerate(viewer.role));
+}
+
+const EMOJI = emojiRegex();
+
+/** Text made only of emoji (joiners and variation selectors included) is an emoji message. */
+export function isEmojiOnly(text: string): boolean {
+  const trimmed = text.trim();
+  if (!trimmed) return false;
+  return trimmed.replace(EMOJI, '').replace(/[\s\u200d\ufe0f]/g, '') === '';
+}
+
+/** Image and gif keep the kind the sender gave; text is emoji or text by what it holds. */
+export function messageKind(requested: MessageType | undefined, content: string): MessageType {
+  if (requested === 'image' || requested === 'gif') return requested;
+  return isEmojiOnly(content) ? 'emoji' : 'text';
+}
+
+/** Null when the formatting is the plain default, so only real styling counts as formatted. */
+export function normalizeFormatting(input: MessageFormatting | null | undefined): MessageFormatting | null {
+  if (!input) return null;
+  const formatting: MessageFormatting = {
+    bold: input.bold === true,
+    italic: input.italic === true,
+    underline: input.underline === true,
+    fontSize: input.fontSize ?? DEFAULT_FONT_SIZE,
+    color: input.color ?? DEFAULT_COLOR,
+  };
+  const plain =
+    !formatting.bold && !formatting.italic && !formatting.underline && formatting.fontSize === DEFAULT_FONT_SIZE && formatting.color === DEFAULT_COLOR;
+  return plain ? null : formatting;
+}
