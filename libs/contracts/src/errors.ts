@@ -1,6 +1,7 @@
 /** Machine-readable error codes shared by every service, the gateway and the web app. */
 export const ErrorCode = {
   ValidationFailed: 'validation_failed',
+  BadRequest: 'bad_request',
   Unauthenticated: 'unauthenticated',
   Forbidden: 'forbidden',
   NotFound: 'not_found',
@@ -8,6 +9,7 @@ export const ErrorCode = {
   RateLimit: 'rate_limit',
   RateLimitDuplicate: 'rate_limit_duplicate',
   TooManyAttempts: 'too_many_attempts',
+  TooManyRequests: 'too_many_requests',
   CaptchaInvalid: 'captcha_invalid',
   PayloadTooLarge: 'payload_too_large',
   UnsupportedMediaType: 'unsupported_media_type',
@@ -15,6 +17,32 @@ export const ErrorCode = {
   Internal: 'internal',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/** The code of an error that names none of its own, from its HTTP status. */
+export function errorCodeForStatus(status: number): ErrorCode {
+  switch (status) {
+    case 400:
+      return ErrorCode.ValidationFailed;
+    case 401:
+      return ErrorCode.Unauthenticated;
+    case 403:
+      return ErrorCode.Forbidden;
+    case 404:
+      return ErrorCode.NotFound;
+    case 409:
+      return ErrorCode.Conflict;
+    case 413:
+      return ErrorCode.PayloadTooLarge;
+    case 415:
+      return ErrorCode.UnsupportedMediaType;
+    case 429:
+      return ErrorCode.TooManyRequests;
+    case 503:
+      return ErrorCode.ServiceUnavailable;
+    default:
+      return status >= 400 && status < 500 ? ErrorCode.BadRequest : ErrorCode.Internal;
+  }
+}
 
 /** The body of an error that crosses NATS (an RpcException's payload). */
 export interface RpcErrorBody {

@@ -4,6 +4,7 @@ import { ErrorCode, isRpcErrorBody, type RpcErrorBody } from '@app/contracts';
 import * as nats from 'nats';
 import { firstValueFrom, timeout } from 'rxjs';
 import { currentRequestId, REQUEST_ID_HEADER } from './request-context';
+import { SERVICE_UNAVAILABLE_MESSAGE } from './rpc-errors';
 
 export const NATS_CLIENT = Symbol('NATS_CLIENT');
 
@@ -53,7 +54,7 @@ export class RpcClient implements OnApplicationShutdown {
     return new RpcCallError({
       status: 503,
       code: ErrorCode.ServiceUnavailable,
-      message: 'Service temporarily unavailable. Please try again.',
+      message: SERVICE_UNAVAILABLE_MESSAGE,
     });
   }
 }

@@ -2,6 +2,8 @@ import { ValidationError, ValidationPipe } from '@nestjs/common';
 import { RpcException } from '@nestjs/microservices';
 import { ErrorCode, type RpcErrorBody } from '@app/contracts';
 
+export const SERVICE_UNAVAILABLE_MESSAGE = 'Service temporarily unavailable. Please try again.';
+
 /** Throws the RpcException whose body the gateway maps to an HTTP status and JSON error. */
 export function rpcError(
   status: number,
@@ -21,6 +23,8 @@ export const RpcErrors = {
   notFound: (message = 'Not found') => rpcError(404, ErrorCode.NotFound, message),
   conflict: (message: string, fields?: Record<string, string[]>) =>
     rpcError(409, ErrorCode.Conflict, message, fields ? { fields } : {}),
+  /** Another service this one depends on did not answer: the client may try again. */
+  unavailable: (message = SERVICE_UNAVAILABLE_MESSAGE) => rpcError(503, ErrorCode.ServiceUnavailable, message),
 };
 
 /** Flattens class-validator errors into field path -> messages. */

@@ -1,6 +1,6 @@
 import { ArgumentsHost, Catch, HttpException, Logger, RpcExceptionFilter } from '@nestjs/common';
 import { RpcException } from '@nestjs/microservices';
-import { ErrorCode, isRpcErrorBody, type RpcErrorBody } from '@app/contracts';
+import { ErrorCode, errorCodeForStatus, isRpcErrorBody, type RpcErrorBody } from '@app/contracts';
 import { Observable, throwError } from 'rxjs';
 
 /** Every error leaving a NATS handler becomes an RpcErrorBody; unknown ones are logged as 500. */
@@ -22,7 +22,7 @@ export class AllRpcExceptionsFilter implements RpcExceptionFilter<unknown> {
       const status = exception.getStatus();
       const response = exception.getResponse();
       const message = typeof response === 'string' ? response : ((response as { message?: string }).message ?? exception.message);
-      return { status, code: status === 404 ? ErrorCode.NotFound : ErrorCode.ValidationFailed, message: String(message) };
+      return { status, code: errorCodeForStatus(status), message: String(message) };
     }
     this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
     return { status: 500, code: ErrorCode.Internal, message: 'Internal server error' };

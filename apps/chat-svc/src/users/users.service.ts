@@ -41,7 +41,7 @@ export class ChatUsersService {
     for (const u of users) this.written.delete(u.id);
   }
 
-  /** Users by id; ids unknown here are asked of auth-svc. Unknown everywhere: left out. */
+  /** Users by id; ids unknown here are asked of auth-svc. Unknown everywhere: left out; strict: 503 while auth-svc does not answer. */
   async findMany(ids: number[], { strict = false } = {}): Promise<Map<number, UserSummary>> {
     const unique = [...new Set(ids)];
     const found = new Map<number, UserSummary>();
@@ -57,7 +57,8 @@ export class ChatUsersService {
         for (const u of users) found.set(u.id, u);
       } catch (error) {
         this.logger.warn(`Cannot look up users ${missing.join(',')}: ${(error as Error).message}`);
-        if (strict) throw RpcErrors.notFound('User not found');
+        // Not knowing whether the user exists is not the same as knowing they do not.
+        if (strict) throw RpcErrors.unavailable();
       }
     }
     return found;

@@ -1,5 +1,5 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
-import { ErrorCode, type HttpErrorBody } from '@app/contracts';
+import { ErrorCode, errorCodeForStatus, type HttpErrorBody } from '@app/contracts';
 import { RpcCallError } from '@app/server';
 import type { Response } from 'express';
 
@@ -11,6 +11,7 @@ const ERROR_NAMES: Record<number, string> = {
   409: 'Conflict',
   413: 'Payload Too Large',
   415: 'Unsupported Media Type',
+  422: 'Unprocessable Entity',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
   503: 'Service Unavailable',
@@ -49,15 +50,13 @@ export function toHttpError(exception: unknown, logger?: Logger): { status: numb
     }
     const message =
       typeof response === 'string' ? response : String((response as { message?: unknown }).message ?? exception.message);
-    const code = status === 404 ? ErrorCode.NotFound : status === 413 ? ErrorCode.PayloadTooLarge : ErrorCode.ValidationFailed;
-    return { status, body: { error: ERROR_NAMES[status] ?? 'Error', code, message } };
+    return { status, body: { error: ERROR_NAMES[status] ?? 'Error', code: errorCodeForStatus(status), message } };
   }
   // body-parser errors (too large, bad JSON) carry a status of their own.
   const raw = exception as { status?: number; type?: string; message?: string };
   if (typeof raw?.status === 'number' && raw.status >= 400 && raw.status < 500) {
     const message = raw.status === 413 ? 'Request body is too large' : 'Request body is not valid JSON';
-    const code = raw.status === 413 ? ErrorCode.PayloadTooLarge : ErrorCode.ValidationFailed;
-    return { status: raw.status, body: { error: ERROR_NAMES[raw.status] ?? 'Error', code, message } };
+    return { status: raw.status, body: { error: ERROR_NAMES[raw.status] ?? 'Error', code: errorCodeForStatus(raw.status), message } };
   }
   logger?.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
   return { status: 500, body: { error: ERROR_NAMES[500], code: ErrorCode.Internal, message: 'Internal server error' } };
