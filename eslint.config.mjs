@@ -1,5 +1,25 @@
+import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import nx from '@nx/eslint-plugin';
 import tseslint from 'typescript-eslint';
+import webRules from './apps/web/eslint.rules.mjs';
+
+// @nx/enforce-module-boundaries only reads the project graph Nx has cached, and without one
+// (a fresh clone) it skips itself with a warning. Computing the graph whenever the config is
+// loaded makes the rule bite in every ESLint run: the CLI, npm test, CI and editors.
+function computeProjectGraph() {
+  const nxBin = createRequire(import.meta.url).resolve('nx/bin/nx.js');
+  const result = spawnSync(process.execPath, [nxBin, 'show', 'projects'], {
+    cwd: fileURLToPath(new URL('.', import.meta.url)),
+    encoding: 'utf8',
+    env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' },
+  });
+  if (result.status !== 0) {
+    throw new Error(`Nx could not compute the project graph the module-boundary rule needs:\n${result.stderr || result.error}`);
+  }
+}
+computeProjectGraph();
 
 export default [
   {
@@ -27,4 +47,5 @@ export default [
       '@typescript-eslint/no-unsafe-function-type': 'off',
     },
   },
+  ...webRules,
 ];

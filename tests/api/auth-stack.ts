@@ -4,7 +4,7 @@ import type { INestMicroservice } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { ServiceName } from '@app/contracts';
 import { RpcClient } from '@app/server';
-import { startTestInfra, type TestInfra } from '@app/testing';
+import { solveArithmetic, startTestInfra, type TestInfra } from '@app/testing';
 import { Redis } from 'ioredis';
 // The real auth-svc runs in-process beside the gateway, talking over a private NATS server.
 import { AppModule as AuthAppModule } from '../../apps/auth-svc/src/app.module';
@@ -89,7 +89,7 @@ export class ApiClient {
   /** Reads the question and types the answer, as a person would. */
   async solveCaptcha(): Promise<string> {
     const { body: challenge } = await this.get<{ id: string; question: string }>('/api/auth/captcha');
-    const answer = answerOf(challenge.question);
+    const answer = solveArithmetic(challenge.question);
     const verified = await this.post<{ token: string }>('/api/auth/captcha/verify', { challengeId: challenge.id, answer });
     if (verified.status !== 200) throw new Error(`captcha not accepted: ${JSON.stringify(verified.body)}`);
     return verified.body.token;
@@ -108,19 +108,4 @@ export class ApiClient {
   async login(login: string, password: string, rememberMe?: boolean) {
     return this.post('/api/auth/login', { email: login, password, rememberMe, captchaResponse: await this.solveCaptcha() });
   }
-}
-
-export function answerOf(question: string): number {
-  const match = /^(\d+) ([+\-×]) (\d+) = \?$/.exec(question);
-  if (!match) throw new Error(`unexpected captcha question: ${question}`);
-  const a = Number(match[1]);
-  const b = Number(match[3]);
-  return match[2] === '+' ? a + b : match[2] === '-' ? a - b : a * b;
-}
-
-let counter = 0;
-/** A username no other test of this run uses. */
-export function uniqueName(prefix = 'user'): string {
-  counter += 1;
-  return `${prefix}${counter}_${Math.random().toString(36).slice(2, 6)}`.slice(0, 20);
 }

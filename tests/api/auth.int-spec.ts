@@ -1,9 +1,10 @@
 import 'reflect-metadata';
 import { AuthPatterns, MarketplaceEvents, type UserDto, type UserSummary } from '@app/contracts';
+import { solveArithmetic as answerOf, uniqueName } from '@app/testing';
 import { MikroORM } from '@mikro-orm/postgresql';
 import sharp from 'sharp';
 import { GUEST_LIFETIME_MS, GuestPurge } from '../../apps/auth-svc/src/users/guest-purge';
-import { ApiClient, answerOf, startAuthStack, uniqueName, type AuthStack } from './auth-stack';
+import { ApiClient, startAuthStack, type AuthStack } from './auth-stack';
 
 const TOKEN_TTL_SECONDS = 3;
 const PASSWORD = 'blue-tangerine-42';

@@ -116,8 +116,11 @@ describe('gateway chat routes and socket frames', () => {
       // The retry of a send stores nothing new.
       a.send({ type: 'send_message', content: 'hi all', clientId: 'a-1' });
       expect((await a.next('message_ack')).message.id).toBe(ack.message.id);
-      await new Promise((r) => setTimeout(r, 200));
-      expect(b.ofType('new_message')).toHaveLength(1);
+      // The next message, sent once the retry was answered, is the next one b sees.
+      a.send({ type: 'send_message', content: 'and more', clientId: 'a-2' });
+      const later = await a.next('message_ack');
+      expect((await b.next('new_message')).message.id).toBe(later.message.id);
+      expect(b.ofType('new_message').map((f) => f.message.id)).toEqual([ack.message.id, later.message.id]);
 
       b.send({ type: 'leave_room' });
       await b.next('room_left');

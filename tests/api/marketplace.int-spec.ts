@@ -3,7 +3,7 @@ import { Controller, INestMicroservice, Module } from '@nestjs/common';
 import { EventPattern, MessagePattern, Payload } from '@nestjs/microservices';
 import { ChatPatterns, MarketplaceEvents, MarketplacePatterns, SellerMessages, ServiceName, type SellerUpdatedEvent, type UserDto, type UserRole } from '@app/contracts';
 import { createRedis, RpcClient } from '@app/server';
-import { freePort, startTestInfra, type TestInfra } from '@app/testing';
+import { freePort, startTestInfra, waitFor, type TestInfra } from '@app/testing';
 import { createServer, type Server } from 'node:http';
 // The marketplace is tested as a browser meets it: through the gateway's HTTP API.
 import { AppModule } from '../../apps/marketplace-svc/src/app.module';
@@ -490,11 +490,3 @@ describe('USD-INR rate provider', () => {
     expect(Date.now() - started).toBeLessThan(4500);
   });
 });
-
-async function waitFor(condition: () => boolean, timeoutMs = 5000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}

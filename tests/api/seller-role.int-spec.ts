@@ -1,10 +1,11 @@
 import 'reflect-metadata';
 import type { INestMicroservice } from '@nestjs/common';
 import { AuthPatterns, ServiceName, type UserRole } from '@app/contracts';
+import { eventually, uniqueName } from '@app/testing';
 // The real accounts, marketplace and chat services: the seller role crosses all three.
 import { AppModule as ChatAppModule } from '../../apps/chat-svc/src/app.module';
 import { AppModule as MarketplaceAppModule } from '../../apps/marketplace-svc/src/app.module';
-import { ApiClient, startAuthStack, uniqueName, type AuthStack } from './auth-stack';
+import { ApiClient, startAuthStack, type AuthStack } from './auth-stack';
 import { startService } from './support/gateway-harness';
 import { sellerApplication } from './support/seller-application';
 
@@ -40,8 +41,7 @@ async function member(role?: UserRole): Promise<ApiClient> {
 const roleOf = async (c: ApiClient) => (await c.get('/api/users/me')).body.role as UserRole;
 
 async function roleBecomes(c: ApiClient, role: UserRole): Promise<void> {
-  for (let i = 0; i < 50 && (await roleOf(c)) !== role; i++) await new Promise((r) => setTimeout(r, 100));
-  expect(await roleOf(c)).toBe(role);
+  await eventually(async () => expect(await roleOf(c)).toBe(role));
 }
 
 describe('the seller role follows the moderators, not the application form', () => {

@@ -1,8 +1,9 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- tests read JSON bodies loosely and let the assertions check their shape */
 import 'reflect-metadata';
 import { WS_CLOSE_SESSION_ENDED } from '@app/contracts';
+import { eventually, uniqueName } from '@app/testing';
 import WebSocket from 'ws';
-import { ApiClient, startAuthStack, uniqueName, type AuthStack } from './auth-stack';
+import { ApiClient, startAuthStack, type AuthStack } from './auth-stack';
 
 interface Opened {
   socket: WebSocket;
@@ -32,13 +33,13 @@ describe('/ws authentication', () => {
     });
   }
 
-  async function nextFrame(opened: Opened, timeoutMs = 5000): Promise<Record<string, any>> {
-    const deadline = Date.now() + timeoutMs;
-    while (opened.frames.length === 0) {
-      if (Date.now() > deadline) throw new Error('no frame arrived');
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    return opened.frames.shift()!;
+  /** The next frame the socket received; undefined when it closed without one. */
+  function nextFrame(opened: Opened): Promise<Record<string, any> | undefined> {
+    return eventually(() => {
+      const frame = opened.frames.shift();
+      if (frame || opened.socket.readyState === WebSocket.CLOSED) return frame;
+      throw new Error('no frame arrived');
+    });
   }
 
   beforeAll(async () => {
@@ -93,12 +94,19 @@ describe('/ws authentication', () => {
     const { body } = await c.register({ username, email: `${username}@example.com` });
     const opened = await open({ origin: stack.origin, cookie: `sid=${c.sid}` });
     opened.socket.send(JSON.stringify({ type: 'auth', userId: body.user.id }));
-    expect((await nextFrame(opened)).type).toBe('auth_success');
+    expect((await nextFrame(opened))?.type).toBe('auth_success');
 
     expect((await c.post('/api/auth/logout')).status).toBe(200);
-    // The logout event reaches the gateway asynchronously; the next frame finds the session gone.
-    await new Promise((r) => setTimeout(r, 300));
-    opened.socket.send(JSON.stringify({ type: 'auth', userId: body.user.id }));
+    // The logout event reaches the gateway asynchronously: until it has, the session still
+    // answers; the first auth frame after it finds the session gone and ends the socket.
+    const answers: string[] = [];
+    await eventually(async () => {
+      opened.socket.send(JSON.stringify({ type: 'auth', userId: body.user.id }));
+      const frame = await nextFrame(opened);
+      if (frame) answers.push(frame.type);
+      expect(opened.socket.readyState).toBe(WebSocket.CLOSED);
+    });
     expect((await opened.closed).code).toBe(WS_CLOSE_SESSION_ENDED);
+    expect(answers.filter((type) => type !== 'auth_success')).toEqual([]);
   });
 });

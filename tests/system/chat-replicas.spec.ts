@@ -1,7 +1,8 @@
 import 'reflect-metadata';
 import type { MessageDto, OnlineUserDto } from '@app/contracts';
+import { eventually } from '@app/testing';
 import { api, enterAsGuest, register, setRole, type Session } from './support/accounts';
-import { ChatSocket, eventually, SendRefused } from './support/chat-socket';
+import { ChatSocket, SendRefused } from './support/chat-socket';
 import { startSystemStack, type SystemStack } from './support/system-stack';
 
 /** How long the spec gives a dead gateway's users to disappear from every online list. */
@@ -11,6 +12,21 @@ const seqs = (messages: MessageDto[]) => messages.map((m) => m.seq);
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 const ids = (users: OnlineUserDto[]) => users.map((u) => u.id);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * What a socket received in the room before the marker, once the marker has arrived. A marker
+ * sent after some sends were answered is a sync point: whatever they published is ahead of it.
+ */
+const receivedBefore = (socket: ChatSocket, roomId: number, marker: MessageDto) =>
+  eventually(
+    () => {
+      const received = socket.received(roomId);
+      const at = received.findIndex((m) => m.id === marker.id);
+      expect(at).toBeGreaterThanOrEqual(0);
+      return received.slice(0, at);
+    },
+    { timeoutMs: 10_000 },
+  );
 
 describe('chat with 2 gateways and 2 chat-svc replicas, each its own process', () => {
   let sys: SystemStack;
@@ -74,10 +90,10 @@ describe('chat with 2 gateways and 2 chat-svc replicas, each its own process', (
       expect(seqs(stored)).toEqual(range(1, 2 * perSender));
       const reference = stored.map((m) => ({ id: m.id, seq: m.seq, clientId: m.clientId }));
 
+      const marker = await live.cat.sendMessage('all caught up', 'cat-marker');
       for (const socket of Object.values(live)) {
-        await eventually(() => socket.received(roomId).length, (n) => n >= 2 * perSender);
-        await sleep(200); // a duplicate would arrive right behind
-        expect(socket.received(roomId).map((m) => ({ id: m.id, seq: m.seq, clientId: m.clientId }))).toEqual(reference);
+        const before = await receivedBefore(socket, roomId, marker);
+        expect(before.map((m) => ({ id: m.id, seq: m.seq, clientId: m.clientId }))).toEqual(reference);
       }
       // Each sender's own messages keep the order they were sent in.
       for (const [index, sender] of [ann, ben].entries()) {
@@ -98,7 +114,7 @@ describe('chat with 2 gateways and 2 chat-svc replicas, each its own process', (
       const expected = [ann, ben, cat, dan, eve, fin].map((s) => s.user.id);
       expect(ids(finJoin.onlineUsers)).toEqual(expected);
       for (const socket of Object.values(live)) {
-        await eventually(() => ids(socket.onlineNow(roomId)), (list) => list.length === expected.length, 5000);
+        await eventually(() => expect(socket.onlineNow(roomId)).toHaveLength(expected.length));
         expect(socket.onlineNow(roomId)).toEqual(finJoin.onlineUsers);
       }
       expect([await onlineCount(g1, roomId), await onlineCount(g2, roomId)]).toEqual([6, 6]);
@@ -107,8 +123,14 @@ describe('chat with 2 gateways and 2 chat-svc replicas, each its own process', (
       const catAgain = await connect(g2, cat);
       const seen = await catAgain.join(roomId);
       expect(ids(seen.onlineUsers)).toEqual(expected);
+      // The tab leaves by the path closing it takes, answered once chat-svc has taken it out;
+      // a message sent after that answer is the sync point for anything the leave announced.
+      const left = catAgain.next((f) => f.type === 'room_left');
+      catAgain.send({ type: 'leave_room' });
+      await left;
       await catAgain.close();
-      await sleep(500);
+      const marker = await live.ann.sendMessage('still six of us', 'ann-marker');
+      for (const socket of Object.values(live)) await receivedBefore(socket, roomId, marker);
       expect([await onlineCount(g1, roomId), await onlineCount(g2, roomId)]).toEqual([6, 6]);
       for (const socket of Object.values(live)) expect(ids(socket.onlineNow(roomId))).toEqual(expected);
     });
@@ -122,7 +144,14 @@ describe('chat with 2 gateways and 2 chat-svc replicas, each its own process', (
       try {
         // Those who stay hear each of them leave, on time.
         for (const socket of [live.ann, live.cat, live.eve]) {
-          const list = await eventually(() => ids(socket.onlineNow(roomId)), (l) => onKilled.every((id) => !l.includes(id)), GHOST_LIMIT_MS);
+          const list = await eventually(
+            () => {
+              const now = ids(socket.onlineNow(roomId));
+              expect(now.filter((id) => onKilled.includes(id))).toEqual([]);
+              return now;
+            },
+            { timeoutMs: GHOST_LIMIT_MS },
+          );
           expect(list).toEqual(staying.map((s) => s.user.id));
         }
         expect(Date.now() - killedAt).toBeLessThan(GHOST_LIMIT_MS);
@@ -141,7 +170,7 @@ describe('chat with 2 gateways and 2 chat-svc replicas, each its own process', (
       // The restarted gateway serves the room again, with the same view as the other one.
       const rejoined = await (await connect(g2, ben)).join(roomId);
       expect(ids(rejoined.onlineUsers)).toEqual([ann, ben, cat, live.eve.session, gil].map((s) => s.user.id));
-      await eventually(() => ids(live.ann.onlineNow(roomId)), (l) => l.length === 5, 5000);
+      await eventually(() => expect(live.ann.onlineNow(roomId)).toHaveLength(5));
       expect(live.ann.onlineNow(roomId)).toEqual(rejoined.onlineUsers);
     });
   });
@@ -218,15 +247,14 @@ describe('chat with 2 gateways and 2 chat-svc replicas, each its own process', (
     expect(new Map(history.map((m) => [m.clientId, m.id]))).toEqual(new Map([...acked].map(([clientId, m]) => [clientId, m.id])));
 
     // Everyone who stayed saw every acknowledged message once, in order.
+    const marker = await watcher.sendMessage('all caught up', 'owner-marker');
     for (const socket of [watcher, halSocket, ...senders]) {
-      await eventually(() => socket.received(roomId).length, (n) => n >= total);
-      expect(socket.received(roomId).map((m) => m.id)).toEqual(history.map((m) => m.id));
+      expect((await receivedBefore(socket, roomId, marker)).map((m) => m.id)).toEqual(history.map((m) => m.id));
     }
 
     // ivy: what she saw before, what the join sent after her last sequence, then the live stream.
     const rejoined = await ivyRejoin!;
-    await eventually(() => Math.max(0, ...seqs(rejoined.missed), ...seqs(rejoined.socket.received(roomId))), (top) => top >= total);
-    const ivySaw = [...ivyBefore, ...rejoined.missed, ...rejoined.socket.received(roomId)];
+    const ivySaw = [...ivyBefore, ...rejoined.missed, ...(await receivedBefore(rejoined.socket, roomId, marker))];
     expect(ivyLastSeq).toBeGreaterThan(0);
     expect(rejoined.missed.length).toBeGreaterThan(0);
     expect(ivySaw.map((m) => m.id)).toEqual(history.map((m) => m.id));

@@ -4,7 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { ClientProxyFactory, Transport } from '@nestjs/microservices';
 import { AuthPatterns, ServiceName, type ActorDto, type UserRole, type UserSummary } from '@app/contracts';
 import { configureRpcApp, natsTransport, RpcCallError, RpcClient } from '@app/server';
-import { startTestInfra, type TestInfra } from '@app/testing';
+import { startTestInfra, testUser, userSummary, type TestInfra } from '@app/testing';
 import { connect, JSONCodec, type NatsConnection, type Subscription } from 'nats';
 import { AppModule } from '../src/app.module';
 
@@ -29,8 +29,6 @@ export interface ChatHarness {
   startReplica(): Promise<INestMicroservice>;
   stop(): Promise<void>;
 }
-
-let nextUserId = 1000;
 
 export async function startChatHarness({ replicas = 1 } = {}): Promise<ChatHarness> {
   const infra = await startTestInfra();
@@ -69,9 +67,8 @@ export async function startChatHarness({ replicas = 1 } = {}): Promise<ChatHarne
     nc,
     knownUsers,
     actor(role, name) {
-      const id = nextUserId++;
-      const user = { id, username: name ?? `${role}${id}`, avatar: null, role };
-      knownUsers.set(id, user);
+      const user = userSummary(testUser(role, name));
+      knownUsers.set(user.id, user);
       return user;
     },
     call: (pattern, data) => rpc.request(pattern, data, 10_000),
@@ -106,18 +103,4 @@ export async function startChatHarness({ replicas = 1 } = {}): Promise<ChatHarne
   };
   await nc.flush();
   return harness;
-}
-
-export async function eventually<T>(check: () => T | Promise<T>, timeoutMs = 5000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let lastError: unknown;
-  while (Date.now() < deadline) {
-    try {
-      return await check();
-    } catch (error) {
-      lastError = error;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-  throw lastError;
 }

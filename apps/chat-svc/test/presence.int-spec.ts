@@ -1,6 +1,7 @@
 import 'reflect-metadata';
-import { ChatMessages, ChatPatterns, chatRoomEventSubject, type JoinRoomResultDto, type RoomDto } from '@app/contracts';
-import { eventually, startChatHarness, type ChatHarness } from './chat-harness';
+import { ChatMessages, ChatPatterns, chatRoomEventSubject, type JoinRoomResultDto, type MessageDto, type RoomDto } from '@app/contracts';
+import { eventually } from '@app/testing';
+import { startChatHarness, type ChatHarness } from './chat-harness';
 
 describe('chat-svc presence', () => {
   let h: ChatHarness;
@@ -42,10 +43,13 @@ describe('chat-svc presence', () => {
     await h.call(ChatPatterns.LeaveRoom, { userId: alice.id, roomId: r.id, instance: 'gw-a', socketId: 'tab1' });
     await h.call(ChatPatterns.LeaveRoom, { userId: alice.id, roomId: r.id, instance: 'gw-b', socketId: 'tab2' });
     await h.call(ChatPatterns.LeaveRoom, { userId: alice.id, roomId: r.id, instance: 'gw-b', socketId: 'tab2' });
-    await eventually(() => expect(events.frames.map((f) => f.type)).toEqual(['user_joined', 'user_left']));
+    // A message sent after the last leave was answered: any announcement of those calls is ahead of it.
+    const marker = await h.call<MessageDto>(ChatPatterns.SendMessage, { actor: h.actor('vip'), roomId: r.id, content: 'marker' });
+    await eventually(() => expect(events.frames.map((f) => f.type)).toContain('new_message'));
+    expect(events.frames.map((f) => f.type)).toEqual(['user_joined', 'user_left', 'new_message']);
     expect(events.frames[0]).toMatchObject({ user: { id: alice.id, username: 'alice_p' } });
-    await new Promise((res) => setTimeout(res, 100));
-    expect(events.frames).toHaveLength(2);
+    expect(events.frames[1]).toMatchObject({ user: { id: alice.id } });
+    expect(events.frames[2]).toMatchObject({ message: { id: marker.id } });
     events.sub.unsubscribe();
   });
 
@@ -87,10 +91,13 @@ describe('chat-svc presence', () => {
       await join(stays, r.id, 'gw-alive', 's1');
       await join(ghost, r.id, 'gw-dying', 's2');
       const started = Date.now();
-      await eventually(async () => {
-        const { onlineUsers } = await join(stays, r.id, 'gw-alive', 's1');
-        expect(onlineUsers.map((u) => u.id)).toEqual([stays.id]);
-      }, 15_000);
+      await eventually(
+        async () => {
+          const { onlineUsers } = await join(stays, r.id, 'gw-alive', 's1');
+          expect(onlineUsers.map((u) => u.id)).toEqual([stays.id]);
+        },
+        { timeoutMs: 15_000 },
+      );
       expect(Date.now() - started).toBeLessThan(15_000);
       await eventually(() => expect(events.frames).toContainEqual(expect.objectContaining({ type: 'user_left', user: expect.objectContaining({ id: ghost.id }) })));
       expect((await h.call<RoomDto>(ChatPatterns.GetRoom, { roomId: r.id })).onlineCount).toBe(1);

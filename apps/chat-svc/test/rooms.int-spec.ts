@@ -1,6 +1,7 @@
 import 'reflect-metadata';
-import { ChatMessages, ChatPatterns, chatUserEventSubject, type PrivateChatSummaryDto, type RoomDto } from '@app/contracts';
-import { eventually, startChatHarness, type ChatHarness } from './chat-harness';
+import { ChatMessages, ChatPatterns, chatUserEventSubject, type MessageDto, type PrivateChatSummaryDto, type RoomDto } from '@app/contracts';
+import { eventually } from '@app/testing';
+import { startChatHarness, type ChatHarness } from './chat-harness';
 
 describe('chat-svc rooms', () => {
   let h: ChatHarness;
@@ -93,10 +94,14 @@ describe('chat-svc rooms', () => {
       expect(reverse.id).toBe(first.id);
       expect(first).toMatchObject({ type: 'private', origin: 'room', originPublicRoomId: lobby.id, name: bob.username });
       expect(first.participants.map((p) => p.id).sort()).toEqual([alice.id, bob.id].sort());
-      await eventually(() => expect(bobEvents.frames).toHaveLength(1));
+      // Another person's chat with bob, started after the calls above were answered: whatever
+      // they told bob is ahead of this one.
+      const carol = h.actor('user');
+      const marker = await h.call<RoomDto>(ChatPatterns.StartPrivateChat, { actor: carol, otherUserId: bob.id, originRoomId: lobby.id });
+      await eventually(() => expect(bobEvents.frames).toContainEqual(expect.objectContaining({ chat: expect.objectContaining({ id: marker.id }) })));
+      expect(bobEvents.frames).toHaveLength(2);
       expect(bobEvents.frames[0]).toMatchObject({ type: 'private_chat_created', by: { id: alice.id }, chat: { id: first.id, otherParticipant: { id: alice.id } } });
-      await new Promise((r) => setTimeout(r, 100));
-      expect(bobEvents.frames).toHaveLength(1);
+      expect(bobEvents.frames[1]).toMatchObject({ type: 'private_chat_created', by: { id: carol.id } });
       bobEvents.sub.unsubscribe();
     });
 
@@ -175,13 +180,18 @@ describe('chat-svc rooms', () => {
       await h.call(ChatPatterns.SendMessage, { actor: seller, roomId: room.id, content: 'Happy to help' });
       expect(await conversation()).toEqual({ exists: true });
       expect(await h.call(ChatPatterns.HasConversation, { userA: seller.id, userB: buyer.id })).toEqual({ exists: true });
-      await new Promise((r) => setTimeout(r, 100));
-      expect(sellerEvents.frames).toHaveLength(2);
 
       const buyerChats = await h.call<PrivateChatSummaryDto[]>(ChatPatterns.MarketplaceChats, { actor: buyer });
       expect(buyerChats).toEqual([expect.objectContaining({ id: room.id, name: 'Anna the Coach', lastMessage: expect.objectContaining({ content: 'Happy to help', sender: expect.objectContaining({ username: 'expert_anna' }) }) })]);
       const sellerChats = await h.call<PrivateChatSummaryDto[]>(ChatPatterns.MarketplaceChats, { actor: seller });
       expect(sellerChats[0].name).toBe(buyer.username);
+
+      // The seller's own message brought the seller no notification: the buyer's next one, sent
+      // after it was answered, is the very next thing the seller hears.
+      const marker = await h.call<MessageDto>(ChatPatterns.SendMessage, { actor: buyer, roomId: room.id, content: 'Thank you' });
+      await eventually(() => expect(sellerEvents.frames).toContainEqual(expect.objectContaining({ message: expect.objectContaining({ id: marker.id }) })));
+      expect(sellerEvents.frames.map((f) => f.type)).toEqual(['private_chat_created', 'seller_message_notification', 'seller_message_notification']);
+      expect(sellerEvents.frames[2]).toMatchObject({ message: { id: marker.id } });
       sellerEvents.sub.unsubscribe();
     });
   });

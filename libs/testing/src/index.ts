@@ -1,3 +1,5 @@
 export * from './test-infra';
+export * from './eventually';
+export * from './fixtures';
 export * from './captcha';
 export * from './iso-box';

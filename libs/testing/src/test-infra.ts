@@ -1,9 +1,10 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { dropDatabase } from '@app/server';
+import { waitFor } from './eventually';
 
 /**
  * Infrastructure private to one test file: its own nats-server and redis-server on free
@@ -30,22 +31,19 @@ export async function freePort(): Promise<number> {
   });
 }
 
-async function waitForPort(port: number, timeoutMs = 10_000): Promise<void> {
-  const { connect } = await import('node:net');
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const ok = await new Promise<boolean>((resolve) => {
-      const socket = connect(port, '127.0.0.1');
-      socket.once('connect', () => {
-        socket.destroy();
-        resolve(true);
-      });
-      socket.once('error', () => resolve(false));
+function answers(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
     });
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`Nothing listens on port ${port} after ${timeoutMs} ms`);
+    socket.once('error', () => resolve(false));
+  });
+}
+
+function waitForPort(port: number, timeoutMs = 10_000): Promise<void> {
+  return waitFor(() => answers(port), { what: `something listening on port ${port}`, timeoutMs });
 }
 
 function startProcess(command: string, args: string[]): ChildProcess {

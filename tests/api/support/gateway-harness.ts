@@ -4,9 +4,9 @@ import { Controller, Module, type INestMicroservice, type Type } from '@nestjs/c
 import { NestFactory } from '@nestjs/core';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { AuthPatterns, DEFAULT_USER_SETTINGS, SESSION_COOKIE, type ServiceName, type UserDto, type UserRole } from '@app/contracts';
+import { AuthPatterns, SESSION_COOKIE, type ServiceName, type UserDto, type UserRole } from '@app/contracts';
 import { configureRpcApp, natsTransport, REDIS } from '@app/server';
-import { freePort, type TestInfra } from '@app/testing';
+import { freePort, testUser, type TestInfra } from '@app/testing';
 import type { Redis } from 'ioredis';
 import { createGateway } from '../../../apps/gateway/src/bootstrap';
 import { resetGatewayEnv } from '../../../apps/gateway/src/config/gateway-env';
@@ -98,7 +98,6 @@ export interface FakeSessions {
 export function fakeSessions(): FakeSessions {
   const sessions = new Map<string, UserDto>();
   const users = new Map<number, UserDto>();
-  let nextId = 1000;
   const resolve = (token: string) => sessions.get(token) ?? null;
 
   @Controller()
@@ -114,27 +113,10 @@ export function fakeSessions(): FakeSessions {
 
   return {
     signIn(role, username) {
-      const id = nextId++;
-      const name = username ?? `${role}${id}`;
-      const now = new Date().toISOString();
-      const user: UserDto = {
-        id,
-        username: name,
-        email: role === 'guest' ? null : `${name}@example.com`,
-        role,
-        avatar: null,
-        bio: null,
-        categories: [],
-        isVerified: false,
-        isOnline: true,
-        lastSeen: null,
-        createdAt: now,
-        joinedAt: now,
-        settings: DEFAULT_USER_SETTINGS,
-      };
-      const token = `token-${id}-${Math.random().toString(36).slice(2)}`;
+      const user = testUser(role, username);
+      const token = `token-${user.id}-${Math.random().toString(36).slice(2)}`;
       sessions.set(token, user);
-      users.set(id, user);
+      users.set(user.id, user);
       return { user, token, cookie: `${SESSION_COOKIE}=${token}` };
     },
     resolve,

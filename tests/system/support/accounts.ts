@@ -1,5 +1,5 @@
 import { AuthPatterns, SESSION_COOKIE, type UserDto, type UserRole } from '@app/contracts';
-import { solveArithmetic } from '@app/testing';
+import { solveArithmetic, uniqueName } from '@app/testing';
 import { RpcClient } from '@app/server';
 import { ClientProxyFactory, Transport } from '@nestjs/microservices';
 
@@ -50,11 +50,9 @@ async function enter(baseUrl: string, path: string, payload: object): Promise<Se
   return { cookie: sid.split(';')[0], user: body.user };
 }
 
-let counter = 0;
-
 /** A new account registered through the sign-up calls, signed in. */
 export function register(baseUrl: string, prefix: string): Promise<Session> {
-  const username = `${prefix}_${Date.now().toString(36).slice(-5)}${(counter++).toString(36)}`.slice(0, 20);
+  const username = uniqueName(prefix);
   const password = 'Correct-Horse-Battery-42';
   return enter(baseUrl, '/api/auth/register', { username, email: `${username}@example.com`, password, confirmPassword: password });
 }

@@ -124,14 +124,3 @@ export class ChatSocket {
     await this.closed;
   }
 }
-
-/** Reads a value until it passes the check (or the time is up) and answers the last reading. */
-export async function eventually<T>(read: () => T | Promise<T>, check: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let value = await read();
-  while (!check(value) && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    value = await read();
-  }
-  return value;
-}

@@ -12,6 +12,7 @@ import {
 import { REDIS, rpcError } from '@app/server';
 import type { Redis } from 'ioredis';
 import { createHash, randomUUID } from 'node:crypto';
+import { Clock } from './clock';
 
 /**
  * Checks and records a send in one script, so replicas racing for the same user never let
@@ -20,12 +21,20 @@ import { createHash, randomUUID } from 'node:crypto';
  *   duplicate : the same text too often within 5 minutes (regular users in public rooms)
  *   cooldown  : the room's messageCooldown since the previous send (idem)
  *   hourly    : 50 sends per rolling hour (idem)
+ * Every window is measured from the time the service passes in (ARGV[1]), never from the age
+ * of a key: the stored values are times, and a key's expiry only clears it away once the
+ * window it serves is over.
  */
 const SEND_SCRIPT = `
 local now = tonumber(ARGV[1])
-local flood = redis.call('INCR', KEYS[1])
-if flood == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[3]) end
-if flood > tonumber(ARGV[2]) then return {'flood', redis.call('PTTL', KEYS[1])} end
+local floodWindow = tonumber(ARGV[3])
+local floodStart = tonumber(redis.call('HGET', KEYS[1], 'start') or '')
+if not floodStart or now - floodStart >= floodWindow then
+  floodStart = now
+  redis.call('HSET', KEYS[1], 'start', now, 'count', 0)
+  redis.call('PEXPIRE', KEYS[1], floodWindow)
+end
+if redis.call('HINCRBY', KEYS[1], 'count', 1) > tonumber(ARGV[2]) then return {'flood', floodStart + floodWindow - now} end
 if ARGV[4] ~= '1' then return {'ok', 0} end
 
 local dupWindow = tonumber(ARGV[9])
@@ -35,8 +44,8 @@ if redis.call('ZCARD', KEYS[4]) >= tonumber(ARGV[8]) - 1 then
   return {'duplicate', tonumber(oldest[2]) + dupWindow - now}
 end
 
-local cooldown = redis.call('PTTL', KEYS[2])
-if cooldown > 0 then return {'cooldown', cooldown} end
+local cooldownUntil = tonumber(redis.call('GET', KEYS[2]) or '')
+if cooldownUntil and cooldownUntil > now then return {'cooldown', cooldownUntil - now} end
 
 local hourMs = tonumber(ARGV[7])
 redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', now - hourMs)
@@ -45,7 +54,7 @@ if redis.call('ZCARD', KEYS[3]) >= tonumber(ARGV[6]) then
   return {'hourly', tonumber(oldest[2]) + hourMs - now}
 end
 
-if tonumber(ARGV[5]) > 0 then redis.call('SET', KEYS[2], '1', 'PX', ARGV[5]) end
+if tonumber(ARGV[5]) > 0 then redis.call('SET', KEYS[2], now + tonumber(ARGV[5]), 'PX', ARGV[5]) end
 redis.call('ZADD', KEYS[3], now, ARGV[10])
 redis.call('PEXPIRE', KEYS[3], hourMs)
 redis.call('ZADD', KEYS[4], now, ARGV[10])
@@ -64,18 +73,21 @@ export interface SendAttempt {
 
 @Injectable()
 export class SendLimitsService {
-  constructor(@Inject(REDIS) private readonly redis: Redis) {
+  constructor(
+    @Inject(REDIS) private readonly redis: Redis,
+    private readonly clock: Clock,
+  ) {
     this.redis.defineCommand('chatSendCheck', { numberOfKeys: 4, lua: SEND_SCRIPT });
   }
 
   /** Throws the spec's 429 when the send is over a limit; otherwise counts it. */
   async consume(attempt: SendAttempt): Promise<void> {
-    const now = Date.now();
+    const now = this.clock.now();
     // Hash-tagged by user so the keys of one check live in one slot of a Redis cluster.
     const tag = `{u:${attempt.userId}}`;
     const keys = [
-      `chat:limit:${tag}:flood`,
-      `chat:limit:${tag}:cooldown:${attempt.roomId}`,
+      `chat:limit:${tag}:flood-window`,
+      `chat:limit:${tag}:cooldown-until:${attempt.roomId}`,
       `chat:limit:${tag}:hour`,
       `chat:limit:${tag}:dup:${textHash(attempt.content)}`,
     ];

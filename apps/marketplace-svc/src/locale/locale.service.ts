@@ -1,11 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { CURRENCY_SYMBOLS, DEFAULT_COUNTRY, currencyForCountry, type LocaleDto } from '@app/contracts';
-import { lookup } from 'geoip-lite';
+import { lookup } from 'geoip-country';
 import { FxRateService } from './fx-rate.service';
 
 const countryNames = new Intl.DisplayNames(['en'], { type: 'region' });
 
-/** The buyer's country from the GeoIP database shipped with geoip-lite (no network), and their currency. */
+/**
+ * The buyer's country from the country-only GeoIP database shipped with geoip-country (read
+ * from the package at start, never fetched; IPv4 and IPv6), and their currency.
+ */
 @Injectable()
 export class LocaleService {
   constructor(private readonly fx: FxRateService) {}
