@@ -64,7 +64,7 @@ export async function startChatTarget({ gateways, chatReplicas, runId }) {
       logLevel: 'warn',
       echo: 'none',
       // Every simulated person connects from loopback: one address making the whole crowd.
-      env: { SIGNUPS_PER_ADDRESS_PER_HOUR: '100000', GUESTS_PER_ADDRESS_PER_HOUR: '100000' },
+      env: { SIGNUPS_PER_ADDRESS_PER_HOUR: '100000', GUESTS_PER_ADDRESS_PER_HOUR: '100000', CAPTCHAS_PER_ADDRESS_PER_MINUTE: '100000' },
     });
   } catch (error) {
     await stop();

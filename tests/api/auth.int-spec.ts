@@ -3,10 +3,13 @@ import { AuthPatterns, MarketplaceEvents, type UserDto, type UserSummary } from 
 import { solveArithmetic as answerOf, uniqueName } from '@app/testing';
 import { MikroORM } from '@mikro-orm/postgresql';
 import sharp from 'sharp';
+import { AccountMailer } from '../../apps/auth-svc/src/accounts/account-mailer';
 import { GUEST_LIFETIME_MS, GuestPurge } from '../../apps/auth-svc/src/users/guest-purge';
 import { ApiClient, startAuthStack, type AuthStack } from './auth-stack';
 
 const TOKEN_TTL_SECONDS = 3;
+/** Above the 61 questions the guest-cap test asks from one address within a minute. */
+const CAPTCHAS_PER_MINUTE = 100;
 const PASSWORD = 'blue-tangerine-42';
 
 describe('accounts through the gateway', () => {
@@ -14,7 +17,10 @@ describe('accounts through the gateway', () => {
   const client = (ip?: string) => new ApiClient(stack, ip);
 
   beforeAll(async () => {
-    stack = await startAuthStack({ CAPTCHA_TOKEN_TTL_SECONDS: String(TOKEN_TTL_SECONDS) });
+    stack = await startAuthStack({
+      CAPTCHA_TOKEN_TTL_SECONDS: String(TOKEN_TTL_SECONDS),
+      CAPTCHAS_PER_ADDRESS_PER_MINUTE: String(CAPTCHAS_PER_MINUTE),
+    });
   }, 60_000);
 
   afterAll(async () => {
@@ -55,6 +61,25 @@ describe('accounts through the gateway', () => {
       expect(third.body.message).toBe('Too many wrong answers. Please refresh for a new question.');
       const late = await c.post('/api/auth/captcha/verify', { challengeId: body.id, answer });
       expect(late.status).toBe(400);
+    });
+
+    it('asks one address a limited number of questions a minute, then answers 429 with Retry-After; another address goes on', async () => {
+      const address = '198.51.100.90';
+      const asked = await Promise.all(Array.from({ length: CAPTCHAS_PER_MINUTE }, () => client(address).get('/api/auth/captcha')));
+      expect(asked.filter((res) => res.status === 200)).toHaveLength(CAPTCHAS_PER_MINUTE);
+
+      const refused = await client(address).get('/api/auth/captcha');
+      expect(refused.status).toBe(429);
+      expect(refused.body).toMatchObject({
+        code: 'too_many_attempts',
+        message: 'Too many security questions from this network. Please try again in 1 minute.',
+      });
+      expect(refused.body).not.toHaveProperty('question');
+      const retryAfter = Number(refused.headers.get('retry-after'));
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(60);
+
+      expect((await client('198.51.100.91').get('/api/auth/captcha')).status).toBe(200);
     });
 
     it('refuses a non-numeric answer with the field named', async () => {
@@ -274,7 +299,7 @@ describe('accounts through the gateway', () => {
       expect(res.body.fields.username).toContain(message);
     });
 
-    it('refuses a taken username or email with 409', async () => {
+    it('refuses a taken username with 409 and never says whether the email is taken', async () => {
       const username = uniqueName();
       await client().register({ username, email: `${username}@example.com` });
 
@@ -282,10 +307,68 @@ describe('accounts through the gateway', () => {
       expect(sameName.status).toBe(409);
       expect(sameName.body.fields.username).toEqual(['This username is already taken. Please choose another one.']);
 
-      const sameEmail = await client().register({ username: uniqueName(), email: `${username.toUpperCase()}@example.com` });
-      expect(sameEmail.status).toBe(409);
-      expect(sameEmail.body.message).toBe('An account with this email already exists. Please sign in instead.');
-      expect(sameEmail.body.fields.email).toBeDefined();
+      const both = await client().register({ username: username.toUpperCase(), email: `${username}@example.com` });
+      expect(both.status).toBe(409);
+      expect(both.body.message).toBe('This username is already taken. Please choose another one.');
+      expect(Object.keys(both.body.fields)).toEqual(['username']);
+    });
+
+    it('answers a sign-up with a registered email as it answers a new one, and leaves that account alone', async () => {
+      const owner = uniqueName('owner');
+      const ownerEmail = `${owner}@example.com`;
+      const ownerBrowser = client();
+      const ownerId = (await ownerBrowser.register({ username: owner, email: ownerEmail })).body.user.id as number;
+      const told = jest.spyOn(stack.auth.get(AccountMailer), 'signUpWithTakenAddress');
+
+      const fresh = uniqueName('fresh');
+      const freshAnswer = await client().register({ username: fresh, email: `${fresh}@example.com` });
+      const prober = client();
+      const probe = uniqueName('probe');
+      const probeAnswer = await prober.register({ username: probe, email: ownerEmail.toUpperCase(), password: 'another-secret-77' });
+
+      const shapeOf = (res: Awaited<ReturnType<ApiClient['register']>>) => ({
+        status: res.status,
+        keys: Object.keys(res.body).sort(),
+        userKeys: Object.keys(res.body.user).sort(),
+        cookies: res.headers.getSetCookie().map((c) => c.replace(/^sid=[\w-]{43};/, 'sid=<token>;')),
+      });
+      expect(shapeOf(probeAnswer)).toEqual(shapeOf(freshAnswer));
+      expect(probeAnswer.body.user).toMatchObject({ username: probe.toLowerCase(), email: ownerEmail.toLowerCase(), role: 'user' });
+
+      // The session is of a new account of the prober's own, as /users/me also tells.
+      expect(probeAnswer.body.user.id).not.toBe(ownerId);
+      expect((await prober.get('/api/users/me')).body).toMatchObject({
+        id: probeAnswer.body.user.id,
+        username: probe.toLowerCase(),
+        email: ownerEmail.toLowerCase(),
+      });
+
+      // The address still opens the owner's account, and only with the owner's password.
+      expect((await client().login(ownerEmail, PASSWORD)).body.user.id).toBe(ownerId);
+      expect((await client().login(ownerEmail, 'another-secret-77')).status).toBe(401);
+      expect((await ownerBrowser.get('/api/users/me')).body).toMatchObject({ id: ownerId, email: ownerEmail.toLowerCase() });
+
+      // The owner is the one to hear of it (by mail, once there is mail); a new address tells no one.
+      expect(told).toHaveBeenCalledTimes(1);
+      expect(told.mock.calls[0][0]).toMatchObject({ id: ownerId, email: ownerEmail.toLowerCase() });
+      told.mockRestore();
+    });
+
+    it('gives a new address to exactly one of several sign-ups racing for it, and answers every one alike', async () => {
+      const address = `${uniqueName('race')}@example.com`;
+      const names = Array.from({ length: 4 }, () => uniqueName('racer'));
+      const answers = await Promise.all(names.map((username) => client().register({ username, email: address })));
+      expect(answers.map((res) => res.status)).toEqual([201, 201, 201, 201]);
+      expect(answers.map((res) => res.body.user.email)).toEqual(names.map(() => address));
+
+      const rows = await stack.auth
+        .get(MikroORM)
+        .em.getConnection()
+        .execute<Array<{ holders: number; others: number }>>(
+          'select count(*) filter (where "email" = ?)::int as "holders", count(*) filter (where "unconfirmed_email" = ?)::int as "others" from "users"',
+          [address, address],
+        );
+      expect(rows[0]).toEqual({ holders: 1, others: 3 });
     });
 
     it('refuses a malformed email', async () => {
@@ -357,6 +440,50 @@ describe('accounts through the gateway', () => {
       expect((await owner.login(username, PASSWORD)).status).toBe(200);
     }, 30_000);
 
+    it('counts the failures of one account together, whether its email or its username is typed', async () => {
+      const username = uniqueName('twonames');
+      const email = `${username}@example.com`;
+      await client().register({ username, email });
+      const attacker = client('198.51.100.17');
+
+      const started = Date.now();
+      for (let i = 0; i < 5; i++) {
+        const login = i % 2 === 0 ? email.toUpperCase() : username;
+        expect((await attacker.login(login, `wrong-${i}-password`)).status).toBe(401);
+      }
+      // Slowed from the third failure of the account, whichever name each one typed.
+      expect(Date.now() - started).toBeGreaterThanOrEqual(2400);
+      for (const login of [username, email]) {
+        const refused = await attacker.login(login, PASSWORD);
+        expect(refused.status).toBe(429);
+        expect(refused.body.code).toBe('too_many_attempts');
+      }
+      expect((await client('192.0.2.45').login(username, PASSWORD)).status).toBe(200);
+    }, 30_000);
+
+    it('treats an unknown name exactly like an account: the same answers, slowdown and refusal', async () => {
+      const username = uniqueName('known');
+      await client().register({ username, email: `${username}@example.com` });
+      const attempt = async (login: string, ip: string) => {
+        const c = client(ip);
+        const answers: Array<{ status: number; body: unknown; ms: number }> = [];
+        for (let i = 0; i < 6; i++) {
+          const started = Date.now();
+          const res = await c.login(login, 'wrong-password-x');
+          const { retryAfterSeconds, ...body } = res.body;
+          answers.push({ status: res.status, body: { ...body, retryAfter: retryAfterSeconds !== undefined }, ms: Date.now() - started });
+        }
+        return answers;
+      };
+      const [known, unknown] = await Promise.all([attempt(username, '198.51.100.18'), attempt(uniqueName('ghost'), '198.51.100.19')]);
+      const strip = (answers: typeof known) => answers.map(({ status, body }) => ({ status, body }));
+      expect(strip(unknown)).toEqual(strip(known));
+      expect(known.map((a) => a.status)).toEqual([401, 401, 401, 401, 401, 429]);
+      for (const answers of [known, unknown]) {
+        expect(answers[4].ms).toBeGreaterThanOrEqual(1200);
+      }
+    }, 30_000);
+
     it('forgets earlier failures after a successful sign-in', async () => {
       const username = uniqueName();
       await client().register({ username, email: `${username}@example.com` });
@@ -395,6 +522,20 @@ describe('accounts through the gateway', () => {
       const short = await d.post('/api/auth/guest', { username: 'ab', captchaResponse: 'x' });
       expect(short.status).toBe(400);
       expect(short.body.fields.username).toEqual(['Username must be at least 3 characters long']);
+    });
+
+    it('cannot set a bio or a picture, through the API or by asking auth-svc directly', async () => {
+      const c = client();
+      const entered = await c.post('/api/auth/guest', { captchaResponse: await c.solveCaptcha() });
+      const guestId = entered.body.user.id as number;
+
+      for (const change of [{ bio: 'Buy cheap followers at spam.example' }, { avatar: 'https://spam.example/ad.png' }]) {
+        const res = await c.request('PATCH', '/api/users/me', change);
+        expect(res.status).toBe(403);
+        expect(res.body).toMatchObject({ code: 'forbidden', message: 'Guests cannot set a bio or a profile picture. Sign up to have a profile.' });
+      }
+      await expect(stack.rpc.request(AuthPatterns.UpdateMe, { userId: guestId, bio: 'direct' })).rejects.toMatchObject({ body: { status: 403 } });
+      expect((await c.get('/api/users/me')).body).toMatchObject({ id: guestId, bio: null, avatar: null });
     });
 
     it('cannot sign in with a password', async () => {

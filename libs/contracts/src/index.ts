@@ -4,6 +4,7 @@ export * from './health';
 export * from './common/user';
 export * from './common/policy';
 export * from './common/actor.dto';
+export * from './common/validation';
 export * from './ws-frames';
 export * from './auth/auth.constants';
 export * from './auth/auth.patterns';

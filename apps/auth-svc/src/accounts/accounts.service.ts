@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import {
   GUEST_SESSION_TTL_SECONDS,
   REMEMBER_ME_TTL_SECONDS,
@@ -18,7 +18,8 @@ import { SessionStore } from '../sessions/session.store';
 import type { User } from '../users/user.entity';
 import { toUserDto } from '../users/user.mapper';
 import { USERNAME_TAKEN_MESSAGE, UsersService } from '../users/users.service';
-import { LoginLimiter } from './login-limiter';
+import { AccountMailer, type MailRecipient } from './account-mailer';
+import { attemptSubject, LoginLimiter } from './login-limiter';
 import { SignupLimiter } from './signup-limiter';
 import { passwordProblem } from './password-policy';
 
@@ -32,6 +33,7 @@ const GUEST_NAME_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 /** Sign-up, sign-in, guest entry and the sessions they open. */
 @Injectable()
 export class AccountsService {
+  private readonly logger = new Logger(AccountsService.name);
   /** Verified against when the account does not exist, so both failures take as long. */
   private readonly dummyHash = argon2.hash('not-a-real-password-for-timing', HASH_OPTIONS);
 
@@ -41,18 +43,25 @@ export class AccountsService {
     private readonly captcha: CaptchaService,
     private readonly limiter: LoginLimiter,
     private readonly signups: SignupLimiter,
+    private readonly mailer: AccountMailer,
   ) {}
 
+  /**
+   * An email that already has an account is answered like a new one: the caller gets a new
+   * account of their own (the address kept as unconfirmed, see UsersService.create) and its
+   * session, never the other account's; the address's owner is told by mail. Same work, same
+   * answer, so neither the status, the body nor the time tells whether the address was known.
+   */
   async register(dto: RegisterRequestDto): Promise<SessionIssuedDto> {
     // Password problems reveal nothing about other accounts, so they are answered before the
-    // captcha is spent; whether a name or email is taken is told only past the captcha.
+    // captcha is spent; whether a name is taken is told only past the captcha.
     if (dto.confirmPassword !== undefined && dto.confirmPassword !== dto.password) {
       throw RpcErrors.badRequest('Passwords do not match', { confirmPassword: ['Passwords do not match'] });
     }
     const problem = passwordProblem(dto.password, dto.username, dto.email);
     if (problem) throw RpcErrors.badRequest(problem, { password: [problem] });
     await this.captcha.consume(dto.captchaResponse);
-    const user = await this.signups.within('member', dto.client.ip, async () =>
+    const { user, addressHolder } = await this.signups.within('member', dto.client.ip, async () =>
       this.users.create({
         username: dto.username,
         email: dto.email.trim(),
@@ -60,25 +69,34 @@ export class AccountsService {
         role: 'user',
       }),
     );
+    if (addressHolder) this.tellAddressHolder(addressHolder, dto.client.ip);
     return this.openSession(user, dto.rememberMe ? REMEMBER_ME_TTL_SECONDS : SESSION_TTL_SECONDS, !!dto.rememberMe);
+  }
+
+  /** Not awaited: how long a mail takes must not show in the sign-up's answer. */
+  private tellAddressHolder(holder: MailRecipient, ip: string): void {
+    void this.mailer
+      .signUpWithTakenAddress(holder, { ip, at: new Date() })
+      .catch((error: unknown) => this.logger.error(`Telling account ${holder.id} of a sign-up with its address failed: ${(error as Error).message}`));
   }
 
   async login(dto: LoginRequestDto): Promise<SessionIssuedDto> {
     const login = dto.email.trim().toLowerCase();
     const ip = dto.client.ip;
-    await this.limiter.assertAllowed(login, ip);
+    const user = await this.users.findByLogin(login);
+    const subject = attemptSubject(login, user?.id ?? null);
+    await this.limiter.assertAllowed(subject, ip);
     await this.captcha.consume(dto.captchaResponse);
 
-    const user = await this.users.findByLogin(login);
     const ok = user?.passwordHash
       ? await argon2.verify(user.passwordHash, dto.password)
       : await argon2.verify(await this.dummyHash, dto.password).then(() => false);
     if (!user || !ok) {
-      const delayMs = await this.limiter.recordFailure(login, ip);
+      const delayMs = await this.limiter.recordFailure(subject, ip);
       if (delayMs > 0) await sleep(delayMs);
       throw RpcErrors.unauthenticated(INVALID_CREDENTIALS_MESSAGE);
     }
-    await this.limiter.recordSuccess(login, ip);
+    await this.limiter.recordSuccess(subject, ip);
     return this.openSession(user, dto.rememberMe ? REMEMBER_ME_TTL_SECONDS : SESSION_TTL_SECONDS, !!dto.rememberMe);
   }
 
@@ -89,11 +107,12 @@ export class AccountsService {
   }
 
   private async createGuest(username: string | undefined): Promise<User> {
-    if (username) return this.users.create({ username, email: null, passwordHash: null, role: 'guest' });
+    if (username) return (await this.users.create({ username, email: null, passwordHash: null, role: 'guest' })).user;
     // A generated name can collide with one taken since; a few draws make that vanishingly rare.
     for (let attempt = 0; ; attempt++) {
       const user = await this.users
         .create({ username: generatedGuestName(), email: null, passwordHash: null, role: 'guest' })
+        .then((created) => created.user)
         .catch((error: unknown) => {
           if (isUsernameConflict(error) && attempt < 4) return undefined;
           throw error;

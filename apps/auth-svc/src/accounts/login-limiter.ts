@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { REDIS } from '@app/server';
 import type { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import { refusedFor } from './refusal';
+import { refusedFor } from '../common/refusal';
 
 /** Failed logins of one account from one address before that pair is refused for a while. */
 export const MAX_CONSECUTIVE_FAILS = 5;
@@ -15,11 +15,20 @@ const SLOWDOWN_AFTER = 2;
 const SLOWDOWN_STEP_MS = 400;
 
 /**
+ * Whose failures a sign-in attempt counts toward: the account when the typed name has one, so
+ * its email and its username share one count; otherwise the typed name, which then gets exactly
+ * the guesses, slowdown and refusal an account would (an unknown name must not stand out).
+ */
+export function attemptSubject(login: string, accountId: number | null): string {
+  return accountId === null ? `name:${login.trim().toLowerCase()}` : `account:${accountId}`;
+}
+
+/**
  * Brute-force defence for login, after the rate-limiter-flexible "login endpoint" recipe.
- * Failures count per account+address (consecutive, reset by a success) and per address (daily).
- * Keying the account counter by address keeps the real owner able to sign in from elsewhere
- * while someone hammers the account; the daily address cap stops one address from spraying
- * many accounts.
+ * Failures count per subject+address (consecutive, reset by a success; see attemptSubject) and
+ * per address (daily). Keying the account counter by address keeps the real owner able to sign
+ * in from elsewhere while someone hammers the account; the daily address cap stops one address
+ * from spraying many accounts.
  */
 @Injectable()
 export class LoginLimiter {
@@ -43,9 +52,9 @@ export class LoginLimiter {
     });
   }
 
-  /** Refuses with 429 when this account+address or this address is over its limit. */
-  async assertAllowed(login: string, ip: string): Promise<void> {
-    const [pair, address] = await Promise.all([this.byAccountAndIp.get(pairKey(login, ip)), this.byIp.get(ip)]);
+  /** Refuses with 429 when this subject+address or this address is over its limit. */
+  async assertAllowed(subject: string, ip: string): Promise<void> {
+    const [pair, address] = await Promise.all([this.byAccountAndIp.get(pairKey(subject, ip)), this.byIp.get(ip)]);
     const waits = [
       pair && pair.consumedPoints >= MAX_CONSECUTIVE_FAILS ? pair.msBeforeNext : 0,
       address && address.consumedPoints >= MAX_FAILS_PER_IP_PER_DAY ? address.msBeforeNext : 0,
@@ -58,8 +67,8 @@ export class LoginLimiter {
    * Counts a failure and answers how long to hold the failed answer back (a slowdown before
    * the refusal); throws 429 when this failure reached the limit.
    */
-  async recordFailure(login: string, ip: string): Promise<number> {
-    const results = await Promise.allSettled([this.byAccountAndIp.consume(pairKey(login, ip)), this.byIp.consume(ip)]);
+  async recordFailure(subject: string, ip: string): Promise<number> {
+    const results = await Promise.allSettled([this.byAccountAndIp.consume(pairKey(subject, ip)), this.byIp.consume(ip)]);
     const refused = results
       .map((r) => (r.status === 'rejected' ? r.reason : null))
       .filter((reason): reason is RateLimiterRes => reason instanceof RateLimiterRes);
@@ -71,13 +80,13 @@ export class LoginLimiter {
     return Math.max(0, consecutive - SLOWDOWN_AFTER) * SLOWDOWN_STEP_MS;
   }
 
-  async recordSuccess(login: string, ip: string): Promise<void> {
-    await this.byAccountAndIp.delete(pairKey(login, ip));
+  async recordSuccess(subject: string, ip: string): Promise<void> {
+    await this.byAccountAndIp.delete(pairKey(subject, ip));
   }
 }
 
-function pairKey(login: string, ip: string): string {
-  return `${login.toLowerCase()}|${ip}`;
+function pairKey(subject: string, ip: string): string {
+  return `${subject}|${ip}`;
 }
 
 function tooManyAttempts(waitMs: number) {

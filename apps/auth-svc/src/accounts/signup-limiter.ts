@@ -3,7 +3,7 @@ import { REDIS } from '@app/server';
 import type { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { authEnv } from '../config/auth-env';
-import { refusedFor } from './refusal';
+import { refusedFor } from '../common/refusal';
 
 const HOUR_SECONDS = 60 * 60;
 

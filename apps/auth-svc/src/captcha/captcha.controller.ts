@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { AuthPatterns, VerifyCaptchaDto } from '@app/contracts';
+import { AuthPatterns, CaptchaRequestDto, VerifyCaptchaDto } from '@app/contracts';
 import { CaptchaService } from './captcha.service';
 
 @Controller()
@@ -8,8 +8,8 @@ export class CaptchaController {
   constructor(private readonly captcha: CaptchaService) {}
 
   @MessagePattern(AuthPatterns.CreateCaptcha)
-  create() {
-    return this.captcha.create();
+  create(@Payload() dto: CaptchaRequestDto) {
+    return this.captcha.create(dto.client.ip);
   }
 
   @MessagePattern(AuthPatterns.VerifyCaptcha)

@@ -8,6 +8,8 @@ import {
 import { REDIS, rpcError } from '@app/server';
 import type { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
+import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { refusedFor } from '../common/refusal';
 import { authEnv } from '../config/auth-env';
 import { generateCaptcha } from './captcha-generator';
 
@@ -39,9 +41,25 @@ const CAPTCHA_STALE_MESSAGE = 'Security verification expired or already used. Pl
 /** The server side of the arithmetic captcha: it keeps the answer and hands out single-use tokens. */
 @Injectable()
 export class CaptchaService {
-  constructor(@Inject(REDIS) private readonly redis: Redis) {}
+  /** Every question is kept until it expires, so asking must be bounded per address. */
+  private readonly questionsByIp: RateLimiterRedis;
 
-  async create(): Promise<CaptchaChallengeDto> {
+  constructor(@Inject(REDIS) private readonly redis: Redis) {
+    this.questionsByIp = new RateLimiterRedis({
+      storeClient: redis,
+      keyPrefix: 'captcha-ip',
+      points: authEnv().CAPTCHAS_PER_ADDRESS_PER_MINUTE,
+      duration: 60,
+    });
+  }
+
+  async create(ip: string): Promise<CaptchaChallengeDto> {
+    try {
+      await this.questionsByIp.consume(ip);
+    } catch (error) {
+      if (!(error instanceof RateLimiterRes)) throw error;
+      throw refusedFor(error.msBeforeNext, (wait) => `Too many security questions from this network. Please try again in ${wait}.`);
+    }
     const { question, answer } = generateCaptcha();
     const id = randomBytes(16).toString('hex');
     await this.redis

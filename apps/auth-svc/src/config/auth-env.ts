@@ -21,6 +21,12 @@ export class AuthEnv extends BaseEnv {
   @Max(3600)
   CAPTCHA_TOKEN_TTL_SECONDS = CAPTCHA_TOKEN_TTL_SECONDS;
 
+  /** Captcha questions one client address may ask for per minute: each is kept in Redis until it expires. */
+  @Type(() => Number)
+  @IsInt({ message: 'CAPTCHAS_PER_ADDRESS_PER_MINUTE must be a whole number' })
+  @Min(1)
+  CAPTCHAS_PER_ADDRESS_PER_MINUTE = 30;
+
   /** Member accounts one client address may create per hour (past the captcha). */
   @Type(() => Number)
   @IsInt({ message: 'SIGNUPS_PER_ADDRESS_PER_HOUR must be a whole number' })

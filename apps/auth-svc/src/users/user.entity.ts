@@ -14,6 +14,14 @@ export class User {
   @Property({ type: 'string', length: 254, nullable: true, unique: true })
   email: string | null = null;
 
+  /**
+   * The address typed at sign-up when another account already had it. Shown to this account as
+   * its email, so the sign-up looks like any other; never unique, never used to sign in, never
+   * mailed (it is someone else's).
+   */
+  @Property({ type: 'string', length: 254, nullable: true })
+  unconfirmedEmail: string | null = null;
+
   @Property({ type: 'string', nullable: true, hidden: true })
   passwordHash: string | null = null;
 

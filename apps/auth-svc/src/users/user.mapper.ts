@@ -8,7 +8,7 @@ export function toUserDto(user: User, now = Date.now()): UserDto {
   return {
     id: user.id,
     username: user.username,
-    email: user.email,
+    email: user.email ?? user.unconfirmedEmail,
     role: user.role,
     avatar: user.avatar,
     bio: user.bio,

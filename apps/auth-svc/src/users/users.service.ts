@@ -19,9 +19,15 @@ import { User } from './user.entity';
 import { toUserDto, toUserSummary } from './user.mapper';
 
 export const USERNAME_TAKEN_MESSAGE = 'This username is already taken. Please choose another one.';
-export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists. Please sign in instead.';
+export const GUEST_PROFILE_MESSAGE = 'Guests cannot set a bio or a profile picture. Sign up to have a profile.';
 const LAST_SEEN_RESOLUTION_MS = 60_000;
 const GUEST_PURGE_BATCH = 1000;
+
+export interface NewAccount {
+  user: User;
+  /** The account that already had the typed email; the new one holds it only as unconfirmedEmail. */
+  addressHolder: { id: number; username: string; email: string } | null;
+}
 
 /** Accounts as stored: lookups, profile and settings changes, roles, and the events they cause. */
 @Injectable()
@@ -59,32 +65,52 @@ export class UsersService {
     return taken > 0 ? { available: false, message: USERNAME_TAKEN_MESSAGE } : { available: true };
   }
 
-  /** Inserts a new account; a taken username or email is a 409 naming the field. */
+  /**
+   * Inserts a new account; a taken username is a 409. A taken email is not refused, which would
+   * tell anyone whose address has an account: the account is made the same way, keeping the
+   * address only as unconfirmedEmail, and who holds the address is returned so they can be told.
+   */
   @EnsureRequestContext()
-  async create(data: Pick<User, 'username' | 'email' | 'passwordHash' | 'role'>): Promise<User> {
-    const user = Object.assign(new User(), {
-      ...data,
-      username: data.username.toLowerCase(),
-      email: data.email?.toLowerCase() ?? null,
-    });
-    await this.assertFree(user.username, user.email);
-    try {
-      await this.em.persistAndFlush(user);
-    } catch (error) {
-      throw this.conflictFrom(error);
+  async create(data: Pick<User, 'username' | 'email' | 'passwordHash' | 'role'>): Promise<NewAccount> {
+    const username = data.username.toLowerCase();
+    const email = data.email?.toLowerCase() ?? null;
+    await this.assertUsernameFree(username);
+    // A second round only when a sign-up racing for the same new address won the insert.
+    for (let round = 1; ; round++) {
+      const holder = email ? await this.em.findOne(User, { email }) : null;
+      const addressHolder = holder && email ? { id: holder.id, username: holder.username, email } : null;
+      const user = Object.assign(new User(), {
+        ...data,
+        username,
+        email: addressHolder ? null : email,
+        unconfirmedEmail: addressHolder ? email : null,
+      });
+      try {
+        await this.em.persistAndFlush(user);
+      } catch (error) {
+        if (round === 1 && violatedUnique(error, 'email')) {
+          this.em.clear();
+          continue;
+        }
+        throw this.conflictFrom(error);
+      }
+      await this.publish(AuthEvents.UserRegistered, toUserSummary(user));
+      return { user, addressHolder };
     }
-    await this.publish(AuthEvents.UserRegistered, toUserSummary(user));
-    return user;
   }
 
   @EnsureRequestContext()
   async updateProfile(userId: number, changes: UpdateProfileDto): Promise<UserDto> {
     const user = await this.em.findOne(User, { id: userId });
     if (!user) throw RpcErrors.notFound('User not found');
+    // Guests are read-only: a bio or picture would let anyone post without an account.
+    if (user.role === 'guest' && (changes.bio !== undefined || changes.avatar !== undefined)) {
+      throw RpcErrors.forbidden(GUEST_PROFILE_MESSAGE);
+    }
     if (changes.username !== undefined) {
       const username = changes.username.toLowerCase();
       if (username !== user.username) {
-        await this.assertFree(username, null);
+        await this.assertUsernameFree(username);
         user.username = username;
       }
     }
@@ -213,24 +239,25 @@ export class UsersService {
     }
   }
 
-  private async assertFree(username: string, email: string | null) {
-    const [usernameTaken, emailTaken] = await Promise.all([
-      this.em.count(User, { username }),
-      email ? this.em.count(User, { email }) : Promise.resolve(0),
-    ]);
-    const fields: Record<string, string[]> = {};
-    if (usernameTaken) fields.username = [USERNAME_TAKEN_MESSAGE];
-    if (emailTaken) fields.email = [EMAIL_TAKEN_MESSAGE];
-    if (usernameTaken || emailTaken) throw RpcErrors.conflict(Object.values(fields)[0][0], fields);
+  private async assertUsernameFree(username: string) {
+    if (await this.em.count(User, { username })) throw usernameTaken();
   }
 
   /** Two sign-ups racing for one name pass the check; the unique index decides. */
   private conflictFrom(error: unknown) {
-    if (!(error instanceof UniqueConstraintViolationException)) return error;
-    const isEmail = /email/i.test(error.message);
-    const message = isEmail ? EMAIL_TAKEN_MESSAGE : USERNAME_TAKEN_MESSAGE;
-    return RpcErrors.conflict(message, { [isEmail ? 'email' : 'username']: [message] });
+    return violatedUnique(error, 'username') ? usernameTaken() : error;
   }
+}
+
+function usernameTaken() {
+  return RpcErrors.conflict(USERNAME_TAKEN_MESSAGE, { username: [USERNAME_TAKEN_MESSAGE] });
+}
+
+/** Whether the insert broke the unique index of this column (the constraint is named after it). */
+function violatedUnique(error: unknown, column: 'username' | 'email'): boolean {
+  if (!(error instanceof UniqueConstraintViolationException)) return false;
+  const constraint = (error as { constraint?: string }).constraint ?? '';
+  return constraint.includes(column);
 }
 
 export function usernameProblem(username: string): string | null {

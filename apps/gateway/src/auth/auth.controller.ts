@@ -29,11 +29,11 @@ export class AuthController {
     private readonly sessions: SessionService,
   ) {}
 
-  @ApiOperation({ summary: 'A new arithmetic question; the server keeps its answer' })
+  @ApiOperation({ summary: 'A new arithmetic question; the server keeps its answer. 429 with Retry-After past the per-address limit' })
   @Get('captcha')
-  captcha(@Res({ passthrough: true }) res: Response): Promise<CaptchaChallengeDto> {
+  captcha(@Req() req: SessionRequest, @Res({ passthrough: true }) res: Response): Promise<CaptchaChallengeDto> {
     res.setHeader('Cache-Control', 'no-store');
-    return this.rpc.request(AuthPatterns.CreateCaptcha, {});
+    return this.rpc.request(AuthPatterns.CreateCaptcha, { client: { ip: clientIp(req) } });
   }
 
   @ApiOperation({ summary: 'Checks a typed answer (3 tries) and answers a single-use token for captchaResponse' })
@@ -43,7 +43,7 @@ export class AuthController {
     return this.rpc.request(AuthPatterns.VerifyCaptcha, dto);
   }
 
-  @ApiOperation({ summary: 'Creates an account and signs it in' })
+  @ApiOperation({ summary: 'Creates an account and signs it in; an email that has an account already is answered the same way' })
   @Post('register')
   async register(
     @Body() dto: RegisterDto,

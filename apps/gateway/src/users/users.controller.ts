@@ -24,7 +24,7 @@ export class UsersController {
     return this.rpc.request(AuthPatterns.GetMe, { userId: user.id });
   }
 
-  @ApiOperation({ summary: 'Changes username, bio or avatar (role and verification cannot be set)' })
+  @ApiOperation({ summary: 'Changes username, bio or avatar (role and verification cannot be set; guests get 403 for bio and avatar)' })
   @Patch()
   update(@CurrentUser() user: UserDto, @Body() dto: UpdateProfileDto): Promise<UserDto> {
     return this.rpc.request(AuthPatterns.UpdateMe, { ...dto, userId: user.id });

@@ -3,11 +3,11 @@
  * Payload -> answer of each, as the gateway and other services use them.
  */
 export const AuthPatterns = {
-  /** {} -> CaptchaChallengeDto */
+  /** CaptchaRequestDto -> CaptchaChallengeDto; 429 with details.retryAfterSeconds past the address's limit */
   CreateCaptcha: 'auth.captcha.create',
   /** VerifyCaptchaDto -> CaptchaTokenDto; 400 on a wrong answer, unknown or used-up challenge */
   VerifyCaptcha: 'auth.captcha.verify',
-  /** RegisterRequestDto -> SessionIssuedDto */
+  /** RegisterRequestDto -> SessionIssuedDto; 409 only for a taken username (a taken email is answered like a new one) */
   Register: 'auth.user.register',
   /** LoginRequestDto -> SessionIssuedDto; 401 'Invalid credentials'; 429 with details.retryAfterSeconds */
   Login: 'auth.user.login',
@@ -21,7 +21,7 @@ export const AuthPatterns = {
   CheckUsername: 'auth.username.check',
   /** UserIdDto -> UserDto; 404 when unknown */
   GetMe: 'auth.user.me',
-  /** UpdateMeRequestDto -> UserDto */
+  /** UpdateMeRequestDto -> UserDto; 403 when a guest sets a bio or an avatar */
   UpdateMe: 'auth.user.update',
   /** UpdateSettingsRequestDto -> UserSettings */
   UpdateSettings: 'auth.settings.update',

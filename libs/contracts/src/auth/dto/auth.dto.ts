@@ -27,6 +27,7 @@ import {
   USERNAME_PATTERN,
 } from '../auth.constants';
 import type { UserDto, UserSettings } from '../../common/user';
+import { Optional } from '../../common/validation';
 
 const USERNAME_CHARS_MESSAGE = 'Username may contain only letters, digits and underscore';
 
@@ -123,7 +124,7 @@ export class CheckUsernameDto {
 }
 
 export class UpdateProfileDto {
-  @IsOptional()
+  @Optional()
   @IsString()
   @MinLength(USERNAME_MIN, { message: `Username must be at least ${USERNAME_MIN} characters long` })
   @MaxLength(USERNAME_MAX, { message: `Username must be at most ${USERNAME_MAX} characters long` })
@@ -183,6 +184,11 @@ export interface SessionIssuedDto {
 /** Requests the gateway sends on behalf of a client carry where it came from. */
 export class ClientMetaDto {
   @IsString() @MaxLength(64) ip: string;
+}
+
+/** A captcha question is counted against the address that asks for it. */
+export class CaptchaRequestDto {
+  @ValidateNested() @Type(() => ClientMetaDto) client: ClientMetaDto;
 }
 
 export class LoginRequestDto extends LoginDto {
