@@ -2,6 +2,7 @@ export * from './env';
 export * from './logger';
 export * from './request-context';
 export * from './rpc-errors';
+export * from './input-inspection';
 export * from './rpc-exception.filter';
 export * from './rpc-context.interceptor';
 export * from './rpc-client';

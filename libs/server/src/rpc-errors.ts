@@ -1,6 +1,7 @@
-import { ValidationError, ValidationPipe } from '@nestjs/common';
+import { HttpException, ValidationPipe, type ArgumentMetadata, type ValidationError } from '@nestjs/common';
 import { RpcException } from '@nestjs/microservices';
 import { ErrorCode, type RpcErrorBody } from '@app/contracts';
+import { InputMessages, inspectInput } from './input-inspection';
 
 export const SERVICE_UNAVAILABLE_MESSAGE = 'Service temporarily unavailable. Please try again.';
 
@@ -48,18 +49,37 @@ const validationOptions = {
   whitelist: true,
   forbidNonWhitelisted: true,
   transform: true,
+  // A number where text belongs is refused, not turned into "42" (or an object into "[object Object]").
   transformOptions: { enableImplicitConversion: false },
 };
 
+/**
+ * The ValidationPipe every entry point uses: the input rules no DTO can forget (inspectInput)
+ * first, then the DTO's own, each failure a 400 with the field's message.
+ */
+export class InputValidationPipe extends ValidationPipe {
+  constructor(private readonly refuse: (fields: Record<string, string[]>) => Error) {
+    super({ ...validationOptions, exceptionFactory: (errors) => refuse(validationFields(errors)) });
+  }
+
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    if (metadata.type === 'custom') return super.transform(value, metadata);
+    const problem = inspectInput(value);
+    if (problem) throw this.refuse({ [problem.field]: [problem.message] });
+    try {
+      return await super.transform(value, metadata);
+    } catch (error) {
+      if (error instanceof HttpException || error instanceof RpcException) throw error;
+      // class-transformer throws plain errors on shapes its decorators do not expect
+      // (an array where a nested object belongs, an object where a number is converted).
+      throw this.refuse({ [metadata.data ?? metadata.type]: [InputMessages.wrongShape] });
+    }
+  }
+}
+
 /** ValidationPipe for NATS handlers: a bad payload is a 400 with every field's message. */
 export function rpcValidationPipe(): ValidationPipe {
-  return new ValidationPipe({
-    ...validationOptions,
-    exceptionFactory: (errors) => {
-      const fields = validationFields(errors);
-      return rpcError(400, ErrorCode.ValidationFailed, firstMessage(fields), { fields });
-    },
-  });
+  return new InputValidationPipe((fields) => rpcError(400, ErrorCode.ValidationFailed, firstMessage(fields), { fields }));
 }
 
 export { validationOptions };

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, NotFoundException, Param, ParseIntPipe, Post, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, NotFoundException, Param, Post, Query, UseGuards } from '@nestjs/common';
 import { ApiCookieAuth, ApiTags } from '@nestjs/swagger';
 import {
   ChatMessages,
@@ -18,6 +18,7 @@ import {
 import { RpcCallError, RpcClient } from '@app/server';
 import { AuthGuard, CurrentUser, OptionalUser } from '../common/auth.guards';
 import { actorOf } from '../common/actor';
+import { ParseIdPipe } from '../common/id.pipe';
 
 interface SellerRef {
   id: number;
@@ -80,13 +81,13 @@ export class RoomsController {
   }
 
   @Get(':id')
-  get(@Param('id', ParseIntPipe) id: number, @OptionalUser() user: UserDto | null): Promise<RoomDto> {
+  get(@Param('id', ParseIdPipe) id: number, @OptionalUser() user: UserDto | null): Promise<RoomDto> {
     return this.rpc.request(ChatPatterns.GetRoom, { roomId: id, ...(user ? { actor: actorOf(user) } : {}) });
   }
 
   /** History, oldest first: the newest page, or before/after a message id, or after a sequence number. */
   @Get(':id/messages')
-  messages(@Param('id', ParseIntPipe) id: number, @Query() query: MessagesQueryDto, @OptionalUser() user: UserDto | null): Promise<MessageDto[]> {
+  messages(@Param('id', ParseIdPipe) id: number, @Query() query: MessagesQueryDto, @OptionalUser() user: UserDto | null): Promise<MessageDto[]> {
     return this.rpc.request(ChatPatterns.ListMessages, { ...query, roomId: id, ...(user ? { actor: actorOf(user) } : {}) });
   }
 
@@ -94,7 +95,7 @@ export class RoomsController {
   @HttpCode(201)
   @ApiCookieAuth()
   @UseGuards(AuthGuard)
-  send(@Param('id', ParseIntPipe) id: number, @Body() body: SendMessageDto, @CurrentUser() user: UserDto): Promise<MessageDto> {
+  send(@Param('id', ParseIdPipe) id: number, @Body() body: SendMessageDto, @CurrentUser() user: UserDto): Promise<MessageDto> {
     return this.rpc.request(ChatPatterns.SendMessage, { ...body, roomId: id, actor: actorOf(user) });
   }
 
@@ -102,7 +103,7 @@ export class RoomsController {
   @Get(':id/private-chats')
   @ApiCookieAuth()
   @UseGuards(AuthGuard)
-  privateChats(@Param('id', ParseIntPipe) id: number, @CurrentUser() user: UserDto): Promise<PrivateChatSummaryDto[]> {
+  privateChats(@Param('id', ParseIdPipe) id: number, @CurrentUser() user: UserDto): Promise<PrivateChatSummaryDto[]> {
     return this.rpc.request(ChatPatterns.PrivateChatsFromRoom, { roomId: id, actor: actorOf(user) });
   }
 
@@ -110,7 +111,7 @@ export class RoomsController {
   @Delete(':id')
   @ApiCookieAuth()
   @UseGuards(AuthGuard)
-  remove(@Param('id', ParseIntPipe) id: number, @CurrentUser() user: UserDto): Promise<{ ok: true }> {
+  remove(@Param('id', ParseIdPipe) id: number, @CurrentUser() user: UserDto): Promise<{ ok: true }> {
     return this.rpc.request(ChatPatterns.DeleteRoom, { roomId: id, actor: actorOf(user) });
   }
 

@@ -20,10 +20,12 @@ export function sessionTokenFrom(cookieHeader: string | undefined): string | und
 export class SessionMiddleware implements NestMiddleware {
   constructor(private readonly sessions: SessionService) {}
 
-  async use(req: SessionRequest, _res: Response, next: NextFunction) {
+  async use(req: SessionRequest, res: Response, next: NextFunction) {
     try {
       req.sessionToken = sessionTokenFrom(req.headers.cookie);
       req.user = await this.sessions.resolve(req.sessionToken);
+      // An answer to a signed-in person may be about them: no shared or browser cache keeps it.
+      if (req.user) res.setHeader('Cache-Control', 'no-store');
       const ctx = requestContext.getStore();
       if (ctx && req.user) ctx.userId = req.user.id;
       next();

@@ -1,20 +1,13 @@
-import { BadRequestException, ValidationPipe } from '@nestjs/common';
+import { BadRequestException, type ValidationPipe } from '@nestjs/common';
 import { ErrorCode } from '@app/contracts';
-import { firstMessage, validationFields, validationOptions } from '@app/server';
+import { firstMessage, InputValidationPipe } from '@app/server';
 
-/** Bodies and queries are checked against the contracts' DTOs: a 400 with every field's message. */
+/**
+ * Bodies, queries and params are checked against the contracts' DTOs: a 400 with every field's
+ * message. Nothing is converted implicitly; query DTOs convert their numbers with @Type.
+ */
 export function httpValidationPipe(): ValidationPipe {
-  return new ValidationPipe({
-    ...validationOptions,
-    transformOptions: { enableImplicitConversion: true },
-    exceptionFactory: (errors) => {
-      const fields = validationFields(errors);
-      return new BadRequestException({
-        error: 'Bad Request',
-        code: ErrorCode.ValidationFailed,
-        message: firstMessage(fields),
-        fields,
-      });
-    },
-  });
+  return new InputValidationPipe(
+    (fields) => new BadRequestException({ error: 'Bad Request', code: ErrorCode.ValidationFailed, message: firstMessage(fields), fields }),
+  );
 }

@@ -1,10 +1,16 @@
-import { Controller, Get, Inject, Res } from '@nestjs/common';
+import { Controller, Get, Inject, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { healthPattern, ServiceName, type HealthReport } from '@app/contracts';
 import { healthReport, NATS_CLIENT, REDIS, RpcClient } from '@app/server';
 import type { ClientNats } from '@nestjs/microservices';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
+import { clientIp } from '../common/auth.guards';
+import { isInternalAddress } from '../common/internal-address';
 import type { Redis } from 'ioredis';
+
+export interface PublicHealth {
+  ok: boolean;
+}
 
 export interface SystemHealth {
   ok: boolean;
@@ -24,9 +30,13 @@ export class HealthController {
     @Inject(NATS_CLIENT) private readonly nats: ClientNats,
   ) {}
 
-  /** Each service's own report, and PostgreSQL, Redis and NATS as the system sees them. 503 when any is down. */
+  /**
+   * Each service's own report, and PostgreSQL, Redis and NATS as the system sees them; 503 when
+   * any is down. Instance names, latencies and errors are for the internal network: anyone
+   * else learns only whether all is well.
+   */
   @Get()
-  async check(@Res({ passthrough: true }) res: Response): Promise<SystemHealth> {
+  async check(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<SystemHealth | PublicHealth> {
     const gateway = await healthReport('gateway', {
       redis: () => this.redis.ping(),
       nats: async () => {
@@ -48,6 +58,8 @@ export class HealthController {
     const postgresOk = reports.length === names.length && reports.every((r) => r.dependencies.postgres?.ok !== false);
     const ok = gateway.ok && answers.every((a) => a.ok);
     res.status(ok ? 200 : 503);
+    res.setHeader('Cache-Control', 'no-store');
+    if (!isInternalAddress(clientIp(req))) return { ok };
     return {
       ok,
       gateway,

@@ -1,7 +1,7 @@
 import { Logger, OnModuleDestroy } from '@nestjs/common';
 import { OnGatewayConnection, OnGatewayDisconnect, WebSocketGateway } from '@nestjs/websockets';
 import { ErrorCode, WS_CLOSE_SESSION_ENDED, type ErrorFrame } from '@app/contracts';
-import { newRequestId, requestContext } from '@app/server';
+import { inspectInput, newRequestId, requestContext } from '@app/server';
 import type { IncomingMessage } from 'node:http';
 import { toHttpError } from '../common/http-exception.filter';
 import { allowedOrigins } from '../common/origins';
@@ -65,6 +65,10 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
       if (isBinary || typeof frame !== 'object' || frame === null || typeof frame.type !== 'string') throw new Error();
     } catch {
       return this.sendError(socket, { type: 'error', code: ErrorCode.ValidationFailed, message: 'Frames must be JSON objects with a type' });
+    }
+    const problem = inspectInput(frame);
+    if (problem) {
+      return this.sendError(socket, { type: 'error', code: ErrorCode.ValidationFailed, message: problem.message, fields: { [problem.field]: [problem.message] } });
     }
     const handler = this.registry.handlerFor(frame.type as string);
     if (!handler) {

@@ -40,6 +40,11 @@ export class SocketRegistry {
     return this.handlers.get(type);
   }
 
+  /** Every client frame type with a handler: the socket's whole input surface. */
+  frameTypes(): string[] {
+    return [...this.handlers.keys()];
+  }
+
   onClose(listener: (socket: ClientSocket) => void) {
     this.closeListeners.push(listener);
   }

@@ -7,11 +7,14 @@ export interface MissingServiceReport {
   error: string;
 }
 
-/** GET /api/health as the gateway answers it (200 when all is well, 503 with the same body otherwise). */
+/**
+ * GET /api/health as the gateway answers it (200 when all is well, 503 with the same body
+ * otherwise). Only the internal network gets the reports; everyone else gets `ok` alone.
+ */
 export interface SystemHealth {
   ok: boolean;
-  gateway: HealthReport;
-  services: Record<string, HealthReport | MissingServiceReport>;
+  gateway?: HealthReport;
+  services?: Record<string, HealthReport | MissingServiceReport>;
 }
 
 export type { DependencyHealth };

@@ -5,7 +5,6 @@ import {
   IsIn,
   IsInt,
   IsNotEmpty,
-  IsOptional,
   IsString,
   Matches,
   Max,
@@ -15,6 +14,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { ActorDto } from '../../common/actor.dto';
+import { IsCursor, IsId, Optional } from '../../common/validation';
 import {
   COLOR_PALETTE,
   FONT_SIZES,
@@ -45,7 +45,7 @@ export class CreateRoomDto {
   @MaxLength(ROOM_NAME_MAX, { message: 'Room name must be less than 50 characters' })
   name: string;
 
-  @IsOptional()
+  @Optional()
   @IsString()
   @MaxLength(ROOM_DESCRIPTION_MAX, { message: 'Description must be less than 200 characters' })
   description?: string;
@@ -54,32 +54,32 @@ export class CreateRoomDto {
   @IsIn(ROOM_CATEGORY_KEYS, { message: 'Category is required' })
   category: RoomCategory;
 
-  @IsOptional()
+  @Optional()
   @IsInt({ message: 'Max users must be a whole number' })
   @Min(ROOM_MAX_USERS_MIN, { message: 'Max users must be at least 2' })
   @Max(ROOM_MAX_USERS_MAX, { message: 'Max users must be at most 500' })
   maxUsers?: number;
 
-  @IsOptional()
+  @Optional()
   @IsString()
   @MaxLength(ROOM_RULES_MAX, { message: 'Rules must be less than 500 characters' })
   customRules?: string;
 
-  @IsOptional()
+  @Optional()
   @IsInt({ message: 'Message cooldown must be a whole number of seconds' })
   @Min(ROOM_COOLDOWN_MIN, { message: 'Message cooldown must be between 0 and 300 seconds' })
   @Max(ROOM_COOLDOWN_MAX, { message: 'Message cooldown must be between 0 and 300 seconds' })
   messageCooldown?: number;
 
-  @IsOptional()
+  @Optional()
   @Equals('public', { message: 'Only public rooms can be created here' })
   type?: 'public';
 
-  @IsOptional()
+  @Optional()
   @Equals(false, { message: 'Images are not allowed in new rooms' })
   allowImages?: boolean;
 
-  @IsOptional()
+  @Optional()
   @Equals(false, { message: 'GIFs are not allowed in new rooms' })
   allowGifs?: boolean;
 }
@@ -87,41 +87,38 @@ export class CreateRoomDto {
 /** POST /api/rooms/private: from a public room (userId + originRoomId) or the marketplace (sellerId). */
 export class StartPrivateChatDto {
   @ValidateIf((o: StartPrivateChatDto) => o.sellerId === undefined)
-  @IsInt({ message: 'userId or sellerId is required' })
-  @Min(1)
+  @IsId({ message: 'userId or sellerId is required' })
   userId?: number;
 
   @ValidateIf((o: StartPrivateChatDto) => o.userId !== undefined)
-  @IsInt({ message: 'originRoomId is required with userId' })
-  @Min(1)
+  @IsId({ message: 'originRoomId is required with userId' })
   originRoomId?: number;
 
   @ValidateIf((o: StartPrivateChatDto) => o.userId === undefined)
-  @IsInt({ message: 'userId or sellerId is required' })
-  @Min(1)
+  @IsId({ message: 'userId or sellerId is required' })
   sellerId?: number;
 }
 
 export class MessageFormattingDto {
-  @IsOptional() @IsBoolean() bold?: boolean;
-  @IsOptional() @IsBoolean() italic?: boolean;
-  @IsOptional() @IsBoolean() underline?: boolean;
+  @Optional() @IsBoolean() bold?: boolean;
+  @Optional() @IsBoolean() italic?: boolean;
+  @Optional() @IsBoolean() underline?: boolean;
 
-  @IsOptional()
+  @Optional()
   @IsIn(FONT_SIZES as readonly number[], { message: `Font size must be one of ${FONT_SIZES.join(', ')}` })
   fontSize?: number;
 
-  @IsOptional()
+  @Optional()
   @IsIn(COLOR_PALETTE as readonly string[], { message: 'Colour must be one of the palette colours' })
   color?: string;
 }
 
 export class MessageMetadataDto {
-  @IsOptional() @IsString() @MaxLength(255) originalName?: string;
-  @IsOptional() @IsString() @MaxLength(100) mimeType?: string;
-  @IsOptional() @IsInt() @Min(0) size?: number;
-  @IsOptional() @IsInt() @Min(0) width?: number;
-  @IsOptional() @IsInt() @Min(0) height?: number;
+  @Optional() @IsString() @MaxLength(255) originalName?: string;
+  @Optional() @IsString() @MaxLength(100) mimeType?: string;
+  @Optional() @IsInt() @Min(0) size?: number;
+  @Optional() @IsInt() @Min(0) width?: number;
+  @Optional() @IsInt() @Min(0) height?: number;
 }
 
 /**
@@ -134,45 +131,45 @@ export class SendMessageDto {
   @MaxLength(MESSAGE_MAX, { message: `Message must be at most ${MESSAGE_MAX} characters` })
   content: string;
 
-  @IsOptional()
+  @Optional()
   @IsIn(MESSAGE_TYPES as readonly string[], { message: `Message type must be one of ${MESSAGE_TYPES.join(', ')}` })
   type?: MessageType;
 
-  @IsOptional()
+  @Optional()
   @ValidateNested()
   @Type(() => MessageFormattingDto)
   formatting?: MessageFormattingDto;
 
-  @IsOptional()
+  @Optional()
   @ValidateNested()
   @Type(() => MessageMetadataDto)
   metadata?: MessageMetadataDto;
 
   /** Chosen by the client per message: a retry with the same id never makes a duplicate. */
-  @IsOptional()
+  @Optional()
   @IsString()
   @Matches(/^[\w-]{1,64}$/, { message: 'clientId must be 1-64 letters, digits, - or _' })
   clientId?: string;
 }
 
 export class PublicRoomsQueryDto {
-  @IsOptional() @IsIn(['public'], { message: 'type must be public' }) type?: 'public';
-  @IsOptional() @IsString() @MaxLength(100) q?: string;
-  @IsOptional() @IsIn(ROOM_CATEGORY_KEYS, { message: 'Unknown category' }) category?: RoomCategory;
+  @Optional() @IsIn(['public'], { message: 'type must be public' }) type?: 'public';
+  @Optional() @IsString() @MaxLength(100) q?: string;
+  @Optional() @IsIn(ROOM_CATEGORY_KEYS, { message: 'Unknown category' }) category?: RoomCategory;
 }
 
 export class MessagesQueryDto {
   /** Messages older than this id (the page before). */
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) before?: number;
+  @Optional() @Type(() => Number) @IsId() before?: number;
   /** Messages newer than this id. */
-  @IsOptional() @Type(() => Number) @IsInt() @Min(0) after?: number;
+  @Optional() @Type(() => Number) @IsCursor() after?: number;
   /** Messages after this room sequence number (gap filling). */
-  @IsOptional() @Type(() => Number) @IsInt() @Min(0) afterSeq?: number;
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(MESSAGE_PAGE_MAX) limit?: number;
+  @Optional() @Type(() => Number) @IsCursor() afterSeq?: number;
+  @Optional() @Type(() => Number) @IsInt() @Min(1) @Max(MESSAGE_PAGE_MAX) limit?: number;
 }
 
 export class RecentMessagesQueryDto {
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(RECENT_MESSAGES_MAX) limit?: number;
+  @Optional() @Type(() => Number) @IsInt() @Min(1) @Max(RECENT_MESSAGES_MAX) limit?: number;
 }
 
 // ---------------------------------------------------------------- NATS requests (gateway -> chat-svc)
@@ -184,16 +181,16 @@ export class CreateRoomRequestDto extends CreateRoomDto {
 
 export class StartPrivateChatRequestDto {
   @ValidateNested() @Type(() => ActorDto) actor: ActorDto;
-  @IsInt() @Min(1) otherUserId: number;
-  @IsOptional() @IsInt() @Min(1) originRoomId?: number;
+  @IsId() otherUserId: number;
+  @Optional() @IsId() originRoomId?: number;
   /** Set when started from the marketplace: the seller profile behind otherUserId. */
-  @IsOptional() @IsInt() @Min(1) sellerId?: number;
-  @IsOptional() @IsString() @MaxLength(100) sellerName?: string;
+  @Optional() @IsId() sellerId?: number;
+  @Optional() @IsString() @MaxLength(100) sellerName?: string;
 }
 
 export class RoomRequestDto {
-  @IsOptional() @ValidateNested() @Type(() => ActorDto) actor?: ActorDto;
-  @IsInt() @Min(1) roomId: number;
+  @Optional() @ValidateNested() @Type(() => ActorDto) actor?: ActorDto;
+  @IsId() roomId: number;
 }
 
 export class ActorRequestDto {
@@ -201,39 +198,39 @@ export class ActorRequestDto {
 }
 
 export class ListPublicRoomsRequestDto {
-  @IsOptional() @IsString() @MaxLength(100) q?: string;
-  @IsOptional() @IsIn(ROOM_CATEGORY_KEYS) category?: RoomCategory;
+  @Optional() @IsString() @MaxLength(100) q?: string;
+  @Optional() @IsIn(ROOM_CATEGORY_KEYS) category?: RoomCategory;
 }
 
 export class ListMessagesRequestDto extends MessagesQueryDto {
-  @IsOptional() @ValidateNested() @Type(() => ActorDto) actor?: ActorDto;
-  @IsInt() @Min(1) roomId: number;
+  @Optional() @ValidateNested() @Type(() => ActorDto) actor?: ActorDto;
+  @IsId() roomId: number;
 }
 
 export class RecentMessagesRequestDto extends RecentMessagesQueryDto {}
 
 export class SendMessageRequestDto extends SendMessageDto {
   @ValidateNested() @Type(() => ActorDto) actor: ActorDto;
-  @IsInt() @Min(1) roomId: number;
+  @IsId() roomId: number;
 }
 
 export class PrivateChatsFromRoomRequestDto extends ActorRequestDto {
-  @IsInt() @Min(1) roomId: number;
+  @IsId() roomId: number;
 }
 
 export class JoinRoomRequestDto {
   @ValidateNested() @Type(() => ActorDto) actor: ActorDto;
-  @IsInt() @Min(1) roomId: number;
+  @IsId() roomId: number;
   /** The gateway instance that holds the socket: presence entries die with it. */
   @IsString() @IsNotEmpty() @MaxLength(128) instance: string;
   @IsString() @IsNotEmpty() @MaxLength(64) socketId: string;
   /** The last sequence number the client saw in this room: what came after is sent back. */
-  @IsOptional() @IsInt() @Min(0) lastSeq?: number;
+  @Optional() @IsCursor() lastSeq?: number;
 }
 
 export class LeaveRoomRequestDto {
-  @IsInt() @Min(1) userId: number;
-  @IsInt() @Min(1) roomId: number;
+  @IsId() userId: number;
+  @IsId() roomId: number;
   @IsString() @IsNotEmpty() @MaxLength(128) instance: string;
   @IsString() @IsNotEmpty() @MaxLength(64) socketId: string;
 }
@@ -244,12 +241,12 @@ export class InstanceDto {
 
 /** The gateway fills a gap in a room's stream (it holds sockets of that room). */
 export class CatchUpRequestDto {
-  @IsInt() @Min(1) roomId: number;
-  @IsInt() @Min(0) afterSeq: number;
-  @IsOptional() @IsInt() @Min(1) @Max(MESSAGE_PAGE_MAX) limit?: number;
+  @IsId() roomId: number;
+  @IsCursor() afterSeq: number;
+  @Optional() @IsInt() @Min(1) @Max(MESSAGE_PAGE_MAX) limit?: number;
 }
 
 export class HasConversationDto {
-  @IsInt() userA: number;
-  @IsInt() userB: number;
+  @IsId() userA: number;
+  @IsId() userB: number;
 }

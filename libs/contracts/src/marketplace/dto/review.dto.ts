@@ -1,5 +1,6 @@
 import { Type } from 'class-transformer';
-import { IsInt, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsString, MaxLength } from 'class-validator';
+import { IsId, Optional } from '../../common/validation';
 import { REVIEW_COMMENT_MAX } from '../marketplace.constants';
 import { WholeNumberBetween } from './seller-rules';
 
@@ -14,17 +15,17 @@ export const ReviewMessages = {
 /** POST /api/sellers/{id}/reviews: one review per buyer; sending again changes it. */
 export class ReviewInputDto {
   @WholeNumberBetween(1, 5, ReviewMessages.rating) rating: number;
-  @IsOptional() @IsString() @MaxLength(REVIEW_COMMENT_MAX, { message: ReviewMessages.commentMax }) comment?: string;
+  @Optional() @IsString() @MaxLength(REVIEW_COMMENT_MAX, { message: ReviewMessages.commentMax }) comment?: string;
 }
 
 export class UpsertReviewRequestDto extends ReviewInputDto {
-  @Type(() => Number) @IsInt() sellerId: number;
-  @Type(() => Number) @IsInt() buyerId: number;
+  @Type(() => Number) @IsId() sellerId: number;
+  @Type(() => Number) @IsId() buyerId: number;
   @IsString() @MaxLength(50) buyerName: string;
 }
 
 export class SellerReviewsRequestDto {
-  @Type(() => Number) @IsInt() sellerId: number;
+  @Type(() => Number) @IsId() sellerId: number;
 }
 
 export interface SellerReviewDto {

@@ -14,6 +14,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { ActorDto } from '../../common/actor.dto';
+import { IsId, Optional } from '../../common/validation';
 import {
   ABOUT_ME_MAX,
   ABOUT_ME_MIN,
@@ -99,16 +100,16 @@ export class WorkingHoursDto {
 }
 
 export class SocialMediaLinksDto {
-  @IsOptional() @UrlOrEmpty(M.url) instagram?: string;
-  @IsOptional() @UrlOrEmpty(M.url) twitter?: string;
-  @IsOptional() @UrlOrEmpty(M.url) linkedin?: string;
-  @IsOptional() @UrlOrEmpty(M.url) website?: string;
+  @Optional() @UrlOrEmpty(M.url) instagram?: string;
+  @Optional() @UrlOrEmpty(M.url) twitter?: string;
+  @Optional() @UrlOrEmpty(M.url) linkedin?: string;
+  @Optional() @UrlOrEmpty(M.url) website?: string;
 }
 
 export class PortfolioItemDto {
   @TextLength({ min: 1, max: 100, minMessage: M.portfolioTitle }) title: string;
   @TextLength({ min: PORTFOLIO_DESCRIPTION_MIN, max: 1000, minMessage: M.portfolioDescription }) description: string;
-  @IsOptional() @IsArray() @ArrayMaxSize(10) @MediaUrl(MEDIA_URL_MESSAGE, { each: true }) images?: string[];
+  @Optional() @IsArray() @ArrayMaxSize(10) @MediaUrl(MEDIA_URL_MESSAGE, { each: true }) images?: string[];
 }
 
 export class TestimonialDto {
@@ -129,8 +130,8 @@ export class RegisterSellerDto {
   @Rules.languages() languages: string[];
   @Rules.services() services: string[];
   @Rules.specialties() specialties: string[];
-  @IsOptional() @Rules.optionalList() certifications?: string[];
-  @IsOptional() @Rules.optionalList() achievements?: string[];
+  @Optional() @Rules.optionalList() certifications?: string[];
+  @Optional() @Rules.optionalList() achievements?: string[];
   @Rules.audioPrice() audioPricing: number;
   @Rules.videoPrice() videoPricing: number;
   @Flag(M.acceptsCalls) acceptsCalls: boolean;
@@ -138,15 +139,15 @@ export class RegisterSellerDto {
   @Rules.timeZone() timeZone: string;
   @Rules.responseTime() responseTime: string;
   /** Left out means the default hours, 09:00-17:00 Monday to Friday. */
-  @IsOptional() @IsObject() @ValidateNested() @Type(() => WorkingHoursDto) workingHours?: WorkingHoursDto;
-  @IsOptional() @IsObject() @ValidateNested() @Type(() => SocialMediaLinksDto) socialMediaLinks?: SocialMediaLinksDto;
-  @IsOptional() @IsArray() @ArrayMaxSize(PORTFOLIO_ITEMS_MAX) @ValidateNested({ each: true }) @Type(() => PortfolioItemDto)
+  @Optional() @IsObject() @ValidateNested() @Type(() => WorkingHoursDto) workingHours?: WorkingHoursDto;
+  @Optional() @IsObject() @ValidateNested() @Type(() => SocialMediaLinksDto) socialMediaLinks?: SocialMediaLinksDto;
+  @Optional() @IsArray() @ArrayMaxSize(PORTFOLIO_ITEMS_MAX) @ValidateNested({ each: true }) @Type(() => PortfolioItemDto)
   portfolioItems?: PortfolioItemDto[];
-  @IsOptional() @IsArray() @ArrayMaxSize(TESTIMONIALS_MAX) @ValidateNested({ each: true }) @Type(() => TestimonialDto)
+  @Optional() @IsArray() @ArrayMaxSize(TESTIMONIALS_MAX) @ValidateNested({ each: true }) @Type(() => TestimonialDto)
   testimonials?: TestimonialDto[];
-  @IsOptional() @Rules.media() avatar?: string;
-  @IsOptional() @Rules.media() introVideo?: string;
-  @IsOptional() @IsArray() @ArrayMaxSize(PROFILE_MEDIA_MAX) @MediaUrl(MEDIA_URL_MESSAGE, { each: true })
+  @Optional() @Rules.media() avatar?: string;
+  @Optional() @Rules.media() introVideo?: string;
+  @Optional() @IsArray() @ArrayMaxSize(PROFILE_MEDIA_MAX) @MediaUrl(MEDIA_URL_MESSAGE, { each: true })
   profileMedia?: string[];
   @Checked(M.agreeToTerms) agreeToTerms: boolean;
   @Checked(M.agreeToCommission) agreeToCommission: boolean;
@@ -202,17 +203,17 @@ export class UpdateSellerProfileDto {
 
 /** GET /api/sellers filters. */
 export class SellerQueryDto {
-  @IsOptional() @IsString() @MaxLength(20) category?: string;
-  @IsOptional() @Type(() => Number) @IsInt({ message: 'userId must be a whole number' }) userId?: number;
-  @IsOptional() @IsString() @MaxLength(100) q?: string;
+  @Optional() @IsString() @MaxLength(20) category?: string;
+  @Optional() @Type(() => Number) @IsId({ message: 'userId must be a whole number' }) userId?: number;
+  @Optional() @IsString() @MaxLength(100) q?: string;
 }
 
 export class FeaturedQueryDto {
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(24) limit?: number;
+  @Optional() @Type(() => Number) @IsInt() @Min(1) @Max(24) limit?: number;
 }
 
 export class ApplicationsQueryDto {
-  @IsOptional() @IsIn(VERIFICATION_STATUSES, { message: 'Status must be pending, verified or rejected' }) status?: VerificationStatus;
+  @Optional() @IsIn(VERIFICATION_STATUSES, { message: 'Status must be pending, verified or rejected' }) status?: VerificationStatus;
 }
 
 export class RejectSellerDto {
@@ -223,7 +224,7 @@ export class RejectSellerDto {
 // ---- NATS payloads (the gateway adds who asks and from where) ----
 
 export class SellerUserDto {
-  @Type(() => Number) @IsInt() id: number;
+  @Type(() => Number) @IsId() id: number;
   @IsString() @MaxLength(50) username: string;
   @IsOptional() @IsString() @MaxLength(2048) avatar?: string | null;
 }
@@ -233,36 +234,36 @@ export class RegisterSellerRequestDto extends RegisterSellerDto {
 }
 
 export class UpdateSellerRequestDto extends UpdateSellerProfileDto {
-  @Type(() => Number) @IsInt() userId: number;
+  @Type(() => Number) @IsId() userId: number;
   /** Absent means the caller's own profile. */
-  @IsOptional() @Type(() => Number) @IsInt() sellerId?: number;
+  @Optional() @Type(() => Number) @IsId() sellerId?: number;
 }
 
 /** Where the buyer is, to show prices in their currency. */
 class ViewerDto {
-  @IsOptional() @IsString() @MaxLength(64) ip?: string;
+  @Optional() @IsString() @MaxLength(64) ip?: string;
 }
 
 /** Who is looking, when signed in: applications that are not verified are theirs or a moderator's to see. */
 class SignedInViewerDto extends ViewerDto {
-  @IsOptional() @ValidateNested() @Type(() => ActorDto) viewer?: ActorDto;
+  @Optional() @ValidateNested() @Type(() => ActorDto) viewer?: ActorDto;
 }
 
 export class ListSellersRequestDto extends SellerQueryDto {
-  @IsOptional() @IsString() @MaxLength(64) ip?: string;
-  @IsOptional() @ValidateNested() @Type(() => ActorDto) viewer?: ActorDto;
+  @Optional() @IsString() @MaxLength(64) ip?: string;
+  @Optional() @ValidateNested() @Type(() => ActorDto) viewer?: ActorDto;
 }
 
 export class FeaturedRequestDto extends FeaturedQueryDto {
-  @IsOptional() @IsString() @MaxLength(64) ip?: string;
+  @Optional() @IsString() @MaxLength(64) ip?: string;
 }
 
 export class GetSellerRequestDto extends SignedInViewerDto {
-  @Type(() => Number) @IsInt() id: number;
+  @Type(() => Number) @IsId() id: number;
 }
 
 export class SellerOwnerDto {
-  @Type(() => Number) @IsInt() userId: number;
+  @Type(() => Number) @IsId() userId: number;
 }
 
 export class ListApplicationsRequestDto extends ApplicationsQueryDto {
@@ -270,7 +271,7 @@ export class ListApplicationsRequestDto extends ApplicationsQueryDto {
 }
 
 export class ModerateSellerRequestDto {
-  @Type(() => Number) @IsInt() sellerId: number;
+  @Type(() => Number) @IsId() sellerId: number;
   @ValidateNested() @Type(() => ActorDto) actor: ActorDto;
 }
 

@@ -15,10 +15,10 @@ interface StatusRow {
 
 /** What the upload screens depend on, from the system's own health report. */
 function rowsOf(report: SystemHealth): StatusRow[] {
-  const media = report.services[MEDIA_SERVICE];
+  const media = report.services?.[MEDIA_SERVICE];
   const mediaReport = media && 'dependencies' in media ? media : undefined;
   return [
-    { name: MEDIA_TEXT.statusGateway, health: { ok: report.gateway.ok } },
+    { name: MEDIA_TEXT.statusGateway, health: { ok: report.gateway?.ok ?? report.ok } },
     {
       name: MEDIA_TEXT.statusMediaService,
       health: media ? { ok: media.ok, error: 'error' in media ? media.error : undefined } : undefined,

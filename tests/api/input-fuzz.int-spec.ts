@@ -1,0 +1,242 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- the point is to send what no DTO allows */
+import 'reflect-metadata';
+import type { INestMicroservice } from '@nestjs/common';
+import { AuthPatterns, ServiceName, type UserRole } from '@app/contracts';
+import { uniqueName } from '@app/testing';
+import WebSocket from 'ws';
+// The real services behind the gateway: a 5xx anywhere in the chain is what this test hunts.
+import { AppModule as ChatAppModule } from '../../apps/chat-svc/src/app.module';
+import { SocketRegistry } from '../../apps/gateway/src/realtime/socket-registry';
+import { AppModule as MarketplaceAppModule } from '../../apps/marketplace-svc/src/app.module';
+import { ApiClient, startAuthStack, type AuthStack } from './auth-stack';
+import { TestSocket } from './chat-stack';
+import { startService } from './support/gateway-harness';
+
+/** Arrays nested `depth` levels deep, kept as JSON text: even JSON.stringify overflows on them. */
+class DeepJson {
+  constructor(readonly depth: number) {}
+  get text() {
+    return `${'['.repeat(this.depth)}"bottom"${']'.repeat(this.depth)}`;
+  }
+}
+const deep = (depth: number) => new DeepJson(depth);
+
+/** JSON text of a value that may hold DeepJson parts. */
+function toJsonText(value: unknown): string {
+  const parts: string[] = [];
+  const text = JSON.stringify(value, (_key, v) => {
+    if (v instanceof DeepJson) {
+      parts.push(v.text);
+      return `@@deep${parts.length - 1}@@`;
+    }
+    return v;
+  });
+  return text.replace(/"@@deep(\d+)@@"/g, (_m, i) => parts[Number(i)]);
+}
+
+/** Values no field accepts, each aimed at a way a server has broken before. */
+const HOSTILE_VALUES: Array<[string, unknown]> = [
+  ['null', null],
+  ['a number', 42],
+  ['a huge number', 9_223_372_036_854_775_808],
+  ['past int4', 2_147_483_648],
+  ['a negative number', -1],
+  ['a fraction', 1.5],
+  ['true', true],
+  ['an array', ['x']],
+  ['an object', { nested: 'x' }],
+  ['an object with toString', { toString: 'x' }],
+  ['a NUL character', 'a\u0000b'],
+  ['a lone surrogate', 'a\ud800b'],
+  ['a reversed surrogate pair', '\udc00\ud800'],
+  ['100 000 characters', 'x'.repeat(100_000)],
+  ['zero-width and bidi characters', '\u200b\u202e\u2066x'],
+  ['an empty string', ''],
+  ['3 000 levels of nesting', deep(3000)],
+];
+
+const HOSTILE_BODIES: Array<[string, unknown]> = [
+  ['an array body', [1, 2, 3]],
+  ['a string body', 'just text'],
+  ['a deep body', { content: deep(5000) }],
+  ['a body with a NUL key', { 'a\u0000': 'x' }],
+  ['a proto key', JSON.parse('{"__proto__": {"role": "moderator"}, "constructor": {"prototype": {"x": 1}}}')],
+];
+
+const HOSTILE_SEGMENTS = ['2147483648', '99999999999999999999', '-1', '0', 'abc', '1.5', '%00', '%F0%9F%98%80', '1e3'];
+
+const HOSTILE_QUERIES = ['2147483648', '9223372036854775808', '-1', 'a%00b', '%ED%A0%80', 'x'.repeat(5000), '[]', '1e999'];
+
+interface Operation {
+  method: string;
+  path: string;
+  bodyFields: string[];
+  queryFields: string[];
+}
+
+let stack: AuthStack;
+let services: INestMicroservice[] = [];
+
+beforeAll(async () => {
+  stack = await startAuthStack({ LOG_LEVEL: 'silent' });
+  process.env.CHAT_DATABASE_URL = stack.infra.databaseUrl('chat');
+  process.env.MARKETPLACE_DATABASE_URL = stack.infra.databaseUrl('marketplace');
+  services = await Promise.all([
+    startService(ChatAppModule, ServiceName.Chat, stack.infra.natsUrl),
+    startService(MarketplaceAppModule, ServiceName.Marketplace, stack.infra.natsUrl),
+  ]);
+}, 60_000);
+
+afterAll(async () => {
+  await Promise.all(services.map((app) => app.close()));
+  await stack?.stop();
+});
+
+async function member(role: UserRole): Promise<ApiClient> {
+  const c = new ApiClient(stack);
+  const username = uniqueName('fuzz');
+  const { body } = await c.register({ username, email: `${username}@example.com` });
+  if (!body.user) throw new Error(`sign-up failed: ${JSON.stringify(body)}`);
+  if (role !== 'user') await stack.rpc.request(AuthPatterns.SetRole, { userId: body.user.id, role });
+  return c;
+}
+
+/** Every JSON operation the OpenAPI document lists, with its body and query fields. */
+async function operations(): Promise<Operation[]> {
+  const doc = (await (await fetch(`${stack.baseUrl}/api/docs/openapi.json`)).json()) as any;
+  const schemas = doc.components?.schemas ?? {};
+  const found: Operation[] = [];
+  for (const [path, methods] of Object.entries<any>(doc.paths)) {
+    for (const [method, op] of Object.entries<any>(methods)) {
+      const content = op.requestBody?.content ?? {};
+      // Uploads are multipart streams with limits of their own, tested where they are built.
+      if (content['multipart/form-data']) continue;
+      const ref: string | undefined = content['application/json']?.schema?.$ref;
+      const schema = ref ? schemas[ref.split('/').pop() as string] : undefined;
+      found.push({
+        method: method.toUpperCase(),
+        path,
+        bodyFields: Object.keys(schema?.properties ?? {}),
+        queryFields: (op.parameters ?? []).filter((p: any) => p.in === 'query').map((p: any) => p.name),
+      });
+    }
+  }
+  // Signing out last keeps the sessions the other requests use.
+  return found.sort((a, b) => Number(a.path.includes('logout')) - Number(b.path.includes('logout')));
+}
+
+function withSegments(path: string, segment: string): string {
+  return path.replace(/\{[^}]+\}/g, segment);
+}
+
+describe('no input gets a 5xx', () => {
+  it('answers every endpoint with a 4xx or a success for hostile paths, queries and bodies, and stays healthy', async () => {
+    const who = { user: await member('user'), moderator: await member('moderator') };
+    const ops = await operations();
+    expect(ops.length).toBeGreaterThan(25);
+    const failures: string[] = [];
+    let sent = 0;
+    const check = async (c: ApiClient, method: string, path: string, body?: unknown) => {
+      const text = method === 'GET' || body === undefined ? undefined : toJsonText(body);
+      const res = await fetch(`${stack.baseUrl}${path}`, {
+        method,
+        headers: { origin: stack.origin, cookie: `sid=${c.sid}`, 'x-forwarded-for': c.ip, ...(text ? { 'content-type': 'application/json' } : {}) },
+        body: text,
+      });
+      const answer = await res.text();
+      sent++;
+      if (res.status >= 500) failures.push(`${method} ${path} ${text?.slice(0, 120)} -> ${res.status} ${answer.slice(0, 200)}`);
+    };
+
+    for (const op of ops) {
+      for (const c of [who.user, who.moderator]) {
+        for (const segment of op.path.includes('{') ? HOSTILE_SEGMENTS : []) await check(c, op.method, withSegments(op.path, segment), {});
+        const path = withSegments(op.path, '1');
+        for (const field of op.queryFields) {
+          for (const value of HOSTILE_QUERIES) await check(c, op.method, `${path}?${field}=${value}`);
+        }
+        if (op.method === 'GET' || op.method === 'DELETE') continue;
+        for (const [, body] of HOSTILE_BODIES) await check(c, op.method, path, body);
+        for (const field of op.bodyFields) {
+          for (const [, value] of HOSTILE_VALUES) await check(c, op.method, path, { [field]: value });
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(sent).toBeGreaterThan(1000);
+
+    // Healthy afterwards: every service behind this stack answers (media-svc is not part of it).
+    const health = await new ApiClient(stack, '10.0.0.9').get('/api/health');
+    for (const service of [ServiceName.Auth, ServiceName.Chat, ServiceName.Marketplace]) expect(health.body.services[service].ok).toBe(true);
+    expect(health.body.gateway.ok).toBe(true);
+  }, 180_000);
+
+  it('answers every frame type with a refusal, never an internal error, and keeps the socket working', async () => {
+    const c = await member('vip');
+    const me = (await c.get('/api/users/me')).body;
+    const room = await c.post('/api/rooms', { name: uniqueName('Fuzz'), category: 'general' });
+    expect(room.status).toBe(201);
+    const socket = new TestSocket(new WebSocket(`${stack.baseUrl.replace('http', 'ws')}/ws`, { headers: { origin: stack.origin, cookie: `sid=${c.sid}` } }));
+    await socket.opened;
+    socket.send({ type: 'auth', userId: me.id });
+    await socket.next('auth_success');
+
+    const types = stack.gateway.get(SocketRegistry).frameTypes();
+    expect(types).toEqual(expect.arrayContaining(['auth', 'join_room', 'leave_room', 'send_message']));
+    const raw = ['not json', '[]', 'null', '"text"', toJsonText({ type: 'send_message', content: deep(5000) })];
+    for (const text of raw) socket.ws.send(text);
+    // Frames past the socket's 16 KB limit close it (1009), as they should: fuzz below it.
+    const fields = ['roomId', 'userId', 'content', 'messageType', 'formatting', 'metadata', 'clientId', 'lastSeq', 'sessionId', 'sdp', 'candidate'];
+    for (const type of types.filter((t) => t !== 'auth')) {
+      for (const field of fields) {
+        for (const [, value] of HOSTILE_VALUES) {
+          const text = toJsonText({ type, [field]: value });
+          if (text.length < 16 * 1024) socket.ws.send(text);
+        }
+      }
+      socket.send({ type, roomId: 99_999_999_999 });
+    }
+    // Frames of one socket are handled in order: the answer to this one means all were handled.
+    socket.send({ type: 'auth', userId: me.id });
+    await socket.next('auth_success', 20_000);
+
+    const internal = socket.frames.filter((f) => f.type === 'error' && f.code === 'internal');
+    expect(internal).toEqual([]);
+    expect(socket.ws.readyState).toBe(WebSocket.OPEN);
+
+    socket.send({ type: 'join_room', roomId: room.body.id });
+    await socket.next('room_joined');
+    socket.send({ type: 'send_message', roomId: room.body.id, content: 'still here', clientId: 'after-fuzz' });
+    expect((await socket.next('message_ack')).message.content).toBe('still here');
+    socket.ws.close();
+  }, 60_000);
+
+  it('refuses each input that once answered 500, with a 400 naming the field, and stores nothing', async () => {
+    const c = await member('vip');
+    const room = (await c.post('/api/rooms', { name: uniqueName('Named'), category: 'general' })).body;
+    const raw = (method: string, path: string, text: string) =>
+      fetch(`${stack.baseUrl}${path}`, {
+        method,
+        headers: { origin: stack.origin, cookie: `sid=${c.sid}`, 'x-forwarded-for': c.ip, 'content-type': 'application/json' },
+        body: text,
+      }).then(async (res) => ({ status: res.status, body: (await res.json()) as any }));
+
+    expect((await c.get('/api/rooms/2147483648')).body).toMatchObject({ code: 'validation_failed', fields: { id: [expect.any(String)] } });
+    for (const query of ['afterSeq=2147483648', 'after=9223372036854775808', 'before=2147483648']) {
+      expect((await c.get(`/api/rooms/${room.id}/messages?${query}`)).status).toBe(400);
+    }
+    const send = (body: unknown) => c.post(`/api/rooms/${room.id}/messages`, body);
+    expect(await send({ content: 42 })).toMatchObject({ status: 400, body: { fields: { content: expect.any(Array) } } });
+    expect((await send({ content: { toString: 'x' } })).status).toBe(400);
+    expect(await send({ content: 'a\u0000b' })).toMatchObject({ status: 400, body: { fields: { content: ['Text must not contain the NUL character'] } } });
+    expect((await raw('POST', `/api/rooms/${room.id}/messages`, '{"content":"a\\ud800b"}')).body).toMatchObject({
+      fields: { content: ['Text must be valid Unicode (no unpaired surrogates)'] },
+    });
+    expect((await raw('POST', `/api/rooms/${room.id}/messages`, toJsonText({ content: deep(3000) }))).status).toBe(400);
+    expect((await c.get(`/api/rooms/${room.id}/messages`)).body).toEqual([]);
+
+    expect(await c.request('PATCH', '/api/users/me', { username: null })).toMatchObject({ status: 400, body: { fields: { username: expect.any(Array) } } });
+    expect((await c.request('PUT', '/api/users/me/settings', { notifications: ['x'], privacy: {}, chat: {} })).status).toBe(400);
+    expect((await c.post('/api/rooms/private', { userId: 5, originRoomId: 2_147_483_648 })).status).toBe(400);
+  });
+});
