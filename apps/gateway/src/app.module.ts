@@ -16,9 +16,10 @@ import { AuthModule } from './auth/auth.module';
 import { UsersModule } from './users/users.module';
 import { SeoModule } from './seo/seo.module';
 import { MarketplaceModule } from './marketplace/marketplace.module';
+import { CallsModule } from './calls/calls.module';
 
 @Module({
-  imports: [RpcClientModule.forRoot(() => gatewayEnv().NATS_URL, 'gateway'), CommonModule, RealtimeModule, ChatModule, AuthModule, UsersModule, SeoModule, MarketplaceModule, MediaModule],
+  imports: [RpcClientModule.forRoot(() => gatewayEnv().NATS_URL, 'gateway'), CommonModule, RealtimeModule, ChatModule, AuthModule, UsersModule, SeoModule, MarketplaceModule, MediaModule, CallsModule],
   controllers: [HealthController, SessionEventsController],
   providers: [{ provide: APP_FILTER, useClass: HttpErrorFilter }],
 })

@@ -1,6 +1,10 @@
 import { Module } from '@nestjs/common';
 import { ServiceName } from '@app/contracts';
 import { ServiceCoreModule } from '@app/server';
+import { ActiveCall } from './calls/active-call.entity';
+import { CallLedgerEntry } from './calls/call-ledger-entry.entity';
+import { CallSession } from './calls/call-session.entity';
+import { CallsModule } from './calls/calls.module';
 import { marketplaceEnv } from './config/marketplace-env';
 import { migrations } from './migrations';
 import { Review } from './reviews/review.entity';
@@ -15,10 +19,11 @@ import { SellersModule } from './sellers/sellers.module';
         const env = marketplaceEnv();
         return { databaseUrl: env.MARKETPLACE_DATABASE_URL, redisUrl: env.REDIS_URL, natsUrl: env.NATS_URL };
       },
-      entities: [Seller, Review],
+      entities: [Seller, Review, CallSession, ActiveCall, CallLedgerEntry],
       migrations,
     }),
     SellersModule,
+    CallsModule,
   ],
 })
 export class AppModule {}

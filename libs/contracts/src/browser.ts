@@ -11,3 +11,5 @@ export * from './marketplace/marketplace.constants';
 export * from './marketplace/currency';
 export * from './media/media.constants';
 export * from './errors';
+export * from './calls/calls.constants';
+export * from './calls/call-billing';

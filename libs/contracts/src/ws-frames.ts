@@ -2,6 +2,7 @@ import type { UserDto } from './common/user';
 import type { MessageFormatting, MessageDto, OnlineUserDto, PrivateChatSummaryDto, RoomDto } from './chat/chat.types';
 import type { MessageType } from './chat/chat.constants';
 import type { UserSummary } from './common/user';
+import type { CallClientFrame, CallServerFrame } from './calls/calls.frames';
 
 /**
  * Frames of the /ws protocol. Every frame is a JSON object with a `type`.
@@ -39,7 +40,7 @@ export interface SendMessageFrame {
   clientId?: string;
 }
 
-export type ClientFrame = AuthFrame | JoinRoomFrame | LeaveRoomFrame | SendMessageFrame;
+export type ClientFrame = AuthFrame | JoinRoomFrame | LeaveRoomFrame | SendMessageFrame | CallClientFrame;
 
 // ---- server -> client ----
 export interface AuthSuccessFrame {
@@ -140,6 +141,7 @@ export type ServerFrame =
   | LeftRoomFrame
   | PrivateChatCreatedFrame
   | SellerMessageNotificationFrame
+  | CallServerFrame
   | ErrorFrame;
 
 /** Close code the server uses when the session behind a socket ends. */

@@ -1,6 +1,6 @@
 import { BaseEnv, EnvBoolean, loadEnv } from '@app/server';
 import { Type } from 'class-transformer';
-import { IsBoolean, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+import { IsBoolean, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength, ValidateIf } from 'class-validator';
 
 export class GatewayEnv extends BaseEnv {
   @Type(() => Number)
@@ -36,6 +36,27 @@ export class GatewayEnv extends BaseEnv {
   @IsInt({ message: 'TRUST_PROXY_HOPS must be a whole number' })
   @Min(0)
   TRUST_PROXY_HOPS = 0;
+
+  /** STUN servers browsers use to find their public address, comma separated (stun:host:port); empty: none (loopback needs none). */
+  @Matches(/^(stuns?:[^\s,]+(,stuns?:[^\s,]+)*)?$/, { message: 'STUN_URLS must be stun: or stuns: URLs separated by commas, or empty' })
+  STUN_URLS = '';
+
+  /** TURN servers relaying calls that cannot connect directly, comma separated (turn:host:3478?transport=udp); empty: no TURN. */
+  @Matches(/^(turns?:[^\s,]+(,turns?:[^\s,]+)*)?$/, { message: 'TURN_URLS must be turn: or turns: URLs separated by commas, or empty' })
+  TURN_URLS = '';
+
+  /** The TURN server's shared secret (coturn static-auth-secret): browsers get credentials made from it, never the secret. */
+  @ValidateIf((env: GatewayEnv) => env.TURN_URLS !== '')
+  @IsString()
+  @MinLength(16, { message: 'TURN_SECRET must be at least 16 characters when TURN_URLS is set' })
+  TURN_SECRET = '';
+
+  /** How long the TURN credentials handed to a browser stay valid. */
+  @Type(() => Number)
+  @IsInt({ message: 'TURN_CREDENTIAL_TTL_SECONDS must be a whole number of seconds' })
+  @Min(60, { message: 'TURN_CREDENTIAL_TTL_SECONDS must be at least 60' })
+  @Max(7 * 24 * 60 * 60, { message: 'TURN_CREDENTIAL_TTL_SECONDS must be at most a week' })
+  TURN_CREDENTIAL_TTL_SECONDS = 4 * 60 * 60;
 }
 
 let cached: GatewayEnv | undefined;

@@ -1,5 +1,6 @@
 import { BaseEnv, loadEnv, POSTGRES_URL_PATTERN } from '@app/server';
-import { IsOptional, Matches } from 'class-validator';
+import { Type } from 'class-transformer';
+import { IsInt, IsOptional, Matches, Max, Min } from 'class-validator';
 
 export class MarketplaceEnv extends BaseEnv {
   @Matches(POSTGRES_URL_PATTERN, { message: 'MARKETPLACE_DATABASE_URL must look like postgres://user@host:5432/marketplace' })
@@ -12,6 +13,13 @@ export class MarketplaceEnv extends BaseEnv {
   @IsOptional()
   @Matches(/^(https?:\/\/.+)?$/, { message: 'FX_RATE_URL must be an http(s) URL or empty' })
   FX_RATE_URL = '';
+
+  /** How often each replica looks for calls that ran out of time (unanswered, a side silent). */
+  @Type(() => Number)
+  @IsInt({ message: 'CALL_SWEEP_INTERVAL_MS must be a whole number of milliseconds' })
+  @Min(50, { message: 'CALL_SWEEP_INTERVAL_MS must be at least 50' })
+  @Max(60_000, { message: 'CALL_SWEEP_INTERVAL_MS must be at most 60000' })
+  CALL_SWEEP_INTERVAL_MS = 1000;
 }
 
 export const marketplaceEnv = () => loadEnv(MarketplaceEnv);

@@ -8,6 +8,7 @@ import {
   type UpsertReviewRequestDto,
 } from '@app/contracts';
 import { RpcCallError, RpcClient, RpcErrors, rpcError } from '@app/server';
+import { CallSession } from '../calls/call-session.entity';
 import { Seller } from '../sellers/seller.entity';
 import { SellerErrors, SellersService } from '../sellers/sellers.service';
 import { Review } from './review.entity';
@@ -32,14 +33,16 @@ export class ReviewsService {
   }
 
   /**
-   * A buyer who has had a conversation with the seller (a message from each side) leaves one
-   * review; writing again changes it. The seller's rating and rank follow in the same transaction.
+   * A buyer who has had a conversation with the seller (a message from each side, or a call
+   * that connected) leaves one review; writing again changes it. The seller's rating and rank
+   * follow in the same transaction.
    */
   async upsert(dto: UpsertReviewRequestDto): Promise<SellerReviewDto> {
     const seller = await this.em.fork().findOne(Seller, { id: dto.sellerId });
     if (!seller) throw SellerErrors.notFound();
     if (seller.userId === dto.buyerId) throw RpcErrors.forbidden(ReviewMessages.ownProfile);
-    if (!(await this.hadConversation(dto.buyerId, seller.userId))) throw RpcErrors.forbidden(ReviewMessages.noConversation);
+    const talked = (await this.hadCall(dto.buyerId, seller.id)) || (await this.hadConversation(dto.buyerId, seller.userId));
+    if (!talked) throw RpcErrors.forbidden(ReviewMessages.noConversation);
 
     const em = this.em.fork();
     const { review, updated } = await em.transactional(async (tx) => {
@@ -66,6 +69,10 @@ export class ReviewsService {
     });
     await this.sellers.publishUpdated(updated);
     return toReviewDto(review);
+  }
+
+  private async hadCall(buyerId: number, sellerId: number): Promise<boolean> {
+    return (await this.em.fork().count(CallSession, { buyerId, sellerId, connectedAt: { $ne: null } })) > 0;
   }
 
   private async hadConversation(buyerId: number, sellerUserId: number): Promise<boolean> {

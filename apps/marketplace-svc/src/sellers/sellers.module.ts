@@ -13,5 +13,6 @@ import { SellersService } from './sellers.service';
   imports: [MikroOrmModule.forFeature([Seller, Review]), LocaleModule],
   controllers: [SellersController, ReviewsController],
   providers: [SellersService, ReviewsService],
+  exports: [SellersService],
 })
 export class SellersModule {}

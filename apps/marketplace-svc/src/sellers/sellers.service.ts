@@ -244,6 +244,14 @@ export class SellersService {
     this.rerank(seller, average);
   }
 
+  /** A call with this seller connected and ended: it counts as a session, its time adds up, the rank follows; call inside the call's transaction. */
+  async recordCall(em: EntityManager, seller: Seller, callType: 'audio' | 'video', seconds: number): Promise<void> {
+    seller.totalSessions += 1;
+    if (callType === 'audio') seller.totalAudioCallTime += seconds;
+    else seller.totalVideoCallTime += seconds;
+    this.rerank(seller, await this.exactAverage(em, seller.id));
+  }
+
   async publishUpdated(seller: Seller): Promise<void> {
     await this.rpc.emit(MarketplaceEvents.SellerUpdated, {
       sellerId: seller.id,

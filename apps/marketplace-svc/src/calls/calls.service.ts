@@ -1,0 +1,434 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { EntityManager, LockMode, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
+import {
+  CallErrorCode,
+  CallMessages,
+  ChatPatterns,
+  canStartCalls,
+  centsToAmount,
+  priceToCents,
+  type ActorDto,
+  type CallActionRequestDto,
+  type CallHeartbeatAnswerDto,
+  type CallHeartbeatRequestDto,
+  type CallPeerDto,
+  type CallSessionDto,
+  type EarningsTotalsDto,
+  type EndCallRequestDto,
+  type ListCallsRequestDto,
+  type RoomDto,
+  type SellerEarningsDto,
+  type StartCallRequestDto,
+  type UserRole,
+} from '@app/contracts';
+import { RpcCallError, RpcClient, RpcErrors, rpcError } from '@app/server';
+import type { RpcException } from '@nestjs/microservices';
+import { LocaleService } from '../locale/locale.service';
+import { Seller } from '../sellers/seller.entity';
+import { SellersService } from '../sellers/sellers.service';
+import { ActiveCall } from './active-call.entity';
+import { CallClock } from './call-clock';
+import { CallLedgerEntry } from './call-ledger-entry.entity';
+import { CallNotifier } from './call-notifier.service';
+import { applyHeartbeat, bill, CALL_TIMEOUTS, expiry, hangUpReason, type CallEnding, type CallSide } from './call-rules';
+import { CallSession } from './call-session.entity';
+import { toCallSessionDto, toIncomingCallFrame } from './call-session.mapper';
+
+const LIST_DEFAULT = 50;
+const CHAT_TIMEOUT_MS = 2000;
+const SWEEP_BATCH = 100;
+
+export const CallErrors = {
+  signInRequired: () => rpcError(403, CallErrorCode.SignInRequired, CallMessages.signInRequired),
+  vipRequired: () => rpcError(403, CallErrorCode.VipRequired, CallMessages.vipRequired),
+  roleCannotCall: () => RpcErrors.forbidden(CallMessages.roleCannotCall),
+  sellerNotFound: () => RpcErrors.notFound(CallMessages.sellerNotFound),
+  selfCall: () => RpcErrors.badRequest(CallMessages.selfCall),
+  notVerified: () => rpcError(422, CallErrorCode.SellerNotVerified, CallMessages.sellerNotVerified),
+  notAccepting: () => rpcError(422, CallErrorCode.SellerNotAcceptingCalls, CallMessages.sellerNotAccepting),
+  unavailable: () => rpcError(422, CallErrorCode.SellerUnavailable, CallMessages.sellerUnavailable),
+  busy: () => rpcError(409, CallErrorCode.SellerBusy, CallMessages.sellerBusy),
+  inProgress: () => rpcError(409, CallErrorCode.CallInProgress, CallMessages.callInProgress),
+  notFound: () => RpcErrors.notFound(CallMessages.callNotFound),
+  notParticipant: () => RpcErrors.forbidden(CallMessages.notParticipant),
+  onlySellerAnswers: () => RpcErrors.forbidden(CallMessages.onlySellerAnswers),
+  alreadyAnswered: () => rpcError(409, CallErrorCode.CallAlreadyAnswered, CallMessages.alreadyAnswered),
+  notAnswered: () => rpcError(409, CallErrorCode.CallNotAnswered, CallMessages.notAnswered),
+  ended: () => rpcError(409, CallErrorCode.CallEnded, CallMessages.ended),
+  earningsSellersOnly: () => RpcErrors.forbidden(CallMessages.earningsSellersOnly),
+  noSellerProfile: () => RpcErrors.notFound('Seller profile not found'),
+};
+
+/** What a committed change must tell the participants and everyone else. */
+interface Effects {
+  accepted?: boolean;
+  connected?: boolean;
+  /** Seller profiles whose Busy status changed. */
+  statusChanged?: Seller[];
+  ended?: boolean;
+}
+
+interface Step {
+  tx: EntityManager;
+  session: CallSession;
+  now: Date;
+  effects: Effects;
+}
+
+/**
+ * Calls from the first ring to the bill. Every change of a call runs in one transaction on its
+ * locked row, so two replicas, two tabs or both participants acting at once see one order of
+ * events; "one call at a time" is held by the active_calls primary key. Participants hear of
+ * each change after it is committed.
+ */
+@Injectable()
+export class CallsService {
+  private readonly logger = new Logger(CallsService.name);
+  readonly timeouts = CALL_TIMEOUTS;
+
+  constructor(
+    private readonly em: EntityManager,
+    private readonly rpc: RpcClient,
+    private readonly clock: CallClock,
+    private readonly notifier: CallNotifier,
+    private readonly locale: LocaleService,
+    private readonly sellers: SellersService,
+  ) {}
+
+  /** A vip (or a seller) calls a seller: the call rings, both are busy until it ends. */
+  async start(dto: StartCallRequestDto): Promise<CallSessionDto> {
+    const { actor } = dto;
+    refuseRole(actor.role);
+    const target = await this.em.fork().findOne(Seller, { id: dto.sellerId });
+    if (!target) throw CallErrors.sellerNotFound();
+    if (target.userId === actor.id) throw CallErrors.selfCall();
+    const locale = await this.locale.resolve(dto.ip);
+
+    const { session, seller, nowBusy } = await this.em.fork().transactional(async (tx) => {
+      // Both people's seller profiles, in id order: calls to or from either of them queue here.
+      const profiles = await tx.find(
+        Seller,
+        { userId: { $in: [actor.id, target.userId] } },
+        { orderBy: { id: 'asc' }, lockMode: LockMode.PESSIMISTIC_WRITE },
+      );
+      const seller = profiles.find((profile) => profile.id === target.id);
+      if (!seller) throw CallErrors.sellerNotFound();
+      if (!seller.isVerified) throw CallErrors.notVerified();
+      if (!seller.acceptsCalls) throw CallErrors.notAccepting();
+      if (seller.availability === 'offline') throw CallErrors.unavailable();
+      const open = await tx.find(ActiveCall, { userId: { $in: [actor.id, seller.userId] } });
+      if (open.some((line) => line.userId === actor.id)) throw CallErrors.inProgress();
+      if (open.length > 0 || seller.isBusy || seller.availability !== 'available') throw CallErrors.busy();
+
+      const now = this.clock.now();
+      const session = tx.create(CallSession, {
+        buyerId: actor.id,
+        buyerName: actor.username,
+        buyerAvatar: actor.avatar ?? null,
+        sellerId: seller.id,
+        sellerUserId: seller.userId,
+        sellerName: seller.displayName,
+        sellerAvatar: seller.avatar ?? seller.userAvatar,
+        callType: dto.callType,
+        displayCurrency: locale.currency,
+        displayRate: locale.rate,
+        createdAt: now,
+        buyerHeartbeatAt: now,
+      });
+      await tx.flush();
+      // The buyer first: a buyer racing themselves hears "you already have a call".
+      await occupy(tx, actor.id, session.id, CallErrors.inProgress);
+      await occupy(tx, seller.userId, session.id, CallErrors.busy);
+      const nowBusy = profiles.filter((profile) => !profile.isBusy);
+      for (const profile of profiles) profile.isBusy = true;
+      await tx.flush();
+      return { session, seller, nowBusy };
+    });
+
+    for (const profile of nowBusy) await this.notifier.sellerStatus(profile);
+    session.roomId = await this.marketplaceChat(actor, seller);
+    // Ended already (the buyer cancelled at once): nobody needs to hear it ring.
+    const ringing = await this.em.fork().nativeUpdate(CallSession, { id: session.id, state: 'ringing' }, { roomId: session.roomId });
+    if (ringing > 0) {
+      const price = seller.pricing[session.callType].price;
+      this.notifier.toUsers([seller.userId], toIncomingCallFrame(session, price, this.timeouts));
+    }
+    return this.dto(session);
+  }
+
+  /** The called seller answers; the per-minute price is fixed now. */
+  async accept({ actor, sessionId }: CallActionRequestDto): Promise<CallSessionDto> {
+    const { value, session } = await this.transition(sessionId, async (step) => {
+      const side = sideOf(step.session, actor.id);
+      if (side !== 'seller') throw CallErrors.onlySellerAnswers();
+      if (step.session.state === 'ended' || (await this.expireIfDue(step))) return 'ended' as const;
+      if (step.session.state !== 'ringing') throw CallErrors.alreadyAnswered();
+      const seller = await step.tx.findOneOrFail(Seller, { id: step.session.sellerId });
+      const session = step.session;
+      session.pricePerMinuteCents = priceToCents(seller.pricing[session.callType].price);
+      session.state = 'accepted';
+      session.acceptedAt = step.now;
+      session.sellerHeartbeatAt = step.now;
+      session.sellerMedia = 'connecting';
+      step.effects.accepted = true;
+      return 'accepted' as const;
+    });
+    if (value === 'ended') throw CallErrors.ended();
+    return this.dto(session);
+  }
+
+  /**
+   * Either side hangs up (declines, cancels, ends). Reported twice, or by both at once, the
+   * call ends once and the second report answers the ended call.
+   */
+  async end({ actor, sessionId, reason }: EndCallRequestDto): Promise<CallSessionDto> {
+    const { session } = await this.transition(sessionId, async (step) => {
+      const side = sideOf(step.session, actor.id);
+      if (step.session.state === 'ended' || (await this.expireIfDue(step))) return;
+      await this.finish(step, { reason: hangUpReason(step.session.state, side, reason), at: step.now });
+    });
+    return this.dto(session);
+  }
+
+  /** A side is alive, and its media state; both connected starts the meter. */
+  async heartbeat({ actor, sessionId, media }: CallHeartbeatRequestDto): Promise<CallHeartbeatAnswerDto> {
+    const { session } = await this.transition(sessionId, async (step) => {
+      const side = sideOf(step.session, actor.id);
+      if (step.session.state === 'ended' || (await this.expireIfDue(step))) return;
+      if (applyHeartbeat(step.session, side, media, step.now)) step.effects.connected = true;
+    });
+    return { session: this.dto(session), peerUserId: peerOf(session, actor.id) };
+  }
+
+  /** The other participant of an answered call, for relaying signalling between the two. */
+  async peer({ actor, sessionId }: CallActionRequestDto): Promise<CallPeerDto> {
+    const session = await this.em.fork().findOne(CallSession, { id: sessionId });
+    if (!session) throw CallErrors.notFound();
+    sideOf(session, actor.id);
+    if (session.state === 'ringing') throw CallErrors.notAnswered();
+    if (session.state === 'ended') throw CallErrors.ended();
+    return { sessionId, state: session.state, peerUserId: peerOf(session, actor.id) };
+  }
+
+  async get({ actor, sessionId }: CallActionRequestDto): Promise<CallSessionDto> {
+    const session = await this.em.fork().findOne(CallSession, { id: sessionId });
+    if (!session) throw CallErrors.notFound();
+    sideOf(session, actor.id);
+    return this.dto(session);
+  }
+
+  /** The user's open call, for a page that reloads or a socket that reconnects. */
+  async current(actor: ActorDto): Promise<CallSessionDto | null> {
+    const em = this.em.fork();
+    const line = await em.findOne(ActiveCall, { userId: actor.id });
+    const session = line ? await em.findOne(CallSession, { id: line.sessionId }) : null;
+    return session ? this.dto(session) : null;
+  }
+
+  /** The user's calls on either side, newest first. */
+  async list({ actor, limit = LIST_DEFAULT, before }: ListCallsRequestDto): Promise<CallSessionDto[]> {
+    const sessions = await this.em.fork().find(
+      CallSession,
+      { $or: [{ buyerId: actor.id }, { sellerUserId: actor.id }], ...(before !== undefined ? { id: { $lt: before } } : {}) },
+      { orderBy: { id: 'desc' }, limit },
+    );
+    return sessions.map((session) => this.dto(session));
+  }
+
+  /** A seller's billed calls by the month they ended (UTC), from the ledger. */
+  async earnings(actor: ActorDto): Promise<SellerEarningsDto> {
+    if (actor.role !== 'seller') throw CallErrors.earningsSellersOnly();
+    const em = this.em.fork();
+    const seller = await em.findOne(Seller, { userId: actor.id });
+    if (!seller) throw CallErrors.noSellerProfile();
+    const rows = await em.execute<Array<Record<'month' | 'calls' | 'seconds' | 'gross' | 'commission' | 'earning', string>>>(
+      `select to_char(s."ended_at" at time zone 'UTC', 'YYYY-MM') as "month",
+              count(distinct s."id") as "calls",
+              coalesce(sum(s."billed_seconds") filter (where e."kind" = 'seller_earning'), 0) as "seconds",
+              coalesce(-sum(e."amount_cents") filter (where e."kind" = 'buyer_charge'), 0) as "gross",
+              coalesce(sum(e."amount_cents") filter (where e."kind" = 'platform_commission'), 0) as "commission",
+              coalesce(sum(e."amount_cents") filter (where e."kind" = 'seller_earning'), 0) as "earning"
+         from "call_ledger_entries" e
+         join "call_sessions" s on s."id" = e."session_id"
+        where s."seller_id" = ?
+        group by 1
+        order by 1 desc`,
+      [seller.id],
+    );
+    const sum = { calls: 0, seconds: 0, gross: 0, commission: 0, earning: 0 };
+    const months = rows.map((row) => {
+      const cents = { calls: Number(row.calls), seconds: Number(row.seconds), gross: Number(row.gross), commission: Number(row.commission), earning: Number(row.earning) };
+      for (const key of Object.keys(sum) as Array<keyof typeof sum>) sum[key] += cents[key];
+      return { month: row.month, ...inDollars(cents) };
+    });
+    const total = inDollars(sum);
+    return { currency: 'USD', months, total };
+  }
+
+  /**
+   * Ends the calls that ran out of time (unanswered, a side silent, media never came). Any
+   * replica may sweep at any moment: a call another replica holds is skipped, and every call
+   * is re-checked under its lock. Answers how many it ended.
+   */
+  async sweep(): Promise<number> {
+    const now = this.clock.now().getTime();
+    const { ringMs, heartbeatMs, connectMs } = this.timeouts;
+    const silentBefore = new Date(now - heartbeatMs);
+    const due = await this.em.fork().execute<Array<{ id: number }>>(
+      `select "id" from "call_sessions"
+        where "state" <> 'ended' and (
+              ("state" = 'ringing' and ("created_at" <= ? or "buyer_heartbeat_at" <= ?))
+           or ("state" = 'accepted' and ("accepted_at" <= ? or "buyer_heartbeat_at" <= ? or "seller_heartbeat_at" <= ?))
+           or ("state" = 'connected' and ("buyer_heartbeat_at" <= ? or "seller_heartbeat_at" <= ?)))
+        order by "id" limit ${SWEEP_BATCH}`,
+      [new Date(now - ringMs), silentBefore, new Date(now - connectMs), silentBefore, silentBefore, silentBefore, silentBefore],
+    );
+    let ended = 0;
+    for (const { id } of due) {
+      const result = await this.transition(id, async (step) => (step.session.state !== 'ended' ? this.expireIfDue(step) : false), {
+        skipLocked: true,
+      });
+      if (result?.value) ended++;
+    }
+    return ended;
+  }
+
+  /** Runs one change of a call on its locked row, then tells whoever needs to know. */
+  private async transition<T>(sessionId: number, work: (step: Step) => Promise<T>): Promise<{ value: T; session: CallSession }>;
+  private async transition<T>(
+    sessionId: number,
+    work: (step: Step) => Promise<T>,
+    options: { skipLocked: true },
+  ): Promise<{ value: T; session: CallSession } | null>;
+  private async transition<T>(sessionId: number, work: (step: Step) => Promise<T>, options: { skipLocked?: boolean } = {}) {
+    const effects: Effects = {};
+    const result = await this.em.fork().transactional(async (tx) => {
+      const session = await tx.findOne(
+        CallSession,
+        { id: sessionId },
+        { lockMode: options.skipLocked ? LockMode.PESSIMISTIC_PARTIAL_WRITE : LockMode.PESSIMISTIC_WRITE },
+      );
+      if (!session) {
+        if (options.skipLocked) return null;
+        throw CallErrors.notFound();
+      }
+      const value = await work({ tx, session, now: this.clock.now(), effects });
+      await tx.flush();
+      return { value, session };
+    });
+    if (result) await this.publish(result.session, effects);
+    return result;
+  }
+
+  /** Ends the call if it ran out of time by now; answers whether it did. */
+  private async expireIfDue(step: Step): Promise<boolean> {
+    const ending = expiry(step.session, step.now, this.timeouts);
+    if (!ending) return false;
+    await this.finish(step, ending);
+    return true;
+  }
+
+  /**
+   * The one way a call ends: bill what was connected, write the ledger set, free both people,
+   * count the session for the seller. Runs under the call's lock, on a call not yet ended.
+   */
+  private async finish({ tx, session, now, effects }: Step, ending: CallEnding): Promise<void> {
+    // Lock order as in start(): seller rows before the active_calls rows they guard.
+    const profiles = await tx.find(
+      Seller,
+      { userId: { $in: [session.buyerId, session.sellerUserId] } },
+      { orderBy: { id: 'asc' }, lockMode: LockMode.PESSIMISTIC_WRITE },
+    );
+    const charge = bill(session, ending.at);
+    session.state = 'ended';
+    session.endReason = ending.reason;
+    session.endedAt = ending.at;
+    session.billedSeconds = charge.seconds;
+    session.amountCents = charge.amountCents;
+    session.commissionCents = charge.commissionCents;
+    session.earningCents = charge.earningCents;
+    await tx.nativeDelete(ActiveCall, { sessionId: session.id });
+    effects.statusChanged = profiles.filter((profile) => profile.isBusy);
+    for (const profile of profiles) profile.isBusy = false;
+    if (charge.amountCents > 0) {
+      const entry = (kind: CallLedgerEntry['kind'], userId: number | null, amountCents: number) =>
+        tx.create(CallLedgerEntry, { sessionId: session.id, kind, userId, amountCents, createdAt: now });
+      entry('buyer_charge', session.buyerId, -charge.amountCents);
+      entry('seller_earning', session.sellerUserId, charge.earningCents);
+      entry('platform_commission', null, charge.commissionCents);
+    }
+    const seller = profiles.find((profile) => profile.id === session.sellerId);
+    if (session.connectedAt && seller) await this.sellers.recordCall(tx, seller, session.callType, charge.seconds);
+    effects.ended = true;
+  }
+
+  private async publish(session: CallSession, effects: Effects) {
+    const both = [session.buyerId, session.sellerUserId];
+    if (effects.accepted) this.notifier.toUsers(both, { type: 'call_accepted', session: this.dto(session) });
+    if (effects.connected) this.notifier.toUsers(both, { type: 'call_connected', session: this.dto(session) });
+    if (effects.ended) {
+      const dto = this.dto(session);
+      this.notifier.toUsers(both, { type: 'call_ended', reason: dto.endReason, session: dto });
+      await this.notifier.callEnded(dto);
+    }
+    for (const profile of effects.statusChanged ?? []) await this.notifier.sellerStatus(profile);
+  }
+
+  /** The marketplace chat of the two, found or started in chat-svc; the call goes on without one. */
+  private async marketplaceChat(actor: ActorDto, seller: Seller): Promise<number | null> {
+    try {
+      const room = await this.rpc.request<RoomDto>(
+        ChatPatterns.StartPrivateChat,
+        { actor, otherUserId: seller.userId, sellerId: seller.id, sellerName: seller.displayName.slice(0, 100) },
+        CHAT_TIMEOUT_MS,
+      );
+      return room.id;
+    } catch (error) {
+      const detail = error instanceof RpcCallError ? error.body.message : String(error);
+      this.logger.warn(`No marketplace chat for a call to seller ${seller.id}: ${detail}`);
+      return null;
+    }
+  }
+
+  private dto(session: CallSession): CallSessionDto {
+    return toCallSessionDto(session, this.timeouts);
+  }
+}
+
+function refuseRole(role: UserRole) {
+  if (canStartCalls(role)) return;
+  if (role === 'guest') throw CallErrors.signInRequired();
+  if (role === 'user') throw CallErrors.vipRequired();
+  throw CallErrors.roleCannotCall();
+}
+
+function sideOf(session: CallSession, userId: number): CallSide {
+  if (session.buyerId === userId) return 'buyer';
+  if (session.sellerUserId === userId) return 'seller';
+  throw CallErrors.notParticipant();
+}
+
+function peerOf(session: CallSession, userId: number): number {
+  return session.buyerId === userId ? session.sellerUserId : session.buyerId;
+}
+
+/** Writes the person's line; a line already there means they are in another call. */
+async function occupy(tx: EntityManager, userId: number, sessionId: number, refusal: () => RpcException) {
+  try {
+    await tx.insert(ActiveCall, { userId, sessionId });
+  } catch (error) {
+    if (error instanceof UniqueConstraintViolationException) throw refusal();
+    throw error;
+  }
+}
+
+/** Sums kept in cents, shown in dollars. */
+function inDollars(cents: EarningsTotalsDto): EarningsTotalsDto {
+  return {
+    calls: cents.calls,
+    seconds: cents.seconds,
+    gross: centsToAmount(cents.gross),
+    commission: centsToAmount(cents.commission),
+    earning: centsToAmount(cents.earning),
+  };
+}
