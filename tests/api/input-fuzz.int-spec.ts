@@ -92,7 +92,7 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-async function member(role: UserRole): Promise<ApiClient> {
+async function member(role: Exclude<UserRole, 'guest'>): Promise<ApiClient> {
   const c = new ApiClient(stack);
   const username = uniqueName('fuzz');
   const { body } = await c.register({ username, email: `${username}@example.com` });

@@ -62,7 +62,7 @@ async function lookUpUsers(natsUrl: string, usernames: string[]): Promise<Map<st
   const client = ClientProxyFactory.create({ transport: Transport.NATS, options: { servers: [natsUrl], name: 'chat-seed' } });
   try {
     const rpc = new RpcClient(client as never);
-    const users = await rpc.request<UserSummary[]>(AuthPatterns.FindByUsernames, { usernames }, 5000);
+    const users = await rpc.request(AuthPatterns.FindByUsernames, { usernames }, 5000);
     return new Map(users.map((u) => [u.username.toLowerCase(), u]));
   } catch (error) {
     console.warn(`Demo users not found (${(error as Error).message}); seeding rooms without messages`);

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import type { INestMicroservice } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ClientProxyFactory, Transport } from '@nestjs/microservices';
-import { AuthPatterns, ServiceName, type ActorDto, type UserRole, type UserSummary } from '@app/contracts';
+import { AuthPatterns, ServiceName, type ActorDto, type RpcPattern, type UserRole, type UserSummary } from '@app/contracts';
 import { configureRpcApp, natsTransport, RpcCallError, RpcClient } from '@app/server';
 import { startTestInfra, testUser, userSummary, type TestInfra } from '@app/testing';
 import { connect, JSONCodec, type NatsConnection, type Subscription } from 'nats';
@@ -71,10 +71,11 @@ export async function startChatHarness({ replicas = 1 } = {}): Promise<ChatHarne
       knownUsers.set(user.id, user);
       return user;
     },
-    call: (pattern, data) => rpc.request(pattern, data, 10_000),
+    // Tests send payloads no contract allows on purpose: the harness takes any pattern and payload.
+    call: (pattern, data) => rpc.request(pattern as RpcPattern, data as never, 10_000) as never,
     async fail(pattern, data) {
       try {
-        await rpc.request(pattern, data, 10_000);
+        await rpc.request(pattern as RpcPattern, data as never, 10_000);
       } catch (error) {
         if (error instanceof RpcCallError) return error.body as never;
         throw error;

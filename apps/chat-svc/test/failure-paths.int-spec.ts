@@ -42,7 +42,7 @@ describe('chat-svc when something else fails under it', () => {
     const spy = jest.spyOn(rpc, 'request').mockImplementation((pattern: string, data: unknown, timeoutMs?: number) =>
       pattern === AuthPatterns.GetUsers
         ? Promise.reject(new RpcCallError({ status: 503, code: 'service_unavailable', message: 'Service temporarily unavailable. Please try again.' }))
-        : request(pattern, data, timeoutMs),
+        : request(pattern as never, data as never, timeoutMs),
     );
     try {
       const stranger = 987_654;

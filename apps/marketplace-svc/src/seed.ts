@@ -61,7 +61,7 @@ export function seedProblems(seed: SeedSeller): Record<string, string[]> {
 }
 
 async function lookUpUsers(rpc: RpcClient, usernames: string[]): Promise<Map<string, UserSummary>> {
-  const users = await rpc.request<UserSummary[]>(AuthPatterns.FindByUsernames, { usernames }, 10_000);
+  const users = await rpc.request(AuthPatterns.FindByUsernames, { usernames }, 10_000);
   return new Map(users.map((user) => [user.username.toLowerCase(), user]));
 }
 

@@ -12,6 +12,7 @@ import {
   type RpcErrorBody,
   type SellerStatusChangedEvent,
   type UserRole,
+  type RpcPattern,
 } from '@app/contracts';
 import { configureRpcApp, natsTransport, RpcCallError, RpcClient } from '@app/server';
 import { startTestInfra, type TestInfra } from '@app/testing';
@@ -180,10 +181,11 @@ export async function startCallsHarness({ replicas = 2 } = {}): Promise<CallsHar
       await em.flush();
       return { seller, user };
     },
-    call: (pattern, data) => rpc.request(pattern, data, 10_000),
+    // Tests send payloads no contract allows on purpose: the harness takes any pattern and payload.
+    call: (pattern, data) => rpc.request(pattern as RpcPattern, data as never, 10_000) as never,
     async fail(pattern, data) {
       try {
-        await rpc.request(pattern, data, 10_000);
+        await rpc.request(pattern as RpcPattern, data as never, 10_000);
       } catch (error) {
         if (error instanceof RpcCallError) return error.body;
         throw error;

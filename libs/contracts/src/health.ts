@@ -7,7 +7,7 @@ export const ServiceName = {
 export type ServiceName = (typeof ServiceName)[keyof typeof ServiceName];
 
 /** Every service answers `<service>.health.check` with a HealthReport. */
-export function healthPattern(service: ServiceName): string {
+export function healthPattern<S extends ServiceName>(service: S): `${S}.health.check` {
   return `${service}.health.check`;
 }
 

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 export * from './errors';
+export type * from './rpc';
 export * from './health';
 export * from './common/user';
 export * from './common/policy';

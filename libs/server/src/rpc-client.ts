@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { ClientProxy, NatsRecordBuilder } from '@nestjs/microservices';
-import { ErrorCode, isRpcErrorBody, type RpcErrorBody } from '@app/contracts';
+import { ErrorCode, isRpcErrorBody, type RpcErrorBody, type RpcPattern, type RpcRequest, type RpcResponse } from '@app/contracts';
 import * as nats from 'nats';
 import { firstValueFrom, timeout } from 'rxjs';
 import { currentRequestId, REQUEST_ID_HEADER } from './request-context';
@@ -24,9 +24,10 @@ export class RpcClient implements OnApplicationShutdown {
 
   constructor(@Inject(NATS_CLIENT) private readonly client: ClientProxy) {}
 
-  async request<TResult>(pattern: string, data: unknown, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<TResult> {
+  /** Asks the service that answers `pattern`; the contracts type both the payload and the answer. */
+  async request<P extends RpcPattern>(pattern: P, data: RpcRequest<P>, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<RpcResponse<P>> {
     try {
-      return await firstValueFrom(this.client.send<TResult>(pattern, this.record(data)).pipe(timeout(timeoutMs)));
+      return await firstValueFrom(this.client.send<RpcResponse<P>>(pattern, this.record(data)).pipe(timeout(timeoutMs)));
     } catch (error) {
       throw this.toCallError(pattern, error);
     }

@@ -69,7 +69,7 @@ export function enterAsGuest(baseUrl: string): Promise<Session> {
 export async function setRole(natsUrl: string, session: Session, role: Exclude<UserRole, 'guest'>): Promise<Session> {
   const client = ClientProxyFactory.create({ transport: Transport.NATS, options: { servers: [natsUrl], name: 'system-test-operator' } });
   try {
-    const user = await new RpcClient(client as never).request<UserDto>(AuthPatterns.SetRole, { userId: session.user.id, role });
+    const user = await new RpcClient(client as never).request(AuthPatterns.SetRole, { userId: session.user.id, role });
     return { ...session, user };
   } finally {
     await client.close();

@@ -51,7 +51,7 @@ export class ChatUsersService {
     const missing = unique.filter((id) => !found.has(id));
     if (missing.length > 0) {
       try {
-        const fetched = await this.rpc.request<UserSummary[]>(AuthPatterns.GetUsers, { ids: missing }, 3000);
+        const fetched = await this.rpc.request(AuthPatterns.GetUsers, { ids: missing }, 3000);
         const users = fetched.map((u) => ({ id: u.id, username: u.username, avatar: u.avatar ?? null, role: u.role }));
         await this.upsert(users);
         for (const u of users) found.set(u.id, u);

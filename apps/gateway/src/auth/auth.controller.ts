@@ -50,7 +50,7 @@ export class AuthController {
     @Req() req: SessionRequest,
     @Res({ passthrough: true }) res: Response,
   ): Promise<AuthResultDto> {
-    const issued = await this.rpc.request<SessionIssuedDto>(AuthPatterns.Register, { ...dto, client: { ip: clientIp(req) } });
+    const issued = await this.rpc.request(AuthPatterns.Register, { ...dto, client: { ip: clientIp(req) } });
     return this.signIn(req, res, issued);
   }
 
@@ -62,7 +62,7 @@ export class AuthController {
     @Req() req: SessionRequest,
     @Res({ passthrough: true }) res: Response,
   ): Promise<AuthResultDto> {
-    const issued = await this.rpc.request<SessionIssuedDto>(AuthPatterns.Login, { ...dto, client: { ip: clientIp(req) } });
+    const issued = await this.rpc.request(AuthPatterns.Login, { ...dto, client: { ip: clientIp(req) } });
     return this.signIn(req, res, issued);
   }
 
@@ -73,7 +73,7 @@ export class AuthController {
     @Req() req: SessionRequest,
     @Res({ passthrough: true }) res: Response,
   ): Promise<AuthResultDto> {
-    const issued = await this.rpc.request<SessionIssuedDto>(AuthPatterns.CreateGuest, { ...dto, client: { ip: clientIp(req) } });
+    const issued = await this.rpc.request(AuthPatterns.CreateGuest, { ...dto, client: { ip: clientIp(req) } });
     return this.signIn(req, res, issued);
   }
 

@@ -7,8 +7,6 @@ import {
   callUserSubject,
   ErrorCode,
   type CallEndedFrame,
-  type CallHeartbeatAnswerDto,
-  type CallPeerDto,
   type CallSignalFrame,
   type CallUserFrame,
   type RelayedCallSignalFrame,
@@ -82,7 +80,7 @@ export class CallSignallingService implements OnModuleInit, OnApplicationShutdow
 
   private async heartbeat(socket: ClientSocket, frame: Record<string, unknown>) {
     const { sessionId, media } = await checked(CallHeartbeatFrameDto, frame);
-    const { session, peerUserId } = await this.rpc.request<CallHeartbeatAnswerDto>(CallPatterns.Heartbeat, {
+    const { session, peerUserId } = await this.rpc.request(CallPatterns.Heartbeat, {
       actor: actorOf(socket.user),
       sessionId,
       media,
@@ -102,7 +100,7 @@ export class CallSignallingService implements OnModuleInit, OnApplicationShutdow
     if (known && known.expires > Date.now() && known.users.includes(user.id)) {
       return known.users[0] === user.id ? known.users[1] : known.users[0];
     }
-    const { peerUserId } = await this.rpc.request<CallPeerDto>(CallPatterns.Peer, { actor: actorOf(user), sessionId });
+    const { peerUserId } = await this.rpc.request(CallPatterns.Peer, { actor: actorOf(user), sessionId });
     this.remember(sessionId, user.id, peerUserId);
     return peerUserId;
   }

@@ -44,7 +44,7 @@ export class CallsController {
   @ApiOperation({ summary: "The signed-in user's open call (ringing, accepted or connected), or null" })
   @Get('current')
   async current(@CurrentUser() user: UserDto): Promise<{ session: CallSessionDto | null }> {
-    return { session: await this.rpc.request<CallSessionDto | null>(CallPatterns.Current, { actor: actorOf(user) }) };
+    return { session: await this.rpc.request(CallPatterns.Current, { actor: actorOf(user) }) };
   }
 
   @ApiOperation({ summary: "A seller's billed calls by month, with the 15% commission and what they earned" })

@@ -21,8 +21,8 @@ export class ChatInfoController {
   @Get('stats')
   async stats(): Promise<StatsDto> {
     const [users, rating] = await Promise.allSettled([
-      this.rpc.request<{ count: number }>(AuthPatterns.CountUsers, {}, STATS_TIMEOUT_MS),
-      this.rpc.request<{ rating: number | null }>(MarketplacePatterns.GetRatingStats, {}, STATS_TIMEOUT_MS),
+      this.rpc.request(AuthPatterns.CountUsers, {}, STATS_TIMEOUT_MS),
+      this.rpc.request(MarketplacePatterns.GetRatingStats, {}, STATS_TIMEOUT_MS),
     ]);
     return {
       totalUsers: users.status === 'fulfilled' && typeof users.value?.count === 'number' ? users.value.count : null,

@@ -61,7 +61,9 @@ export class RoomsController {
         ...(seller.displayName ? { sellerName: seller.displayName.slice(0, 100) } : {}),
       });
     }
-    return this.rpc.request(ChatPatterns.StartPrivateChat, { actor, otherUserId: body.userId, originRoomId: body.originRoomId });
+    // StartPrivateChatDto requires userId whenever sellerId is absent.
+    const otherUserId = body.userId as number;
+    return this.rpc.request(ChatPatterns.StartPrivateChat, { actor, otherUserId, originRoomId: body.originRoomId });
   }
 
   /** Every private chat of the signed-in user, newest activity first. */
@@ -116,7 +118,7 @@ export class RoomsController {
   }
 
   private async seller(id: number): Promise<SellerRef> {
-    const seller = await this.rpc.request<SellerRef | null>(MarketplacePatterns.GetSeller, { id }).catch((error: unknown) => {
+    const seller = await this.rpc.request(MarketplacePatterns.GetSeller, { id }).catch((error: unknown) => {
       if (error instanceof RpcCallError && error.body.status === 404) return null;
       throw error;
     });

@@ -25,7 +25,7 @@ export class SessionService {
     const key = hashToken(token);
     const hit = this.cache.get(key);
     if (hit && hit.expires > Date.now()) return hit.user;
-    const user = await this.rpc.request<UserDto | null>(AuthPatterns.ResolveSession, { token });
+    const user = await this.rpc.request(AuthPatterns.ResolveSession, { token });
     this.cache.set(key, { user, expires: Date.now() + CACHE_MS });
     if (this.cache.size > 10_000) this.evictExpired();
     return user;

@@ -5,7 +5,6 @@ import {
   PRESENCE_HEARTBEAT_MS,
   SendMessageDto,
   type JoinRoomResultDto,
-  type MessageDto,
 } from '@app/contracts';
 import { firstMessage, INSTANCE_ID, RpcClient, validationFields, validationOptions } from '@app/server';
 import { plainToInstance } from 'class-transformer';
@@ -62,9 +61,9 @@ export class ChatFramesService implements OnApplicationBootstrap, OnApplicationS
     await this.fanout.attach(socket, roomId as number);
     let result: JoinRoomResultDto;
     try {
-      result = await this.rpc.request<JoinRoomResultDto>(ChatPatterns.JoinRoom, {
+      result = await this.rpc.request(ChatPatterns.JoinRoom, {
         actor: actorOf(socket.user),
-        roomId,
+        roomId: roomId as number,
         instance: GATEWAY_INSTANCE,
         socketId: socket.id,
         ...(typeof lastSeq === 'number' ? { lastSeq } : {}),
@@ -104,7 +103,7 @@ export class ChatFramesService implements OnApplicationBootstrap, OnApplicationS
       const fields = validationFields(errors);
       throw new BadRequestException({ error: 'Bad Request', code: ErrorCode.ValidationFailed, message: firstMessage(fields), fields });
     }
-    const message = await this.rpc.request<MessageDto>(ChatPatterns.SendMessage, { ...body, roomId, actor: actorOf(socket.user) });
+    const message = await this.rpc.request(ChatPatterns.SendMessage, { ...dto, roomId: roomId as number, actor: actorOf(socket.user) });
     this.registry.send(socket, { type: 'message_ack', clientId: message.clientId, message });
   }
 }

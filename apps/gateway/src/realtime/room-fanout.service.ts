@@ -194,7 +194,7 @@ export class RoomFanoutService implements OnModuleInit, OnApplicationShutdown {
     const all: MessageDto[] = [];
     let after = afterSeq;
     while (all.length < count) {
-      const page = await this.rpc.request<MessageDto[]>(ChatPatterns.CatchUp, { roomId, afterSeq: after, limit: CATCH_UP_PAGE });
+      const page = await this.rpc.request(ChatPatterns.CatchUp, { roomId, afterSeq: after, limit: CATCH_UP_PAGE });
       all.push(...page);
       if (page.length < CATCH_UP_PAGE) break;
       after = page[page.length - 1].seq;

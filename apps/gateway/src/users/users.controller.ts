@@ -33,7 +33,7 @@ export class UsersController {
   @ApiOperation({ summary: 'The preferences saved for this account' })
   @Get('settings')
   async settings(@CurrentUser() user: UserDto): Promise<UserSettings> {
-    const me = await this.rpc.request<UserDto>(AuthPatterns.GetMe, { userId: user.id });
+    const me = await this.rpc.request(AuthPatterns.GetMe, { userId: user.id });
     return me.settings;
   }
 

@@ -16,7 +16,6 @@ import {
   type EarningsTotalsDto,
   type EndCallRequestDto,
   type ListCallsRequestDto,
-  type RoomDto,
   type SellerEarningsDto,
   type StartCallRequestDto,
   type UserRole,
@@ -377,7 +376,7 @@ export class CallsService {
   /** The marketplace chat of the two, found or started in chat-svc; the call goes on without one. */
   private async marketplaceChat(actor: ActorDto, seller: Seller): Promise<number | null> {
     try {
-      const room = await this.rpc.request<RoomDto>(
+      const room = await this.rpc.request(
         ChatPatterns.StartPrivateChat,
         { actor, otherUserId: seller.userId, sellerId: seller.id, sellerName: seller.displayName.slice(0, 100) },
         CHAT_TIMEOUT_MS,

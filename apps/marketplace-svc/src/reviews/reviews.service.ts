@@ -77,7 +77,7 @@ export class ReviewsService {
 
   private async hadConversation(buyerId: number, sellerUserId: number): Promise<boolean> {
     try {
-      const answer = await this.rpc.request<{ exists: boolean }>(
+      const answer = await this.rpc.request(
         ChatPatterns.HasConversation,
         { userA: buyerId, userB: sellerUserId },
         CONVERSATION_CHECK_TIMEOUT_MS,

@@ -1,0 +1,154 @@
+import type {
+  CaptchaChallengeDto,
+  CaptchaRequestDto,
+  CaptchaTokenDto,
+  CheckUsernameDto,
+  DestroySessionDto,
+  FindByUsernamesDto,
+  GetUsersDto,
+  GuestRequestDto,
+  LoginRequestDto,
+  RegisterRequestDto,
+  SessionIssuedDto,
+  SessionTokenDto,
+  SetRoleDto,
+  UpdateMeRequestDto,
+  UpdateSettingsRequestDto,
+  UserIdDto,
+  UsernameAvailabilityDto,
+  VerifyCaptchaDto,
+} from './auth/dto/auth.dto';
+import { AuthPatterns } from './auth/auth.patterns';
+import { CallPatterns } from './calls/calls.patterns';
+import type {
+  CallActionRequestDto,
+  CallActorRequestDto,
+  CallHeartbeatAnswerDto,
+  CallHeartbeatRequestDto,
+  CallPeerDto,
+  CallSessionDto,
+  EndCallRequestDto,
+  ListCallsRequestDto,
+  SellerEarningsDto,
+  StartCallRequestDto,
+} from './calls/dto/call.dto';
+import { ChatPatterns } from './chat/chat.patterns';
+import type { JoinRoomResultDto, MessageDto, PrivateChatSummaryDto, RoomDto } from './chat/chat.types';
+import type {
+  ActorRequestDto,
+  CatchUpRequestDto,
+  CreateRoomRequestDto,
+  HasConversationDto,
+  InstanceDto,
+  JoinRoomRequestDto,
+  LeaveRoomRequestDto,
+  ListMessagesRequestDto,
+  ListPublicRoomsRequestDto,
+  PrivateChatsFromRoomRequestDto,
+  RecentMessagesRequestDto,
+  RoomRequestDto,
+  SendMessageRequestDto,
+  StartPrivateChatRequestDto,
+} from './chat/dto/chat.dto';
+import type { UserDto, UserSettings, UserSummary } from './common/user';
+import { type HealthReport, type ServiceName } from './health';
+import type { LocaleDto } from './marketplace/currency';
+import { MarketplacePatterns } from './marketplace/marketplace.patterns';
+import type { SellerReviewDto, SellerReviewsRequestDto, UpsertReviewRequestDto } from './marketplace/dto/review.dto';
+import type {
+  CategoryCountDto,
+  FeaturedRequestDto,
+  GetSellerRequestDto,
+  ListApplicationsRequestDto,
+  ListSellersRequestDto,
+  LocaleRequestDto,
+  ModerateSellerRequestDto,
+  RatingStatsDto,
+  RegisterSellerRequestDto,
+  RejectSellerRequestDto,
+  SellerDto,
+  SellerOwnerDto,
+  SellerProfileDto,
+  UpdateSellerRequestDto,
+} from './marketplace/dto/seller.dto';
+import type { MediaObjectVerification, VerifyMediaObjectDto } from './media/dto/media.dto';
+import { MediaPatterns } from './media/media.patterns';
+
+type Ok = { ok: true };
+type Empty = Record<string, never>;
+
+/**
+ * Every request/reply pattern with its payload and answer: [request, response]. RpcClient.request
+ * takes a pattern from here, so a payload of the wrong shape, or an answer read as the wrong
+ * type, is a compile error instead of a 400 (or worse) at run time.
+ */
+export interface RpcContract {
+  [AuthPatterns.CreateCaptcha]: [CaptchaRequestDto, CaptchaChallengeDto];
+  [AuthPatterns.VerifyCaptcha]: [VerifyCaptchaDto, CaptchaTokenDto];
+  [AuthPatterns.Register]: [RegisterRequestDto, SessionIssuedDto];
+  [AuthPatterns.Login]: [LoginRequestDto, SessionIssuedDto];
+  [AuthPatterns.CreateGuest]: [GuestRequestDto, SessionIssuedDto];
+  [AuthPatterns.ResolveSession]: [SessionTokenDto, UserDto | null];
+  [AuthPatterns.DestroySession]: [DestroySessionDto, Ok];
+  [AuthPatterns.CheckUsername]: [CheckUsernameDto, UsernameAvailabilityDto];
+  [AuthPatterns.GetMe]: [UserIdDto, UserDto];
+  [AuthPatterns.UpdateMe]: [UpdateMeRequestDto, UserDto];
+  [AuthPatterns.UpdateSettings]: [UpdateSettingsRequestDto, UserSettings];
+  [AuthPatterns.GetUsers]: [GetUsersDto, UserSummary[]];
+  [AuthPatterns.FindByUsernames]: [FindByUsernamesDto, UserSummary[]];
+  [AuthPatterns.SetRole]: [SetRoleDto, UserDto];
+  [AuthPatterns.CountUsers]: [Empty, { count: number }];
+
+  [ChatPatterns.HasConversation]: [HasConversationDto, { exists: boolean }];
+  [ChatPatterns.CreateRoom]: [CreateRoomRequestDto, RoomDto];
+  [ChatPatterns.ListPublicRooms]: [ListPublicRoomsRequestDto, RoomDto[]];
+  [ChatPatterns.GetRoom]: [RoomRequestDto, RoomDto];
+  [ChatPatterns.DeleteRoom]: [RoomRequestDto, Ok];
+  [ChatPatterns.StartPrivateChat]: [StartPrivateChatRequestDto, RoomDto];
+  [ChatPatterns.MyChats]: [ActorRequestDto, PrivateChatSummaryDto[]];
+  [ChatPatterns.MarketplaceChats]: [ActorRequestDto, PrivateChatSummaryDto[]];
+  [ChatPatterns.PrivateChatsFromRoom]: [PrivateChatsFromRoomRequestDto, PrivateChatSummaryDto[]];
+  [ChatPatterns.SendMessage]: [SendMessageRequestDto, MessageDto];
+  [ChatPatterns.ListMessages]: [ListMessagesRequestDto, MessageDto[]];
+  [ChatPatterns.RecentMessages]: [RecentMessagesRequestDto, MessageDto[]];
+  [ChatPatterns.CatchUp]: [CatchUpRequestDto, MessageDto[]];
+  [ChatPatterns.JoinRoom]: [JoinRoomRequestDto, JoinRoomResultDto];
+  [ChatPatterns.LeaveRoom]: [LeaveRoomRequestDto, Ok];
+  [ChatPatterns.Heartbeat]: [InstanceDto, Ok];
+  [ChatPatterns.DropInstance]: [InstanceDto, Ok];
+
+  [MarketplacePatterns.GetSeller]: [GetSellerRequestDto, SellerDto];
+  [MarketplacePatterns.GetRatingStats]: [Empty, RatingStatsDto];
+  [MarketplacePatterns.ListSellers]: [ListSellersRequestDto, SellerDto[]];
+  [MarketplacePatterns.ListFeatured]: [FeaturedRequestDto, SellerDto[]];
+  [MarketplacePatterns.CountByCategory]: [Empty, CategoryCountDto[]];
+  [MarketplacePatterns.Register]: [RegisterSellerRequestDto, SellerProfileDto];
+  [MarketplacePatterns.GetOwnProfile]: [SellerOwnerDto, SellerProfileDto];
+  [MarketplacePatterns.UpdateProfile]: [UpdateSellerRequestDto, SellerProfileDto];
+  [MarketplacePatterns.ListApplications]: [ListApplicationsRequestDto, SellerProfileDto[]];
+  [MarketplacePatterns.Verify]: [ModerateSellerRequestDto, SellerProfileDto];
+  [MarketplacePatterns.Reject]: [RejectSellerRequestDto, SellerProfileDto];
+  [MarketplacePatterns.ListReviews]: [SellerReviewsRequestDto, SellerReviewDto[]];
+  [MarketplacePatterns.UpsertReview]: [UpsertReviewRequestDto, SellerReviewDto];
+  [MarketplacePatterns.ResolveLocale]: [LocaleRequestDto, LocaleDto];
+
+  [CallPatterns.Start]: [StartCallRequestDto, CallSessionDto];
+  [CallPatterns.Accept]: [CallActionRequestDto, CallSessionDto];
+  [CallPatterns.End]: [EndCallRequestDto, CallSessionDto];
+  [CallPatterns.Heartbeat]: [CallHeartbeatRequestDto, CallHeartbeatAnswerDto];
+  [CallPatterns.Peer]: [CallActionRequestDto, CallPeerDto];
+  [CallPatterns.Get]: [CallActionRequestDto, CallSessionDto];
+  [CallPatterns.Current]: [CallActorRequestDto, CallSessionDto | null];
+  [CallPatterns.List]: [ListCallsRequestDto, CallSessionDto[]];
+  [CallPatterns.Earnings]: [CallActorRequestDto, SellerEarningsDto];
+
+  [MediaPatterns.VerifyObject]: [VerifyMediaObjectDto, MediaObjectVerification];
+}
+
+/** Every service answers `<service>.health.check` with its HealthReport. */
+type HealthContract = { [S in ServiceName as `${S}.health.check`]: [Empty, HealthReport] };
+
+export type RpcPattern = keyof RpcContract | keyof HealthContract;
+type AllContracts = RpcContract & HealthContract;
+export type RpcRequest<P extends RpcPattern> = AllContracts[P][0];
+export type RpcResponse<P extends RpcPattern> = AllContracts[P][1];
