@@ -8,7 +8,7 @@ import { solveArithmetic, startTestInfra, type TestInfra } from '@app/testing';
 import { Redis } from 'ioredis';
 // The real auth-svc runs in-process beside the gateway, talking over a private NATS server.
 import { AppModule as AuthAppModule } from '../../apps/auth-svc/src/app.module';
-import { resetAuthEnv } from '../../apps/auth-svc/src/config/auth-env';
+import { authEnv } from '../../apps/auth-svc/src/config/auth-env';
 import { apiClient, prepareGateway, startService, type ApiResponse } from './support/gateway-harness';
 
 export interface AuthStack {
@@ -32,7 +32,7 @@ export async function startAuthStack(env: Record<string, string> = {}): Promise<
     TRUST_PROXY_HOPS: '1',
     ...env,
   });
-  resetAuthEnv();
+  authEnv.reset();
 
   let auth: INestMicroservice | undefined;
   const redis = new Redis(infra.redisUrl);

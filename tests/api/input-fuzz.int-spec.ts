@@ -6,8 +6,10 @@ import { uniqueName } from '@app/testing';
 import WebSocket from 'ws';
 // The real services behind the gateway: a 5xx anywhere in the chain is what this test hunts.
 import { AppModule as ChatAppModule } from '../../apps/chat-svc/src/app.module';
+import { chatEnv } from '../../apps/chat-svc/src/config/chat-env';
 import { SocketRegistry } from '../../apps/gateway/src/realtime/socket-registry';
 import { AppModule as MarketplaceAppModule } from '../../apps/marketplace-svc/src/app.module';
+import { marketplaceEnv } from '../../apps/marketplace-svc/src/config/marketplace-env';
 import { ApiClient, startAuthStack, type AuthStack } from './auth-stack';
 import { TestSocket } from './chat-stack';
 import { startService } from './support/gateway-harness';
@@ -81,6 +83,8 @@ beforeAll(async () => {
   stack = await startAuthStack({ LOG_LEVEL: 'silent' });
   process.env.CHAT_DATABASE_URL = stack.infra.databaseUrl('chat');
   process.env.MARKETPLACE_DATABASE_URL = stack.infra.databaseUrl('marketplace');
+  chatEnv.reset();
+  marketplaceEnv.reset();
   services = await Promise.all([
     startService(ChatAppModule, ServiceName.Chat, stack.infra.natsUrl),
     startService(MarketplaceAppModule, ServiceName.Marketplace, stack.infra.natsUrl),

@@ -7,6 +7,7 @@ import { freePort, startTestInfra, waitFor, type TestInfra } from '@app/testing'
 import { createServer, type Server } from 'node:http';
 // The marketplace is tested as a browser meets it: through the gateway's HTTP API.
 import { AppModule } from '../../apps/marketplace-svc/src/app.module';
+import { MarketplaceEnv } from '../../apps/marketplace-svc/src/config/marketplace-env';
 import { FxRateService } from '../../apps/marketplace-svc/src/locale/fx-rate.service';
 import { sellerApplication as application } from './support/seller-application';
 import { apiClient, fakeSessions, prepareGateway, startService, type ApiResponse, type GatewayInProcess } from './support/gateway-harness';
@@ -456,15 +457,12 @@ describe('USD-INR rate provider', () => {
     const port = await freePort();
     await new Promise<void>((resolve) => provider.listen(port, '127.0.0.1', resolve));
     const redis = createRedis(infra.redisUrl);
-    const previous = process.env.FX_RATE_URL;
-    process.env.FX_RATE_URL = `http://127.0.0.1:${port}/rates`;
     try {
       await redis.del('marketplace:fx:usd-inr');
-      const fx = new FxRateService(redis);
+      const fx = new FxRateService(redis, Object.assign(new MarketplaceEnv(), { FX_RATE_URL: `http://127.0.0.1:${port}/rates` }));
       const rates = [await fx.usdToInr(), await fx.usdToInr()];
       return { rates, asked };
     } finally {
-      process.env.FX_RATE_URL = previous;
       await redis.del('marketplace:fx:usd-inr');
       redis.disconnect();
       provider.closeAllConnections();

@@ -4,7 +4,9 @@ import { AuthPatterns, ServiceName, type UserRole } from '@app/contracts';
 import { eventually, uniqueName } from '@app/testing';
 // The real accounts, marketplace and chat services: the seller role crosses all three.
 import { AppModule as ChatAppModule } from '../../apps/chat-svc/src/app.module';
+import { chatEnv } from '../../apps/chat-svc/src/config/chat-env';
 import { AppModule as MarketplaceAppModule } from '../../apps/marketplace-svc/src/app.module';
+import { marketplaceEnv } from '../../apps/marketplace-svc/src/config/marketplace-env';
 import { ApiClient, startAuthStack, type AuthStack } from './auth-stack';
 import { startService } from './support/gateway-harness';
 import { sellerApplication } from './support/seller-application';
@@ -16,6 +18,8 @@ beforeAll(async () => {
   stack = await startAuthStack({ LOG_LEVEL: 'silent' });
   process.env.CHAT_DATABASE_URL = stack.infra.databaseUrl('chat');
   process.env.MARKETPLACE_DATABASE_URL = stack.infra.databaseUrl('marketplace');
+  chatEnv.reset();
+  marketplaceEnv.reset();
   services = await Promise.all([
     startService(ChatAppModule, ServiceName.Chat, stack.infra.natsUrl),
     startService(MarketplaceAppModule, ServiceName.Marketplace, stack.infra.natsUrl),

@@ -12,10 +12,8 @@ import { UsersModule } from './users/users.module';
   imports: [
     ServiceCoreModule.forRoot({
       service: ServiceName.Auth,
-      config: () => {
-        const env = authEnv();
-        return { databaseUrl: env.AUTH_DATABASE_URL, redisUrl: env.REDIS_URL, natsUrl: env.NATS_URL };
-      },
+      env: authEnv,
+      databaseUrl: (env) => env.AUTH_DATABASE_URL,
       entities: [User],
       migrations,
     }),

@@ -17,10 +17,8 @@ import { UsersModule } from './users/users.module';
   imports: [
     ServiceCoreModule.forRoot({
       service: ServiceName.Chat,
-      config: () => {
-        const env = chatEnv();
-        return { databaseUrl: env.CHAT_DATABASE_URL, redisUrl: env.REDIS_URL, natsUrl: env.NATS_URL };
-      },
+      env: chatEnv,
+      databaseUrl: (env) => env.CHAT_DATABASE_URL,
       entities: [ChatUser, Room, RoomParticipant, Message],
       migrations,
     }),

@@ -7,6 +7,7 @@ import { configureRpcApp, natsTransport, RpcCallError, RpcClient } from '@app/se
 import { startTestInfra, testUser, userSummary, type TestInfra } from '@app/testing';
 import { connect, JSONCodec, type NatsConnection, type Subscription } from 'nats';
 import { AppModule } from '../src/app.module';
+import { chatEnv } from '../src/config/chat-env';
 
 const codec = JSONCodec<Record<string, unknown>>();
 
@@ -36,6 +37,7 @@ export async function startChatHarness({ replicas = 1 } = {}): Promise<ChatHarne
   process.env.NATS_URL = infra.natsUrl;
   process.env.REDIS_URL = infra.redisUrl;
   process.env.LOG_LEVEL = 'warn';
+  chatEnv.reset();
 
   const nc = await connect({ servers: infra.natsUrl });
   const knownUsers = new Map<number, UserSummary>();

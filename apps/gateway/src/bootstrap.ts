@@ -70,7 +70,7 @@ export async function createGateway(): Promise<NestExpressApplication> {
 export async function bootstrapGateway(): Promise<INestApplication> {
   const app = await createGateway();
   await app.startAllMicroservices();
-  await app.listen(gatewayEnv().PORT, process.env.HOST ?? '0.0.0.0');
+  await app.listen(gatewayEnv().PORT, gatewayEnv().HOST);
   new Logger('Bootstrap').log(`Gateway listening on ${gatewayEnv().PUBLIC_ORIGIN}`);
   return app;
 }

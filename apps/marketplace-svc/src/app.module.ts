@@ -15,10 +15,8 @@ import { SellersModule } from './sellers/sellers.module';
   imports: [
     ServiceCoreModule.forRoot({
       service: ServiceName.Marketplace,
-      config: () => {
-        const env = marketplaceEnv();
-        return { databaseUrl: env.MARKETPLACE_DATABASE_URL, redisUrl: env.REDIS_URL, natsUrl: env.NATS_URL };
-      },
+      env: marketplaceEnv,
+      databaseUrl: (env) => env.MARKETPLACE_DATABASE_URL,
       entities: [Seller, Review, CallSession, ActiveCall, CallLedgerEntry],
       migrations,
     }),

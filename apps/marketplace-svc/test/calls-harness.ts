@@ -18,6 +18,7 @@ import { configureRpcApp, natsTransport, RpcCallError, RpcClient } from '@app/se
 import { startTestInfra, type TestInfra } from '@app/testing';
 import { connect, JSONCodec, type NatsConnection } from 'nats';
 import { AppModule } from '../src/app.module';
+import { marketplaceEnv } from '../src/config/marketplace-env';
 import { CallClock } from '../src/calls/call-clock';
 import { Seller } from '../src/sellers/seller.entity';
 
@@ -85,6 +86,7 @@ export async function startCallsHarness({ replicas = 2 } = {}): Promise<CallsHar
     FX_RATE_URL: '',
     CALL_SWEEP_INTERVAL_MS: '100',
   });
+  marketplaceEnv.reset();
   const clock = new FakeClock();
   const nc = await connect({ servers: infra.natsUrl });
 

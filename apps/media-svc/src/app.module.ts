@@ -13,10 +13,8 @@ import { UploadsModule } from './uploads/uploads.module';
   imports: [
     ServiceCoreModule.forRoot({
       service: ServiceName.Media,
-      config: () => {
-        const env = mediaEnv();
-        return { databaseUrl: env.MEDIA_DATABASE_URL, redisUrl: env.REDIS_URL, natsUrl: env.NATS_URL };
-      },
+      env: mediaEnv,
+      databaseUrl: (env) => env.MEDIA_DATABASE_URL,
       entities: [MediaObject],
       migrations,
     }),

@@ -7,6 +7,7 @@ import { JsonLogger, createLogger } from './logger';
 import { AllRpcExceptionsFilter } from './rpc-exception.filter';
 import { RpcContextInterceptor } from './rpc-context.interceptor';
 import { rpcValidationPipe } from './rpc-errors';
+import type { BaseEnv } from './service-env';
 
 /** NATS transport options: every replica of a service listens in the queue group named after it. */
 export function natsTransport(service: ServiceName, natsUrl: string): MicroserviceOptions {
@@ -24,18 +25,14 @@ export function configureRpcApp(app: INestMicroservice) {
   app.enableShutdownHooks();
 }
 
-export async function bootstrapService(
-  service: ServiceName,
-  module: Type<unknown>,
-  natsUrl: string,
-): Promise<INestMicroservice> {
-  const logger = new JsonLogger(createLogger(service));
+export async function bootstrapService(service: ServiceName, module: Type<unknown>, env: BaseEnv): Promise<INestMicroservice> {
+  const logger = new JsonLogger(createLogger(service, env.LOG_LEVEL));
   const app = await NestFactory.createMicroservice<MicroserviceOptions>(module, {
-    ...natsTransport(service, natsUrl),
+    ...natsTransport(service, env.NATS_URL),
     logger,
   });
   configureRpcApp(app);
   await app.listen();
-  logger.log(`${service} listening on NATS ${natsUrl}`, 'Bootstrap');
+  logger.log(`${service} listening on NATS ${env.NATS_URL}`, 'Bootstrap');
   return app;
 }

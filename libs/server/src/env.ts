@@ -15,3 +15,25 @@ export function loadEnv<T extends object>(envClass: new () => T, source: NodeJS.
   }
   return env;
 }
+
+/**
+ * An app's configuration: its env class read and validated once, on first use. Call it for the
+ * values; Nest code injects the env class itself (ServiceCoreModule provides it). `reset` is for
+ * tests that point a fresh app at other infrastructure.
+ */
+export interface AppConfig<T extends object> {
+  (): T;
+  readonly envClass: new () => T;
+  reset(): void;
+}
+
+export function appConfig<T extends object>(envClass: new () => T): AppConfig<T> {
+  let cached: T | undefined;
+  const get = () => (cached ??= loadEnv(envClass));
+  return Object.assign(get, {
+    envClass,
+    reset: () => {
+      cached = undefined;
+    },
+  });
+}

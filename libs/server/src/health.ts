@@ -1,7 +1,11 @@
 import type { DependencyHealth, HealthReport, ServiceName } from '@app/contracts';
 import { hostname } from 'node:os';
+import type { BaseEnv } from './service-env';
 
-export const INSTANCE_ID = process.env.INSTANCE_ID || `${hostname()}-${process.pid}`;
+/** This process's name in health reports and presence: INSTANCE_ID, else host name and pid. */
+export function instanceId(env: Pick<BaseEnv, 'INSTANCE_ID'>): string {
+  return env.INSTANCE_ID || `${hostname()}-${process.pid}`;
+}
 
 /** Times a dependency check; a failure or a slow answer (over 2 s) marks it down. */
 export async function checkDependency(check: () => Promise<unknown>): Promise<DependencyHealth> {
@@ -19,6 +23,7 @@ export async function checkDependency(check: () => Promise<unknown>): Promise<De
 
 export async function healthReport(
   service: ServiceName | 'gateway',
+  instance: string,
   checks: Record<string, () => Promise<unknown>>,
 ): Promise<HealthReport> {
   const names = Object.keys(checks);
@@ -27,7 +32,7 @@ export async function healthReport(
   return {
     service,
     ok: results.every((r) => r.ok),
-    instance: INSTANCE_ID,
+    instance,
     uptimeSeconds: Math.round(process.uptime()),
     dependencies,
   };

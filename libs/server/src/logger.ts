@@ -3,7 +3,7 @@ import pino from 'pino';
 import { requestContext } from './request-context';
 
 /** Structured JSON logs; every line carries the service and, inside a request, its id. */
-export function createLogger(service: string, level = process.env.LOG_LEVEL ?? 'info') {
+export function createLogger(service: string, level: string) {
   return pino({
     level,
     base: { service, pid: process.pid },

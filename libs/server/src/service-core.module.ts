@@ -6,17 +6,23 @@ import type { MigrationObject } from '@mikro-orm/core';
 import { healthPattern, type HealthReport, type ServiceName } from '@app/contracts';
 import type { Redis } from 'ioredis';
 import { ensureDatabase, migrate, ormOptions } from './database';
-import { healthReport } from './health';
+import type { AppConfig } from './env';
+import { healthReport, instanceId } from './health';
+import type { BaseEnv } from './service-env';
 import { REDIS, createRedis } from './redis';
 import { RpcClientModule } from './rpc-client.module';
 
-export interface ServiceCoreOptions {
+export interface ServiceCoreOptions<E extends BaseEnv> {
   service: ServiceName;
-  /** Read lazily so that tests can set the environment before the module is created. */
-  config: () => { databaseUrl: string; redisUrl: string; natsUrl: string };
+  /** The service's configuration; read when the module is created, so tests can set the environment first. */
+  env: AppConfig<E>;
+  databaseUrl: (env: E) => string;
   entities: Function[];
   migrations: MigrationObject[];
 }
+
+/** The injection token of this process's name (INSTANCE_ID, or host and pid). */
+export const INSTANCE = Symbol('INSTANCE');
 
 /**
  * Checks a service adds to its health report beyond PostgreSQL and Redis (media-svc: storage).
@@ -29,6 +35,7 @@ function healthController(service: ServiceName) {
   @Controller()
   class HealthController {
     constructor(
+      @Inject(INSTANCE) private readonly instance: string,
       private readonly orm: MikroORM,
       @Inject(REDIS) private readonly redis: Redis,
       @Optional() @Inject(EXTRA_HEALTH_CHECKS) private readonly extra: HealthChecks = {},
@@ -36,7 +43,7 @@ function healthController(service: ServiceName) {
 
     @MessagePattern(healthPattern(service))
     check(): Promise<HealthReport> {
-      return healthReport(service, {
+      return healthReport(service, this.instance, {
         postgres: () => this.orm.em.getConnection().execute('select 1'),
         redis: () => this.redis.ping(),
         ...this.extra,
@@ -57,23 +64,29 @@ export class ServiceCoreModule implements OnModuleInit {
     @Inject(REDIS) private readonly redis: Redis,
   ) {}
 
-  static forRoot(options: ServiceCoreOptions): DynamicModule {
+  static forRoot<E extends BaseEnv>(options: ServiceCoreOptions<E>): DynamicModule {
+    const { env } = options;
     return {
       module: ServiceCoreModule,
       global: true,
       imports: [
         MikroOrmModule.forRootAsync({
           useFactory: async () => {
-            const { databaseUrl } = options.config();
+            const databaseUrl = options.databaseUrl(env());
             await ensureDatabase(databaseUrl);
             return ormOptions({ databaseUrl, entities: options.entities, migrations: options.migrations });
           },
         }),
-        RpcClientModule.forRoot(() => options.config().natsUrl, options.service),
+        RpcClientModule.forRoot(() => env().NATS_URL, options.service),
       ],
       controllers: [healthController(options.service)],
-      providers: [{ provide: REDIS, useFactory: () => createRedis(options.config().redisUrl) }],
-      exports: [REDIS],
+      providers: [
+        // Services inject their env class (`constructor(private readonly env: ChatEnv)`).
+        { provide: env.envClass, useFactory: () => env() },
+        { provide: INSTANCE, useFactory: () => instanceId(env()) },
+        { provide: REDIS, useFactory: () => createRedis(env().REDIS_URL) },
+      ],
+      exports: [env.envClass, INSTANCE, REDIS],
     };
   }
 

@@ -12,6 +12,7 @@ export class BaseEnv {
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL = 'info';
 
+  /** Names this process in health reports and presence; host name and pid when unset. */
   @IsOptional()
   @IsString()
   INSTANCE_ID?: string;

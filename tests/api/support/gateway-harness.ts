@@ -9,7 +9,11 @@ import { configureRpcApp, natsTransport, REDIS } from '@app/server';
 import { freePort, testUser, type TestInfra } from '@app/testing';
 import type { Redis } from 'ioredis';
 import { createGateway } from '../../../apps/gateway/src/bootstrap';
-import { resetGatewayEnv } from '../../../apps/gateway/src/config/gateway-env';
+import { authEnv } from '../../../apps/auth-svc/src/config/auth-env';
+import { chatEnv } from '../../../apps/chat-svc/src/config/chat-env';
+import { gatewayEnv } from '../../../apps/gateway/src/config/gateway-env';
+import { marketplaceEnv } from '../../../apps/marketplace-svc/src/config/marketplace-env';
+import { mediaEnv } from '../../../apps/media-svc/src/config/media-env';
 
 export interface GatewayInProcess {
   /** What a browser on our site sends as Origin. */
@@ -39,7 +43,8 @@ export async function prepareGateway(infra: TestInfra, env: Record<string, strin
     LOG_LEVEL: 'error',
     ...env,
   });
-  resetGatewayEnv();
+  // Each app reads its configuration once: make the next read see this infrastructure.
+  for (const config of [gatewayEnv, authEnv, chatEnv, marketplaceEnv, mediaEnv]) config.reset();
 
   const gateway: GatewayInProcess = {
     origin,

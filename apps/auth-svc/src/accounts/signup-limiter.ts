@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { REDIS } from '@app/server';
 import type { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import { authEnv } from '../config/auth-env';
+import { AuthEnv } from '../config/auth-env';
 import { refusedFor } from '../common/refusal';
 
 const HOUR_SECONDS = 60 * 60;
@@ -18,9 +18,8 @@ export type SignupKind = 'member' | 'guest';
 export class SignupLimiter {
   private readonly limiters: Record<SignupKind, RateLimiterRedis>;
 
-  constructor(@Inject(REDIS) redis: Redis) {
+  constructor(@Inject(REDIS) redis: Redis, env: AuthEnv) {
     const limiter = (keyPrefix: string, points: number) => new RateLimiterRedis({ storeClient: redis, keyPrefix, points, duration: HOUR_SECONDS });
-    const env = authEnv();
     this.limiters = {
       member: limiter('signup-ip', env.SIGNUPS_PER_ADDRESS_PER_HOUR),
       guest: limiter('guest-ip', env.GUESTS_PER_ADDRESS_PER_HOUR),

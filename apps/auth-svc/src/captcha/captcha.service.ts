@@ -10,7 +10,7 @@ import type { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { refusedFor } from '../common/refusal';
-import { authEnv } from '../config/auth-env';
+import { AuthEnv } from '../config/auth-env';
 import { generateCaptcha } from './captcha-generator';
 
 const challengeKey = (id: string) => `captcha:challenge:${id}`;
@@ -44,11 +44,14 @@ export class CaptchaService {
   /** Every question is kept until it expires, so asking must be bounded per address. */
   private readonly questionsByIp: RateLimiterRedis;
 
-  constructor(@Inject(REDIS) private readonly redis: Redis) {
+  constructor(
+    @Inject(REDIS) private readonly redis: Redis,
+    private readonly env: AuthEnv,
+  ) {
     this.questionsByIp = new RateLimiterRedis({
       storeClient: redis,
       keyPrefix: 'captcha-ip',
-      points: authEnv().CAPTCHAS_PER_ADDRESS_PER_MINUTE,
+      points: this.env.CAPTCHAS_PER_ADDRESS_PER_MINUTE,
       duration: 60,
     });
   }
@@ -65,7 +68,7 @@ export class CaptchaService {
     await this.redis
       .multi()
       .hset(challengeKey(id), { answer: String(answer), tries: '0' })
-      .expire(challengeKey(id), authEnv().CAPTCHA_TTL_SECONDS)
+      .expire(challengeKey(id), this.env.CAPTCHA_TTL_SECONDS)
       .exec();
     return { id, question };
   }
@@ -83,7 +86,7 @@ export class CaptchaService {
     if (outcome === 0) throw captchaError('Incorrect answer. Please try again.', 'answer');
 
     const token = randomBytes(32).toString('base64url');
-    const ttl = authEnv().CAPTCHA_TOKEN_TTL_SECONDS;
+    const ttl = this.env.CAPTCHA_TOKEN_TTL_SECONDS;
     await this.redis.set(tokenKey(token), '1', 'EX', ttl);
     return { token, expiresInSeconds: ttl };
   }

@@ -1,4 +1,4 @@
-import { BaseEnv, loadEnv, POSTGRES_URL_PATTERN } from '@app/server';
+import { BaseEnv, appConfig, POSTGRES_URL_PATTERN } from '@app/server';
 import { CAPTCHA_TOKEN_TTL_SECONDS, CAPTCHA_TTL_SECONDS } from '@app/contracts';
 import { Type } from 'class-transformer';
 import { IsInt, Matches, Max, Min } from 'class-validator';
@@ -40,9 +40,4 @@ export class AuthEnv extends BaseEnv {
   GUESTS_PER_ADDRESS_PER_HOUR = 60;
 }
 
-let cached: AuthEnv | undefined;
-export const authEnv = (): AuthEnv => (cached ??= loadEnv(AuthEnv));
-/** Tests change the environment between apps. */
-export const resetAuthEnv = () => {
-  cached = undefined;
-};
+export const authEnv = appConfig(AuthEnv);

@@ -1,4 +1,4 @@
-import { BaseEnv, loadEnv, POSTGRES_URL_PATTERN } from '@app/server';
+import { BaseEnv, appConfig, POSTGRES_URL_PATTERN } from '@app/server';
 import { Matches } from 'class-validator';
 
 export class ChatEnv extends BaseEnv {
@@ -6,4 +6,4 @@ export class ChatEnv extends BaseEnv {
   CHAT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/chat';
 }
 
-export const chatEnv = () => loadEnv(ChatEnv);
+export const chatEnv = appConfig(ChatEnv);

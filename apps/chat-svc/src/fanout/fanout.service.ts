@@ -1,7 +1,7 @@
 import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { chatRoomEventSubject, chatUserEventSubject, type RoomEventFrame, type UserEventFrame } from '@app/contracts';
 import { connect, JSONCodec, type NatsConnection } from 'nats';
-import { chatEnv } from '../config/chat-env';
+import { ChatEnv } from '../config/chat-env';
 
 const codec = JSONCodec<unknown>();
 
@@ -14,8 +14,10 @@ export class FanoutService implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(FanoutService.name);
   private nc?: NatsConnection;
 
+  constructor(private readonly env: ChatEnv) {}
+
   async onModuleInit() {
-    this.nc = await connect({ servers: chatEnv().NATS_URL, name: 'chat-svc-fanout', maxReconnectAttempts: -1 });
+    this.nc = await connect({ servers: this.env.NATS_URL, name: 'chat-svc-fanout', maxReconnectAttempts: -1 });
   }
 
   toRoom(roomId: number, frame: RoomEventFrame) {

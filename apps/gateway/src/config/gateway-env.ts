@@ -1,6 +1,6 @@
-import { BaseEnv, EnvBoolean, loadEnv } from '@app/server';
+import { BaseEnv, EnvBoolean, appConfig } from '@app/server';
 import { Type } from 'class-transformer';
-import { IsBoolean, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength, ValidateIf } from 'class-validator';
+import { IsBoolean, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, Min, MinLength, ValidateIf } from 'class-validator';
 
 export class GatewayEnv extends BaseEnv {
   @Type(() => Number)
@@ -8,6 +8,11 @@ export class GatewayEnv extends BaseEnv {
   @Min(1)
   @Max(65535)
   PORT = 3000;
+
+  /** The address to listen on; every interface unless told otherwise. */
+  @IsString()
+  @IsNotEmpty({ message: 'HOST must be an address to listen on' })
+  HOST = '0.0.0.0';
 
   /** The site's public origin; unsafe requests and sockets from other origins are refused. */
   @Matches(/^https?:\/\/[^/]+$/, { message: 'PUBLIC_ORIGIN must be an origin such as http://localhost:3000' })
@@ -59,9 +64,4 @@ export class GatewayEnv extends BaseEnv {
   TURN_CREDENTIAL_TTL_SECONDS = 4 * 60 * 60;
 }
 
-let cached: GatewayEnv | undefined;
-export const gatewayEnv = (): GatewayEnv => (cached ??= loadEnv(GatewayEnv));
-/** Tests change the environment between apps. */
-export const resetGatewayEnv = () => {
-  cached = undefined;
-};
+export const gatewayEnv = appConfig(GatewayEnv);

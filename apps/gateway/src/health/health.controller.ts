@@ -1,7 +1,7 @@
 import { Controller, Get, Inject, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { healthPattern, ServiceName, type HealthReport } from '@app/contracts';
-import { healthReport, NATS_CLIENT, REDIS, RpcClient } from '@app/server';
+import { healthReport, INSTANCE, NATS_CLIENT, REDIS, RpcClient } from '@app/server';
 import type { ClientNats } from '@nestjs/microservices';
 import type { Request, Response } from 'express';
 import { clientIp } from '../common/auth.guards';
@@ -28,6 +28,7 @@ export class HealthController {
     private readonly rpc: RpcClient,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(NATS_CLIENT) private readonly nats: ClientNats,
+    @Inject(INSTANCE) private readonly instance: string,
   ) {}
 
   /**
@@ -37,7 +38,7 @@ export class HealthController {
    */
   @Get()
   async check(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<SystemHealth | PublicHealth> {
-    const gateway = await healthReport('gateway', {
+    const gateway = await healthReport('gateway', this.instance, {
       redis: () => this.redis.ping(),
       nats: async () => {
         await this.nats.connect();

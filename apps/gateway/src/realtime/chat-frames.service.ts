@@ -1,4 +1,4 @@
-import { BadRequestException, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { BadRequestException, Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import {
   ChatPatterns,
   ErrorCode,
@@ -6,16 +6,12 @@ import {
   SendMessageDto,
   type JoinRoomResultDto,
 } from '@app/contracts';
-import { firstMessage, INSTANCE_ID, RpcClient, validationFields, validationOptions } from '@app/server';
+import { firstMessage, INSTANCE, RpcClient, validationFields, validationOptions } from '@app/server';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
-import { randomUUID } from 'node:crypto';
 import { actorOf } from '../common/actor';
 import { RoomFanoutService } from './room-fanout.service';
 import { ClientSocket, SocketRegistry } from './socket-registry';
-
-/** This process's presence identity: a restarted gateway never inherits a dead one's entries. */
-const GATEWAY_INSTANCE = `${INSTANCE_ID}-${randomUUID().slice(0, 8)}`;
 
 /** The chat frames of the socket protocol: join_room, leave_room, send_message. */
 @Injectable()
@@ -27,6 +23,7 @@ export class ChatFramesService implements OnApplicationBootstrap, OnApplicationS
     private readonly registry: SocketRegistry,
     private readonly fanout: RoomFanoutService,
     private readonly rpc: RpcClient,
+    @Inject(INSTANCE) private readonly instance: string,
   ) {
     registry.registerFrame('join_room', (socket, frame) => this.join(socket, frame));
     registry.registerFrame('leave_room', (socket) => this.leave(socket, true));
@@ -36,7 +33,7 @@ export class ChatFramesService implements OnApplicationBootstrap, OnApplicationS
 
   onApplicationBootstrap() {
     const beat = () =>
-      this.rpc.request(ChatPatterns.Heartbeat, { instance: GATEWAY_INSTANCE }, PRESENCE_HEARTBEAT_MS).catch((error: Error) => {
+      this.rpc.request(ChatPatterns.Heartbeat, { instance: this.instance }, PRESENCE_HEARTBEAT_MS).catch((error: Error) => {
         this.logger.warn(`Presence heartbeat failed: ${error.message}`);
       });
     void beat();
@@ -46,7 +43,7 @@ export class ChatFramesService implements OnApplicationBootstrap, OnApplicationS
 
   async onApplicationShutdown() {
     clearInterval(this.heartbeat);
-    await this.rpc.request(ChatPatterns.DropInstance, { instance: GATEWAY_INSTANCE }, 2000).catch(() => undefined);
+    await this.rpc.request(ChatPatterns.DropInstance, { instance: this.instance }, 2000).catch(() => undefined);
   }
 
   private async join(socket: ClientSocket, frame: Record<string, unknown>) {
@@ -64,7 +61,7 @@ export class ChatFramesService implements OnApplicationBootstrap, OnApplicationS
       result = await this.rpc.request(ChatPatterns.JoinRoom, {
         actor: actorOf(socket.user),
         roomId: roomId as number,
-        instance: GATEWAY_INSTANCE,
+        instance: this.instance,
         socketId: socket.id,
         ...(typeof lastSeq === 'number' ? { lastSeq } : {}),
       });
@@ -88,7 +85,7 @@ export class ChatFramesService implements OnApplicationBootstrap, OnApplicationS
     socket.roomId = undefined;
     socket.joining = false;
     this.fanout.detach(socket, roomId);
-    await this.rpc.request(ChatPatterns.LeaveRoom, { userId: socket.user.id, roomId, instance: GATEWAY_INSTANCE, socketId: socket.id });
+    await this.rpc.request(ChatPatterns.LeaveRoom, { userId: socket.user.id, roomId, instance: this.instance, socketId: socket.id });
     if (answer) this.registry.send(socket, { type: 'room_left', roomId });
   }
 

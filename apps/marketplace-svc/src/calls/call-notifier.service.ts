@@ -8,7 +8,7 @@ import {
 } from '@app/contracts';
 import { RpcClient } from '@app/server';
 import { connect, JSONCodec, type NatsConnection } from 'nats';
-import { marketplaceEnv } from '../config/marketplace-env';
+import { MarketplaceEnv } from '../config/marketplace-env';
 import type { Seller } from '../sellers/seller.entity';
 
 const codec = JSONCodec<unknown>();
@@ -23,10 +23,13 @@ export class CallNotifier implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(CallNotifier.name);
   private nc?: NatsConnection;
 
-  constructor(private readonly rpc: RpcClient) {}
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly env: MarketplaceEnv,
+  ) {}
 
   async onModuleInit() {
-    this.nc = await connect({ servers: marketplaceEnv().NATS_URL, name: 'marketplace-svc-calls', maxReconnectAttempts: -1 });
+    this.nc = await connect({ servers: this.env.NATS_URL, name: 'marketplace-svc-calls', maxReconnectAttempts: -1 });
   }
 
   async onApplicationShutdown() {

@@ -1,5 +1,5 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { marketplaceEnv } from '../config/marketplace-env';
+import { MarketplaceEnv } from '../config/marketplace-env';
 import { CallsService } from './calls.service';
 
 /**
@@ -13,10 +13,13 @@ export class CallSweeper implements OnApplicationBootstrap, OnApplicationShutdow
   private timer?: NodeJS.Timeout;
   private sweeping = false;
 
-  constructor(private readonly calls: CallsService) {}
+  constructor(
+    private readonly calls: CallsService,
+    private readonly env: MarketplaceEnv,
+  ) {}
 
   onApplicationBootstrap() {
-    this.timer = setInterval(() => void this.sweep(), marketplaceEnv().CALL_SWEEP_INTERVAL_MS);
+    this.timer = setInterval(() => void this.sweep(), this.env.CALL_SWEEP_INTERVAL_MS);
     this.timer.unref();
   }
 

@@ -1,4 +1,4 @@
-import { BaseEnv, loadEnv, POSTGRES_URL_PATTERN } from '@app/server';
+import { BaseEnv, appConfig, POSTGRES_URL_PATTERN } from '@app/server';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, Matches, Max, Min } from 'class-validator';
 
@@ -22,7 +22,7 @@ export class MarketplaceEnv extends BaseEnv {
   CALL_SWEEP_INTERVAL_MS = 1000;
 }
 
-export const marketplaceEnv = () => loadEnv(MarketplaceEnv);
+export const marketplaceEnv = appConfig(MarketplaceEnv);
 
 /** The demo seed also stores the demo sellers' pictures through media-svc. */
 export class MarketplaceSeedEnv extends MarketplaceEnv {
@@ -30,4 +30,4 @@ export class MarketplaceSeedEnv extends MarketplaceEnv {
   MEDIA_SVC_URL = 'http://127.0.0.1:3010';
 }
 
-export const marketplaceSeedEnv = () => loadEnv(MarketplaceSeedEnv);
+export const marketplaceSeedEnv = appConfig(MarketplaceSeedEnv);

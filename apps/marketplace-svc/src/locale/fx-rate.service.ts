@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { FALLBACK_USD_INR_RATE, FX_CACHE_SECONDS, FX_TIMEOUT_MS } from '@app/contracts';
 import { REDIS } from '@app/server';
 import type { Redis } from 'ioredis';
-import { marketplaceEnv } from '../config/marketplace-env';
+import { MarketplaceEnv } from '../config/marketplace-env';
 
 const CACHE_KEY = 'marketplace:fx:usd-inr';
 /** A failing provider is asked again after a minute, not on every request. */
@@ -12,9 +12,11 @@ const FAILURE_CACHE_SECONDS = 60;
 @Injectable()
 export class FxRateService {
   private readonly logger = new Logger(FxRateService.name);
-  private readonly url = marketplaceEnv().FX_RATE_URL;
+  private readonly url: string;
 
-  constructor(@Inject(REDIS) private readonly redis: Redis) {}
+  constructor(@Inject(REDIS) private readonly redis: Redis, env: MarketplaceEnv) {
+    this.url = env.FX_RATE_URL;
+  }
 
   async usdToInr(): Promise<number> {
     if (!this.url) return FALLBACK_USD_INR_RATE;

@@ -1,4 +1,4 @@
-import { BaseEnv, EnvBoolean, loadEnv, POSTGRES_URL_PATTERN } from '@app/server';
+import { BaseEnv, EnvBoolean, appConfig, POSTGRES_URL_PATTERN } from '@app/server';
 import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
 
@@ -59,4 +59,4 @@ export class MediaEnv extends BaseEnv {
   MEDIA_TMP_DIR?: string;
 }
 
-export const mediaEnv = (): MediaEnv => loadEnv(MediaEnv);
+export const mediaEnv = appConfig(MediaEnv);
