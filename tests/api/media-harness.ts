@@ -19,6 +19,8 @@ const { startLocalS3 } = require('../../scripts/lib/local-s3') as {
 
 export interface MediaStack {
   baseUrl: string;
+  /** media-svc's internal port, which only the gateway calls in production. */
+  mediaUrl: string;
   origin: string;
   rpc: RpcClient;
   /** A session cookie for a new user of this role. */
@@ -26,8 +28,11 @@ export interface MediaStack {
   stop(): Promise<void>;
 }
 
-/** Private NATS, Redis, database and S3 server; media-svc and the gateway in-process on free ports. */
-export async function startMediaStack(): Promise<MediaStack> {
+/**
+ * Private NATS, Redis, database and S3 server; media-svc and the gateway in-process on free ports.
+ * `env` sets limits of either app for this stack.
+ */
+export async function startMediaStack(env: Record<string, string> = {}): Promise<MediaStack> {
   const infra: TestInfra = await startTestInfra();
   const s3Dir = mkdtempSync(join(tmpdir(), 'test-s3-'));
   const bucket = 'media-test';
@@ -45,6 +50,7 @@ export async function startMediaStack(): Promise<MediaStack> {
     S3_SECRET_KEY: 'S3RVER',
     // A bucket s3rver was not told about: media-svc creates it.
     S3_BUCKET: `${bucket}-created`,
+    ...env,
   });
 
   const sessions = fakeSessions();
@@ -63,7 +69,14 @@ export async function startMediaStack(): Promise<MediaStack> {
     media = await createMediaService();
     await startMediaService(media);
     const app = await gateway.listen();
-    return { baseUrl: gateway.baseUrl, origin: gateway.origin, rpc: app.get(RpcClient), signIn: (role) => sessions.signIn(role), stop };
+    return {
+      baseUrl: gateway.baseUrl,
+      mediaUrl: `http://127.0.0.1:${mediaPort}`,
+      origin: gateway.origin,
+      rpc: app.get(RpcClient),
+      signIn: (role) => sessions.signIn(role),
+      stop,
+    };
   } catch (error) {
     await stop();
     throw error;

@@ -9,6 +9,7 @@ import {
 import { RpcCallError } from '@app/server';
 import { isoBox } from '@app/testing';
 import sharp from 'sharp';
+import { request } from 'node:http';
 import { multipartBody, startMediaStack, type MediaStack, type UploadPart } from './media-harness';
 
 const MB = 1024 * 1024;
@@ -17,8 +18,18 @@ const MB = 1024 * 1024;
 type UploadAnswer = { url: string; file: UploadedFileDto; files: UploadedFileDto[] } & HttpErrorBody;
 let stack: MediaStack;
 
+/** Lower limits than the defaults, so that a test reaches each of them quickly. */
+const LIMITS = {
+  MEDIA_UPLOADS_PER_MINUTE: '20',
+  MEDIA_DAILY_QUOTA_MB: '1',
+  MEDIA_UPLOAD_IDLE_TIMEOUT_MS: '1000',
+  MEDIA_UPLOAD_MIN_BYTES_PER_SECOND: '1024',
+  MEDIA_UPLOAD_RATE_WINDOW_MS: '1500',
+  MEDIA_UPLOADS_PER_USER: '3',
+};
+
 beforeAll(async () => {
-  stack = await startMediaStack();
+  stack = await startMediaStack(LIMITS);
 }, 60_000);
 
 afterAll(async () => {
@@ -39,7 +50,7 @@ async function send(path: string, cookie: string | null, parts: UploadPart[], op
       })
     : Buffer.concat(chunks);
   const res = await fetch(`${stack.baseUrl}${path}`, { method: 'POST', headers, body, duplex: 'half' } as RequestInit);
-  return { status: res.status, body: (await res.json()) as UploadAnswer };
+  return { status: res.status, headers: res.headers, body: (await res.json()) as UploadAnswer };
 }
 
 async function download(url: string, headers: Record<string, string> = {}) {
@@ -96,6 +107,52 @@ function phoneVideo(): Buffer {
 
 /** EXIF with a GPS block: the IFD0 pointer tag 0x8825 (little-endian in sharp's output). */
 const hasGpsPointer = (exif: Buffer | undefined) => !!exif && exif.includes(Buffer.from([0x25, 0x88, 0x04, 0x00]));
+
+/** A GET with the path sent exactly as written: no client normalises dot segments or escapes. */
+function rawGet(path: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${stack.baseUrl}/`, { path, method: 'GET' }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/**
+ * An animated GIF of `frames` copies of one solid frame, put together byte by byte: a file of a
+ * few kB whose frames, decoded, are as large as the sides say.
+ */
+async function solidAnimation(side: number, frames: number): Promise<Buffer> {
+  const still = await sharp({ create: { width: side, height: side, channels: 3, background: { r: 200, g: 0, b: 0 } } })
+    .gif({ colours: 2, dither: 0, effort: 1 })
+    .toBuffer();
+  const flags = still[10];
+  const imageStart = 13 + (flags & 0x80 ? 3 * 2 ** ((flags & 7) + 1) : 0);
+  const frame = still.subarray(imageStart, still.length - 1);
+  return Buffer.concat([still.subarray(0, imageStart), ...Array.from({ length: frames }, () => frame), Buffer.from([0x3b])]);
+}
+
+/** The EBML header alone: what a sniffer reads in a WebM's first bytes. */
+const webmHeader = () => recordedWebm().subarray(0, recordedWebm().indexOf(Buffer.from('18538067', 'hex')));
+
+/** A WebM as a browser's MediaRecorder writes it: Segment and Cluster of unknown size. */
+function recordedWebm(): Buffer {
+  const el = (id: number, ...payload: Buffer[]) => {
+    const body = Buffer.concat(payload);
+    return Buffer.concat([Buffer.from(id.toString(16), 'hex'), Buffer.from([0x80 | body.length]), body]);
+  };
+  const unknownSize = (id: number, ...payload: Buffer[]) =>
+    Buffer.concat([Buffer.from(id.toString(16), 'hex'), Buffer.from([0x01, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff]), ...payload]);
+  const header = el(0x1a45dfa3, el(0x4286, Buffer.from([1])), el(0x4282, Buffer.from('webm', 'latin1')));
+  const info = el(0x1549a966, el(0x2ad7b1, Buffer.from([0x0f, 0x42, 0x40])));
+  const tracks = el(0x1654ae6b, el(0xae, el(0xd7, Buffer.from([1])), el(0x86, Buffer.from('V_VP8', 'latin1'))));
+  return Buffer.concat([header, unknownSize(0x18538067, info, tracks, unknownSize(0x1f43b675, el(0xe7, Buffer.from([0])), el(0xa3, Buffer.alloc(100, 4))))]);
+}
+
+const HTML_PAGE = Buffer.from('<!doctype html><html><body><script>alert(document.cookie)</script></body></html>');
 
 describe('uploads through the gateway', () => {
   it('stores a PNG and serves it back with its type, nosniff and long caching', async () => {
@@ -275,6 +332,185 @@ describe('uploads through the gateway', () => {
     const res = await download('/media/general/00000000-0000-4000-8000-000000000000.png');
     expect(res.status).toBe(404);
     expect((await download('/media/../../etc/passwd')).status).toBe(404);
+  });
+});
+
+describe('videos are checked beyond their header', () => {
+  it.each([
+    ['an MP4 header holding a page', () => isoBox('ftyp', Buffer.from('isom\0\0\0\0isommp41', 'latin1'), HTML_PAGE)],
+    ['an MP4 header followed by a page in a free box', () => Buffer.concat([isoBox('ftyp', Buffer.from('isom\0\0\0\0', 'latin1')), isoBox('free', HTML_PAGE)])],
+    ['an MP4 movie header without media data', () => Buffer.concat([isoBox('ftyp', Buffer.from('isom\0\0\0\0', 'latin1')), isoBox('moov', isoBox('mvhd', Buffer.alloc(100))), isoBox('free', HTML_PAGE)])],
+    ['a WebM header followed by a page', () => Buffer.concat([webmHeader(), HTML_PAGE])],
+  ])('refuses %s as an invalid type', async (_name, data) => {
+    const { cookie } = stack.signIn('seller');
+    const res = await send('/api/upload?purpose=intro', cookie, [{ field: 'file', name: 'clip.mp4', type: 'video/mp4', data: data() }]);
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'invalid_file_type', message: 'Invalid file type. Please upload an image or video.' });
+  });
+
+  it('stores a WebM as a browser records it', async () => {
+    const video = recordedWebm();
+    const { cookie } = stack.signIn('seller');
+    const res = await send('/api/upload?purpose=intro', cookie, [{ field: 'file', name: 'recording.webm', type: 'video/webm', data: video }]);
+    expect(res.status).toBe(201);
+    expect(res.body.file).toMatchObject({ type: 'video', format: 'webm', size: video.length });
+    const served = await download(res.body.url);
+    expect(served.headers.get('content-type')).toBe('video/webm');
+    expect(served.data.equals(video)).toBe(true);
+  });
+});
+
+describe('media addresses', () => {
+  it('serves an object only at its own address: escapes and dot segments reach nothing else', async () => {
+    const { cookie } = stack.signIn('user');
+    const res = await send('/api/upload', cookie, [{ field: 'file', name: 'sky.png', type: 'image/png', data: await png() }]);
+    const key = res.body.url.slice('/media/'.length);
+    expect((await rawGet(res.body.url)).status).toBe(200);
+    expect((await rawGet(`${res.body.url}?v=2`)).status).toBe(200);
+
+    for (const path of [
+      `/media/%2e%2e/media/${key}`,
+      `/media/../media/${key}`,
+      `/media/general/..%2f..%2fmedia%2f${key.replace('/', '%2f')}`,
+      `/media/${key.replace('general', 'GENERAL')}`,
+      '/media/%2e%2e/uploads',
+      '/media/../uploads',
+      '/media/general/x/../../../uploads',
+    ]) {
+      const answer = await rawGet(path);
+      expect({ path, status: answer.status }).toEqual({ path, status: 404 });
+      expect(JSON.parse(answer.body)).toEqual({ error: 'Not Found', code: 'not_found', message: 'File not found' });
+    }
+  });
+});
+
+describe('limits of uploads', () => {
+  const gif = (data: Buffer, name = 'big.gif') => [{ field: 'file', name, type: 'image/gif', data }];
+
+  it('refuses a 4096x4096 animation of 5 frames (a 58 kB file) with 413 before decoding it', async () => {
+    const bomb = await solidAnimation(4096, 5);
+    expect(bomb.length).toBeLessThan(70_000);
+    const { cookie } = stack.signIn('vip');
+    const res = await send('/api/chat/upload', cookie, gif(bomb));
+    expect(res.status).toBe(413);
+    expect(res.body).toMatchObject({
+      code: 'animation_too_large',
+      message: 'Animated images can have at most 300 frames and 16 megapixels across all frames',
+    });
+  });
+
+  it('refuses an animation of more frames than allowed, and takes one within the budget', async () => {
+    const { cookie } = stack.signIn('vip');
+    const tooMany = await send('/api/chat/upload', cookie, gif(await solidAnimation(8, 301)));
+    expect(tooMany.status).toBe(413);
+    expect(tooMany.body.code).toBe('animation_too_large');
+    const fine = await send('/api/chat/upload', cookie, gif(await solidAnimation(64, 30)));
+    expect(fine.status).toBe(201);
+  });
+
+  it('takes no more files a minute from one user than allowed, and says when to come back', async () => {
+    const { cookie } = stack.signIn('user');
+    const image = [{ field: 'file', name: 'dot.png', type: 'image/png', data: await png(2, 2) }];
+    for (let i = 0; i < 20; i++) expect((await send('/api/upload', cookie, image)).status).toBe(201);
+    const refused = await send('/api/upload', cookie, image);
+    expect(refused.status).toBe(429);
+    expect(refused.body.code).toBe('upload_rate_limited');
+    expect(refused.body.message).toMatch(/^You are uploading too fast\. Please try again in (\d+ seconds?|1 minute)\.$/);
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    // Another user is not held back.
+    expect((await send('/api/upload', stack.signIn('user').cookie, image)).status).toBe(201);
+  });
+
+  it('accepts only part of a burst of 30 animated GIFs from one user; the rest are told to wait', async () => {
+    const { cookie } = stack.signIn('vip');
+    const wave = await animatedGif();
+    const answers = await Promise.all(Array.from({ length: 30 }, () => send('/api/chat/upload', cookie, gif(wave, 'wave.gif'))));
+    const accepted = answers.filter((a) => a.status === 201);
+    const refused = answers.filter((a) => a.status !== 201);
+    expect(accepted.length).toBeGreaterThan(0);
+    expect(accepted.length).toBeLessThanOrEqual(20);
+    for (const answer of refused) {
+      expect(answer.status).toBe(429);
+      expect(['too_many_uploads', 'upload_rate_limited']).toContain(answer.body.code);
+      expect(Number(answer.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    }
+  });
+
+  it('stores no more than a day\'s quota per user, and a refused file does not use it up', async () => {
+    const { cookie } = stack.signIn('seller');
+    const video = (bytes: number) => [{ field: 'file', name: 'clip.mp4', type: 'video/mp4', data: tinyMp4(bytes) }];
+    expect((await send('/api/upload?purpose=intro', cookie, video(400_000))).status).toBe(201);
+    expect((await send('/api/upload?purpose=intro', cookie, video(400_000))).status).toBe(201);
+
+    const over = await send('/api/upload?purpose=intro', cookie, video(400_000));
+    expect(over.status).toBe(429);
+    expect(over.body).toMatchObject({
+      code: 'upload_quota_reached',
+      message: 'You have reached your upload limit of 1MB a day. Please try again in 24 hours.',
+    });
+    expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(23 * 3600);
+    // What is left of the day's megabyte still takes a smaller file.
+    expect((await send('/api/upload?purpose=intro', cookie, video(200_000))).status).toBe(201);
+    expect((await send('/api/upload?purpose=intro', cookie, video(100_000))).status).toBe(429);
+  });
+
+  it('stops an upload whose body trickles in below the minimum rate, with 408', async () => {
+    const { cookie } = stack.signIn('user');
+    const { contentType, chunks } = multipartBody([{ field: 'file', name: 'slow.png', type: 'image/png', data: await png() }]);
+    const whole = Buffer.concat(chunks);
+    let timer: NodeJS.Timeout | undefined;
+    const body = new ReadableStream({
+      start(controller) {
+        // A byte every 200 ms: never silent for long, far below 1 kB/s.
+        let at = 0;
+        timer = setInterval(() => {
+          if (at < whole.length) controller.enqueue(new Uint8Array(whole.subarray(at, ++at)));
+        }, 200);
+      },
+      cancel: () => clearInterval(timer),
+    });
+    const started = Date.now();
+    try {
+      const res = await fetch(`${stack.baseUrl}/api/upload`, {
+        method: 'POST',
+        headers: { origin: stack.origin, cookie, 'content-type': contentType },
+        body,
+        duplex: 'half',
+      } as RequestInit);
+      expect(res.status).toBe(408);
+      expect(await res.json()).toMatchObject({
+        code: 'upload_too_slow',
+        message: 'The upload was too slow and has been stopped. Please check your connection and try again.',
+      });
+      expect(Date.now() - started).toBeLessThan(10_000);
+    } finally {
+      clearInterval(timer);
+    }
+  });
+
+  it('media-svc itself stops an upload whose body stops arriving, with 408', async () => {
+    const { contentType, chunks } = multipartBody([{ field: 'file', name: 'stuck.png', type: 'image/png', data: await png() }]);
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = request(`${stack.mediaUrl}/uploads`, {
+        method: 'POST',
+        headers: { 'content-type': contentType, 'content-length': String(Buffer.concat(chunks).length), 'x-media-user-id': '1' },
+      });
+      req.on('response', (res) => {
+        const parts: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => parts.push(chunk));
+        res.on('end', () => {
+          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(parts).toString('utf8') });
+          req.destroy();
+        });
+      });
+      req.on('error', reject);
+      // The head of the form, then nothing more.
+      req.write(chunks[0]);
+    });
+    expect(answer.status).toBe(408);
+    expect(JSON.parse(answer.body)).toMatchObject({ code: 'upload_too_slow' });
   });
 });
 

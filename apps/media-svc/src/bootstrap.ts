@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { NestMicroservice } from '@nestjs/microservices';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { Server } from 'node:http';
 import { ServiceName } from '@app/contracts';
 import {
   AllRpcExceptionsFilter,
@@ -24,6 +25,10 @@ export async function createMediaService(): Promise<NestExpressApplication> {
   const logger = new JsonLogger(createLogger(ServiceName.Media, env.LOG_LEVEL));
   const app = await NestFactory.create<NestExpressApplication>(AppModule, { logger, bodyParser: false });
   app.disable('x-powered-by');
+  // A client that trickles its headers or its request is dropped instead of holding a connection.
+  const server = app.getHttpServer() as Server;
+  server.headersTimeout = env.MEDIA_HTTP_HEADERS_TIMEOUT_MS;
+  server.requestTimeout = env.MEDIA_HTTP_REQUEST_TIMEOUT_MS;
   // Deferred so that the NATS handlers are set up after their pipes, filter and interceptor
   // (the HTTP side keeps its own error handling).
   const rpc = app.connectMicroservice(natsTransport(ServiceName.Media, env.NATS_URL), {

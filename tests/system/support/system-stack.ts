@@ -32,6 +32,8 @@ export interface SystemStack {
 export interface SystemStackOptions {
   gateways: number;
   chatReplicas: number;
+  /** Variables for every process of this stack, such as lower limits than the defaults. */
+  env?: Record<string, string>;
 }
 
 /**
@@ -74,6 +76,7 @@ export async function startSystemStack(options: SystemStackOptions): Promise<Sys
       mediaPort: await freePort(),
       gatewayPorts,
       chatReplicas: options.chatReplicas,
+      env: options.env,
       webDist: join(workDir, 'no-spa'),
       logDir,
       s3Dir: join(workDir, 's3'),

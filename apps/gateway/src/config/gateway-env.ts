@@ -2,6 +2,8 @@ import { BaseEnv, EnvBoolean, appConfig } from '@app/server';
 import { Type } from 'class-transformer';
 import { IsBoolean, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, Min, MinLength, ValidateIf } from 'class-validator';
 
+const wholeNumber = (name: string) => ({ message: `${name} must be a whole number` });
+
 export class GatewayEnv extends BaseEnv {
   @Type(() => Number)
   @IsInt({ message: 'PORT must be a whole number' })
@@ -62,6 +64,50 @@ export class GatewayEnv extends BaseEnv {
   @Min(60, { message: 'TURN_CREDENTIAL_TTL_SECONDS must be at least 60' })
   @Max(7 * 24 * 60 * 60, { message: 'TURN_CREDENTIAL_TTL_SECONDS must be at most a week' })
   TURN_CREDENTIAL_TTL_SECONDS = 4 * 60 * 60;
+
+  // Uploads and /media reads (the gateway's side of media-svc).
+
+  /** Uploads one user may have in progress at once on this gateway (429 beyond). */
+  @Type(() => Number)
+  @IsInt(wholeNumber('MEDIA_UPLOADS_PER_USER'))
+  @Min(1)
+  MEDIA_UPLOADS_PER_USER = 3;
+
+  /** Uploads one client address may have in progress at once on this gateway (429 beyond). */
+  @Type(() => Number)
+  @IsInt(wholeNumber('MEDIA_UPLOADS_PER_ADDRESS'))
+  @Min(1)
+  MEDIA_UPLOADS_PER_ADDRESS = 12;
+
+  /** Connections to media-svc for uploads, so uploads in progress on this gateway (503 beyond). */
+  @Type(() => Number)
+  @IsInt(wholeNumber('MEDIA_UPLOAD_SOCKETS'))
+  @Min(1)
+  MEDIA_UPLOAD_SOCKETS = 64;
+
+  /** Connections to media-svc for /media reads: a pool of their own that uploads never take. */
+  @Type(() => Number)
+  @IsInt(wholeNumber('MEDIA_READ_SOCKETS'))
+  @Min(1)
+  MEDIA_READ_SOCKETS = 128;
+
+  /** An upload body slower than this over a whole window is stopped with 408... */
+  @Type(() => Number)
+  @IsInt(wholeNumber('MEDIA_UPLOAD_MIN_BYTES_PER_SECOND'))
+  @Min(1)
+  MEDIA_UPLOAD_MIN_BYTES_PER_SECOND = 4096;
+
+  /** ...measured over windows of this many milliseconds (a window without a byte stops it too). */
+  @Type(() => Number)
+  @IsInt(wholeNumber('MEDIA_UPLOAD_RATE_WINDOW_MS'))
+  @Min(100)
+  MEDIA_UPLOAD_RATE_WINDOW_MS = 15_000;
+
+  /** The longest an upload may take, from its first byte to the answer (Node's own request limit is 300 s). */
+  @Type(() => Number)
+  @IsInt(wholeNumber('MEDIA_UPLOAD_TIMEOUT_MS'))
+  @Min(1000)
+  MEDIA_UPLOAD_TIMEOUT_MS = 300_000;
 }
 
 export const gatewayEnv = appConfig(GatewayEnv);

@@ -17,9 +17,10 @@ import {
   type UserDto,
 } from '@app/contracts';
 import type { Request, Response } from 'express';
-import { AuthGuard, CurrentUser, Roles } from '../common/auth.guards';
+import { AuthGuard, clientIp, CurrentUser, Roles } from '../common/auth.guards';
 import { finishEarly } from '@app/server';
 import { MediaUpstream, type UploadTarget } from './media-upstream';
+import { UploadSlots } from './upload-slots';
 
 /** Room for multipart boundaries and part headers around each file. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
@@ -43,7 +44,10 @@ const fileBody = (field: string, many = false) => ({
 @Controller()
 @UseGuards(AuthGuard)
 export class MediaUploadController {
-  constructor(private readonly upstream: MediaUpstream) {}
+  constructor(
+    private readonly upstream: MediaUpstream,
+    private readonly slots: UploadSlots,
+  ) {}
 
   @Post('upload')
   @Roles('user', 'vip', 'seller', 'moderator')
@@ -99,7 +103,10 @@ export class MediaUploadController {
     res.status(201).json(answer);
   }
 
-  /** Refuses a body declared too large before reading it, else streams it to media-svc. */
+  /**
+   * Refuses a body declared too large, or one more upload than the user or the address may have in
+   * progress, before reading it; else streams it to media-svc.
+   */
   private async forward(req: Request, res: Response, target: UploadTarget) {
     const purpose: UploadPurpose = target.purpose ?? 'general';
     const declared = Number(req.header('content-length'));
@@ -112,6 +119,17 @@ export class MediaUploadController {
         413,
       );
     }
-    return this.upstream.upload(req, target);
+    let release: (() => void) | undefined;
+    try {
+      release = this.slots.take(target.userId, clientIp(req));
+      return await this.upstream.upload(req, target);
+    } catch (error) {
+      // Refusals that say when to come back (busy, too many, over a quota) say it in Retry-After too.
+      const retryAfter = error instanceof HttpException ? (error.getResponse() as { retryAfterSeconds?: unknown }).retryAfterSeconds : undefined;
+      if (typeof retryAfter === 'number') res.setHeader('Retry-After', String(retryAfter));
+      throw error;
+    } finally {
+      release?.();
+    }
   }
 }

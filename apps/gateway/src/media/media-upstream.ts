@@ -1,7 +1,12 @@
 import { HttpException, Injectable, OnModuleDestroy } from '@nestjs/common';
 import {
   ErrorCode,
+  MEDIA_URL_PREFIX,
+  MediaErrorCode,
   MediaUploadHeaders,
+  mediaKeyOf,
+  parseMediaKey,
+  UploadMessages,
   type HttpErrorBody,
   type UploadedFileDto,
   type UploadPurpose,
@@ -10,7 +15,7 @@ import { currentRequestId, REQUEST_ID_HEADER } from '@app/server';
 import type { Request, Response } from 'express';
 import { Agent, request, type IncomingMessage } from 'node:http';
 import { pipeline } from 'node:stream/promises';
-import { gatewayEnv } from '../config/gateway-env';
+import { GatewayEnv } from '../config/gateway-env';
 
 export interface UploadTarget {
   userId: number;
@@ -38,21 +43,32 @@ const MAX_ANSWER_BYTES = 256 * 1024;
 /**
  * media-svc's internal HTTP port as the gateway uses it: upload bodies are piped through as
  * they arrive (never held whole) and objects stream back, so a 50 MB file costs the gateway
- * only a few buffers.
+ * only a few buffers. Reads and uploads have a connection pool each: uploads may hold theirs
+ * for minutes, and images and videos must not wait behind them.
  */
 @Injectable()
 export class MediaUpstream implements OnModuleDestroy {
-  private readonly agent = new Agent({ keepAlive: true, maxSockets: 256 });
+  private readonly readAgent: Agent;
+  private readonly uploadAgent: Agent;
+
+  constructor(private readonly env: GatewayEnv) {
+    this.readAgent = new Agent({ keepAlive: true, maxSockets: env.MEDIA_READ_SOCKETS });
+    this.uploadAgent = new Agent({ keepAlive: true, maxSockets: env.MEDIA_UPLOAD_SOCKETS });
+  }
 
   private get base(): URL {
-    return new URL(gatewayEnv().MEDIA_SVC_URL);
+    return new URL(this.env.MEDIA_SVC_URL);
   }
 
   onModuleDestroy() {
-    this.agent.destroy();
+    this.readAgent.destroy();
+    this.uploadAgent.destroy();
   }
 
-  /** Streams the request's multipart body to media-svc and answers the files it stored. */
+  /**
+   * Streams the request's multipart body to media-svc and answers the files it stored. A body
+   * slower than the minimum rate over a window, or an upload past its deadline, is stopped with 408.
+   */
   upload(req: Request, target: UploadTarget): Promise<UploadedFileDto[]> {
     return new Promise((resolve, reject) => {
       const headers: Record<string, string> = {
@@ -67,13 +83,23 @@ export class MediaUpstream implements OnModuleDestroy {
       const requestId = currentRequestId();
       if (requestId) headers[REQUEST_ID_HEADER] = requestId;
 
-      const upstream = request(new URL('/uploads', this.base), { method: 'POST', agent: this.agent, headers });
+      const upstream = request(new URL('/uploads', this.base), { method: 'POST', agent: this.uploadAgent, headers });
       let settled = false;
       const settle = (outcome: () => void) => {
         if (settled) return;
         settled = true;
+        stopWatching();
+        clearTimeout(deadline);
         outcome();
       };
+      const stop = () =>
+        settle(() => {
+          req.unpipe(upstream);
+          upstream.destroy();
+          reject(tooSlow());
+        });
+      const stopWatching = watchBodyRate(req, this.env.MEDIA_UPLOAD_MIN_BYTES_PER_SECOND, this.env.MEDIA_UPLOAD_RATE_WINDOW_MS, stop);
+      const deadline = setTimeout(stop, this.env.MEDIA_UPLOAD_TIMEOUT_MS);
 
       upstream.on('response', (response) => {
         readJson(response)
@@ -99,8 +125,18 @@ export class MediaUpstream implements OnModuleDestroy {
     });
   }
 
-  /** Proxies GET/HEAD /media/... to media-svc, streaming, with the conditional and Range headers. */
+  /**
+   * Proxies GET/HEAD /media/<purpose>/<uuid>.<ext> to media-svc, streaming, with the conditional
+   * and Range headers. The upstream path is rebuilt from the key's checked parts, so no escape or
+   * dot segment in the address can reach another of media-svc's routes.
+   */
   serve(req: Request, res: Response) {
+    const path = req.originalUrl.split('?')[0];
+    const key = path.startsWith(MEDIA_URL_PREFIX) ? parseMediaKey(path.slice(MEDIA_URL_PREFIX.length)) : null;
+    if (!key) {
+      res.status(404).json({ error: 'Not Found', code: ErrorCode.NotFound, message: UploadMessages.notFound });
+      return;
+    }
     const headers: Record<string, string> = {};
     for (const name of CONDITIONAL_HEADERS) {
       const value = req.header(name);
@@ -108,10 +144,9 @@ export class MediaUpstream implements OnModuleDestroy {
     }
     const requestId = currentRequestId() ?? req.header(REQUEST_ID_HEADER);
     if (requestId) headers[REQUEST_ID_HEADER] = requestId;
-    const path = req.originalUrl.split('?')[0];
-    const upstream = request(new URL(path, this.base), {
+    const upstream = request(new URL(`${MEDIA_URL_PREFIX}${mediaKeyOf(key)}`, this.base), {
       method: req.method === 'HEAD' ? 'HEAD' : 'GET',
-      agent: this.agent,
+      agent: this.readAgent,
       headers,
     });
     upstream.on('response', (response) => {
@@ -132,6 +167,31 @@ export class MediaUpstream implements OnModuleDestroy {
     });
     upstream.end();
   }
+}
+
+/**
+ * Calls `onTooSlow` when fewer than `minBytesPerSecond` arrive over a window of `windowMs`
+ * (a silent window included), until the body ends. A client trickling a byte now and then
+ * would otherwise hold its connection, and one to media-svc, for as long as it liked.
+ */
+function watchBodyRate(req: Request, minBytesPerSecond: number, windowMs: number, onTooSlow: () => void): () => void {
+  const minBytes = (minBytesPerSecond * windowMs) / 1000;
+  let bytes = 0;
+  const count = (chunk: Buffer) => {
+    bytes += chunk.length;
+  };
+  const timer = setInterval(() => {
+    if (bytes < minBytes) onTooSlow();
+    bytes = 0;
+  }, windowMs);
+  const stop = () => {
+    clearInterval(timer);
+    req.off('data', count);
+  };
+  req.on('data', count);
+  req.once('end', stop);
+  req.once('close', stop);
+  return stop;
 }
 
 function readJson(response: IncomingMessage): Promise<unknown> {
@@ -161,6 +221,10 @@ function errorFrom(status: number, body: unknown): HttpException {
     return new HttpException(candidate, status);
   }
   return unavailable();
+}
+
+function tooSlow(): HttpException {
+  return new HttpException({ error: 'Request Timeout', code: MediaErrorCode.UploadTooSlow, message: UploadMessages.tooSlow }, 408);
 }
 
 export function unavailable(): HttpException {

@@ -1,13 +1,23 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { Express } from 'express';
+import { GatewayEnv } from '../config/gateway-env';
 import { MediaUploadController } from './media-upload.controller';
 import { MediaUpstream } from './media-upstream';
+import { UploadSlots } from './upload-slots';
 
 /** Uploads under /api, and /media/... (outside /api) proxied from media-svc. */
 @Module({
   controllers: [MediaUploadController],
-  providers: [MediaUpstream],
+  providers: [
+    {
+      provide: UploadSlots,
+      inject: [GatewayEnv],
+      useFactory: (env: GatewayEnv) =>
+        new UploadSlots({ perUser: env.MEDIA_UPLOADS_PER_USER, perAddress: env.MEDIA_UPLOADS_PER_ADDRESS, total: env.MEDIA_UPLOAD_SOCKETS }),
+    },
+    MediaUpstream,
+  ],
 })
 export class MediaModule implements OnModuleInit {
   constructor(

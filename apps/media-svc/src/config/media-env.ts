@@ -57,6 +57,73 @@ export class MediaEnv extends BaseEnv {
   @IsOptional()
   @IsString()
   MEDIA_TMP_DIR?: string;
+
+  /** A client that has not sent its request's headers within this long is dropped (Node checks every 30 s). */
+  @Type(() => Number)
+  @IsInt({ message: 'MEDIA_HTTP_HEADERS_TIMEOUT_MS must be a whole number of milliseconds' })
+  @Min(1000)
+  MEDIA_HTTP_HEADERS_TIMEOUT_MS = 10_000;
+
+  /**
+   * The longest a whole request may take to arrive, a last resort behind the gateway's own upload
+   * deadline (MEDIA_UPLOAD_TIMEOUT_MS, 300 s), which answers first with a clearer message.
+   */
+  @Type(() => Number)
+  @IsInt({ message: 'MEDIA_HTTP_REQUEST_TIMEOUT_MS must be a whole number of milliseconds' })
+  @Min(1000)
+  MEDIA_HTTP_REQUEST_TIMEOUT_MS = 330_000;
+
+  /** An upload whose body stops arriving for this long is stopped with 408. */
+  @Type(() => Number)
+  @IsInt({ message: 'MEDIA_UPLOAD_IDLE_TIMEOUT_MS must be a whole number of milliseconds' })
+  @Min(100)
+  MEDIA_UPLOAD_IDLE_TIMEOUT_MS = 30_000;
+
+  /** The budget of an animated image: frames... */
+  @Type(() => Number)
+  @IsInt({ message: 'MEDIA_ANIMATED_MAX_FRAMES must be a whole number' })
+  @Min(2)
+  MEDIA_ANIMATED_MAX_FRAMES = 300;
+
+  /** ...and megapixels summed over its frames (one 4096x4096 frame is 16.8). */
+  @Type(() => Number)
+  @IsInt({ message: 'MEDIA_ANIMATED_MAX_MEGAPIXELS must be a whole number' })
+  @Min(1)
+  MEDIA_ANIMATED_MAX_MEGAPIXELS = 16;
+
+  /** Re-encoding one image is stopped after this long and the upload refused with 413. */
+  @Type(() => Number)
+  @IsInt({ message: 'MEDIA_IMAGE_TIMEOUT_SECONDS must be a whole number of seconds' })
+  @Min(1)
+  MEDIA_IMAGE_TIMEOUT_SECONDS = 20;
+
+  /**
+   * Images re-encoded at once by this replica. Each holds one of libuv's threads (4 unless
+   * UV_THREADPOOL_SIZE says otherwise) for its whole run, and every file read and write of the
+   * service needs one too: keep it below that.
+   */
+  @Type(() => Number)
+  @IsInt({ message: 'MEDIA_IMAGE_CONCURRENCY must be a whole number' })
+  @Min(1)
+  MEDIA_IMAGE_CONCURRENCY = 2;
+
+  /** Images waiting for a turn; beyond this an upload is refused with 503 and Retry-After. */
+  @Type(() => Number)
+  @IsInt({ message: 'MEDIA_IMAGE_QUEUE_LIMIT must be a whole number' })
+  @Min(0)
+  MEDIA_IMAGE_QUEUE_LIMIT = 16;
+
+  /** Files one user may upload per minute, across replicas (429 beyond). */
+  @Type(() => Number)
+  @IsInt({ message: 'MEDIA_UPLOADS_PER_MINUTE must be a whole number' })
+  @Min(1)
+  MEDIA_UPLOADS_PER_MINUTE = 20;
+
+  /** Megabytes one user may store per day, across replicas (429 beyond). */
+  @Type(() => Number)
+  @IsInt({ message: 'MEDIA_DAILY_QUOTA_MB must be a whole number of megabytes' })
+  @Min(1)
+  MEDIA_DAILY_QUOTA_MB = 500;
 }
 
 export const mediaEnv = appConfig(MediaEnv);

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EnsureRequestContext } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { MEDIA_URL_PREFIX, type MediaObjectVerification, type UploadedFileDto, type UploadPurpose } from '@app/contracts';
+import { MEDIA_URL_PREFIX, mediaKeyOf, parseMediaKey, type MediaObjectVerification, type UploadedFileDto, type UploadPurpose } from '@app/contracts';
 import { MediaObject } from './media-object.entity';
 
 /** The record of every stored object. */
@@ -41,12 +41,10 @@ export function urlOf(key: string): string {
 }
 
 /** Keys are <purpose>/<uuid>.<ext>; anything else is not one of ours. */
-const KEY_PATTERN = /^[a-z]+\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.[a-z0-9]+$/;
-
 export function keyFromUrl(url: string): string | null {
   if (!url.startsWith(MEDIA_URL_PREFIX)) return null;
-  const key = url.slice(MEDIA_URL_PREFIX.length);
-  return KEY_PATTERN.test(key) ? key : null;
+  const key = parseMediaKey(url.slice(MEDIA_URL_PREFIX.length));
+  return key ? mediaKeyOf(key) : null;
 }
 
 export function toUploadedFile(object: MediaObject): UploadedFileDto {

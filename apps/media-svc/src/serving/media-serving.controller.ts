@@ -1,5 +1,5 @@
 import { Controller, Get, Logger, Req, Res } from '@nestjs/common';
-import { ErrorCode, MEDIA_URL_PREFIX } from '@app/contracts';
+import { ErrorCode, MEDIA_URL_PREFIX, UploadMessages } from '@app/contracts';
 import type { Request, Response } from 'express';
 import { pipeline } from 'node:stream/promises';
 import { keyFromUrl, MediaObjectsService } from '../objects/media-objects.service';
@@ -24,7 +24,7 @@ export class MediaServingController {
     const key = keyFromUrl(req.path);
     const object = key ? await this.objects.findByKey(key) : null;
     if (!object) {
-      res.status(404).json({ error: 'Not Found', code: ErrorCode.NotFound, message: 'File not found' });
+      res.status(404).json({ error: 'Not Found', code: ErrorCode.NotFound, message: UploadMessages.notFound });
       return;
     }
     const etag = `"${object.id}"`;

@@ -11,7 +11,14 @@ export interface ImageType {
   format: 'jpeg' | 'png' | 'gif' | 'webp';
   contentType: string;
   animated: boolean;
+  /** 1 for a still image. */
+  frames: number;
+  /** Pixels decoded across every frame: what re-encoding costs. */
+  pixels: number;
 }
+
+/** Re-encoding ran out of the time it was given. */
+export class ImageTimeoutError extends Error {}
 
 export interface EncodedImage extends ImageType {
   size: number;
@@ -40,7 +47,9 @@ export async function probeImage(path: string): Promise<ImageType | null> {
   const format = outputFormat(meta);
   if (!format) return null;
   const animated = (meta.pages ?? 1) > 1 && (format === 'gif' || format === 'webp');
-  return { format, contentType: CONTENT_TYPES[format], animated };
+  const frames = animated ? (meta.pages ?? 1) : 1;
+  const frameHeight = meta.pageHeight ?? meta.height ?? 0;
+  return { format, contentType: CONTENT_TYPES[format], animated, frames, pixels: (meta.width ?? 0) * frameHeight * frames };
 }
 
 function outputFormat(meta: Metadata): ImageType['format'] | null {
@@ -60,10 +69,11 @@ function outputFormat(meta: Metadata): ImageType['format'] | null {
 
 /**
  * Re-encodes an image: metadata (EXIF, GPS, comments) is dropped, the camera's orientation is
- * applied to the pixels, sides are bounded to MAX_IMAGE_DIMENSION, animation is kept.
+ * applied to the pixels, sides are bounded to MAX_IMAGE_DIMENSION, animation is kept. libvips
+ * stops the work itself after `timeoutSeconds` (ImageTimeoutError).
  */
-export async function reencodeImage(input: string, output: string, type: ImageType): Promise<EncodedImage> {
-  let image = sharp(input, { animated: type.animated, limitInputPixels: MAX_INPUT_PIXELS });
+export async function reencodeImage(input: string, output: string, type: ImageType, timeoutSeconds: number): Promise<EncodedImage> {
+  let image = sharp(input, { animated: type.animated, limitInputPixels: MAX_INPUT_PIXELS }).timeout({ seconds: timeoutSeconds });
   if (!type.animated) image = image.rotate();
   image = image.resize({
     width: MAX_IMAGE_DIMENSION,
@@ -85,6 +95,8 @@ export async function reencodeImage(input: string, output: string, type: ImageTy
       image = image.webp({ quality: 85 });
       break;
   }
-  const info = await image.toFile(output);
+  const info = await image.toFile(output).catch((error: Error) => {
+    throw /timeout/i.test(error.message) ? new ImageTimeoutError(error.message) : error;
+  });
   return { ...type, size: info.size, width: info.width, height: info.pageHeight ?? info.height };
 }

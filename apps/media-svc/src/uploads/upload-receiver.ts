@@ -31,6 +31,8 @@ export interface ReceiveOptions<T> {
   purposeFromField: boolean;
   /** Checks each file as soon as it is complete, so a bad first file stops the rest. */
   onFile: (file: ReceivedFile, purpose: UploadPurpose) => Promise<T>;
+  /** A body that stops arriving for this long is refused as too slow. */
+  idleTimeoutMs: number;
 }
 
 /** Fails the stream the moment more than `max` bytes have passed. */
@@ -74,9 +76,11 @@ export function receiveFiles<T>(req: IncomingMessage, options: ReceiveOptions<T>
     let chain: Promise<unknown> = Promise.resolve();
     const results: T[] = [];
 
+    const stopWatching = watchIdle(req, options.idleTimeoutMs, () => fail(UploadError.tooSlow()));
     const fail = (error: unknown) => {
       if (failed) return;
       failed = true;
+      stopWatching();
       req.unpipe(parser);
       reject(error);
     };
@@ -126,6 +130,20 @@ export function receiveFiles<T>(req: IncomingMessage, options: ReceiveOptions<T>
     });
     req.pipe(parser);
   });
+}
+
+/** Calls `onIdle` when no byte of the body has come for `ms`; stops at the body's end. */
+function watchIdle(req: IncomingMessage, ms: number, onIdle: () => void): () => void {
+  const timer = setTimeout(onIdle, ms);
+  const refresh = () => timer.refresh();
+  const stop = () => {
+    clearTimeout(timer);
+    req.off('data', refresh);
+  };
+  req.on('data', refresh);
+  req.once('end', stop);
+  req.once('close', stop);
+  return stop;
 }
 
 /** The name as the user's computer had it, for display only (never a path or a key). */

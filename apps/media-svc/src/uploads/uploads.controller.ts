@@ -45,6 +45,7 @@ export class UploadsController {
     }
     finishEarly(req, res);
     if (failure instanceof UploadError) {
+      if (failure.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(failure.retryAfterSeconds));
       res.status(failure.status).json(failure.body);
       return;
     }

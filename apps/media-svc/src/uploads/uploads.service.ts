@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import {
+  MEDIA_EXTENSIONS,
   UPLOAD_POLICIES,
   UploadMessages,
   type MediaKind,
@@ -9,14 +10,18 @@ import {
 import { randomUUID } from 'node:crypto';
 import { open } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
+import { MediaEnv } from '../config/media-env';
 import { MediaObject } from '../objects/media-object.entity';
 import { MediaObjectsService, toUploadedFile } from '../objects/media-objects.service';
 import { ObjectStorage } from '../storage/object-storage.repository';
-import { probeImage, reencodeImage, type ImageType } from './image-processor';
+import { ImageTimeoutError, probeImage, reencodeImage, type EncodedImage, type ImageType } from './image-processor';
+import { ProcessingQueue, QueueFullError } from './processing-queue';
 import { UploadError } from './upload-error';
+import { UploadQuotas } from './upload-quotas';
 import { receiveFiles, type ReceivedFile } from './upload-receiver';
-import { blankVideoMetadata, MalformedVideoError } from './video-metadata';
+import { blankVideoMetadata, checkIsoVideo, MalformedVideoError } from './video-metadata';
 import { sniffVideo, VIDEO_SNIFF_BYTES, type VideoType } from './video-sniffer';
+import { checkWebmVideo } from './webm-structure';
 
 export interface UploadRequest {
   ownerId: number;
@@ -30,7 +35,9 @@ export interface UploadRequest {
 
 type CheckedFile = ReceivedFile & ({ kind: 'image'; image: ImageType } | { kind: 'video'; video: VideoType });
 
-const EXTENSIONS: Record<string, string> = { jpeg: 'jpg', png: 'png', gif: 'gif', webp: 'webp', mp4: 'mp4', mov: 'mov', webm: 'webm' };
+const MEGAPIXEL = 1_000_000;
+/** What a refused image tells the client to wait: about one image's processing time. */
+const BUSY_RETRY_SECONDS = 10;
 
 /**
  * An upload from receipt to record: every file is received and its type checked from its
@@ -40,27 +47,35 @@ const EXTENSIONS: Record<string, string> = { jpeg: 'jpg', png: 'png', gif: 'gif'
 @Injectable()
 export class UploadsService {
   private readonly logger = new Logger(UploadsService.name);
+  private readonly imageQueue: ProcessingQueue;
 
   constructor(
     private readonly storage: ObjectStorage,
     private readonly objects: MediaObjectsService,
-  ) {}
+    private readonly quotas: UploadQuotas,
+    private readonly env: MediaEnv,
+  ) {
+    this.imageQueue = new ProcessingQueue(env.MEDIA_IMAGE_CONCURRENCY, env.MEDIA_IMAGE_QUEUE_LIMIT);
+  }
 
   async upload(req: IncomingMessage, request: UploadRequest): Promise<UploadedFileDto[]> {
+    await this.quotas.refuseWhenSpent(request.ownerId);
     const { purpose, files } = await receiveFiles(req, {
       dir: request.dir,
       field: request.field,
       maxFiles: request.maxFiles,
       purpose: request.purpose,
       purposeFromField: request.purposeFromField,
-      onFile: (file, filePurpose) => this.check(file, filePurpose),
+      idleTimeoutMs: this.env.MEDIA_UPLOAD_IDLE_TIMEOUT_MS,
+      onFile: (file, filePurpose) => this.check(file, filePurpose, request.ownerId),
     });
     const stored = await this.store(files, request.ownerId, purpose);
     return stored.map(toUploadedFile);
   }
 
   /** The file's own bytes decide what it is; its name and declared type are never trusted. */
-  private async check(file: ReceivedFile, purpose: UploadPurpose): Promise<CheckedFile> {
+  private async check(file: ReceivedFile, purpose: UploadPurpose, ownerId: number): Promise<CheckedFile> {
+    await this.quotas.countFile(ownerId);
     const video = sniffVideo(await readHead(file.path, VIDEO_SNIFF_BYTES));
     const image = video ? null : await probeImage(file.path);
     if (!video && !image) throw UploadError.invalidType();
@@ -69,11 +84,27 @@ export class UploadsService {
     if (!accepted.includes(kind)) {
       throw UploadError.invalidType(accepted.includes('image') ? UploadMessages.imageOnly : UploadMessages.videoOnly);
     }
-    return video ? { ...file, kind: 'video', video } : { ...file, kind: 'image', image: image as ImageType };
+    if (video) {
+      await checkVideo(file.path, video);
+      return { ...file, kind: 'video', video };
+    }
+    this.checkAnimationBudget(image as ImageType);
+    return { ...file, kind: 'image', image: image as ImageType };
+  }
+
+  /** Re-encoding an animation costs every frame's pixels: a few kB of GIF can ask for seconds of CPU. */
+  private checkAnimationBudget(image: ImageType) {
+    if (!image.animated) return;
+    const maxFrames = this.env.MEDIA_ANIMATED_MAX_FRAMES;
+    const maxMegapixels = this.env.MEDIA_ANIMATED_MAX_MEGAPIXELS;
+    if (image.frames > maxFrames || image.pixels > maxMegapixels * MEGAPIXEL) {
+      throw UploadError.animationTooLarge(maxFrames, maxMegapixels);
+    }
   }
 
   private async store(files: CheckedFile[], ownerId: number, purpose: UploadPurpose): Promise<MediaObject[]> {
     const stored: MediaObject[] = [];
+    let reserved = 0;
     try {
       for (const file of files) {
         const object = new MediaObject();
@@ -85,9 +116,7 @@ export class UploadsService {
         let path = file.path;
         if (file.kind === 'image') {
           path = `${file.path}.out`;
-          const encoded = await reencodeImage(file.path, path, file.image).catch(() => {
-            throw UploadError.invalidType();
-          });
+          const encoded = await this.reencode(file.path, path, file.image);
           Object.assign(object, {
             format: encoded.format,
             contentType: encoded.contentType,
@@ -100,21 +129,42 @@ export class UploadsService {
           if (file.video.format !== 'webm') await stripVideoMetadata(file.path);
           Object.assign(object, { format: file.video.format, contentType: file.video.contentType, size: file.size });
         }
-        object.key = `${purpose}/${object.id}.${EXTENSIONS[object.format]}`;
+        object.key = `${purpose}/${object.id}.${MEDIA_EXTENSIONS[object.format]}`;
+        await this.quotas.reserveBytes(ownerId, object.size);
+        reserved += object.size;
         await this.storage.putFile(object.key, path, object.size, object.contentType);
         stored.push(object);
       }
       await this.objects.record(stored);
       return stored;
     } catch (error) {
-      await Promise.all(
-        stored.map((object) =>
+      await Promise.all([
+        this.quotas.releaseBytes(ownerId, reserved).catch((e: Error) => this.logger.warn(`Could not release quota of user ${ownerId}: ${e.message}`)),
+        ...stored.map((object) =>
           this.storage.remove(object.key).catch((e: Error) => this.logger.warn(`Could not remove ${object.key}: ${e.message}`)),
         ),
-      );
+      ]);
       throw error;
     }
   }
+
+  /** Images take turns (a few at a time per replica) and each gets a bounded time. */
+  private async reencode(input: string, output: string, image: ImageType): Promise<EncodedImage> {
+    try {
+      return await this.imageQueue.run(() => reencodeImage(input, output, image, this.env.MEDIA_IMAGE_TIMEOUT_SECONDS));
+    } catch (error) {
+      if (error instanceof QueueFullError) throw UploadError.busy(BUSY_RETRY_SECONDS);
+      if (error instanceof ImageTimeoutError) throw UploadError.tooComplex();
+      throw UploadError.invalidType();
+    }
+  }
+}
+
+/** A known header is not enough: the container must hold what a player needs, and nothing else. */
+async function checkVideo(path: string, video: VideoType): Promise<void> {
+  await (video.format === 'webm' ? checkWebmVideo(path) : checkIsoVideo(path)).catch((error: unknown) => {
+    throw error instanceof MalformedVideoError ? UploadError.invalidType() : error;
+  });
 }
 
 /** Location, device and other descriptive boxes go, as EXIF goes from images; a broken box structure is no video. */

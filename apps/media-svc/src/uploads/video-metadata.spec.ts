@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isoBox, largeIsoBox } from '@app/testing';
-import { blankVideoMetadata, MalformedVideoError } from './video-metadata';
+import { blankVideoMetadata, checkIsoVideo, MalformedVideoError } from './video-metadata';
 
 const box = isoBox;
 const largeBox = largeIsoBox;
@@ -67,5 +67,46 @@ describe('blankVideoMetadata', () => {
     await expect(blankVideoMetadata(await written(lying))).rejects.toBeInstanceOf(MalformedVideoError);
     const tiny = Buffer.concat([box('ftyp', text('isom'), Buffer.alloc(4)), Buffer.from([0, 0, 0, 4]), text('moov')]);
     await expect(blankVideoMetadata(await written(tiny))).rejects.toBeInstanceOf(MalformedVideoError);
+  });
+});
+
+describe('checkIsoVideo', () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'video-check-'));
+  });
+  afterEach(() => rm(dir, { recursive: true, force: true }));
+
+  const written = async (...parts: Buffer[]) => {
+    const path = join(dir, 'clip');
+    await writeFile(path, Buffer.concat(parts));
+    return path;
+  };
+  const ftyp = box('ftyp', text('isom'), Buffer.alloc(4), text('isomiso2mp41'));
+  const movie = box('moov', box('mvhd', Buffer.alloc(100)), box('trak', box('tkhd', Buffer.alloc(84))));
+  const html = text('<!doctype html><html><body><script>alert(document.cookie)</script></body></html>');
+
+  it('takes a movie: its header in moov, and media data', async () => {
+    await expect(checkIsoVideo(await written(ftyp, movie, box('mdat', Buffer.alloc(500, 7))))).resolves.toBeUndefined();
+    await expect(checkIsoVideo(await written(phoneVideo()))).resolves.toBeUndefined();
+    // Streamed MP4s put the movie after the media data.
+    await expect(checkIsoVideo(await written(ftyp, largeBox('mdat', Buffer.alloc(500, 7)), movie))).resolves.toBeUndefined();
+  });
+
+  it.each([
+    ['a page inside the ftyp box', () => [box('ftyp', text('isom'), Buffer.alloc(4), html)]],
+    ['a page in a free box after the header', () => [ftyp, box('free', html)]],
+    ['a page in a last box that runs to the end', () => [ftyp, Buffer.from([0, 0, 0, 0]), text('free'), html]],
+    ['a page as media data, with no movie', () => [ftyp, box('mdat', html)]],
+    ['a movie without its header', () => [ftyp, box('moov', box('trak', Buffer.alloc(20))), box('mdat', html)]],
+    ['a movie without media data', () => [ftyp, movie, box('free', html)]],
+    ['a page right after the header', () => [ftyp, html]],
+  ])('refuses %s', async (_name, parts) => {
+    await expect(checkIsoVideo(await written(...parts()))).rejects.toBeInstanceOf(MalformedVideoError);
+  });
+
+  it('gives up on a file of countless tiny boxes after a bounded number of reads', async () => {
+    const tiny = Buffer.concat(Array.from({ length: 30_000 }, () => box('free')));
+    await expect(checkIsoVideo(await written(ftyp, tiny, movie, box('mdat', Buffer.alloc(8))))).rejects.toThrow('too many boxes');
   });
 });

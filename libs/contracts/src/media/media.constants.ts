@@ -46,6 +46,43 @@ export const MAX_IMAGE_DIMENSION = 4096;
 /** Every object media-svc issues is served under this path. */
 export const MEDIA_URL_PREFIX = '/media/';
 
+/** The file extension of each stored format. */
+export const MEDIA_EXTENSIONS: Record<string, string> = {
+  jpeg: 'jpg',
+  png: 'png',
+  gif: 'gif',
+  webp: 'webp',
+  mp4: 'mp4',
+  mov: 'mov',
+  webm: 'webm',
+};
+
+export interface MediaKey {
+  purpose: UploadPurpose;
+  /** A lower-case UUID. */
+  id: string;
+  extension: string;
+}
+
+const MEDIA_KEY_PATTERN = /^([a-z]+)\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.([a-z0-9]+)$/;
+
+/**
+ * Reads an object key, `<purpose>/<uuid>.<ext>`, exactly as issued: anything else (other
+ * characters, percent-escapes, dot segments) is not one of ours.
+ */
+export function parseMediaKey(key: string): MediaKey | null {
+  const match = MEDIA_KEY_PATTERN.exec(key);
+  if (!match) return null;
+  const [, purpose, id, extension] = match;
+  if (!(UPLOAD_PURPOSES as string[]).includes(purpose)) return null;
+  if (!Object.values(MEDIA_EXTENSIONS).includes(extension)) return null;
+  return { purpose: purpose as UploadPurpose, id, extension };
+}
+
+export function mediaKeyOf({ purpose, id, extension }: MediaKey): string {
+  return `${purpose}/${id}.${extension}`;
+}
+
 export const UploadMessages = {
   tooLarge: (megabytes: number) => `File size must be less than ${megabytes}MB`,
   invalidType: 'Invalid file type. Please upload an image or video.',
@@ -54,11 +91,36 @@ export const UploadMessages = {
   tooManyFilesTitle: 'Too many files',
   tooManyFiles: (max: number) => `You can only upload up to ${max} files`,
   noFile: 'Please choose a file to upload',
+  notFound: 'File not found',
+  tooSlow: 'The upload was too slow and has been stopped. Please check your connection and try again.',
+  tooManyAtOnce: 'You already have uploads in progress. Please wait until they finish.',
+  tooManyFromAddress: 'Too many uploads from your network are in progress. Please try again shortly.',
+  busy: 'Too many uploads are being processed right now. Please try again in a moment.',
+  animationTooLarge: (frames: number, megapixels: number) =>
+    `Animated images can have at most ${frames} frames and ${megapixels} megapixels across all frames`,
+  tooComplex: 'This image takes too long to process. Please upload a smaller one.',
+  rateLimited: (wait: string) => `You are uploading too fast. Please try again in ${wait}.`,
+  quotaReached: (megabytes: number, wait: string) =>
+    `You have reached your upload limit of ${megabytes}MB a day. Please try again in ${wait}.`,
 } as const;
 
 export const MediaErrorCode = {
   TooManyFiles: 'too_many_files',
   InvalidFileType: 'invalid_file_type',
+  /** 408: the body came slower than the minimum rate, or not at all for a while. */
+  UploadTooSlow: 'upload_too_slow',
+  /** 429: this user or address already has as many uploads in progress as allowed. */
+  TooManyUploads: 'too_many_uploads',
+  /** 503: every upload or image-processing slot is taken. */
+  UploadsBusy: 'uploads_busy',
+  /** 413: an animation over its frame or pixel budget. */
+  AnimationTooLarge: 'animation_too_large',
+  /** 413: an image whose processing ran out of time. */
+  ImageTooComplex: 'image_too_complex',
+  /** 429: more files in the window than a user may upload. */
+  UploadRateLimited: 'upload_rate_limited',
+  /** 429: more bytes a day than a user may store. */
+  UploadQuotaReached: 'upload_quota_reached',
 } as const;
 
 /**
