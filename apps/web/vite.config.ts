@@ -38,5 +38,7 @@ export default defineConfig({
       '/ws': { target: GATEWAY.replace(/^http/, 'ws'), ws: true, changeOrigin: false },
     },
   },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  // No source maps in the build: everything in dist is served publicly, and nothing here
+  // consumes maps (no error reporter to upload them to). `npm run dev` debugs the sources.
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false },
 });
