@@ -1,13 +1,14 @@
 import type { RoomDto, UserDto } from '@app/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Toaster } from '../../../components/ui/toaster';
 import { makeUser } from '../../../test/fixtures';
 import { renderWithStore } from '../../../test/render';
 import { startTestServer, type TestServer } from '../../../test/test-server';
 import { VipDialog } from '../../vip/components/vip-dialog';
 import { Composer } from '../components/composer';
 import { RateLimitDialog } from '../components/rate-limit-dialog';
-import { COMPOSER_TEXT, RATE_LIMIT_TEXT } from '../copy';
+import { CHAT_TOASTS, COMPOSER_TEXT, RATE_LIMIT_TEXT } from '../copy';
 import { makeRoom } from './fixtures';
 
 let server: TestServer;
@@ -31,6 +32,7 @@ function renderComposer(me: UserDto, room: RoomDto = makeRoom(), disabled = fals
       <Composer room={room} me={me} disabled={disabled} />
       <RateLimitDialog />
       <VipDialog />
+      <Toaster />
     </>,
   );
   return { store, box: screen.getByRole('textbox', { name: 'Message' }) };
@@ -52,6 +54,57 @@ it('sends on Enter with the chosen formatting, then resets text and style', asyn
   await waitFor(() => expect(box).toHaveValue(''));
   expect(screen.getByRole('button', { name: COMPOSER_TEXT.bold })).toHaveAttribute('aria-pressed', 'false');
   expect(screen.getByLabelText(COMPOSER_TEXT.fontSize)).toHaveValue('14');
+});
+
+it('keeps one client id per message until it is stored: a retry after a timeout reuses it, the next message gets a new one', async () => {
+  const user = userEvent.setup();
+  type Sent = { clientId: string; content: string };
+  const attempts: Sent[] = [];
+  const stored = new Map<string, Sent & { id: number }>();
+  server.on('POST /api/rooms/4/messages', ({ body }) => {
+    const message = body as Sent;
+    attempts.push(message);
+    // The server keeps one message per client id, as the real one does.
+    if (!stored.has(message.clientId)) stored.set(message.clientId, { ...message, id: stored.size + 1 });
+    const kept = stored.get(message.clientId)!;
+    // The first attempt is stored, but its answer never reaches the page.
+    if (attempts.length === 1) return { status: 504, body: { error: 'Gateway Timeout', code: 'timeout', message: 'The request timed out' } };
+    return { status: 201, body: { ...kept, roomId: 4, seq: kept.id, type: 'text', createdAt: new Date().toISOString() } };
+  });
+  const { box } = renderComposer(makeUser({ role: 'vip' }));
+
+  await user.type(box, 'Hello there{Enter}');
+  expect(await screen.findByText(CHAT_TOASTS.sendFailed)).toBeInTheDocument();
+  expect(box).toHaveValue('Hello there');
+
+  await user.type(box, '{Enter}');
+  await waitFor(() => expect(box).toHaveValue(''));
+  expect(attempts).toHaveLength(2);
+  expect(attempts[1].clientId).toBe(attempts[0].clientId);
+  expect([...stored.values()].map((m) => m.content)).toEqual(['Hello there']);
+
+  await user.type(box, 'Hello there{Enter}');
+  await waitFor(() => expect(box).toHaveValue(''));
+  expect(attempts).toHaveLength(3);
+  expect(attempts[2].clientId).not.toBe(attempts[0].clientId);
+  expect([...stored.values()].map((m) => m.content)).toEqual(['Hello there', 'Hello there']);
+});
+
+it('gives an edited text a client id of its own after a failed attempt', async () => {
+  const user = userEvent.setup();
+  const attempts: { clientId: string }[] = [];
+  server.on('POST /api/rooms/4/messages', ({ body }) => {
+    attempts.push(body as { clientId: string });
+    return { status: 504, body: { error: 'Gateway Timeout', code: 'timeout', message: 'The request timed out' } };
+  });
+  const { box } = renderComposer(makeUser({ role: 'vip' }));
+  await user.type(box, 'Hello{Enter}');
+  await waitFor(() => expect(attempts).toHaveLength(1));
+  await screen.findByText(CHAT_TOASTS.sendFailed);
+  await user.type(box, '!{Enter}');
+  await waitFor(() => expect(attempts).toHaveLength(2));
+  expect(box).toHaveValue('Hello!');
+  expect(attempts[1].clientId).not.toBe(attempts[0].clientId);
 });
 
 it('sends emoji-only text as an emoji message, and nothing for blank text', async () => {

@@ -15,6 +15,7 @@ import { COLOR_NAMES, isPremiumRole } from '../constants';
 import { CHAT_TOASTS, COMPOSER_TEXT, DEFAULT_WAIT_SECONDS } from '../copy';
 import { useNow } from '../hooks/use-now';
 import { DEFAULT_STYLE, formattingOf, styleOf, textKind, type ComposerStyle } from '../message-kind';
+import { createOutgoingIds } from '../outgoing-ids';
 import { EmojiPicker } from './emoji-picker';
 
 const COUNTDOWN_TICK_MS = 250;
@@ -26,10 +27,6 @@ export type ComposerProps = {
   disabled: boolean;
 };
 
-function newClientId(): string {
-  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
-}
-
 export function Composer({ room, me, disabled }: ComposerProps) {
   const dispatch = useAppDispatch();
   const [sendMessage, { isLoading: sending }] = useSendMessageMutation();
@@ -38,6 +35,7 @@ export function Composer({ room, me, disabled }: ComposerProps) {
   const [style, setStyle] = useState<ComposerStyle>(DEFAULT_STYLE);
   const input = useRef<HTMLTextAreaElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
+  const [outgoing] = useState(createOutgoingIds);
 
   const waitUntil = useAppSelector((state) => selectWaitUntil(state, room.id));
   const now = useNow(COUNTDOWN_TICK_MS, waitUntil > Date.now());
@@ -52,8 +50,10 @@ export function Composer({ room, me, disabled }: ComposerProps) {
   const blocked = disabled || limited;
 
   const deliver = async (request: Omit<SendMessageRequest, 'roomId' | 'clientId'>): Promise<boolean> => {
-    const result = await sendMessage({ ...request, roomId: room.id, clientId: newClientId() });
+    const message = { ...request, roomId: room.id };
+    const result = await sendMessage({ ...message, clientId: outgoing.idFor(message) });
     if ('data' in result) {
+      outgoing.acknowledged(message);
       if (me.role === 'user' && room.type === 'public' && room.messageCooldown > 0) {
         dispatch(cooldownStarted({ roomId: room.id, until: Date.now() + room.messageCooldown * 1000 }));
       }
