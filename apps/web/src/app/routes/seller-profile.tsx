@@ -21,8 +21,7 @@ function OwnSellerProfile() {
       </Card>
     );
   }
-  // Keyed by the stored version, so a save or refetch starts the editor from what the server has.
-  return <SellerProfileEditor profile={data} key={data.updatedAt} />;
+  return <SellerProfileEditor profile={data} />;
 }
 
 export function SellerProfileScreen() {

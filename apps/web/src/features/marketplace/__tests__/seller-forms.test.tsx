@@ -127,14 +127,17 @@ describe('Seller profile management', () => {
     await user.click(screen.getByRole('button', { name: EDITOR_TEXT.save }));
 
     expect(await screen.findByText(SELLER_TOASTS.profileSaved.title)).toBeInTheDocument();
-    expect(await screen.findByRole('button', { name: EDITOR_TEXT.edit })).toBeInTheDocument();
+    // The saved profile, read-only again: the cache shows it a notification after the save ends.
+    await waitFor(() => expect(screen.getByTestId('verification-status')).toHaveTextContent('under review'));
+    expect(screen.getByRole('button', { name: EDITOR_TEXT.edit })).toBeInTheDocument();
+    expect(screen.getByLabelText(EDITOR_TEXT.audioRate)).toHaveAttribute('readonly');
+    expect(screen.getByLabelText(EDITOR_TEXT.audioRate)).toHaveValue(30);
     const patch = server.requests.find((r) => r.method === 'PATCH')?.body as Record<string, unknown>;
     expect(patch).toMatchObject({
       displayName: 'Kim Park',
       specialties: ['Tech careers', 'Startups'],
       pricing: { audio: { price: 30, currency: 'USD' }, video: { price: 35, currency: 'USD' } },
     });
-    expect(screen.getByTestId('verification-status')).toHaveTextContent('under review');
   });
 
   it('keeps editing and names the server error when a save is refused', async () => {

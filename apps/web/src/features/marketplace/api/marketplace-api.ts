@@ -94,9 +94,10 @@ export const marketplaceApi = api.injectEndpoints({
     }),
     updateOwnSellerProfile: build.mutation<SellerProfileDto, SellerProfileChanges>({
       query: (body) => ({ url: 'sellers/profile/me', method: 'PATCH', body }),
+      // The stored profile replaces the cached one without a refetch. Like every RTK Query cache
+      // update, the screens see it on the store's next notification, not when the caller's await ends.
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
-        // Synchronously, so the editor's read-only view never shows the values from before the save.
         if (data) dispatch(marketplaceApi.util.updateQueryData('getOwnSellerProfile', undefined, () => data));
       },
       invalidatesTags: (result) => (result ? ['Sellers', { type: 'Seller', id: result.id }] : []),

@@ -60,8 +60,7 @@ export function SellerProfileEditor({ profile }: SellerProfileEditorProps) {
 
   async function submit() {
     try {
-      const saved = await save(draft).unwrap();
-      setDraft(toChanges(saved));
+      await save(draft).unwrap();
       setEditing(false);
       toast(SELLER_TOASTS.profileSaved);
     } catch (failure) {
