@@ -1,6 +1,7 @@
 import { Seo } from '../../components/seo';
 import { AuthRequired } from '../../features/auth/components/auth-required';
 import { useCurrentUser } from '../../features/auth/hooks/use-current-user';
+import { ApplicationSummary } from '../../features/marketplace/components/application-summary';
 import { ProfileCard } from '../../features/profile/components/profile-card';
 import { PROFILE_TEXT } from '../../features/profile/profile-strings';
 
@@ -11,7 +12,12 @@ export function ProfileScreen() {
       <Seo title={PROFILE_TEXT.title} />
       <AuthRequired description="Please sign in to view your profile.">
         <h1 className="mb-6 text-2xl font-bold">{PROFILE_TEXT.title}</h1>
-        {user ? <ProfileCard user={user} /> : null}
+        {user ? (
+          <>
+            <ProfileCard user={user} />
+            <ApplicationSummary />
+          </>
+        ) : null}
       </AuthRequired>
     </main>
   );

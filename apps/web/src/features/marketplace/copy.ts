@@ -130,6 +130,7 @@ export const WIZARD_TEXT = {
   title: 'Become a Seller',
   subtitle: 'Share your expertise with people who need it. Apply in five steps.',
   signInHint: 'Please sign in to apply as an expert.',
+  loading: 'Loading...',
   steps: ['Basic Info', 'Skills & Services', 'Pricing & Availability', 'Portfolio', 'Review & Submit'],
   stepOf: (step: number, total: number) => `Step ${step} of ${total}`,
   previous: 'Previous',
@@ -203,7 +204,7 @@ export const EDITOR_TEXT = {
   subtitle: 'Manage your public expert profile.',
   signInHint: 'Please sign in to manage your expert profile.',
   accessDenied: 'Access Denied',
-  accessDeniedHint: 'Only experts can manage a seller profile.',
+  accessDeniedHint: 'Only experts and applicants have a seller profile to manage.',
   becomeSeller: 'Become a Seller',
   loading: 'Loading your profile...',
   loadFailed: 'Your seller profile could not be loaded.',
@@ -250,8 +251,23 @@ export const EDITOR_TEXT = {
   workingHours: 'Working hours',
 } as const;
 
+/** The applicant's own view of their application, on their profile page. */
+export const APPLICATION_TEXT = {
+  title: 'Seller application',
+  manage: 'Seller Profile',
+} as const;
+
+type RegistrationNotice = { title: string; description: string; action?: { label: string; to: string } };
+
+/** Someone who has applied already follows the application instead of filling in the wizard again. */
+export const APPLIED_NOTICE: RegistrationNotice = {
+  title: 'You have already applied',
+  description: 'Your application has been received. Manage your profile and follow its review there.',
+  action: { label: 'Seller Profile', to: '/seller-profile' },
+};
+
 /** Accounts that cannot apply are told why instead of filling in the wizard. */
-export const REGISTRATION_NOTICES: Partial<Record<string, { title: string; description: string; action?: { label: string; to: string } }>> = {
+export const REGISTRATION_NOTICES: Partial<Record<string, RegistrationNotice>> = {
   seller: {
     title: 'You are already an expert',
     description: 'Your application has been received. Manage your profile and follow its review there.',

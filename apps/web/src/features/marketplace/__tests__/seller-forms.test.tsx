@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { makeUser } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
 import { startTestServer, type TestServer } from '../../../test/test-server';
-import { EDITOR_TEXT, SELLER_TOASTS, WIZARD_TEXT } from '../copy';
+import { APPLICATION_TEXT, EDITOR_TEXT, SELLER_TOASTS, WIZARD_TEXT } from '../copy';
 import { makeSeller, UNAUTHENTICATED } from './seller-fixtures';
 
 let server: TestServer;
@@ -83,7 +83,13 @@ describe('Seller registration wizard', () => {
 
   it('thanks the applicant and opens their profile once the server accepts', async () => {
     const user = userEvent.setup();
-    server.on('POST /api/sellers/register', () => ({ status: 201, body: makeSeller({ isVerified: false, verificationStatus: 'pending' }) }));
+    const application = makeSeller({ isVerified: false, verificationStatus: 'pending' });
+    let applied = false;
+    server.on('POST /api/sellers/register', () => {
+      applied = true;
+      return { status: 201, body: application };
+    });
+    server.on('GET /api/sellers/profile/me', () => (applied ? { body: application } : { status: 404, body: { error: 'Not Found', code: 'not_found', message: 'Seller profile not found' } }));
     const { router } = renderApp('/seller-registration');
     await screen.findByRole('heading', { name: 'Basic Info', level: 2 });
     for (let i = 0; i < 4; i++) await user.click(screen.getByRole('button', { name: WIZARD_TEXT.next }));
@@ -92,6 +98,12 @@ describe('Seller registration wizard', () => {
     await user.click(screen.getByRole('button', { name: WIZARD_TEXT.submit }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
     expect(await screen.findByText(SELLER_TOASTS.registered.title)).toBeInTheDocument();
+    // Still a regular user until a moderator verifies the application, which the profile shows.
+    const summary = await screen.findByRole('region', { name: APPLICATION_TEXT.title });
+    expect(summary).toHaveTextContent(EDITOR_TEXT.status.pending);
+    expect(within(summary).getByRole('link', { name: APPLICATION_TEXT.manage })).toHaveAttribute('href', '/seller-profile');
+    expect(within(screen.getByRole('banner')).getByText('USER')).toBeInTheDocument();
+    expect(screen.queryByText('EXPERT')).not.toBeInTheDocument();
   });
 });
 

@@ -9,7 +9,6 @@ import type {
   SellerReviewDto,
 } from '@app/contracts';
 import { api } from '../../../lib/api';
-import { authApi } from '../../auth/api/auth-api';
 import type { SellerRegistration, SellerProfileChanges } from '../types';
 
 /** The spec caches the seller list for 60 s and the location and rate for an hour. */
@@ -73,23 +72,21 @@ export const marketplaceApi = api.injectEndpoints({
       query: (sellerId) => ({ url: 'rooms/private', method: 'POST', body: { sellerId } }),
       invalidatesTags: ['MyChats', 'MarketplaceChats', 'PrivateChats'],
     }),
+    /** The applicant keeps their role: it becomes seller only when a moderator verifies the application. */
     registerSeller: build.mutation<SellerProfileDto, SellerRegistration>({
       query: (body) => ({ url: 'sellers/register', method: 'POST', body }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
-        if (!data) return;
-        dispatch(marketplaceApi.util.upsertQueryData('getOwnSellerProfile', undefined, data));
-        // The server makes the applicant a seller by event; menus follow at once rather than on
-        // the next refetch, which could still race that event.
-        dispatch(
-          authApi.util.updateQueryData('getMe', undefined, (me) => {
-            if (me) me.role = 'seller';
-          }),
-        );
+        if (data) dispatch(marketplaceApi.util.upsertQueryData('getOwnSellerProfile', undefined, data));
       },
     }),
-    getOwnSellerProfile: build.query<SellerProfileDto, void>({
-      query: () => 'sellers/profile/me',
+    /** The signed-in person's application with the moderators' decision, or null when they never applied (a 404). */
+    getOwnSellerProfile: build.query<SellerProfileDto | null, void>({
+      async queryFn(_arg, _api, _extra, baseQuery) {
+        const result = await baseQuery('sellers/profile/me');
+        if (result.error) return result.error.status === 404 ? { data: null } : { error: result.error };
+        return { data: result.data as SellerProfileDto };
+      },
       providesTags: ['SellerProfile'],
     }),
     updateOwnSellerProfile: build.mutation<SellerProfileDto, SellerProfileChanges>({

@@ -30,6 +30,7 @@ import { callHours, toChanges } from '../profile-form';
 import { MARKETPLACE_CATEGORIES, sellerAvatar, type SellerProfileChanges } from '../types';
 import { CategoryBadge } from './category-badge';
 import { Field, SELECT_CLASS, TagInput, ToggleGroup } from './form-fields';
+import { VerificationNotice } from './verification-notice';
 
 export type SellerProfileEditorProps = { profile: SellerProfileDto };
 
@@ -111,7 +112,7 @@ export function SellerProfileEditor({ profile }: SellerProfileEditorProps) {
         </div>
       </div>
 
-      <VerificationNotice profile={profile} />
+      <VerificationNotice profile={profile} className="mt-4" />
 
       <Tabs defaultValue="overview" className="mt-6">
         <TabsList className="overflow-x-auto">
@@ -393,34 +394,6 @@ function Stat({ label, value }: { label: string; value: string }) {
       <dt className="text-xs text-muted-foreground">{label}</dt>
       <dd className="text-lg font-semibold">{value}</dd>
     </div>
-  );
-}
-
-function VerificationNotice({ profile }: { profile: SellerProfileDto }) {
-  if (profile.verificationStatus === 'verified') {
-    return (
-      <p className="mt-4 rounded-md bg-green-50 p-3 text-sm text-green-900 dark:bg-green-950/40 dark:text-green-200" data-testid="verification-status">
-        {T.status.verified}
-      </p>
-    );
-  }
-  if (profile.verificationStatus === 'rejected') {
-    return (
-      <div className="mt-4 rounded-md bg-red-50 p-3 text-sm text-red-900 dark:bg-red-950/40 dark:text-red-200" data-testid="verification-status" role="status">
-        <p className="font-medium">{T.status.rejected}</p>
-        {profile.rejectionReason ? (
-          <p className="mt-1">
-            {T.status.rejectedReason} {profile.rejectionReason}
-          </p>
-        ) : null}
-        <p className="mt-1">{T.status.rejectedHint}</p>
-      </div>
-    );
-  }
-  return (
-    <p className="mt-4 rounded-md bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950/40 dark:text-amber-200" data-testid="verification-status">
-      {T.status.pending}
-    </p>
   );
 }
 
