@@ -1,8 +1,8 @@
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router-dom';
-import { AppLayout } from '../components/layout/app-layout';
 import { Toaster } from '../components/ui/toaster';
 import { VipDialog } from '../features/vip/components/vip-dialog';
 import { useTheme } from '../features/settings/hooks/use-theme';
+import { AppLayout } from './app-layout';
 import { ScrollToHash } from './scroll-to-hash';
 import { AuthScreen } from './routes/auth';
 import { ChatRoomScreen } from './routes/chat-room';

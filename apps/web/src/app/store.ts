@@ -2,6 +2,7 @@ import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { chatListener } from '../features/chat/chat-listener';
 import { chatSlice } from '../features/chat/chat-slice';
+import { notificationsListener } from '../features/notifications/notifications-listener';
 import { notificationsSlice } from '../features/notifications/notifications-slice';
 import { vipSlice } from '../features/vip/vip-slice';
 import { api } from '../lib/api';
@@ -16,7 +17,7 @@ export function makeStore(preloadedState?: Partial<RootState>) {
   const store = configureStore({
     reducer: rootReducer,
     preloadedState,
-    middleware: (getDefault) => getDefault().prepend(chatListener.middleware).concat(api.middleware, createSocketMiddleware()),
+    middleware: (getDefault) => getDefault().prepend(chatListener.middleware, notificationsListener.middleware).concat(api.middleware, createSocketMiddleware()),
   });
   setupListeners(store.dispatch);
   return store;

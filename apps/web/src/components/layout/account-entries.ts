@@ -1,6 +1,9 @@
 import type { UserDto } from '@app/contracts';
 import { Bell, Crown, Image, LogOut, MessageSquare, MessagesSquare, Settings, ShieldCheck, Store, User, type LucideIcon } from 'lucide-react';
 
+/** What the account entries do beyond navigating; the app supplies them. */
+export type AccountActions = { onUpgrade: () => void; onLogout: () => void };
+
 export type AccountEntry =
   | { kind: 'link'; label: string; to: string; icon: LucideIcon }
   | { kind: 'vip'; label: string; icon: LucideIcon }

@@ -2,15 +2,12 @@ import type { UserDto } from '@app/contracts';
 import { Home, Menu, MessagesSquare, Store, Users } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { useAppDispatch } from '../../app/hooks';
-import { useLogout } from '../../features/auth/hooks/use-logout';
-import { openVipDialog } from '../../features/vip/vip-slice';
 import { APP_NAME } from '../../config/env';
 import { Button } from '../ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../ui/dialog';
-import { accountEntries, PAGE_ANCHORS } from './account-entries';
+import { accountEntries, PAGE_ANCHORS, type AccountActions } from './account-entries';
 
-export type MobileDrawerProps = { user: UserDto | null };
+export type MobileDrawerProps = AccountActions & { user: UserDto | null };
 
 const ROW = 'flex w-full items-center gap-3 rounded-md px-3 py-2.5 text-left text-sm hover:bg-muted';
 
@@ -21,11 +18,9 @@ const MAIN_LINKS = [
   { label: 'My Chats', to: '/my-chats', icon: MessagesSquare },
 ];
 
-export function MobileDrawer({ user }: MobileDrawerProps) {
+export function MobileDrawer({ user, onUpgrade, onLogout }: MobileDrawerProps) {
   const [open, setOpen] = useState(false);
   const navigate = useNavigate();
-  const dispatch = useAppDispatch();
-  const logout = useLogout();
   const go = (to: string) => {
     setOpen(false);
     navigate(to);
@@ -61,8 +56,8 @@ export function MobileDrawer({ user }: MobileDrawerProps) {
                   onClick={() => {
                     if (entry.kind === 'link') return go(entry.to);
                     setOpen(false);
-                    if (entry.kind === 'vip') dispatch(openVipDialog());
-                    else void logout();
+                    if (entry.kind === 'vip') onUpgrade();
+                    else onLogout();
                   }}
                 >
                   <entry.icon className="h-4 w-4 text-muted-foreground" aria-hidden /> {entry.label}

@@ -1,22 +1,27 @@
+import type { UserDto } from '@app/contracts';
 import { MessageCircle } from 'lucide-react';
 import { Link, useLocation } from 'react-router-dom';
 import { APP_NAME } from '../../config/env';
-import { useCurrentUser } from '../../features/auth/hooks/use-current-user';
 import { RoleBadge } from '../role-badge';
 import { Button } from '../ui/button';
-import { PAGE_ANCHORS } from './account-entries';
+import { PAGE_ANCHORS, type AccountActions } from './account-entries';
 import { MobileDrawer } from './mobile-drawer';
 import { UserMenu } from './user-menu';
 
-export function SiteHeader() {
-  const { user, isLoading } = useCurrentUser();
+export type SiteHeaderProps = AccountActions & {
+  user: UserDto | null;
+  /** Who is signed in is not known yet: neither Sign In nor the account menu shows. */
+  loading: boolean;
+};
+
+export function SiteHeader({ user, loading, ...actions }: SiteHeaderProps) {
   const { pathname } = useLocation();
   // On the landing page the anchors scroll in place; elsewhere they lead back to it.
   const anchorPrefix = pathname === '/' ? '' : '/';
   return (
     <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4">
-        <MobileDrawer user={user} />
+        <MobileDrawer user={user} {...actions} />
         <Link to="/" className="flex items-center gap-2 font-bold text-lg" aria-label={`${APP_NAME} home`}>
           <span className="flex h-8 w-8 items-center justify-center rounded-lg bg-primary text-primary-foreground">
             <MessageCircle className="h-5 w-5" aria-hidden />
@@ -31,10 +36,10 @@ export function SiteHeader() {
           ))}
         </nav>
         <div className="ml-auto flex items-center gap-3">
-          {isLoading ? null : user ? (
+          {loading ? null : user ? (
             <>
               <RoleBadge role={user.role} />
-              <UserMenu user={user} />
+              <UserMenu user={user} {...actions} />
             </>
           ) : (
             <Button asChild size="sm">

@@ -1,21 +1,16 @@
 import type { UserDto } from '@app/contracts';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useNavigate } from 'react-router-dom';
-import { useAppDispatch } from '../../app/hooks';
-import { useLogout } from '../../features/auth/hooks/use-logout';
-import { openVipDialog } from '../../features/vip/vip-slice';
 import { UserAvatar } from '../ui/avatar';
-import { accountEntries } from './account-entries';
+import { accountEntries, type AccountActions } from './account-entries';
 
-export type UserMenuProps = { user: UserDto };
+export type UserMenuProps = AccountActions & { user: UserDto };
 
 const ITEM =
   'flex cursor-pointer items-center gap-2 rounded-md px-2 py-2 text-sm outline-none select-none data-[highlighted]:bg-muted';
 
-export function UserMenu({ user }: UserMenuProps) {
+export function UserMenu({ user, onUpgrade, onLogout }: UserMenuProps) {
   const navigate = useNavigate();
-  const dispatch = useAppDispatch();
-  const logout = useLogout();
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
@@ -37,8 +32,8 @@ export function UserMenu({ user }: UserMenuProps) {
               className={ITEM}
               onSelect={() => {
                 if (entry.kind === 'link') navigate(entry.to);
-                else if (entry.kind === 'vip') dispatch(openVipDialog());
-                else void logout();
+                else if (entry.kind === 'vip') onUpgrade();
+                else onLogout();
               }}
             >
               <entry.icon className="h-4 w-4 text-muted-foreground" aria-hidden /> {entry.label}

@@ -3,8 +3,7 @@ import type { MessageDto, ServerFrame, UserDto } from '@app/contracts';
 import { api } from '../../lib/api';
 import { connectSocket, disconnectSocket, joinSent, selectSocketRoomId, socketFrameReceived, SESSION_ENDED_CLOSE, socketStatusChanged } from '../../lib/socket';
 import { authApi } from '../auth/api/auth-api';
-import { addNotification, notificationsRestored, type AppNotification } from '../notifications/notifications-slice';
-import { loadNotifications, saveNotifications } from '../notifications/notifications-storage';
+import { addNotification } from '../notifications/notifications-slice';
 import { playAlertTones, showBrowserNotification } from '../notifications/seller-alert';
 import { CATCH_UP_PAGE, chatApi } from './api/chat-api';
 import { SELLER_NOTIFICATION_TEXT } from './copy';
@@ -14,7 +13,6 @@ import { addNotice, mergeMessages, upsertOnlineUser } from './feed';
 interface ListenerState {
   api: ReturnType<typeof api.reducer>;
   socket: { roomId: number | null };
-  notifications: { items: AppNotification[] };
 }
 
 type Dispatch = ThunkDispatch<ListenerState, unknown, UnknownAction>;
@@ -41,17 +39,6 @@ chatListener.startListening({
   effect: (_action, { getState, dispatch }) => {
     const user = currentUser(getState());
     dispatch(user ? connectSocket({ userId: user.id }) : disconnectSocket());
-    dispatch(notificationsRestored(user ? loadNotifications(user.id) : []));
-  },
-});
-
-// Notifications are kept on this device, per person.
-chatListener.startListening({
-  predicate: (_action, current, previous) => current.notifications !== previous.notifications,
-  effect: (_action, { getState }) => {
-    const state = getState();
-    const user = currentUser(state);
-    if (user) saveNotifications(user.id, state.notifications.items);
   },
 });
 

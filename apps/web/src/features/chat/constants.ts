@@ -1,4 +1,4 @@
-import { COLOR_PALETTE, isPremium, type UserRole } from '@app/contracts/browser';
+import { type COLOR_PALETTE, isPremium, type UserRole } from '@app/contracts/browser';
 
 /** The names the colour picker shows, one per entry of the contracts' palette. */
 export const COLOR_NAMES: Record<(typeof COLOR_PALETTE)[number], string> = {

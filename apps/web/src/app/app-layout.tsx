@@ -1,0 +1,21 @@
+import { Outlet } from 'react-router-dom';
+import { SiteHeader } from '../components/layout/site-header';
+import { useCurrentUser } from '../features/auth/hooks/use-current-user';
+import { useLogout } from '../features/auth/hooks/use-logout';
+import { openVipDialog } from '../features/vip/vip-slice';
+import { useAppDispatch } from './hooks';
+
+/** Pages with the shared header. The auth screen and full-screen chat render without it. */
+export function AppLayout() {
+  const { user, isLoading } = useCurrentUser();
+  const dispatch = useAppDispatch();
+  const logout = useLogout();
+  return (
+    <div className="flex min-h-screen flex-col">
+      <SiteHeader user={user} loading={isLoading} onUpgrade={() => dispatch(openVipDialog())} onLogout={() => void logout()} />
+      <div className="flex-1">
+        <Outlet />
+      </div>
+    </div>
+  );
+}
