@@ -13,6 +13,8 @@ module.exports = {
     '\\.css$': 'identity-obj-proxy',
     '^@app/contracts$': path.join(__dirname, '../../libs/contracts/src/index.ts'),
     '^@app/contracts/browser$': path.join(__dirname, '../../libs/contracts/src/browser.ts'),
+    // Vite builds this module from emojibase's data; tests compute the same from the same data.
+    '^virtual:emoji-groups$': '<rootDir>/src/test/emoji-groups.ts',
   },
   setupFilesAfterEnv: ['<rootDir>/src/test/setup.ts'],
   testMatch: ['<rootDir>/src/**/*.test.tsx', '<rootDir>/src/**/*.test.ts'],

@@ -1,7 +1,10 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { pickEmoji } from './src/features/chat/emoji-set';
 
 const GATEWAY = process.env.WEB_DEV_GATEWAY_URL ?? 'http://localhost:3000';
 
@@ -21,8 +24,24 @@ const appConfig = {
   },
 };
 
+const EMOJI_MODULE = 'virtual:emoji-groups';
+
+/** The picker's emoji, picked from emojibase's 541 KB data set when the bundle is built. */
+function emojiGroups(): Plugin {
+  const resolved = `\0${EMOJI_MODULE}`;
+  return {
+    name: 'emoji-groups',
+    resolveId: (id) => (id === EMOJI_MODULE ? resolved : undefined),
+    load(id) {
+      if (id !== resolved) return undefined;
+      const file = createRequire(import.meta.url).resolve('emojibase-data/en/compact.json');
+      return `export default ${JSON.stringify(pickEmoji(JSON.parse(readFileSync(file, 'utf8'))))};`;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), emojiGroups()],
   resolve: {
     // The contracts' plain values, from source (the DTO classes are only ever imported as types).
     alias: {

@@ -1,5 +1,7 @@
+import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { SiteHeader } from '../components/layout/site-header';
+import { ScreenLoading } from '../components/screen-loading';
 import { useCurrentUser } from '../features/auth/hooks/use-current-user';
 import { useLogout } from '../features/auth/hooks/use-logout';
 import { openVipDialog } from '../features/vip/vip-slice';
@@ -14,7 +16,10 @@ export function AppLayout() {
     <div className="flex min-h-screen flex-col">
       <SiteHeader user={user} loading={isLoading} onUpgrade={() => dispatch(openVipDialog())} onLogout={() => void logout()} />
       <div className="flex-1">
-        <Outlet />
+        {/* The header stays while a screen's code arrives. */}
+        <Suspense fallback={<ScreenLoading />}>
+          <Outlet />
+        </Suspense>
       </div>
     </div>
   );

@@ -1,30 +1,27 @@
+import { Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router-dom';
+import { ScreenLoading } from '../components/screen-loading';
 import { Toaster } from '../components/ui/toaster';
 import { VipDialog } from '../features/vip/components/vip-dialog';
 import { useTheme } from '../features/settings/hooks/use-theme';
 import { AppLayout } from './app-layout';
+import { lazyScreen, type LazyScreen } from './lazy-screen';
+import { RouteError } from './route-error';
 import { ScrollToHash } from './scroll-to-hash';
-import { AuthScreen } from './routes/auth';
-import { ChatRoomScreen } from './routes/chat-room';
-import { CommunityGuidelinesScreen } from './routes/community-guidelines';
-import { CookiePolicyScreen } from './routes/cookie-policy';
-import { LandingScreen } from './routes/landing';
-import { MarketplaceScreen } from './routes/marketplace';
-import { MediaTestScreen } from './routes/media-test';
-import { ModerationScreen } from './routes/moderation';
-import { MyChatsScreen } from './routes/my-chats';
-import { NotFoundScreen } from './routes/not-found';
-import { NotificationsScreen } from './routes/notifications';
-import { PrivacyPolicyScreen } from './routes/privacy-policy';
-import { PrivateChatsScreen } from './routes/private-chats';
-import { ProfileScreen } from './routes/profile';
-import { PublicRoomsScreen } from './routes/public-rooms';
-import { RefundPolicyScreen } from './routes/refund-policy';
-import { SellerScreen } from './routes/seller';
-import { SellerProfileScreen } from './routes/seller-profile';
-import { SellerRegistrationScreen } from './routes/seller-registration';
-import { SettingsScreen } from './routes/settings';
-import { TermsOfUseScreen } from './routes/terms-of-use';
+
+const screens: LazyScreen[] = [];
+
+/** Each screen is a chunk of its own, fetched the first time its route is shown. */
+function screen<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  const lazy = lazyScreen(load, name);
+  screens.push(lazy);
+  return lazy.element;
+}
+
+/** Fetches every screen's code now, so none of them shows the loading state first (tests start so). */
+export async function preloadScreens(): Promise<void> {
+  await Promise.all(screens.map((lazy) => lazy.preload()));
+}
 
 /** What every screen shares whatever its layout: toasts, the VIP dialog, the theme. */
 function AppShell() {
@@ -32,7 +29,9 @@ function AppShell() {
   return (
     <>
       <ScrollToHash />
-      <Outlet />
+      <Suspense fallback={<ScreenLoading />}>
+        <Outlet />
+      </Suspense>
       <VipDialog />
       <Toaster />
     </>
@@ -42,31 +41,32 @@ function AppShell() {
 export const routes: RouteObject[] = [
   {
     element: <AppShell />,
+    errorElement: <RouteError />,
     children: [
-      { path: '/auth', element: <AuthScreen /> },
-      { path: '/chat/:roomId?', element: <ChatRoomScreen /> },
+      { path: '/auth', element: screen(() => import('./routes/auth'), 'AuthScreen') },
+      { path: '/chat/:roomId?', element: screen(() => import('./routes/chat-room'), 'ChatRoomScreen') },
       {
         element: <AppLayout />,
         children: [
-          { path: '/', element: <LandingScreen /> },
-          { path: '/marketplace', element: <MarketplaceScreen /> },
-          { path: '/seller/:id', element: <SellerScreen /> },
-          { path: '/seller-registration', element: <SellerRegistrationScreen /> },
-          { path: '/seller-profile', element: <SellerProfileScreen /> },
-          { path: '/public-rooms', element: <PublicRoomsScreen /> },
-          { path: '/private-chats', element: <PrivateChatsScreen /> },
-          { path: '/my-chats', element: <MyChatsScreen /> },
-          { path: '/profile', element: <ProfileScreen /> },
-          { path: '/settings', element: <SettingsScreen /> },
-          { path: '/notifications', element: <NotificationsScreen /> },
-          { path: '/privacy-policy', element: <PrivacyPolicyScreen /> },
-          { path: '/terms-of-use', element: <TermsOfUseScreen /> },
-          { path: '/refund-policy', element: <RefundPolicyScreen /> },
-          { path: '/cookie-policy', element: <CookiePolicyScreen /> },
-          { path: '/community-guidelines', element: <CommunityGuidelinesScreen /> },
-          { path: '/media-test', element: <MediaTestScreen /> },
-          { path: '/moderation', element: <ModerationScreen /> },
-          { path: '*', element: <NotFoundScreen /> },
+          { path: '/', element: screen(() => import('./routes/landing'), 'LandingScreen') },
+          { path: '/marketplace', element: screen(() => import('./routes/marketplace'), 'MarketplaceScreen') },
+          { path: '/seller/:id', element: screen(() => import('./routes/seller'), 'SellerScreen') },
+          { path: '/seller-registration', element: screen(() => import('./routes/seller-registration'), 'SellerRegistrationScreen') },
+          { path: '/seller-profile', element: screen(() => import('./routes/seller-profile'), 'SellerProfileScreen') },
+          { path: '/public-rooms', element: screen(() => import('./routes/public-rooms'), 'PublicRoomsScreen') },
+          { path: '/private-chats', element: screen(() => import('./routes/private-chats'), 'PrivateChatsScreen') },
+          { path: '/my-chats', element: screen(() => import('./routes/my-chats'), 'MyChatsScreen') },
+          { path: '/profile', element: screen(() => import('./routes/profile'), 'ProfileScreen') },
+          { path: '/settings', element: screen(() => import('./routes/settings'), 'SettingsScreen') },
+          { path: '/notifications', element: screen(() => import('./routes/notifications'), 'NotificationsScreen') },
+          { path: '/privacy-policy', element: screen(() => import('./routes/privacy-policy'), 'PrivacyPolicyScreen') },
+          { path: '/terms-of-use', element: screen(() => import('./routes/terms-of-use'), 'TermsOfUseScreen') },
+          { path: '/refund-policy', element: screen(() => import('./routes/refund-policy'), 'RefundPolicyScreen') },
+          { path: '/cookie-policy', element: screen(() => import('./routes/cookie-policy'), 'CookiePolicyScreen') },
+          { path: '/community-guidelines', element: screen(() => import('./routes/community-guidelines'), 'CommunityGuidelinesScreen') },
+          { path: '/media-test', element: screen(() => import('./routes/media-test'), 'MediaTestScreen') },
+          { path: '/moderation', element: screen(() => import('./routes/moderation'), 'ModerationScreen') },
+          { path: '*', element: screen(() => import('./routes/not-found'), 'NotFoundScreen') },
         ],
       },
     ],

@@ -34,5 +34,9 @@ afterEach(() => getToasts().forEach((t) => t.open && dismissToast(t.id)));
 
 // Declared before any test file's hooks, so it runs before a test closes its server.
 import { settleRenderedApps } from './render';
+// Screens render as soon as a test shows them, as when every screen was in one bundle.
+import { preloadScreens } from '../app/router';
+
+beforeAll(() => preloadScreens());
 
 afterEach(() => settleRenderedApps());

@@ -21,7 +21,10 @@ function widelySupported(e: CompactEmoji): boolean {
   return !points.includes(0x200d) && points.every((p) => p < 0x1fa70);
 }
 
-/** Picks about 130 emoji in groups from emojibase's data, in Unicode's order. */
+/**
+ * Picks about 130 emoji in groups from emojibase's data, in Unicode's order. It runs at build
+ * time (the virtual:emoji-groups module), so the browser never loads the whole data set.
+ */
 export function pickEmoji(data: CompactEmoji[]): EmojiGroup[] {
   const sorted = data.filter((e) => e.group !== undefined && e.order !== undefined && widelySupported(e)).sort((a, b) => a.order! - b.order!);
   return SECTIONS.map(({ label, group, take, match }) => ({
@@ -31,12 +34,4 @@ export function pickEmoji(data: CompactEmoji[]): EmojiGroup[] {
       .slice(0, take)
       .map((e) => ({ unicode: e.unicode, label: e.label })),
   }));
-}
-
-let loaded: Promise<EmojiGroup[]> | null = null;
-
-/** The data set is large: it is fetched the first time the picker opens. */
-export function loadEmoji(): Promise<EmojiGroup[]> {
-  loaded ??= import('emojibase-data/en/compact.json').then((module) => pickEmoji((module.default ?? module) as CompactEmoji[]));
-  return loaded;
 }

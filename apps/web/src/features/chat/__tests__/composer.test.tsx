@@ -1,5 +1,5 @@
 import type { RoomDto, UserDto } from '@app/contracts';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from '../../../components/ui/toaster';
 import { makeUser } from '../../../test/fixtures';
@@ -169,6 +169,19 @@ it('lets anyone format in a private room, shows images to premium roles only, an
   expect(screen.getByRole('button', { name: COMPOSER_TEXT.bold })).toBeDisabled();
   await user.type(box, 'nope{Enter}');
   expect(sent).toHaveLength(0);
+});
+
+it('offers grouped emoji and adds the ones picked to the text, staying open', async () => {
+  const user = userEvent.setup();
+  const { box } = renderComposer(makeUser({ role: 'user' }));
+  await user.type(box, 'Nice ');
+  await user.click(screen.getByRole('button', { name: COMPOSER_TEXT.emoji }));
+  const picker = await screen.findByRole('menu', { name: COMPOSER_TEXT.emoji });
+  expect(within(picker).getByText('Smileys')).toBeInTheDocument();
+  expect(within(picker).getByText('Hearts')).toBeInTheDocument();
+  await user.click(within(picker).getByRole('menuitem', { name: 'grinning face' }));
+  await user.click(within(picker).getByRole('menuitem', { name: 'sparkling heart' }));
+  expect(box).toHaveValue('Nice 😀💖');
 });
 
 it('shows the image button to a seller', () => {
