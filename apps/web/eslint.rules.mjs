@@ -22,7 +22,7 @@ const EXPOSED = {
   ],
   chat: ['api/chat-api'], // the landing page's recent messages and stats
   marketplace: ['api/marketplace-api', 'types', 'components/category-badge'],
-  media: ['api/upload-request', 'upload-rules', 'components/avatar-upload'],
+  media: ['api/upload-chat-image', 'api/upload-request', 'upload-rules', 'components/avatar-upload'],
   notifications: ['notifications-slice', 'seller-alert'], // sellers' alerts arrive as socket frames
   vip: ['vip-slice', 'vip-strings'], // any screen may offer the upgrade
 };

@@ -1,11 +1,21 @@
 import { DEFAULT_PRICES, DEFAULT_RESPONSE_TIME, DEFAULT_WORKING_HOURS } from './copy';
-import type { SellerRegistration } from './types';
+import type { SellerRegistration, SetField } from './types';
 
 /** The wizard's state: prices stay as typed until they are sent. */
 export interface RegistrationDraft extends Omit<SellerRegistration, 'audioPricing' | 'videoPricing'> {
   audioPricing: string;
   videoPricing: string;
 }
+
+/** What each step of the wizard gets. */
+export type StepProps = {
+  draft: RegistrationDraft;
+  errors: Record<string, string[]>;
+  /** Sets one top-level field and clears its errors. */
+  set: SetField<RegistrationDraft>;
+  /** Sets several fields at once, clearing their errors. */
+  update: (changes: Partial<RegistrationDraft>) => void;
+};
 
 export function emptyDraft(): RegistrationDraft {
   return {

@@ -55,3 +55,44 @@ export type SellerRegistration = Required<Omit<RegisterSellerDto, 'avatar' | 'in
 
 /** PATCH /api/sellers/profile/me: the fields the editor saves, all of them each time. */
 export type SellerProfileChanges = Required<Omit<UpdateSellerProfileDto, 'availability' | 'avatar' | 'testimonials'>>;
+
+/** The fields the application and the profile editor both show, typed the same in both. */
+export type SellerFormFields = Pick<
+  SellerProfileChanges,
+  | 'displayName'
+  | 'category'
+  | 'bio'
+  | 'aboutMe'
+  | 'experience'
+  | 'education'
+  | 'workHistory'
+  | 'languages'
+  | 'services'
+  | 'specialties'
+  | 'acceptsCalls'
+  | 'callAvailability'
+  | 'timeZone'
+  | 'responseTime'
+  | 'workingHours'
+  | 'socialMediaLinks'
+>;
+
+/** Sets one field of a form. */
+export type SetField<T> = <K extends keyof T>(key: K, value: T[K]) => void;
+
+/** A group of fields both forms show: the values, how to change them, the server's messages by field path. */
+export type FieldSectionProps<K extends keyof SellerFormFields> = {
+  values: Pick<SellerFormFields, K>;
+  onChange: (changes: Partial<Pick<SellerFormFields, K>>) => void;
+  errors?: Record<string, string[]>;
+  /** Shown, not edited: the profile editor outside edit mode. */
+  readOnly?: boolean;
+};
+
+/** What each tab of the profile editor gets: the values shown (the draft while editing) and how to change them. */
+export type EditorTabProps = {
+  shown: SellerProfileChanges;
+  set: SetField<SellerProfileChanges>;
+  update: (changes: Partial<SellerProfileChanges>) => void;
+  editing: boolean;
+};

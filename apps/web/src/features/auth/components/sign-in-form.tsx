@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
+import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { toast } from '../../../components/ui/toast-store';
@@ -44,27 +45,12 @@ export function SignInForm({ captcha }: SignInFormProps) {
 
   return (
     <form onSubmit={submit} className="space-y-4" aria-label={AUTH_TEXT.signInTab}>
-      <div className="space-y-2">
-        <Label htmlFor={`${id}-email`}>{AUTH_TEXT.emailOrUsername}</Label>
-        <Input
-          id={`${id}-email`}
-          autoComplete="username"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          placeholder="you@example.com"
-        />
-      </div>
-      <div className="space-y-2">
-        <Label htmlFor={`${id}-password`}>{AUTH_TEXT.password}</Label>
-        <PasswordInput
-          id={`${id}-password`}
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-      </div>
+      <FormField label={AUTH_TEXT.emailOrUsername}>
+        {(c) => <Input {...c} autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} placeholder="you@example.com" />}
+      </FormField>
+      <FormField label={AUTH_TEXT.password}>
+        {(c) => <PasswordInput {...c} autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />}
+      </FormField>
       <div className="flex items-center justify-between gap-2">
         <div className="flex items-center gap-2">
           <Checkbox id={`${id}-remember`} checked={rememberMe} onCheckedChange={(v) => setRememberMe(v === true)} />

@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
+import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { toast } from '../../../components/ui/toast-store';
@@ -10,7 +11,7 @@ import { errorMessage } from '../../../lib/errors';
 import { useRegisterMutation } from '../api/auth-api';
 import { AUTH_TEXT, AUTH_TOASTS } from '../auth-strings';
 import type { CaptchaState } from '../hooks/use-captcha';
-import { normalizeUsername, useUsernameAvailability } from '../hooks/use-username-availability';
+import { normalizeUsername, useUsernameAvailability, type UsernameAvailability } from '../hooks/use-username-availability';
 import { CaptchaField } from './captcha-field';
 import { PasswordInput } from './password-input';
 
@@ -64,68 +65,32 @@ export function SignUpForm({ captcha }: SignUpFormProps) {
 
   return (
     <form onSubmit={submit} className="space-y-4" aria-label={AUTH_TEXT.signUpTab}>
-      <div className="space-y-2">
-        <Label htmlFor={`${id}-username`}>{AUTH_TEXT.username}</Label>
-        <Input
-          id={`${id}-username`}
-          autoComplete="username"
-          required
-          minLength={3}
-          maxLength={20}
-          value={username}
-          onChange={(e) => setUsername(normalizeUsername(e.target.value))}
-          aria-describedby={`${id}-username-status`}
-        />
-        <p id={`${id}-username-status`} className="flex items-center gap-1 text-xs text-muted-foreground" aria-live="polite">
-          {availability === 'checking' ? (
-            <>
-              <Loader2 className="h-3 w-3 animate-spin" aria-hidden /> {AUTH_TEXT.usernameChecking}
-            </>
-          ) : availability === 'available' ? (
-            <span className="flex items-center gap-1 text-green-700 dark:text-green-400">
-              <CheckCircle2 className="h-3 w-3" aria-hidden /> {AUTH_TEXT.usernameAvailable}
-            </span>
-          ) : availability === 'taken' ? (
-            <span className="flex items-center gap-1 text-destructive">
-              <XCircle className="h-3 w-3" aria-hidden /> {AUTH_TEXT.usernameTaken}
-            </span>
-          ) : (
-            AUTH_TEXT.usernameHint
-          )}
-        </p>
-      </div>
-      <div className="space-y-2">
-        <Label htmlFor={`${id}-email`}>{AUTH_TEXT.email}</Label>
-        <Input
-          id={`${id}-email`}
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          placeholder="you@example.com"
-        />
-      </div>
-      <div className="space-y-2">
-        <Label htmlFor={`${id}-password`}>{AUTH_TEXT.password}</Label>
-        <PasswordInput
-          id={`${id}-password`}
-          autoComplete="new-password"
-          required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-      </div>
-      <div className="space-y-2">
-        <Label htmlFor={`${id}-confirm`}>{AUTH_TEXT.confirmPassword}</Label>
-        <PasswordInput
-          id={`${id}-confirm`}
-          autoComplete="new-password"
-          required
-          value={confirmPassword}
-          onChange={(e) => setConfirmPassword(e.target.value)}
-        />
-      </div>
+      <FormField label={AUTH_TEXT.username} hint={<UsernameStatus availability={availability} />}>
+        {(c) => (
+          <Input
+            {...c}
+            autoComplete="username"
+            required
+            minLength={3}
+            maxLength={20}
+            value={username}
+            onChange={(e) => setUsername(normalizeUsername(e.target.value))}
+          />
+        )}
+      </FormField>
+      <FormField label={AUTH_TEXT.email}>
+        {(c) => (
+          <Input {...c} type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} placeholder="you@example.com" />
+        )}
+      </FormField>
+      <FormField label={AUTH_TEXT.password}>
+        {(c) => <PasswordInput {...c} autoComplete="new-password" required value={password} onChange={(e) => setPassword(e.target.value)} />}
+      </FormField>
+      <FormField label={AUTH_TEXT.confirmPassword}>
+        {(c) => (
+          <PasswordInput {...c} autoComplete="new-password" required value={confirmPassword} onChange={(e) => setConfirmPassword(e.target.value)} />
+        )}
+      </FormField>
       <div className="flex items-center gap-2">
         <Checkbox id={`${id}-remember`} checked={rememberMe} onCheckedChange={(v) => setRememberMe(v === true)} />
         <Label htmlFor={`${id}-remember`} className="font-normal">
@@ -155,5 +120,28 @@ export function SignUpForm({ captcha }: SignUpFormProps) {
         {isLoading ? AUTH_TEXT.signUpBusy : AUTH_TEXT.signUpButton}
       </Button>
     </form>
+  );
+}
+
+/** Whether the name typed is free, as the server says; the naming rule while nothing is typed. */
+function UsernameStatus({ availability }: { availability: UsernameAvailability }) {
+  return (
+    <span className="flex items-center gap-1" aria-live="polite">
+      {availability === 'checking' ? (
+        <>
+          <Loader2 className="h-3 w-3 animate-spin" aria-hidden /> {AUTH_TEXT.usernameChecking}
+        </>
+      ) : availability === 'available' ? (
+        <span className="flex items-center gap-1 text-green-700 dark:text-green-400">
+          <CheckCircle2 className="h-3 w-3" aria-hidden /> {AUTH_TEXT.usernameAvailable}
+        </span>
+      ) : availability === 'taken' ? (
+        <span className="flex items-center gap-1 text-destructive">
+          <XCircle className="h-3 w-3" aria-hidden /> {AUTH_TEXT.usernameTaken}
+        </span>
+      ) : (
+        AUTH_TEXT.usernameHint
+      )}
+    </span>
   );
 }

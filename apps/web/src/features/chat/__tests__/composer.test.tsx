@@ -5,6 +5,7 @@ import { Toaster } from '../../../components/ui/toaster';
 import { makeUser } from '../../../test/fixtures';
 import { renderWithStore } from '../../../test/render';
 import { startTestServer, type TestServer } from '../../../test/test-server';
+import { startUploadServer, type UploadServer } from '../../../test/upload-server';
 import { VipDialog } from '../../vip/components/vip-dialog';
 import { Composer } from '../components/composer';
 import { RateLimitDialog } from '../components/rate-limit-dialog';
@@ -182,6 +183,46 @@ it('offers grouped emoji and adds the ones picked to the text, staying open', as
   await user.click(within(picker).getByRole('menuitem', { name: 'grinning face' }));
   await user.click(within(picker).getByRole('menuitem', { name: 'sparkling heart' }));
   expect(box).toHaveValue('Nice 😀💖');
+});
+
+describe('images', () => {
+  let uploads: UploadServer;
+
+  beforeEach(async () => {
+    uploads = await startUploadServer();
+    uploads.on('POST /api/chat/upload', ({ files: [file] }) => {
+      const url = `/media/chat/${file.name}`;
+      const stored = { url, originalName: file.name, type: 'image', size: file.size, format: file.type === 'image/gif' ? 'gif' : 'jpeg' };
+      return { body: { url, file: stored, files: [stored] } };
+    });
+  });
+
+  afterEach(() => uploads.close());
+
+  const image = (name: string, type: string, size = 10) => new File([new Uint8Array(size)], name, { type });
+
+  it('uploads a picked image and sends it, a gif as a gif message and any other image as an image message', async () => {
+    const user = userEvent.setup();
+    renderComposer(makeUser({ role: 'vip' }));
+    await user.upload(screen.getByTestId('image-input'), image('dance.gif', 'image/gif'));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ content: '/media/chat/dance.gif', type: 'gif', metadata: { originalName: 'dance.gif', mimeType: 'image/gif', size: 10 } });
+
+    await user.upload(screen.getByTestId('image-input'), image('view.jpg', 'image/jpeg'));
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1]).toMatchObject({ content: '/media/chat/view.jpg', type: 'image' });
+    expect(uploads.uploads.map((u) => u.files[0].name)).toEqual(['dance.gif', 'view.jpg']);
+  });
+
+  it("names the server's refusal and sends no message", async () => {
+    const user = userEvent.setup();
+    uploads.on('POST /api/chat/upload', () => ({ status: 415, body: { error: 'Unsupported Media Type', code: 'invalid_file_type', message: 'Only images are allowed' } }));
+    renderComposer(makeUser({ role: 'vip' }));
+    await user.upload(screen.getByTestId('image-input'), image('page.png', 'image/png'));
+    expect(await screen.findByText(CHAT_TOASTS.uploadFailed)).toBeInTheDocument();
+    expect(screen.getByText('Only images are allowed')).toBeInTheDocument();
+    expect(sent).toHaveLength(0);
+  });
 });
 
 it('shows the image button to a seller', () => {

@@ -1,5 +1,4 @@
 import type {
-  ChatUploadResponseDto,
   CreateRoomDto,
   MessageDto,
   MessageFormatting,
@@ -8,7 +7,6 @@ import type {
   RoomCategory,
   RoomDto,
 } from '@app/contracts';
-import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { api } from '../../../lib/api';
 import { mergeMessages } from '../feed';
 import type { CommunityStats, RecentMessage, RoomFeed } from '../types';
@@ -119,17 +117,6 @@ export const chatApi = api.injectEndpoints({
       },
       invalidatesTags: ['PrivateChats'],
     }),
-    /** Multipart: sent with fetch itself so the browser writes the boundary. */
-    uploadChatImage: build.mutation<ChatUploadResponseDto, File>({
-      async queryFn(file) {
-        const body = new FormData();
-        body.append('file', file);
-        const response = await fetch(`${window.location.origin}/api/chat/upload`, { method: 'POST', body, credentials: 'include' });
-        const data: unknown = await response.json().catch(() => undefined);
-        if (!response.ok) return { error: { status: response.status, data } as FetchBaseQueryError };
-        return { data: data as ChatUploadResponseDto };
-      },
-    }),
   }),
 });
 
@@ -147,5 +134,4 @@ export const {
   useGetMarketplaceChatsQuery,
   useGetRoomPrivateChatsQuery,
   useDeletePrivateChatMutation,
-  useUploadChatImageMutation,
 } = chatApi;

@@ -1,10 +1,10 @@
 import { CheckCircle2, Loader2, XCircle } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
+import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
 import { toast } from '../../../components/ui/toast-store';
 import { errorMessage } from '../../../lib/errors';
 import { useGuestMutation } from '../../auth/api/auth-api';
@@ -59,7 +59,6 @@ function GuestUsernameDialog({ onCancel, onJoined }: GuestUsernameDialogProps) {
   const availability = useUsernameAvailability(username);
   const captcha = useCaptcha();
   const [enterAsGuest, { isLoading }] = useGuestMutation({ fixedCacheKey: 'guest-entry' });
-  const inputId = useId();
 
   const join = async () => {
     if (!username) return toast({ ...CHAT_TOASTS.usernameRequired, variant: 'destructive' });
@@ -94,20 +93,20 @@ function GuestUsernameDialog({ onCancel, onJoined }: GuestUsernameDialogProps) {
             void join();
           }}
         >
-          <div className="space-y-1.5">
-            <Label htmlFor={inputId}>{JOIN_TEXT.usernameLabel}</Label>
-            <Input
-              id={inputId}
-              value={username}
-              autoComplete="off"
-              autoCapitalize="none"
-              spellCheck={false}
-              maxLength={USERNAME_MAX_LENGTH}
-              placeholder={JOIN_TEXT.usernamePlaceholder}
-              onChange={(e) => setUsername(normalizeUsername(e.target.value))}
-            />
-            <Availability state={availability} />
-          </div>
+          <FormField label={JOIN_TEXT.usernameLabel} hint={availability === 'unknown' ? undefined : <Availability state={availability} />}>
+            {(c) => (
+              <Input
+                {...c}
+                value={username}
+                autoComplete="off"
+                autoCapitalize="none"
+                spellCheck={false}
+                maxLength={USERNAME_MAX_LENGTH}
+                placeholder={JOIN_TEXT.usernamePlaceholder}
+                onChange={(e) => setUsername(normalizeUsername(e.target.value))}
+              />
+            )}
+          </FormField>
           <CaptchaField captcha={captcha} />
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="outline" onClick={onCancel}>

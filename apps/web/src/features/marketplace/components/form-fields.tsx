@@ -1,38 +1,8 @@
 import { X } from 'lucide-react';
-import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useState, type KeyboardEvent } from 'react';
+import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
 import { cn } from '../../../lib/cn';
-
-export type FieldProps = {
-  label: string;
-  hint?: string;
-  errors?: string[];
-  /** Renders the control with the ids that tie it to its label, hint and errors. */
-  children: (control: { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string }) => ReactNode;
-  className?: string;
-};
-
-export function Field({ label, hint, errors, children, className }: FieldProps) {
-  const id = useId();
-  const describedBy = [hint ? `${id}-hint` : '', errors?.length ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className={cn('space-y-1.5', className)}>
-      <Label htmlFor={id}>{label}</Label>
-      {children({ id, 'aria-invalid': Boolean(errors?.length), 'aria-describedby': describedBy })}
-      {hint ? (
-        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-          {hint}
-        </p>
-      ) : null}
-      {errors?.length ? (
-        <p id={`${id}-error`} className="text-xs text-destructive">
-          {errors.join(' ')}
-        </p>
-      ) : null}
-    </div>
-  );
-}
 
 export type TagInputProps = {
   label: string;
@@ -58,7 +28,7 @@ export function TagInput({ label, tags, onChange, placeholder, errors, disabled 
   }
 
   return (
-    <Field label={label} errors={errors}>
+    <FormField label={label} error={errors}>
       {(control) => (
         <div>
           {tags.length ? (
@@ -93,7 +63,7 @@ export function TagInput({ label, tags, onChange, placeholder, errors, disabled 
           )}
         </div>
       )}
-    </Field>
+    </FormField>
   );
 }
 
@@ -141,3 +111,8 @@ export function ToggleGroup({ label, options, selected, onChange, errors, disabl
 
 export const SELECT_CLASS =
   'h-10 w-full rounded-md border bg-card px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-70';
+
+/** Options of a select, keeping a stored value the list no longer offers so it is not lost on save. */
+export function withCurrent(options: readonly { id: string; title: string }[], current: string): { id: string; title: string }[] {
+  return options.some((o) => o.id === current) ? [...options] : [{ id: current, title: current }, ...options];
+}

@@ -9,7 +9,7 @@ import { PROFILE_TEXT } from '../../profile/profile-strings';
 import { uploadChatImage } from '../api/upload-chat-image';
 import { UploadError } from '../api/upload-request';
 import { MEDIA_TEXT } from '../copy';
-import { startUploadServer, type UploadServer } from './upload-server';
+import { startUploadServer, type UploadServer } from '../../../test/upload-server';
 
 let api: TestServer;
 let uploads: UploadServer;

@@ -5,7 +5,7 @@ import { makeUser } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
 import { startTestServer, type TestServer } from '../../../test/test-server';
 import { MEDIA_TEXT } from '../copy';
-import { startUploadServer, type UploadServer } from './upload-server';
+import { startUploadServer, type UploadServer } from '../../../test/upload-server';
 
 let api: TestServer;
 let uploads: UploadServer;

@@ -25,5 +25,6 @@ export async function uploadChatImage(
   const refusal = checkFile(file, 'chat');
   if (refusal) throw new UploadError(refusal, 0);
   const answer = await sendUpload<ChatUploadResponseDto>({ path: 'chat/upload', field: 'file', files: [file], onProgress, signal });
-  return { url: answer.url, messageType: answer.file.format === 'gif' ? 'gif' : 'image', file: answer.file };
+  const gif = answer.file.format === 'gif' || file.type === 'image/gif';
+  return { url: answer.url, messageType: gif ? 'gif' : 'image', file: answer.file };
 }

@@ -1,0 +1,90 @@
+import type { MessageDto } from '@app/contracts';
+import { formatDistanceToNow } from 'date-fns';
+import { RoleBadge } from '../../../components/role-badge';
+import { UserAvatar } from '../../../components/ui/avatar';
+import { Picture } from '../../../components/ui/picture';
+import { cn } from '../../../lib/cn';
+import { EMOJI_FONT } from '../constants';
+import { CHAT_TEXT } from '../copy';
+import { styleOf } from '../message-kind';
+
+export type MessageGroupProps = {
+  sender: MessageDto['sender'];
+  messages: MessageDto[];
+  mine: boolean;
+  now: number;
+  onAuthorClick?: (author: MessageDto['sender']) => void;
+};
+
+/** One sender's consecutive messages under their avatar, name, role badge and the time of the first. */
+export function MessageGroup({ sender, messages, mine, now, onAuthorClick }: MessageGroupProps) {
+  const first = messages[0];
+  const name = sender.username || 'Unknown User';
+  const author = onAuthorClick ? (
+    <button
+      type="button"
+      className="rounded-sm font-semibold hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      onClick={() => onAuthorClick(sender)}
+      title={mine ? undefined : CHAT_TEXT.startChatWith(name)}
+    >
+      {name}
+    </button>
+  ) : (
+    <span className="font-semibold">{name}</span>
+  );
+  return (
+    <li className={cn('flex gap-2.5', mine && 'flex-row-reverse')} data-testid="message-group">
+      {onAuthorClick ? (
+        <button type="button" className="self-start rounded-full" onClick={() => onAuthorClick(sender)} aria-label={CHAT_TEXT.startChatWith(name)} tabIndex={-1}>
+          <UserAvatar name={name} src={sender.avatar} className="h-8 w-8 text-sm" />
+        </button>
+      ) : (
+        <UserAvatar name={name} src={sender.avatar} className="h-8 w-8 self-start text-sm" />
+      )}
+      <div className={cn('flex min-w-0 max-w-[85%] flex-col gap-1 sm:max-w-[75%]', mine && 'items-end')}>
+        <div className={cn('flex flex-wrap items-center gap-x-2 text-sm', mine && 'flex-row-reverse')}>
+          {author}
+          {sender.role !== 'user' ? <RoleBadge role={sender.role} className="px-1.5 py-0 text-[10px]" /> : null}
+          <time className="text-xs text-muted-foreground" dateTime={first.createdAt}>
+            {formatDistanceToNow(new Date(Math.min(Date.parse(first.createdAt), now)), { addSuffix: true })}
+          </time>
+        </div>
+        {messages.map((message) => (
+          <MessageBody key={message.id} message={message} mine={mine} />
+        ))}
+      </div>
+    </li>
+  );
+}
+
+function MessageBody({ message, mine }: { message: MessageDto; mine: boolean }) {
+  if (message.type === 'image' || message.type === 'gif') {
+    return (
+      <a href={message.content} target="_blank" rel="noopener noreferrer" className="block" title={CHAT_TEXT.openImage} data-testid="message">
+        <Picture src={message.content} alt={String(message.metadata?.originalName ?? message.type)} loading="lazy" className="max-h-64 max-w-full rounded-lg border object-contain" />
+      </a>
+    );
+  }
+  if (message.type === 'emoji') {
+    return (
+      <p className={cn('text-3xl leading-tight', EMOJI_FONT)} data-testid="message" data-kind="emoji">
+        {message.content}
+      </p>
+    );
+  }
+  const { style, className } = styleOf(message.formatting);
+  return (
+    <p
+      className={cn(
+        'w-fit max-w-full rounded-2xl px-3 py-1.5 text-sm break-words whitespace-pre-wrap',
+        mine ? 'rounded-tr-sm bg-primary/10' : 'rounded-tl-sm bg-muted',
+        className,
+      )}
+      style={style}
+      data-testid="message"
+      data-kind={message.type}
+    >
+      {message.content}
+    </p>
+  );
+}
