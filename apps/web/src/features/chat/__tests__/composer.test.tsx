@@ -1,12 +1,14 @@
 import type { RoomDto, UserDto } from '@app/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { AppProvider } from '../../../app/provider';
 import { Toaster } from '../../../components/ui/toaster';
 import { makeUser } from '../../../test/fixtures';
 import { renderWithStore } from '../../../test/render';
 import { startTestServer, type TestServer } from '../../../test/test-server';
 import { startUploadServer, type UploadServer } from '../../../test/upload-server';
 import { VipDialog } from '../../vip/components/vip-dialog';
+import { VIP_TEXT } from '../../vip/vip-strings';
 import { Composer } from '../components/composer';
 import { RateLimitDialog } from '../components/rate-limit-dialog';
 import { CHAT_TOASTS, COMPOSER_TEXT, RATE_LIMIT_TEXT } from '../copy';
@@ -28,15 +30,18 @@ afterEach(() => server.close());
 
 function renderComposer(me: UserDto, room: RoomDto = makeRoom(), disabled = false) {
   server.on('GET /api/users/me', () => ({ body: me }));
-  const { store } = renderWithStore(
+  const page = (offline: boolean) => (
     <>
-      <Composer room={room} me={me} disabled={disabled} />
+      <Composer room={room} me={me} disabled={offline} />
       <RateLimitDialog />
       <VipDialog />
       <Toaster />
-    </>,
+    </>
   );
-  return { store, box: screen.getByRole('textbox', { name: 'Message' }) };
+  const { store, rerender } = renderWithStore(page(disabled));
+  /** The socket goes offline or comes back, as the chat room tells the composer. */
+  const setOffline = (offline: boolean) => rerender(<AppProvider store={store}>{page(offline)}</AppProvider>);
+  return { store, setOffline, box: screen.getByRole('textbox', { name: 'Message' }) };
 }
 
 it('sends on Enter with the chosen formatting, then resets text and style', async () => {
@@ -120,11 +125,12 @@ it('sends emoji-only text as an emoji message, and nothing for blank text', asyn
 
 it('offers VIP instead of formatting to a regular user in a public room, then makes them wait the cooldown', async () => {
   const user = userEvent.setup();
-  const { store, box } = renderComposer(makeUser({ role: 'user' }));
+  const { box } = renderComposer(makeUser({ role: 'user' }));
   expect(screen.queryByRole('button', { name: COMPOSER_TEXT.image })).not.toBeInTheDocument();
   await user.click(screen.getByRole('button', { name: COMPOSER_TEXT.bold }));
-  expect(store.getState().vip.dialogOpen).toBe(true);
-  await user.click(await screen.findByRole('button', { name: 'Maybe Later' }));
+  expect(await screen.findByRole('dialog', { name: VIP_TEXT.title })).toBeInTheDocument();
+  await user.click(await screen.findByRole('button', { name: VIP_TEXT.maybeLater }));
+  expect(screen.getByRole('button', { name: COMPOSER_TEXT.bold })).toHaveAttribute('aria-pressed', 'false');
 
   await user.type(box, 'hi all{Enter}');
   await waitFor(() => expect(sent).toHaveLength(1));
@@ -162,14 +168,51 @@ it('shows the 50-messages text and the default 30 seconds when a 429 names no wa
   expect(dialog).toHaveTextContent('Please wait 30 seconds');
 });
 
-it('lets anyone format in a private room, shows images to premium roles only, and sends nothing while disconnected', async () => {
-  const user = userEvent.setup();
-  const { box } = renderComposer(makeUser({ role: 'user' }), makeRoom({ type: 'private' }), true);
-  expect(box).toBeDisabled();
-  expect(screen.getByText(COMPOSER_TEXT.disconnected)).toBeInTheDocument();
-  expect(screen.getByRole('button', { name: COMPOSER_TEXT.bold })).toBeDisabled();
-  await user.type(box, 'nope{Enter}');
-  expect(sent).toHaveLength(0);
+describe('lets anyone format in a private room, shows images to premium roles only, and sends nothing while disconnected', () => {
+  it('lets a regular user format in a private room, without offering VIP', async () => {
+    const user = userEvent.setup();
+    const { box } = renderComposer(makeUser({ role: 'user' }), makeRoom({ type: 'private' }));
+    await user.click(screen.getByRole('button', { name: COMPOSER_TEXT.bold }));
+    await user.click(screen.getByRole('button', { name: COMPOSER_TEXT.italic }));
+    expect(screen.getByRole('button', { name: COMPOSER_TEXT.bold })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.queryByRole('dialog', { name: VIP_TEXT.title })).not.toBeInTheDocument();
+    await user.type(box, 'Just us{Enter}');
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ content: 'Just us', type: 'text', formatting: { bold: true, italic: true } });
+  });
+
+  it.each(['vip', 'seller', 'moderator'] as const)('offers images to a %s', (role) => {
+    renderComposer(makeUser({ role }));
+    expect(screen.getByRole('button', { name: COMPOSER_TEXT.image })).toBeEnabled();
+  });
+
+  it.each(['public', 'private'] as const)('offers no images to a regular user in a %s room', (type) => {
+    renderComposer(makeUser({ role: 'user' }), makeRoom({ type }));
+    expect(screen.getByRole('button', { name: COMPOSER_TEXT.emoji })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: COMPOSER_TEXT.image })).not.toBeInTheDocument();
+  });
+
+  it('sends nothing while disconnected, and the same text once the chat is back online', async () => {
+    const user = userEvent.setup();
+    const { box, setOffline } = renderComposer(makeUser({ role: 'vip' }));
+    await user.type(box, 'Are you there?');
+
+    setOffline(true);
+    expect(box).toBeDisabled();
+    expect(screen.getByRole('status')).toHaveTextContent(COMPOSER_TEXT.disconnected);
+    expect(screen.getByRole('button', { name: COMPOSER_TEXT.send })).toBeDisabled();
+    expect(screen.getByRole('button', { name: COMPOSER_TEXT.bold })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: COMPOSER_TEXT.send }));
+    await user.type(box, '{Enter}');
+    expect(box).toHaveValue('Are you there?');
+
+    setOffline(false);
+    expect(screen.queryByText(COMPOSER_TEXT.disconnected)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: COMPOSER_TEXT.send }));
+    // The send after reconnecting is answered: any attempt made while offline would have come first.
+    await waitFor(() => expect(box).toHaveValue(''));
+    expect(sent).toEqual([expect.objectContaining({ content: 'Are you there?' })]);
+  });
 });
 
 it('offers grouped emoji and adds the ones picked to the text, staying open', async () => {
