@@ -78,7 +78,10 @@ describe('The expert marketplace', () => {
       await page.getByRole('button', { name: 'Submit Application' }).click();
       await page.waitForURL(`${baseUrl}/profile`);
       await page.getByText('Registration Successful!', { exact: true }).waitFor();
-      await page.getByRole('banner').getByTestId('role-badge').filter({ hasText: 'EXPERT' }).waitFor();
+      // Applying changes no role: the profile shows the application under review, and no EXPERT badge yet.
+      const application = page.getByRole('region', { name: 'Seller application' });
+      await application.getByTestId('verification-status').filter({ hasText: 'under review' }).waitFor();
+      await page.getByRole('banner').getByTestId('role-badge').filter({ hasText: 'USER' }).waitFor();
 
       // The seller's own page shows the review is pending; the public profile reads Unverified.
       await page.goto('/seller-profile');
@@ -100,6 +103,8 @@ describe('The expert marketplace', () => {
 
       await page.reload();
       await page.getByTestId('verification-badge').filter({ hasText: 'Verified' }).waitFor();
+      // Verified, the applicant is an expert everywhere their role shows.
+      await page.getByRole('banner').getByTestId('role-badge').filter({ hasText: 'EXPERT' }).waitFor();
 
       // A buyer finds the new expert by search and starts a chat that opens the chat room.
       await signUp(buyer.context, 'buyer');
