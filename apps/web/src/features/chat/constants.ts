@@ -1,4 +1,4 @@
-import { type COLOR_PALETTE, isPremium, type UserRole } from '@app/contracts/browser';
+import { canCreateRooms, type COLOR_PALETTE, type UserRole } from '@app/contracts/browser';
 
 /** The names the colour picker shows, one per entry of the contracts' palette. */
 export const COLOR_NAMES: Record<(typeof COLOR_PALETTE)[number], string> = {
@@ -14,9 +14,9 @@ export const COLOR_NAMES: Record<(typeof COLOR_PALETTE)[number], string> = {
   '#6b7280': 'Grey',
 };
 
-/** vip, seller and moderator: unlimited sending, formatting, images, room creation. */
-export function isPremiumRole(role: UserRole | undefined): boolean {
-  return role !== undefined && isPremium(role);
+/** Whether the signed-in person (if any) may create public rooms; the server decides by the same rule. */
+export function mayCreateRooms(role: UserRole | undefined): boolean {
+  return role !== undefined && canCreateRooms(role);
 }
 
 /** Colour emoji fonts first: system text fonts draw some emoji in black and white. */

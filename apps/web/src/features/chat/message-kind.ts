@@ -1,17 +1,10 @@
 import type { MessageFormatting, MessageType } from '@app/contracts';
-import emojiRegex from 'emoji-regex';
 import type { CSSProperties } from 'react';
-import { DEFAULT_COLOR, DEFAULT_FONT_SIZE } from '@app/contracts/browser';
+import { DEFAULT_COLOR, DEFAULT_FONT_SIZE, messageKind } from '@app/contracts/browser';
 
-/** Spec: a message holding only emoji characters is sent as kind emoji. */
-export function isEmojiOnly(text: string): boolean {
-  const trimmed = text.trim();
-  if (!trimmed) return false;
-  return trimmed.replace(emojiRegex(), '').replace(/\s+/g, '') === '';
-}
-
+/** Spec: a message holding only emoji characters is kind emoji, by the rule the server applies. */
 export function textKind(text: string): MessageType {
-  return isEmojiOnly(text) ? 'emoji' : 'text';
+  return messageKind(undefined, text);
 }
 
 export interface ComposerStyle {

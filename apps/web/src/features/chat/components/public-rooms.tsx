@@ -9,7 +9,7 @@ import { Input } from '../../../components/ui/input';
 import { useCurrentUser } from '../../auth/hooks/use-current-user';
 import { useGetPublicRoomsQuery } from '../api/chat-api';
 import { ROOM_CATEGORIES, ROOM_CATEGORY_KEYS } from '@app/contracts/browser';
-import { isPremiumRole } from '../constants';
+import { mayCreateRooms } from '../constants';
 import { CHAT_TEXT, ROOMS_TEXT } from '../copy';
 import { CreateRoomDialog } from './create-room-dialog';
 import { SignupGate } from './signup-gate';
@@ -56,7 +56,7 @@ export function PublicRooms() {
             onChange={(e) => setTyped(e.target.value)}
           />
         </div>
-        {isPremiumRole(user?.role) ? (
+        {mayCreateRooms(user?.role) ? (
           <Button onClick={() => setCreating(true)}>
             <Plus className="h-4 w-4" /> {CHAT_TEXT.createRoom}
           </Button>

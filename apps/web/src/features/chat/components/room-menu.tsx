@@ -9,7 +9,7 @@ import { useLogout } from '../../auth/hooks/use-logout';
 import { openVipDialog } from '../../vip/vip-slice';
 import { leaveDestination } from '../chat-source';
 import { createRoomDialogSet } from '../chat-slice';
-import { isPremiumRole } from '../constants';
+import { mayCreateRooms } from '../constants';
 import { CHAT_TEXT, CHAT_TOASTS } from '../copy';
 
 const ITEM = 'flex cursor-pointer items-center gap-2 rounded-md px-2 py-2 text-sm outline-none select-none data-[highlighted]:bg-muted';
@@ -35,7 +35,7 @@ export function RoomMenu({ room, me }: RoomMenuProps) {
           <DropdownMenu.Item className={ITEM} onSelect={() => navigate('/public-rooms')}>
             <LayoutGrid className="h-4 w-4 text-muted-foreground" aria-hidden /> {CHAT_TEXT.browseRooms}
           </DropdownMenu.Item>
-          {isPremiumRole(me.role) ? (
+          {mayCreateRooms(me.role) ? (
             <DropdownMenu.Item className={ITEM} onSelect={() => dispatch(createRoomDialogSet(true))}>
               <Plus className="h-4 w-4 text-muted-foreground" aria-hidden /> {CHAT_TEXT.createRoom}
             </DropdownMenu.Item>

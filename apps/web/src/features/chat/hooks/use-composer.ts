@@ -1,5 +1,5 @@
 import type { RoomDto, UserDto } from '@app/contracts';
-import { canFormat as mayFormat, canSendImages as maySendImages } from '@app/contracts/browser';
+import { canFormat as mayFormat, canSendImages as maySendImages, hasSendLimits } from '@app/contracts/browser';
 import { useState, type RefObject } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { toast } from '../../../components/ui/toast-store';
@@ -63,7 +63,7 @@ export function useComposer({ room, me, disabled, input }: ComposerOptions) {
     const result = await sendMessage({ ...message, clientId: outgoing.idFor(message) });
     if ('data' in result) {
       outgoing.acknowledged(message);
-      if (me.role === 'user' && room.type === 'public' && room.messageCooldown > 0) {
+      if (hasSendLimits(me.role, room.type) && room.messageCooldown > 0) {
         dispatch(cooldownStarted({ roomId: room.id, until: Date.now() + room.messageCooldown * 1000 }));
       }
       return true;
