@@ -23,6 +23,7 @@ const stack = new Stack({
   gatewayPorts: [port],
   mediaPort: Number(process.env.MEDIA_HTTP_PORT ?? 3010),
   s3Dir: join(ROOT, '.data/s3'),
+  mailPorts: { smtp: Number(process.env.MAIL_SMTP_PORT ?? 1025), web: Number(process.env.MAIL_WEB_PORT ?? 1080) },
   logDir: join(ROOT, '.data/logs'),
   publicOrigin: process.env.PUBLIC_ORIGIN ?? `http://localhost:${port}`,
   seed: true,
@@ -48,6 +49,7 @@ try {
   log.step('Starting services, seeding demo data');
   await stack.start();
   log.done(`Running at ${log.bold(`http://localhost:${port}`)}  (logs in .data/logs, Ctrl-C stops everything)`);
+  if (stack.mail) log.done(`Mail the system sends (sign-up, password reset) lands in ${log.bold(stack.mail.webUrl)}`);
 } catch (error) {
   if (!stopping) {
     log.fail(error.message);

@@ -63,8 +63,15 @@ export async function startChatTarget({ gateways, chatReplicas, runId }) {
       s3Dir: join(workDir, 's3'),
       logLevel: 'warn',
       echo: 'none',
-      // Every simulated person connects from loopback: one address making the whole crowd.
-      env: { SIGNUPS_PER_ADDRESS_PER_HOUR: '100000', GUESTS_PER_ADDRESS_PER_HOUR: '100000', CAPTCHAS_PER_ADDRESS_PER_MINUTE: '100000' },
+      // Every simulated person connects from loopback: one address making the whole crowd. The
+      // account pool is reused across workloads, so its vips open far more rooms than a person would.
+      env: {
+        SIGNUPS_PER_ADDRESS_PER_HOUR: '100000',
+        GUESTS_PER_ADDRESS_PER_HOUR: '100000',
+        CAPTCHAS_PER_ADDRESS_PER_MINUTE: '100000',
+        PUBLIC_ROOMS_PER_USER_PER_DAY: '100000',
+        PRIVATE_CHATS_PER_USER_PER_HOUR: '100000',
+      },
     });
   } catch (error) {
     await stop();

@@ -33,19 +33,34 @@ function listNoMultipartUploads(ctx, next) {
     '<MaxUploads>1000</MaxUploads><IsTruncated>false</IsTruncated></ListMultipartUploadsResult>';
 }
 
-async function startLocalS3({ dir, port = 0, bucket = process.env.S3_BUCKET ?? 'media' }) {
+/**
+ * Starts s3rver. `address` beyond loopback, `accessKeys` ([id, secret] pairs besides S3RVER's),
+ * `bucket: null` (create none) and `middleware` (run first) are for the compose stand-in of MinIO.
+ */
+async function startLocalS3({
+  dir,
+  port = 0,
+  address = '127.0.0.1',
+  bucket = process.env.S3_BUCKET ?? 'media',
+  accessKeys = [],
+  middleware = [],
+}) {
   const S3rver = require('s3rver');
+  const { DUMMY_ACCOUNT } = require('s3rver/lib/models/account');
+  for (const [id, secret] of accessKeys) DUMMY_ACCOUNT.createKeyPair(id, secret);
   mkdirSync(dir, { recursive: true });
   const chosen = port || (await freePort());
   const server = new S3rver({
-    address: '127.0.0.1',
+    address,
     port: chosen,
     directory: dir,
     silent: true,
-    configureBuckets: [{ name: bucket }],
+    configureBuckets: bucket ? [{ name: bucket }] : [],
     resetOnClose: false,
+    // Path-style requests only: reached by a service name (http://minio:9000), a host name is not a bucket.
+    vhostBuckets: false,
   });
-  server.middleware.unshift(listNoMultipartUploads);
+  server.middleware.unshift(listNoMultipartUploads, ...middleware);
   await server.run();
   return {
     endpoint: '127.0.0.1',
@@ -54,4 +69,4 @@ async function startLocalS3({ dir, port = 0, bucket = process.env.S3_BUCKET ?? '
   };
 }
 
-module.exports = { startLocalS3 };
+module.exports = { startLocalS3, listNoMultipartUploads };

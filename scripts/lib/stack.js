@@ -46,6 +46,7 @@ class Stack {
       S3_ACCESS_KEY: process.env.S3_ACCESS_KEY ?? 'S3RVER',
       S3_SECRET_KEY: process.env.S3_SECRET_KEY ?? 'S3RVER',
       S3_BUCKET: process.env.S3_BUCKET ?? 'media',
+      ...(this.mail ? { SMTP_URL: this.mail.smtpUrl } : {}),
       ...o.env,
     };
     for (const [variable, name] of Object.values(DATABASE_VARS)) {
@@ -58,6 +59,7 @@ class Stack {
     const o = this.options;
     if (o.logDir) mkdirSync(o.logDir, { recursive: true });
     if (!process.env.S3_ENDPOINT) this.s3 = await this.startLocalS3();
+    if (!process.env.SMTP_URL && o.mailPorts) this.mail = await this.startMailCatcher(o.mailPorts);
     for (const app of SERVICES) {
       const replicas = app === 'chat-svc' ? (o.chatReplicas ?? 1) : 1;
       for (let i = 0; i < replicas; i++) this.spawnApp(app, i);
@@ -140,6 +142,12 @@ class Stack {
     return startLocalS3({ dir, port: this.options.s3Port ?? 0 });
   }
 
+  async startMailCatcher({ smtp, web }) {
+    const { startMailCatcher } = require('./mail-catcher');
+    const { freePort } = require('./local-s3');
+    return startMailCatcher({ smtpPort: smtp || (await freePort()), webPort: web || (await freePort()) });
+  }
+
   /** Runs each service's seed once, one after another; never watched, since a seed ends. */
   async seed() {
     for (const app of SERVICES) {
@@ -207,6 +215,7 @@ class Stack {
     await Promise.all(running.filter(isGateway).map(terminate));
     await Promise.all(running.filter((e) => !isGateway(e)).map(terminate));
     await this.s3?.stop();
+    await this.mail?.stop();
   }
 }
 

@@ -4,7 +4,7 @@ import type { INestMicroservice } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { ServiceName } from '@app/contracts';
 import { RpcClient } from '@app/server';
-import { solveArithmetic, startTestInfra, type TestInfra } from '@app/testing';
+import { solveArithmetic, startMailCatcher, startTestInfra, type MailCatcher, type TestInfra } from '@app/testing';
 import { Redis } from 'ioredis';
 // The real auth-svc runs in-process beside the gateway, talking over a private NATS server.
 import { AppModule as AuthAppModule } from '../../apps/auth-svc/src/app.module';
@@ -13,6 +13,8 @@ import { apiClient, prepareGateway, startService, type ApiResponse } from './sup
 
 export interface AuthStack {
   infra: TestInfra;
+  /** The mail catcher auth-svc sends to: what each person would find in their inbox. */
+  mail: MailCatcher;
   baseUrl: string;
   origin: string;
   redis: Redis;
@@ -26,8 +28,10 @@ export interface AuthStack {
 /** Private NATS, Redis and database; auth-svc and the gateway in-process on a free port. */
 export async function startAuthStack(env: Record<string, string> = {}): Promise<AuthStack> {
   const infra = await startTestInfra();
+  const mail = await startMailCatcher();
   const gateway = await prepareGateway(infra, {
     AUTH_DATABASE_URL: infra.databaseUrl('auth'),
+    SMTP_URL: mail.smtpUrl,
     // Lets a test speak for different client addresses through X-Forwarded-For.
     TRUST_PROXY_HOPS: '1',
     ...env,
@@ -40,12 +44,13 @@ export async function startAuthStack(env: Record<string, string> = {}): Promise<
     await gateway.close();
     await auth?.close();
     redis.disconnect();
+    await mail.stop();
     await infra.stop();
   };
   try {
     auth = await startService(AuthAppModule, ServiceName.Auth, infra.natsUrl);
     const app = await gateway.listen();
-    return { infra, baseUrl: gateway.baseUrl, origin: gateway.origin, redis, rpc: app.get(RpcClient), gateway: app, auth, stop };
+    return { infra, mail, baseUrl: gateway.baseUrl, origin: gateway.origin, redis, rpc: app.get(RpcClient), gateway: app, auth, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -3,7 +3,7 @@ import 'reflect-metadata';
 import type { INestMicroservice } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { ChatPatterns, ServiceName, type UserRole } from '@app/contracts';
+import { BlockPatterns, ChatPatterns, ServiceName, type UserRole } from '@app/contracts';
 import { REDIS } from '@app/server';
 import { eventually, freePort, startTestInfra, type TestInfra } from '@app/testing';
 import type { Redis } from 'ioredis';
@@ -75,6 +75,7 @@ export async function startCallsStack(): Promise<CallsStack> {
     return { id: rooms.get(key) };
   });
   respond(ChatPatterns.HasConversation, () => ({ exists: false }));
+  respond(BlockPatterns.Between, () => ({ aBlockedB: false, bBlockedA: false }));
   respond(ChatPatterns.Heartbeat, () => ({ ok: true }));
   respond(ChatPatterns.DropInstance, () => ({ ok: true }));
   await nc.flush();

@@ -25,6 +25,8 @@ export interface ChatStack {
   signIn(role: UserRole, username?: string): SignedIn;
   api<T = any>(method: string, path: string, who?: SignedIn, body?: unknown): Promise<ApiResponse<T>>;
   socket(who: SignedIn): Promise<TestSocket>;
+  /** A socket of theirs in the room, as a page that has it open: one sends only into a public room one is in. */
+  enter(who: SignedIn, roomId: number): Promise<TestSocket>;
   stop(): Promise<void>;
 }
 
@@ -58,6 +60,15 @@ export async function startChatStack(): Promise<ChatStack> {
 
   const { baseUrl, wsUrl, origin } = gateway;
   const request = apiClient(baseUrl, origin);
+  const opened: TestSocket[] = [];
+  const socket = async (who: SignedIn) => {
+    const socket = new TestSocket(new WebSocket(wsUrl, { headers: { origin, cookie: who.cookie } }));
+    opened.push(socket);
+    await socket.opened;
+    socket.send({ type: 'auth', userId: who.user.id });
+    await socket.next('auth_success');
+    return socket;
+  };
   return {
     infra,
     baseUrl,
@@ -67,14 +78,15 @@ export async function startChatStack(): Promise<ChatStack> {
     sellers,
     signIn: sessions.signIn,
     api: (method, path, who, body) => request(method, path, { cookie: who?.cookie, body }),
-    async socket(who) {
-      const socket = new TestSocket(new WebSocket(wsUrl, { headers: { origin, cookie: who.cookie } }));
-      await socket.opened;
-      socket.send({ type: 'auth', userId: who.user.id });
-      await socket.next('auth_success');
-      return socket;
+    socket,
+    async enter(who, roomId) {
+      const inside = await socket(who);
+      inside.send({ type: 'join_room', roomId });
+      await inside.next('room_joined');
+      return inside;
     },
     async stop() {
+      for (const open of opened) open.close();
       await gateway.close();
       await chat.close();
       await nc.drain().catch(() => undefined);

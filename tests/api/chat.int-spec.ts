@@ -41,6 +41,7 @@ describe('gateway chat routes and socket frames', () => {
     it('sends through REST with the spec 429 body and keeps private history to participants', async () => {
       const roomId = await newRoom('Rest Room');
       const user = s.signIn('user');
+      await s.enter(user, roomId);
       const sent = await s.api('POST', `/api/rooms/${roomId}/messages`, user, { content: 'hello from rest', type: 'text', formatting: { fontSize: 14 } });
       expect(sent).toMatchObject({ status: 201, body: { content: 'hello from rest', seq: 1, sender: { id: user.user.id } } });
       const limited = await s.api('POST', `/api/rooms/${roomId}/messages`, user, { content: 'again' });
@@ -82,6 +83,7 @@ describe('gateway chat routes and socket frames', () => {
     it('serves the landing preview and stats, with a silent service as null', async () => {
       const roomId = await newRoom('Preview Room', { messageCooldown: 0 });
       const vip = s.signIn('vip');
+      await s.enter(vip, roomId);
       for (const text of ['one', 'two', 'three', 'four']) await s.api('POST', `/api/rooms/${roomId}/messages`, vip, { content: text });
       const recent = await s.api('GET', '/api/messages/recent?limit=3');
       expect(recent.body.map((m: any) => m.content)).toEqual(['two', 'three', 'four']);
@@ -157,6 +159,7 @@ describe('gateway chat routes and socket frames', () => {
     it('catches a returning client up from its last sequence number', async () => {
       const roomId = await newRoom('Catch-up Room', { messageCooldown: 0 });
       const vip = s.signIn('vip');
+      await s.enter(vip, roomId);
       for (let i = 1; i <= 4; i++) await s.api('POST', `/api/rooms/${roomId}/messages`, vip, { content: `m${i}` });
       const back = await s.socket(s.signIn('user'));
       back.send({ type: 'join_room', roomId, lastSeq: 2 });

@@ -80,7 +80,8 @@ let stack: AuthStack;
 let services: INestMicroservice[] = [];
 
 beforeAll(async () => {
-  stack = await startAuthStack({ LOG_LEVEL: 'silent' });
+  // The socket fuzz sends thousands of frames at once: past the per-socket rate a frame is refused unread, which would hide what this hunts.
+  stack = await startAuthStack({ LOG_LEVEL: 'silent', WS_FRAMES_PER_10_SECONDS: '1000000', WS_ROOM_FRAMES_PER_10_SECONDS: '1000000' });
   process.env.CHAT_DATABASE_URL = stack.infra.databaseUrl('chat');
   process.env.MARKETPLACE_DATABASE_URL = stack.infra.databaseUrl('marketplace');
   chatEnv.reset();

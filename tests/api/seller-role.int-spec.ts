@@ -9,6 +9,7 @@ import { AppModule as MarketplaceAppModule } from '../../apps/marketplace-svc/sr
 import { marketplaceEnv } from '../../apps/marketplace-svc/src/config/marketplace-env';
 import { ApiClient, startAuthStack, type AuthStack } from './auth-stack';
 import { startService } from './support/gateway-harness';
+import { enterRoom } from './support/room-socket';
 import { sellerApplication } from './support/seller-application';
 
 let stack: AuthStack;
@@ -60,6 +61,7 @@ describe('the seller role follows the moderators, not the application form', () 
     };
 
     const applicant = await member();
+    const roomPage = await enterRoom(stack, applicant, room.body.id);
     const applied = await applicant.post('/api/sellers/register', sellerApplication());
     expect(applied.status).toBe(201);
     // A sync point: another applicant verified after this one has become a seller, so the
@@ -86,6 +88,7 @@ describe('the seller role follows the moderators, not the application form', () 
     // Limited again: of two sends in a row the second is refused, whatever the first met.
     await send(applicant, 'back to the regular pace');
     expect((await send(applicant, 'too soon')).status).toBe(429);
+    roomPage.close();
   });
 
   it('gives a vip applicant back the vip role when the verification is withdrawn', async () => {

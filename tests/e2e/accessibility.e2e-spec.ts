@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from './support/browser';
 import { COLOR_PALETTE } from '@app/contracts';
-import { api, createRoom, signIn, uniqueName } from './support/chat';
+import { api, createRoom, openRoom, signIn, uniqueName } from './support/chat';
 import { stackInfo } from './support/stack-info';
 
 const { baseUrl } = stackInfo();
@@ -23,6 +23,7 @@ beforeAll(async () => {
   try {
     await signIn(context, baseUrl, 'vip');
     colourfulRoomId = (await createRoom(context, baseUrl, uniqueName('Colours'), 0)).id;
+    await openRoom(context, colourfulRoomId);
     for (const color of COLOR_PALETTE.slice(1)) {
       await api(context, baseUrl, 'POST', `rooms/${colourfulRoomId}/messages`, { content: `Written in ${color}`, formatting: { color }, clientId: `colour-${color.slice(1)}` });
     }

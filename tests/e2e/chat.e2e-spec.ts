@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { solveArithmetic } from '@app/testing';
 import { launchBrowser, screenshot } from './support/browser';
-import { api, composer, createRoom, sendText, signIn, startSpareGateway, uniqueName, waitOnline, type RoomRef } from './support/chat';
+import { api, composer, createRoom, openRoom, sendText, signIn, startSpareGateway, uniqueName, waitOnline, type RoomRef } from './support/chat';
 import { stackInfo } from './support/stack-info';
 
 const { baseUrl } = stackInfo();
@@ -212,6 +212,7 @@ describe('Chat in a public room', () => {
     await waitOnline(visitor.page);
     await visitor.page.getByText('Guests can read public rooms but cannot send messages. Sign up for free to chat.').waitFor();
     expect(await composer(visitor.page).count()).toBe(0);
+    await openRoom(vip.context, lounge.id);
     await api(vip.context, baseUrl, 'POST', `rooms/${lounge.id}/messages`, { content: `Welcome, nightowl${suffix}!`, clientId: `welcome-${suffix}` });
     await visitor.page.getByTestId('message').filter({ hasText: `Welcome, nightowl${suffix}!` }).waitFor();
   });
@@ -226,6 +227,8 @@ describe('History', () => {
     await signIn(moderator.context, baseUrl, 'moderator');
     await signIn(reader.context, baseUrl, 'user');
     const room = await createRoom(vip.context, baseUrl, uniqueName('Archive'), 0);
+    await openRoom(vip.context, room.id);
+    await openRoom(moderator.context, room.id);
     // 120 messages: more than the 100 the join brings; two senders stay under the flood guard.
     for (let n = 1; n <= 120; n++) {
       const sender = n % 2 === 0 ? vip : moderator;

@@ -5,6 +5,8 @@ import { AccountsModule } from './accounts/accounts.module';
 import { CaptchaModule } from './captcha/captcha.module';
 import { authEnv } from './config/auth-env';
 import { migrations } from './migrations';
+import { AccountSanction } from './sanctions/account-sanction.entity';
+import { SanctionsModule } from './sanctions/sanctions.module';
 import { User } from './users/user.entity';
 import { UsersModule } from './users/users.module';
 
@@ -14,12 +16,13 @@ import { UsersModule } from './users/users.module';
       service: ServiceName.Auth,
       env: authEnv,
       databaseUrl: (env) => env.AUTH_DATABASE_URL,
-      entities: [User],
+      entities: [User, AccountSanction],
       migrations,
     }),
     CaptchaModule,
     UsersModule,
     AccountsModule,
+    SanctionsModule,
   ],
 })
 export class AppModule {}

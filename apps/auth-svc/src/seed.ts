@@ -5,7 +5,7 @@ import { AuthEvents, type UserRole } from '@app/contracts';
 import { createLogger, ensureDatabase, migrate, ormOptions } from '@app/server';
 import * as argon2 from 'argon2';
 import { lastValueFrom } from 'rxjs';
-import { HASH_OPTIONS } from './accounts/accounts.service';
+import { HASH_OPTIONS } from './accounts/password-hash';
 import { authEnv } from './config/auth-env';
 import { migrations } from './migrations';
 import { User } from './users/user.entity';

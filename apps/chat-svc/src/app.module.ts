@@ -6,10 +6,14 @@ import { FanoutModule } from './fanout/fanout.module';
 import { Message } from './messages/message.entity';
 import { MessagesModule } from './messages/messages.module';
 import { migrations } from './migrations';
+import { ModerationModule } from './moderation/moderation.module';
 import { RoomEntryModule } from './presence/room-entry.module';
 import { RoomParticipant } from './rooms/room-participant.entity';
 import { Room } from './rooms/room.entity';
 import { RoomsModule } from './rooms/rooms.module';
+import { ReportsModule } from './reports/reports.module';
+import { UserBlock } from './blocks/user-block.entity';
+import { BlocksModule } from './blocks/blocks.module';
 import { ChatUser } from './users/chat-user.entity';
 import { UsersModule } from './users/users.module';
 
@@ -19,7 +23,7 @@ import { UsersModule } from './users/users.module';
       service: ServiceName.Chat,
       env: chatEnv,
       databaseUrl: (env) => env.CHAT_DATABASE_URL,
-      entities: [ChatUser, Room, RoomParticipant, Message],
+      entities: [ChatUser, Room, RoomParticipant, Message, UserBlock],
       migrations,
     }),
     FanoutModule,
@@ -27,6 +31,9 @@ import { UsersModule } from './users/users.module';
     RoomsModule,
     MessagesModule,
     RoomEntryModule,
+    ReportsModule,
+    ModerationModule,
+    BlocksModule,
   ],
 })
 export class AppModule {}

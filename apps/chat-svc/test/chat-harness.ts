@@ -2,7 +2,17 @@ import 'reflect-metadata';
 import type { INestMicroservice } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ClientProxyFactory, Transport } from '@nestjs/microservices';
-import { AuthPatterns, ServiceName, type ActorDto, type RpcPattern, type UserRole, type UserSummary } from '@app/contracts';
+import {
+  AuthPatterns,
+  ChatPatterns,
+  PRESENCE_HEARTBEAT_MS,
+  ServiceName,
+  type ActorDto,
+  type JoinRoomResultDto,
+  type RpcPattern,
+  type UserRole,
+  type UserSummary,
+} from '@app/contracts';
 import { configureRpcApp, natsTransport, RpcCallError, RpcClient } from '@app/server';
 import { startTestInfra, testUser, userSummary, type TestInfra } from '@app/testing';
 import { connect, JSONCodec, type NatsConnection, type Subscription } from 'nats';
@@ -23,6 +33,8 @@ export interface ChatHarness {
   /** Users auth-svc knows; chat-svc asks for them by id. */
   knownUsers: Map<number, UserSummary>;
   actor(role: UserRole, name?: string): ActorDto;
+  /** The actor has the room open, as through a browser socket on a live gateway: one may send only into a public room one is in. */
+  enter(actor: ActorDto, roomId: number): Promise<JoinRoomResultDto>;
   call<T>(pattern: string, data: unknown): Promise<T>;
   /** The RpcErrorBody a call fails with (fails the test when it succeeds). */
   fail(pattern: string, data: unknown): Promise<{ status: number; code: string; message: string; fields?: Record<string, string[]>; details?: Record<string, unknown> }>;
@@ -61,6 +73,11 @@ export async function startChatHarness({ replicas = 1 } = {}): Promise<ChatHarne
 
   const client = ClientProxyFactory.create({ transport: Transport.NATS, options: { servers: [infra.natsUrl] } });
   const rpc = new RpcClient(client as never);
+  // The sockets `enter` opens belong to this stand-in gateway, alive while the harness runs.
+  const gateway = 'harness-gateway';
+  const beat = () => rpc.request(ChatPatterns.Heartbeat, { instance: gateway }, PRESENCE_HEARTBEAT_MS).catch(() => undefined);
+  await beat();
+  const heartbeat = setInterval(beat, PRESENCE_HEARTBEAT_MS);
 
   const harness: ChatHarness = {
     infra,
@@ -73,6 +90,8 @@ export async function startChatHarness({ replicas = 1 } = {}): Promise<ChatHarne
       knownUsers.set(user.id, user);
       return user;
     },
+    enter: (actor, roomId) =>
+      rpc.request(ChatPatterns.JoinRoom, { actor, roomId, instance: gateway, socketId: `harness-${actor.id}` }, 10_000),
     // Tests send payloads no contract allows on purpose: the harness takes any pattern and payload.
     call: (pattern, data) => rpc.request(pattern as RpcPattern, data as never, 10_000) as never,
     async fail(pattern, data) {
@@ -98,6 +117,7 @@ export async function startChatHarness({ replicas = 1 } = {}): Promise<ChatHarne
       return app;
     },
     async stop() {
+      clearInterval(heartbeat);
       await client.close();
       for (const app of apps) await app.close().catch(() => undefined);
       await nc.drain().catch(() => undefined);

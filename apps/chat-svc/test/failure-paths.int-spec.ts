@@ -16,6 +16,8 @@ describe('chat-svc when something else fails under it', () => {
   it('answers 404 "Room not found" when the room is deleted after the checks and before the message is stored', async () => {
     const moderator = h.actor('moderator');
     const room = await h.call<RoomDto>(ChatPatterns.CreateRoom, { name: 'Short-lived', category: 'general', messageCooldown: 0, actor: moderator });
+    const sender = h.actor('vip');
+    await h.enter(sender, room.id);
     const [app] = h.apps;
     const rooms = app.get(RoomsService);
     const readable = rooms.readable.bind(rooms);
@@ -26,7 +28,7 @@ describe('chat-svc when something else fails under it', () => {
       return found;
     });
     try {
-      const error = await h.fail(ChatPatterns.SendMessage, { actor: h.actor('vip'), roomId: room.id, content: 'anyone here?' });
+      const error = await h.fail(ChatPatterns.SendMessage, { actor: sender, roomId: room.id, content: 'anyone here?' });
       expect(error).toMatchObject({ status: 404, code: 'not_found', message: ChatMessages.RoomNotFound });
       expect(spy).toHaveBeenCalledTimes(1);
     } finally {

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { AuthEvents, ChatMessages, ChatPatterns, chatRoomEventSubject, type MessageDto, type RoomDto } from '@app/contracts';
+import { AuthEvents, ChatMessages, ChatPatterns, chatRoomEventSubject, type ActorDto, type MessageDto, type RoomDto } from '@app/contracts';
 import { eventually } from '@app/testing';
 import { ClientProxyFactory, Transport } from '@nestjs/microservices';
 import { startChatHarness, type ChatHarness } from './chat-harness';
@@ -9,8 +9,21 @@ describe('chat-svc messages and send limits', () => {
   let nextRoom = 0;
   const publicRoom = async (messageCooldown = 30) =>
     h.call<RoomDto>(ChatPatterns.CreateRoom, { name: `Room ${++nextRoom}`, category: 'general', messageCooldown, actor: h.actor('moderator') });
-  const send = (actor: unknown, roomId: number, content: string, extra: object = {}) =>
-    h.call<MessageDto>(ChatPatterns.SendMessage, { actor, roomId, content, ...extra });
+  // Senders have the room open, as a browser does before it sends (one may send only into a public room one is in).
+  const opened = new Map<string, Promise<unknown>>();
+  const enter = (actor: ActorDto, roomId: number) => {
+    const key = `${actor.id}:${roomId}`;
+    if (!opened.has(key)) opened.set(key, h.enter(actor, roomId));
+    return opened.get(key);
+  };
+  const send = async (actor: ActorDto, roomId: number, content: string, extra: object = {}) => {
+    await enter(actor, roomId);
+    return h.call<MessageDto>(ChatPatterns.SendMessage, { actor, roomId, content, ...extra });
+  };
+  const refuse = async (payload: { actor: ActorDto; roomId: number } & Record<string, unknown>) => {
+    await enter(payload.actor, payload.roomId);
+    return h.fail(ChatPatterns.SendMessage, payload);
+  };
 
   beforeAll(async () => {
     h = await startChatHarness({ replicas: 2 });
@@ -19,9 +32,10 @@ describe('chat-svc messages and send limits', () => {
 
   it('stores a message with the sender, numbers it in the room and publishes it after storing', async () => {
     const room = await publicRoom(0);
+    const vip = h.actor('vip', 'vera');
+    await enter(vip, room.id);
     const events = h.collect(chatRoomEventSubject(room.id));
     await h.nc.flush();
-    const vip = h.actor('vip', 'vera');
     const first = await send(vip, room.id, 'Hello everyone');
     const second = await send(vip, room.id, '👋🎉');
     expect(first).toMatchObject({ roomId: room.id, seq: 1, content: 'Hello everyone', type: 'text', sender: { id: vip.id, username: 'vera', role: 'vip' } });
@@ -35,16 +49,16 @@ describe('chat-svc messages and send limits', () => {
     const room = await publicRoom(0);
     const vip = h.actor('vip');
     for (const content of ['', '   \n\t ']) {
-      const error = await h.fail(ChatPatterns.SendMessage, { actor: vip, roomId: room.id, content });
+      const error = await refuse({ actor: vip, roomId: room.id, content });
       expect(error).toMatchObject({ status: 400, fields: { content: ['Message cannot be empty'] } });
     }
-    expect((await h.fail(ChatPatterns.SendMessage, { actor: vip, roomId: room.id, content: 'x'.repeat(2001) })).fields?.content).toEqual([
+    expect((await refuse({ actor: vip, roomId: room.id, content: 'x'.repeat(2001) })).fields?.content).toEqual([
       'Message must be at most 2000 characters',
     ]);
     await expect(send(vip, room.id, 'x'.repeat(2000))).resolves.toMatchObject({ seq: 1 });
-    const badSize = await h.fail(ChatPatterns.SendMessage, { actor: vip, roomId: room.id, content: 'hi', formatting: { fontSize: 13 } });
+    const badSize = await refuse({ actor: vip, roomId: room.id, content: 'hi', formatting: { fontSize: 13 } });
     expect(badSize.fields?.['formatting.fontSize']).toBeDefined();
-    const badColor = await h.fail(ChatPatterns.SendMessage, { actor: vip, roomId: room.id, content: 'hi', formatting: { color: 'blurple' } });
+    const badColor = await refuse({ actor: vip, roomId: room.id, content: 'hi', formatting: { color: 'blurple' } });
     expect(badColor.fields?.['formatting.color']).toEqual(['Colour must be one of the palette colours']);
     await expect(send(vip, room.id, 'big', { formatting: { fontSize: 32, color: '#2563eb', italic: true } })).resolves.toMatchObject({
       formatting: { fontSize: 32, color: '#2563eb', italic: true, bold: false },
@@ -59,21 +73,21 @@ describe('chat-svc messages and send limits', () => {
       message: ChatMessages.GuestsReadOnly,
     });
     const user = h.actor('user');
-    expect(await h.fail(ChatPatterns.SendMessage, { actor: user, roomId: room.id, content: 'hi', formatting: { bold: true } })).toMatchObject({
+    expect(await refuse({ actor: user, roomId: room.id, content: 'hi', formatting: { bold: true } })).toMatchObject({
       status: 403,
       message: ChatMessages.FormattingPremium,
     });
     // The default style is plain text, which anyone may send.
     await expect(send(user, room.id, 'plain', { formatting: { fontSize: 14, color: '#000000', bold: false } })).resolves.toMatchObject({ formatting: null });
     const image = { type: 'image', content: '/media/chat/abc123.webp' };
-    expect(await h.fail(ChatPatterns.SendMessage, { actor: h.actor('user'), roomId: room.id, ...image })).toMatchObject({
+    expect(await refuse({ actor: h.actor('user'), roomId: room.id, ...image })).toMatchObject({
       status: 403,
       message: ChatMessages.ImagesPremium,
     });
     const seller = h.actor('seller');
     await expect(send(seller, room.id, image.content, { type: 'image' })).resolves.toMatchObject({ type: 'image', content: image.content });
     for (const content of ['https://evil.example/x.png', '/media/avatars/x.png', '/media/chat/../../etc/passwd.png']) {
-      expect(await h.fail(ChatPatterns.SendMessage, { actor: seller, roomId: room.id, type: 'gif', content })).toMatchObject({ status: 400 });
+      expect(await refuse({ actor: seller, roomId: room.id, type: 'gif', content })).toMatchObject({ status: 400 });
     }
   });
 
@@ -91,7 +105,7 @@ describe('chat-svc messages and send limits', () => {
     const room = await publicRoom(30);
     const user = h.actor('user');
     await send(user, room.id, 'first');
-    const error = await h.fail(ChatPatterns.SendMessage, { actor: user, roomId: room.id, content: 'second' });
+    const error = await refuse({ actor: user, roomId: room.id, content: 'second' });
     expect(error).toMatchObject({ status: 429, code: 'rate_limit', details: { error: 'rate_limit' } });
     expect(error.details?.waitTime).toBeGreaterThan(28_000);
     expect(error.details?.waitTime).toBeLessThanOrEqual(30_000);
@@ -113,7 +127,7 @@ describe('chat-svc messages and send limits', () => {
     const user = h.actor('user');
     await send(user, room.id, 'Buy my stuff');
     await send(user, room.id, 'buy  my STUFF ');
-    const error = await h.fail(ChatPatterns.SendMessage, { actor: user, roomId: room.id, content: 'Buy my stuff' });
+    const error = await refuse({ actor: user, roomId: room.id, content: 'Buy my stuff' });
     expect(error).toMatchObject({ status: 429, code: 'rate_limit_duplicate', message: ChatMessages.Duplicate, details: { error: 'rate_limit_duplicate' } });
     expect(error.details?.waitTime).toBeGreaterThan(290_000);
     await expect(send(user, room.id, 'Something else')).resolves.toBeDefined();
@@ -123,7 +137,7 @@ describe('chat-svc messages and send limits', () => {
     const room = await publicRoom(0);
     const user = h.actor('user');
     for (let i = 0; i < 50; i++) await send(user, room.id, `message number ${i}`);
-    const error = await h.fail(ChatPatterns.SendMessage, { actor: user, roomId: room.id, content: 'one too many' });
+    const error = await refuse({ actor: user, roomId: room.id, content: 'one too many' });
     expect(error).toMatchObject({ status: 429, code: 'rate_limit', message: ChatMessages.RateLimit });
     expect(error.details?.waitTime).toBeGreaterThan(3_500_000);
     const vip = h.actor('vip');
@@ -141,19 +155,21 @@ describe('chat-svc messages and send limits', () => {
 
   it('stores one message per client id: a retry gets the stored message back and nothing is published twice', async () => {
     const room = await publicRoom(30);
+    const user = h.actor('user');
+    const [vipA, vipB, vipC] = [h.actor('vip'), h.actor('vip'), h.actor('vip')];
+    for (const actor of [user, vipA, vipB, vipC]) await enter(actor, room.id);
     const events = h.collect(chatRoomEventSubject(room.id));
     await h.nc.flush();
-    const user = h.actor('user');
     const first = await send(user, room.id, 'only once', { clientId: 'c-1' });
     // The retry is not even counted against the cooldown.
     const retry = await send(user, room.id, 'only once', { clientId: 'c-1' });
-    const [a, b] = await Promise.all([send(h.actor('vip'), room.id, 'x', { clientId: 'same' }), send(h.actor('vip'), room.id, 'y', { clientId: 'same' })]);
+    const [a, b] = await Promise.all([send(vipA, room.id, 'x', { clientId: 'same' }), send(vipB, room.id, 'y', { clientId: 'same' })]);
     expect(retry).toEqual(first);
     expect(a.id).not.toBe(b.id);
     const history = await h.call<MessageDto[]>(ChatPatterns.ListMessages, { roomId: room.id });
     expect(history.map((m) => m.content).sort()).toEqual(['only once', 'x', 'y']);
     // A message sent after every answer above: whatever those sends published is ahead of it.
-    const marker = await send(h.actor('vip'), room.id, 'marker');
+    const marker = await send(vipC, room.id, 'marker');
     const published = await eventually(() => {
       const ids = events.frames.map((f) => (f.message as MessageDto).id);
       expect(ids).toContain(marker.id);

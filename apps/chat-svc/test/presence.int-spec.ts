@@ -35,6 +35,8 @@ describe('chat-svc presence', () => {
 
   it('announces a person once when they join and when their last socket leaves', async () => {
     const r = await room();
+    const vip = h.actor('vip');
+    await h.enter(vip, r.id);
     const events = h.collect(chatRoomEventSubject(r.id));
     await h.nc.flush();
     const alice = h.actor('user', 'alice_p');
@@ -44,7 +46,7 @@ describe('chat-svc presence', () => {
     await h.call(ChatPatterns.LeaveRoom, { userId: alice.id, roomId: r.id, instance: 'gw-b', socketId: 'tab2' });
     await h.call(ChatPatterns.LeaveRoom, { userId: alice.id, roomId: r.id, instance: 'gw-b', socketId: 'tab2' });
     // A message sent after the last leave was answered: any announcement of those calls is ahead of it.
-    const marker = await h.call<MessageDto>(ChatPatterns.SendMessage, { actor: h.actor('vip'), roomId: r.id, content: 'marker' });
+    const marker = await h.call<MessageDto>(ChatPatterns.SendMessage, { actor: vip, roomId: r.id, content: 'marker' });
     await eventually(() => expect(events.frames.map((f) => f.type)).toContain('new_message'));
     expect(events.frames.map((f) => f.type)).toEqual(['user_joined', 'user_left', 'new_message']);
     expect(events.frames[0]).toMatchObject({ user: { id: alice.id, username: 'alice_p' } });
@@ -71,6 +73,7 @@ describe('chat-svc presence', () => {
   it('sends what a client missed after its last sequence number', async () => {
     const r = await room();
     const vip = h.actor('vip');
+    await h.enter(vip, r.id);
     for (let i = 1; i <= 5; i++) await h.call(ChatPatterns.SendMessage, { actor: vip, roomId: r.id, content: `m${i}` });
     const fresh = await join(h.actor('user'), r.id, 'gw-a', 'fresh');
     expect(fresh.messages.map((m) => m.seq)).toEqual([1, 2, 3, 4, 5]);

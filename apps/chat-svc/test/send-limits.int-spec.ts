@@ -1,5 +1,15 @@
 import 'reflect-metadata';
-import { ChatMessages, DUPLICATE_WINDOW_MS, ErrorCode, FLOOD_LIMIT, FLOOD_WINDOW_MS, HOUR_MS, HOURLY_MESSAGE_LIMIT, type RpcErrorBody } from '@app/contracts';
+import {
+  ChatMessages,
+  DUPLICATE_WINDOW_MS,
+  ErrorCode,
+  FLOOD_LIMIT,
+  FLOOD_WINDOW_MS,
+  HOUR_MS,
+  HOURLY_MESSAGE_LIMIT,
+  LINK_WINDOW_MS,
+  type RpcErrorBody,
+} from '@app/contracts';
 import { startRedisServer } from '@app/testing';
 import { RpcException } from '@nestjs/microservices';
 import { Redis } from 'ioredis';
@@ -139,5 +149,28 @@ describe('send limits over time', () => {
     clock.advance(1);
     for (let n = 1; n <= FLOOD_LIMIT; n++) expect(await send(`next window ${n}`)).toBeNull();
     expect(await send('one more again')).toMatchObject({ message: ChatMessages.Flood });
+  });
+
+  it('takes at most 2 messages with links in 10 minutes from a regular user, counting only sends that were let through', async () => {
+    const send = sender({ cooldownSeconds: 30 });
+    const link = { hasLink: true };
+    expect(await send('see example.com', link)).toBeNull();
+    // Refused by the cooldown: not counted against the links.
+    expect(await send('and example.org', link)).toMatchObject({ code: ErrorCode.RateLimit });
+    clock.advance(MINUTE);
+    expect(await send('also example.net', link)).toBeNull();
+    clock.advance(MINUTE);
+    expect(await send('third example.io', link)).toMatchObject({
+      code: ErrorCode.RateLimitLinks,
+      details: { error: ErrorCode.RateLimitLinks, waitTime: LINK_WINDOW_MS - 2 * MINUTE },
+    });
+    expect(await send('words only')).toBeNull();
+    clock.advance(LINK_WINDOW_MS - 2 * MINUTE - 1);
+    expect(await send('still too soon example.io', link)).toMatchObject({ code: ErrorCode.RateLimitLinks, details: { waitTime: 1 } });
+    clock.advance(1);
+    expect(await send('the first is 10 minutes old: example.io', link)).toBeNull();
+    // Premium roles (not limited) share links freely.
+    const premium = sender({ limited: false });
+    for (let n = 1; n <= 5; n++) expect(await premium(`link ${n} example.com`, link)).toBeNull();
   });
 });

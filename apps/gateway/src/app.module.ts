@@ -17,9 +17,11 @@ import { UsersModule } from './users/users.module';
 import { SeoModule } from './seo/seo.module';
 import { MarketplaceModule } from './marketplace/marketplace.module';
 import { CallsModule } from './calls/calls.module';
+import { ModerationModule } from './moderation/moderation.module';
+import { BlocksModule } from './blocks/blocks.module';
 
 @Module({
-  imports: [RpcClientModule.forRoot(() => gatewayEnv().NATS_URL, 'gateway'), CommonModule, RealtimeModule, ChatModule, AuthModule, UsersModule, SeoModule, MarketplaceModule, MediaModule, CallsModule],
+  imports: [RpcClientModule.forRoot(() => gatewayEnv().NATS_URL, 'gateway'), CommonModule, RealtimeModule, ChatModule, AuthModule, UsersModule, SeoModule, MarketplaceModule, MediaModule, CallsModule, ModerationModule, BlocksModule],
   controllers: [HealthController, SessionEventsController],
   providers: [{ provide: APP_FILTER, useClass: HttpErrorFilter }],
 })

@@ -3,10 +3,11 @@ import { NestFactory } from '@nestjs/core';
 import { MicroserviceOptions, Transport } from '@nestjs/microservices';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { WsAdapter } from '@nestjs/platform-ws';
-import { createLogger, JsonLogger } from '@app/server';
+import { createLogger, JsonLogger, startMetricsServer } from '@app/server';
 import { json, type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
 import { AppModule } from './app.module';
+import { accessLog } from './common/access-log';
 import { allowedOrigins } from './common/origins';
 import { httpValidationPipe } from './common/validation';
 import { gatewayEnv } from './config/gateway-env';
@@ -47,6 +48,7 @@ export async function createGateway(): Promise<NestExpressApplication> {
       hsts: env.COOKIE_SECURE,
     }),
   );
+  app.use(accessLog);
   // Calls need this origin's camera and microphone; nothing else may ask for devices.
   app.use((_req: Request, res: Response, next: NextFunction) => {
     res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
@@ -71,6 +73,8 @@ export async function bootstrapGateway(): Promise<INestApplication> {
   const app = await createGateway();
   await app.startAllMicroservices();
   await app.listen(gatewayEnv().PORT, gatewayEnv().HOST);
+  const metrics = await startMetricsServer(gatewayEnv().METRICS_PORT);
+  app.getHttpServer().once('close', () => metrics?.close());
   new Logger('Bootstrap').log(`Gateway listening on ${gatewayEnv().PUBLIC_ORIGIN}`);
   return app;
 }

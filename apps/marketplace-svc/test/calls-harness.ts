@@ -4,6 +4,7 @@ import { ClientProxyFactory, Transport } from '@nestjs/microservices';
 import { Test } from '@nestjs/testing';
 import { MikroORM } from '@mikro-orm/postgresql';
 import {
+  BlockPatterns,
   CallEvents,
   ChatPatterns,
   ServiceName,
@@ -60,6 +61,8 @@ export interface CallsHarness {
   statusEvents: SellerStatusChangedEvent[];
   /** Marketplace chats chat-svc was asked for, by buyer and seller account. */
   chatRequests: Array<{ actor: ActorDto; otherUserId: number; sellerId: number }>;
+  /** Blocks chat-svc would report, as "blockerId:blockedId". */
+  blocks: Set<string>;
   actor(role: UserRole, name?: string): ActorDto;
   seller(setup?: SellerSetup): Promise<{ seller: Seller; user: ActorDto }>;
   call<T>(pattern: string, data: unknown): Promise<T>;
@@ -125,6 +128,8 @@ export async function startCallsHarness({ replicas = 2 } = {}): Promise<CallsHar
   });
   // Nobody has written to anyone: reviews need a connected call.
   respond(ChatPatterns.HasConversation, () => ({ exists: false }));
+  const blocks = new Set<string>();
+  respond(BlockPatterns.Between, ({ userA, userB }) => ({ aBlockedB: blocks.has(`${userA}:${userB}`), bBlockedA: blocks.has(`${userB}:${userA}`) }));
   await nc.flush();
 
   const apps: INestMicroservice[] = [];
@@ -155,6 +160,7 @@ export async function startCallsHarness({ replicas = 2 } = {}): Promise<CallsHar
     framesOf: (userId) => frames.get(userId) ?? [],
     statusEvents,
     chatRequests,
+    blocks,
     actor,
     async seller(setup = {}) {
       const user = setup.user ?? actor('seller');

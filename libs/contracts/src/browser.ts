@@ -4,6 +4,7 @@
  * DTO classes are imported by the web app as types only, from `@app/contracts`.
  */
 export * from './auth/auth.constants';
+export * from './auth/recovery.constants';
 export * from './common/user';
 export * from './common/policy';
 export * from './chat/chat.constants';
@@ -13,3 +14,5 @@ export * from './media/media.constants';
 export * from './errors';
 export * from './calls/calls.constants';
 export * from './calls/call-billing';
+export * from './safety/safety.constants';
+export * from './moderation/moderation.constants';

@@ -8,6 +8,8 @@ export const ErrorCode = {
   Conflict: 'conflict',
   RateLimit: 'rate_limit',
   RateLimitDuplicate: 'rate_limit_duplicate',
+  /** Too many messages with links from a regular user in public rooms: refused as spam. */
+  RateLimitLinks: 'rate_limit_links',
   TooManyAttempts: 'too_many_attempts',
   TooManyRequests: 'too_many_requests',
   CaptchaInvalid: 'captcha_invalid',

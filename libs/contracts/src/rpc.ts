@@ -19,6 +19,8 @@ import type {
   VerifyCaptchaDto,
 } from './auth/dto/auth.dto';
 import { AuthPatterns } from './auth/auth.patterns';
+import type { ForgotPasswordRequestDto, ResendVerificationDto, ResetPasswordDto, VerifyEmailDto } from './auth/dto/recovery.dto';
+import { RecoveryPatterns } from './auth/recovery.constants';
 import { CallPatterns } from './calls/calls.patterns';
 import type {
   CallActionRequestDto,
@@ -73,6 +75,39 @@ import type {
 } from './marketplace/dto/seller.dto';
 import type { MediaObjectVerification, VerifyMediaObjectDto } from './media/dto/media.dto';
 import { MediaPatterns } from './media/media.patterns';
+import { ModerationPatterns, ReportPatterns, SanctionPatterns } from './moderation/moderation.patterns';
+import type {
+  AccountRequestDto,
+  ApplySanctionRequestDto,
+  AuditRequestDto,
+  CreateReportRequestDto,
+  DismissReportRequestDto,
+  LiftAccountSanctionRequestDto,
+  LiftSanctionRequestDto,
+  ListReportsRequestDto,
+  MessageActionRequestDto,
+  MuteUserRequestDto,
+  ReadNoticesRequestDto,
+  ReportIdRequestDto,
+  RoomActionRequestDto,
+  SearchAccountsRequestDto,
+  SuspendUserRequestDto,
+  UserActionRequestDto,
+  UserRecordRequestDto,
+} from './moderation/dto/moderation.dto';
+import type {
+  AccountSanctionDto,
+  AuditEntryDto,
+  ModerationAccountDetailDto,
+  ModerationAccountDto,
+  ModerationActionResultDto,
+  ModerationReportDto,
+  ModerationUserRecordDto,
+  MyModerationStatusDto,
+  ReportDto,
+} from './moderation/moderation.types';
+import { BlockPatterns } from './safety/blocks.patterns';
+import type { BlockBetweenAnswerDto, BlockBetweenDto, BlockedUserDto, BlockRequestDto } from './safety/dto/block.dto';
 
 type Ok = { ok: true };
 type Empty = Record<string, never>;
@@ -98,6 +133,10 @@ export interface RpcContract {
   [AuthPatterns.FindByUsernames]: [FindByUsernamesDto, UserSummary[]];
   [AuthPatterns.SetRole]: [SetRoleDto, UserDto];
   [AuthPatterns.CountUsers]: [Empty, { count: number }];
+  [RecoveryPatterns.RequestPasswordReset]: [ForgotPasswordRequestDto, Ok];
+  [RecoveryPatterns.ResetPassword]: [ResetPasswordDto, Ok];
+  [RecoveryPatterns.VerifyEmail]: [VerifyEmailDto, UserDto];
+  [RecoveryPatterns.ResendVerification]: [ResendVerificationDto, Ok];
 
   [ChatPatterns.HasConversation]: [HasConversationDto, { exists: boolean }];
   [ChatPatterns.CreateRoom]: [CreateRoomRequestDto, RoomDto];
@@ -116,6 +155,11 @@ export interface RpcContract {
   [ChatPatterns.LeaveRoom]: [LeaveRoomRequestDto, Ok];
   [ChatPatterns.Heartbeat]: [InstanceDto, Ok];
   [ChatPatterns.DropInstance]: [InstanceDto, Ok];
+
+  [BlockPatterns.Block]: [BlockRequestDto, BlockedUserDto];
+  [BlockPatterns.Unblock]: [BlockRequestDto, Ok];
+  [BlockPatterns.List]: [ActorRequestDto, BlockedUserDto[]];
+  [BlockPatterns.Between]: [BlockBetweenDto, BlockBetweenAnswerDto];
 
   [MarketplacePatterns.GetSeller]: [GetSellerRequestDto, SellerDto];
   [MarketplacePatterns.GetRatingStats]: [Empty, RatingStatsDto];
@@ -143,6 +187,27 @@ export interface RpcContract {
   [CallPatterns.Earnings]: [CallActorRequestDto, SellerEarningsDto];
 
   [MediaPatterns.VerifyObject]: [VerifyMediaObjectDto, MediaObjectVerification];
+
+  [ReportPatterns.Create]: [CreateReportRequestDto, ReportDto];
+  [ReportPatterns.Mine]: [ActorRequestDto, ReportDto[]];
+  [ModerationPatterns.ListReports]: [ListReportsRequestDto, ModerationReportDto[]];
+  [ModerationPatterns.GetReport]: [ReportIdRequestDto, ModerationReportDto];
+  [ModerationPatterns.Dismiss]: [DismissReportRequestDto, ModerationActionResultDto];
+  [ModerationPatterns.DeleteMessage]: [MessageActionRequestDto, ModerationActionResultDto];
+  [ModerationPatterns.DeleteRoom]: [RoomActionRequestDto, ModerationActionResultDto];
+  [ModerationPatterns.Warn]: [UserActionRequestDto, ModerationActionResultDto];
+  [ModerationPatterns.Mute]: [MuteUserRequestDto, ModerationActionResultDto];
+  [ModerationPatterns.Suspend]: [SuspendUserRequestDto, ModerationActionResultDto];
+  [ModerationPatterns.Ban]: [UserActionRequestDto, ModerationActionResultDto];
+  [ModerationPatterns.Lift]: [LiftSanctionRequestDto, ModerationActionResultDto];
+  [ModerationPatterns.Audit]: [AuditRequestDto, AuditEntryDto[]];
+  [ModerationPatterns.UserRecord]: [UserRecordRequestDto, ModerationUserRecordDto];
+  [ModerationPatterns.MyStatus]: [ActorRequestDto, MyModerationStatusDto];
+  [ModerationPatterns.ReadNotices]: [ReadNoticesRequestDto, Ok];
+  [SanctionPatterns.Apply]: [ApplySanctionRequestDto, AccountSanctionDto];
+  [SanctionPatterns.Lift]: [LiftAccountSanctionRequestDto, AccountSanctionDto];
+  [SanctionPatterns.SearchAccounts]: [SearchAccountsRequestDto, ModerationAccountDto[]];
+  [SanctionPatterns.GetAccount]: [AccountRequestDto, ModerationAccountDetailDto];
 }
 
 /** Every service answers `<service>.health.check` with its HealthReport. */

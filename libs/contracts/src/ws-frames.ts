@@ -3,6 +3,7 @@ import type { MessageFormatting, MessageDto, OnlineUserDto, PrivateChatSummaryDt
 import type { MessageType } from './chat/chat.constants';
 import type { UserSummary } from './common/user';
 import type { CallClientFrame, CallServerFrame } from './calls/calls.frames';
+import type { MessageDeletedFrame, ModerationNoticeFrame } from './moderation/moderation.frames';
 
 /**
  * Frames of the /ws protocol. Every frame is a JSON object with a `type`.
@@ -125,9 +126,9 @@ export interface ErrorFrame {
 }
 
 /** Events chat-svc publishes on chat.room.<id>.event; gateways forward them to the room's sockets. */
-export type RoomEventFrame = NewMessageFrame | UserJoinedFrame | UserLeftFrame;
+export type RoomEventFrame = NewMessageFrame | UserJoinedFrame | UserLeftFrame | MessageDeletedFrame;
 /** Events chat-svc publishes on chat.user.<id>.event. */
-export type UserEventFrame = PrivateChatCreatedFrame | SellerMessageNotificationFrame;
+export type UserEventFrame = PrivateChatCreatedFrame | SellerMessageNotificationFrame | ModerationNoticeFrame;
 
 export type ServerFrame =
   | AuthSuccessFrame
@@ -142,6 +143,8 @@ export type ServerFrame =
   | PrivateChatCreatedFrame
   | SellerMessageNotificationFrame
   | CallServerFrame
+  | MessageDeletedFrame
+  | ModerationNoticeFrame
   | ErrorFrame;
 
 /** Close code the server uses when the session behind a socket ends. */

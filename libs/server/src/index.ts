@@ -14,3 +14,6 @@ export * from './rpc-client.module';
 export * from './service-core.module';
 export * from './service-env';
 export * from './finish-early';
+export * from './content-filter';
+export * from './mailer';
+export * from './metrics';

@@ -4,6 +4,7 @@ import { ErrorCode, isRpcErrorBody, type RpcErrorBody, type RpcPattern, type Rpc
 import * as nats from 'nats';
 import { firstValueFrom, timeout } from 'rxjs';
 import { currentRequestId, REQUEST_ID_HEADER } from './request-context';
+import { Metrics } from './metrics';
 import { SERVICE_UNAVAILABLE_MESSAGE } from './rpc-errors';
 
 export const NATS_CLIENT = Symbol('NATS_CLIENT');
@@ -26,10 +27,15 @@ export class RpcClient implements OnApplicationShutdown {
 
   /** Asks the service that answers `pattern`; the contracts type both the payload and the answer. */
   async request<P extends RpcPattern>(pattern: P, data: RpcRequest<P>, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<RpcResponse<P>> {
+    const done = Metrics.rpcCalls.startTimer({ pattern });
     try {
-      return await firstValueFrom(this.client.send<RpcResponse<P>>(pattern, this.record(data)).pipe(timeout(timeoutMs)));
+      const answer = await firstValueFrom(this.client.send<RpcResponse<P>>(pattern, this.record(data)).pipe(timeout(timeoutMs)));
+      done({ status: '200' });
+      return answer;
     } catch (error) {
-      throw this.toCallError(pattern, error);
+      const failure = this.toCallError(pattern, error);
+      done({ status: String(failure.body.status) });
+      throw failure;
     }
   }
 

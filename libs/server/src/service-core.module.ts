@@ -5,9 +5,11 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import type { MigrationObject } from '@mikro-orm/core';
 import { healthPattern, type HealthReport, type ServiceName } from '@app/contracts';
 import type { Redis } from 'ioredis';
+import type { Server } from 'node:http';
 import { ensureDatabase, migrate, ormOptions } from './database';
 import type { AppConfig } from './env';
 import { healthReport, instanceId } from './health';
+import { observeGauge, startMetricsServer } from './metrics';
 import type { BaseEnv } from './service-env';
 import { REDIS, createRedis } from './redis';
 import { RpcClientModule } from './rpc-client.module';
@@ -23,6 +25,7 @@ export interface ServiceCoreOptions<E extends BaseEnv> {
 
 /** The injection token of this process's name (INSTANCE_ID, or host and pid). */
 export const INSTANCE = Symbol('INSTANCE');
+const METRICS_PORT = Symbol('METRICS_PORT');
 
 /**
  * Checks a service adds to its health report beyond PostgreSQL and Redis (media-svc: storage).
@@ -59,9 +62,12 @@ function healthController(service: ServiceName) {
  */
 @Module({})
 export class ServiceCoreModule implements OnModuleInit {
+  private metrics?: Server;
+
   constructor(
     private readonly orm: MikroORM,
     @Inject(REDIS) private readonly redis: Redis,
+    @Inject(METRICS_PORT) private readonly metricsPort: number,
   ) {}
 
   static forRoot<E extends BaseEnv>(options: ServiceCoreOptions<E>): DynamicModule {
@@ -85,6 +91,7 @@ export class ServiceCoreModule implements OnModuleInit {
         { provide: env.envClass, useFactory: () => env() },
         { provide: INSTANCE, useFactory: () => instanceId(env()) },
         { provide: REDIS, useFactory: () => createRedis(env().REDIS_URL) },
+        { provide: METRICS_PORT, useFactory: () => env().METRICS_PORT },
       ],
       exports: [env.envClass, INSTANCE, REDIS],
     };
@@ -92,9 +99,15 @@ export class ServiceCoreModule implements OnModuleInit {
 
   async onModuleInit() {
     await migrate(this.orm);
+    const pool = this.orm.em.getConnection().getKnex().client.pool as { numUsed(): number; numPendingAcquires(): number };
+    observeGauge('db_pool_connections_in_use', 'PostgreSQL connections checked out of the pool', () => pool.numUsed());
+    observeGauge('db_pool_pending_acquires', 'Queries waiting for a PostgreSQL connection', () => pool.numPendingAcquires());
+    observeGauge('redis_pending_commands', 'Redis commands sent and not yet answered', () => (this.redis as unknown as { commandQueue: { length: number } }).commandQueue.length);
+    this.metrics = await startMetricsServer(this.metricsPort);
   }
 
   async onApplicationShutdown() {
     this.redis.disconnect();
+    await new Promise((resolve) => (this.metrics ? this.metrics.close(resolve) : resolve(undefined)));
   }
 }

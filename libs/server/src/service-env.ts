@@ -1,5 +1,5 @@
-import { Transform } from 'class-transformer';
-import { IsIn, IsOptional, IsString, Matches } from 'class-validator';
+import { Transform, Type } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
 
 /** Variables every process reads. Each app extends this with its own. */
 export class BaseEnv {
@@ -11,6 +11,13 @@ export class BaseEnv {
 
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL = 'info';
+
+  /** Where Prometheus scrapes GET /metrics (a port of its own, for the operators' network); 0 keeps metrics off. */
+  @Type(() => Number)
+  @IsInt({ message: 'METRICS_PORT must be a whole number' })
+  @Min(0)
+  @Max(65535)
+  METRICS_PORT = 0;
 
   /** Names this process in health reports and presence; host name and pid when unset. */
   @IsOptional()

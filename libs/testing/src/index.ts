@@ -3,3 +3,4 @@ export * from './eventually';
 export * from './fixtures';
 export * from './captcha';
 export * from './iso-box';
+export * from './mail-catcher';

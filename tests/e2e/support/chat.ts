@@ -61,6 +61,14 @@ export async function waitOnline(page: Page) {
   await page.getByText('Connecting to chat...').waitFor({ state: 'detached' });
 }
 
+/** The room open in a page of this context, as a person has it before writing: one sends only into a public room one is in. */
+export async function openRoom(context: BrowserContext, roomId: number): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(`/chat/${roomId}`);
+  await waitOnline(page);
+  return page;
+}
+
 export async function sendText(page: Page, text: string) {
   const box = composer(page);
   await box.fill(text);

@@ -31,7 +31,7 @@ export default async function globalSetup() {
   try {
     const gatewayPort = await freePort();
     const mediaPort = await freePort();
-    state.stack = await startStack({
+    const stack = await startStack({
       natsUrl: nats.url,
       redisUrl: redis.url,
       postgresUrl,
@@ -42,13 +42,17 @@ export default async function globalSetup() {
       webDist,
       logDir,
       s3Dir: join(workDir, 's3'),
+      mailPorts: { smtp: 0, web: 0 },
       logLevel: 'warn',
       echo: 'none',
       // Every browser of every test connects from loopback: one address asking every captcha question.
-      env: { CAPTCHAS_PER_ADDRESS_PER_MINUTE: '100000' },
+      // Every test signs in the same demo accounts, which together open more rooms and chats than one person a day.
+      env: { CAPTCHAS_PER_ADDRESS_PER_MINUTE: '100000', PUBLIC_ROOMS_PER_USER_PER_DAY: '100000', PRIVATE_CHATS_PER_USER_PER_HOUR: '100000' },
     });
+    state.stack = stack;
     const info: StackInfo = {
       baseUrl: `http://localhost:${gatewayPort}`,
+      mailUrl: stack.mail.webUrl,
       logDir,
       infra: { natsUrl: nats.url, redisUrl: redis.url, postgresUrl, dbPrefix: state.dbPrefix, mediaPort, webDist },
     };

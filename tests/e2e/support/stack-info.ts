@@ -7,6 +7,8 @@ export const STACK_INFO_FILE = join(tmpdir(), `e2e-stack-${process.ppid}-${proce
 
 export interface StackInfo {
   baseUrl: string;
+  /** The mail catcher's inbox (GET /email lists what the system sent). */
+  mailUrl: string;
   logDir: string;
   /** What a test needs to start one more process of this stack (a second gateway). */
   infra: { natsUrl: string; redisUrl: string; postgresUrl: string; dbPrefix: string; mediaPort: number; webDist: string };

@@ -80,6 +80,7 @@ export async function startSystemStack(options: SystemStackOptions): Promise<Sys
       webDist: join(workDir, 'no-spa'),
       logDir,
       s3Dir: join(workDir, 's3'),
+      mailPorts: { smtp: 0, web: 0 },
       logLevel: 'warn',
       echo: 'none',
     })) as ProcessStack;

@@ -1,6 +1,8 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { Mailer } from '@app/server';
+import { AuthEnv } from '../config/auth-env';
 
-/** An existing account, written to at the address it signed up with. */
+/** An account, written to at its address. */
 export interface MailRecipient {
   id: number;
   username: string;
@@ -17,18 +19,77 @@ export interface SignUpAttempt {
  * Mail about an account, to the address that owns it. Sign-up never tells the caller whether an
  * address already has an account; the owner of the address hears it here instead.
  */
-export abstract class AccountMailer {
-  /** Someone signed up with this account's address ("was it you? sign in or reset your password"). */
-  abstract signUpWithTakenAddress(owner: MailRecipient, attempt: SignUpAttempt): Promise<void>;
-}
-
-/** Stands in while there is no e-mail delivery: logs that a mail is due, without the address. */
 @Injectable()
-export class LoggingAccountMailer extends AccountMailer {
-  private readonly logger = new Logger(AccountMailer.name);
+export class AccountMailer implements OnApplicationShutdown {
+  private readonly mailer: Mailer;
+  private readonly origin: string;
 
-  signUpWithTakenAddress(owner: MailRecipient): Promise<void> {
-    this.logger.log(`Mail not sent (no e-mail delivery yet): account ${owner.id} is to hear that someone signed up with its address`);
-    return Promise.resolve();
+  constructor(env: AuthEnv) {
+    this.mailer = new Mailer(env.SMTP_URL, env.MAIL_FROM);
+    this.origin = env.PUBLIC_ORIGIN;
+  }
+
+  verifyEmail(to: MailRecipient, token: string): Promise<void> {
+    return this.mailer.send({
+      to: to.email,
+      subject: 'Confirm your email address',
+      text: [
+        `Hi ${to.username},`,
+        '',
+        `Please confirm that ${to.email} is your address by opening this link within 24 hours:`,
+        `${this.origin}/verify-email?token=${token}`,
+        '',
+        'If you did not sign up, you can ignore this mail.',
+      ].join('\n'),
+    });
+  }
+
+  passwordReset(to: MailRecipient, token: string): Promise<void> {
+    return this.mailer.send({
+      to: to.email,
+      subject: 'Reset your password',
+      text: [
+        `Hi ${to.username},`,
+        '',
+        'Someone asked to reset the password of your account. To choose a new one, open this link within 1 hour:',
+        `${this.origin}/reset-password?token=${token}`,
+        '',
+        'The link works once. If you did not ask, you can ignore this mail: your password stays as it is.',
+      ].join('\n'),
+    });
+  }
+
+  passwordChanged(to: MailRecipient): Promise<void> {
+    return this.mailer.send({
+      to: to.email,
+      subject: 'Your password was changed',
+      text: [
+        `Hi ${to.username},`,
+        '',
+        'The password of your account was just changed, and every device was signed out.',
+        `If this was not you, reset it at once: ${this.origin}/auth`,
+      ].join('\n'),
+    });
+  }
+
+  /** Someone signed up with this account's address ("was it you? sign in or reset your password"). */
+  signUpWithTakenAddress(owner: MailRecipient, attempt: SignUpAttempt): Promise<void> {
+    return this.mailer.send({
+      to: owner.email,
+      subject: 'Someone tried to sign up with your email address',
+      text: [
+        `Hi ${owner.username},`,
+        '',
+        `At ${attempt.at.toISOString()} someone tried to create a new account with ${owner.email}, which already belongs to your account.`,
+        `If it was you, sign in instead: ${this.origin}/auth`,
+        `Forgot your password? Choose a new one from the sign-in page.`,
+        '',
+        'If it was not you, nothing has changed on your account.',
+      ].join('\n'),
+    });
+  }
+
+  onApplicationShutdown() {
+    this.mailer.close();
   }
 }

@@ -1,16 +1,18 @@
 import { Module } from '@nestjs/common';
 import { CaptchaModule } from '../captcha/captcha.module';
+import { SanctionsModule } from '../sanctions/sanctions.module';
 import { SessionStore } from '../sessions/session.store';
 import { UsersModule } from '../users/users.module';
-import { AccountMailer, LoggingAccountMailer } from './account-mailer';
+import { RecoveryModule } from '../recovery/recovery.module';
+import { AccountMailModule } from './account-mail.module';
 import { AccountsController } from './accounts.controller';
 import { AccountsService } from './accounts.service';
 import { LoginLimiter } from './login-limiter';
 import { SignupLimiter } from './signup-limiter';
 
 @Module({
-  imports: [CaptchaModule, UsersModule],
+  imports: [CaptchaModule, UsersModule, SanctionsModule, AccountMailModule, RecoveryModule],
   controllers: [AccountsController],
-  providers: [AccountsService, SessionStore, LoginLimiter, SignupLimiter, { provide: AccountMailer, useClass: LoggingAccountMailer }],
+  providers: [AccountsService, SessionStore, LoginLimiter, SignupLimiter],
 })
 export class AccountsModule {}

@@ -14,19 +14,20 @@ import * as argon2 from 'argon2';
 import { randomInt } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CaptchaService } from '../captcha/captcha.service';
+import { SanctionsService } from '../sanctions/sanctions.service';
 import { SessionStore } from '../sessions/session.store';
 import type { User } from '../users/user.entity';
 import { toUserDto } from '../users/user.mapper';
 import { USERNAME_TAKEN_MESSAGE, UsersService } from '../users/users.service';
+import { RecoveryService } from '../recovery/recovery.service';
 import { AccountMailer, type MailRecipient } from './account-mailer';
 import { attemptSubject, LoginLimiter } from './login-limiter';
 import { SignupLimiter } from './signup-limiter';
+import { HASH_OPTIONS } from './password-hash';
 import { passwordProblem } from './password-policy';
 
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid credentials';
 
-/** argon2id with OWASP's recommended minimum cost (19 MiB, 2 passes). */
-export const HASH_OPTIONS = { type: argon2.argon2id, memoryCost: 19 * 1024, timeCost: 2, parallelism: 1 } as const;
 
 const GUEST_NAME_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -44,6 +45,8 @@ export class AccountsService {
     private readonly limiter: LoginLimiter,
     private readonly signups: SignupLimiter,
     private readonly mailer: AccountMailer,
+    private readonly sanctions: SanctionsService,
+    private readonly recovery: RecoveryService,
   ) {}
 
   /**
@@ -70,6 +73,7 @@ export class AccountsService {
       }),
     );
     if (addressHolder) this.tellAddressHolder(addressHolder, dto.client.ip);
+    else this.recovery.sendVerification(user).catch((error: unknown) => this.logger.error(`Verification mail for account ${user.id} failed: ${(error as Error).message}`));
     return this.openSession(user, dto.rememberMe ? REMEMBER_ME_TTL_SECONDS : SESSION_TTL_SECONDS, !!dto.rememberMe);
   }
 
@@ -97,6 +101,8 @@ export class AccountsService {
       throw RpcErrors.unauthenticated(INVALID_CREDENTIALS_MESSAGE);
     }
     await this.limiter.recordSuccess(subject, ip);
+    // Told only past the password, so the refusal says nothing about accounts to strangers.
+    await this.sanctions.assertMaySignIn(user.id);
     return this.openSession(user, dto.rememberMe ? REMEMBER_ME_TTL_SECONDS : SESSION_TTL_SECONDS, !!dto.rememberMe);
   }
 
@@ -108,13 +114,13 @@ export class AccountsService {
 
   private async createGuest(username: string | undefined): Promise<User> {
     if (username) return (await this.users.create({ username, email: null, passwordHash: null, role: 'guest' })).user;
-    // A generated name can collide with one taken since; a few draws make that vanishingly rare.
+    // A generated name can collide with one taken since (or spell a word the filter refuses); a few draws make that vanishingly rare.
     for (let attempt = 0; ; attempt++) {
       const user = await this.users
         .create({ username: generatedGuestName(), email: null, passwordHash: null, role: 'guest' })
         .then((created) => created.user)
         .catch((error: unknown) => {
-          if (isUsernameConflict(error) && attempt < 4) return undefined;
+          if ((isUsernameConflict(error) || isRefusedName(error)) && attempt < 4) return undefined;
           throw error;
         });
       if (user) return user;
@@ -126,6 +132,11 @@ export class AccountsService {
     if (!session) return null;
     const user = await this.users.findById(session.userId);
     if (!user) return null;
+    // A session opened while a sanction was being applied outlives destroyAll; it ends here.
+    if (await this.sanctions.inForce(user.id)) {
+      await this.sessions.destroy(token);
+      return null;
+    }
     await this.users.touchLastSeen(user);
     return toUserDto(user);
   }
@@ -153,6 +164,11 @@ function generatedGuestName(): string {
   let suffix = '';
   for (let i = 0; i < 6; i++) suffix += GUEST_NAME_ALPHABET[randomInt(GUEST_NAME_ALPHABET.length)];
   return `guest_${suffix}`;
+}
+
+function isRefusedName(error: unknown): boolean {
+  const body = (error as { getError?: () => unknown }).getError?.() as { status?: number; fields?: Record<string, string[]> } | undefined;
+  return body?.status === 400 && !!body.fields?.username;
 }
 
 function isUsernameConflict(error: unknown): boolean {

@@ -1,7 +1,7 @@
-import { BaseEnv, appConfig, POSTGRES_URL_PATTERN } from '@app/server';
+import { BaseEnv, EXTRA_WORDS_PATTERN, appConfig, POSTGRES_URL_PATTERN } from '@app/server';
 import { CAPTCHA_TOKEN_TTL_SECONDS, CAPTCHA_TTL_SECONDS } from '@app/contracts';
 import { Type } from 'class-transformer';
-import { IsInt, Matches, Max, Min } from 'class-validator';
+import { IsInt, IsNotEmpty, IsString, Matches, Max, Min } from 'class-validator';
 
 export class AuthEnv extends BaseEnv {
   @Matches(POSTGRES_URL_PATTERN, { message: 'AUTH_DATABASE_URL must look like postgres://user@host:5432/auth' })
@@ -38,6 +38,34 @@ export class AuthEnv extends BaseEnv {
   @IsInt({ message: 'GUESTS_PER_ADDRESS_PER_HOUR must be a whole number' })
   @Min(1)
   GUESTS_PER_ADDRESS_PER_HOUR = 60;
+
+  /** Where mail goes out: the development mail catcher by default, a real relay in production. */
+  @Matches(/^smtps?:\/\/.+/, { message: 'SMTP_URL must look like smtp://host:port or smtps://user:pass@host:465' })
+  SMTP_URL = 'smtp://127.0.0.1:1025';
+
+  @IsString()
+  @IsNotEmpty({ message: 'MAIL_FROM must be the sender of account mail' })
+  MAIL_FROM = 'Chatmarket <no-reply@chatmarket.local>';
+
+  /** The site's address, for the links in mail. */
+  @Matches(/^https?:\/\/[^/]+$/, { message: 'PUBLIC_ORIGIN must be an origin such as http://localhost:3000' })
+  PUBLIC_ORIGIN = 'http://localhost:3000';
+
+  /** Password reset requests one client address may make per hour (then 429). */
+  @Type(() => Number)
+  @IsInt({ message: 'PASSWORD_RESETS_PER_ADDRESS_PER_HOUR must be a whole number' })
+  @Min(1)
+  PASSWORD_RESETS_PER_ADDRESS_PER_HOUR = 5;
+
+  /** Reset or verification mails one account gets per hour; past it the request is answered alike and nothing is sent. */
+  @Type(() => Number)
+  @IsInt({ message: 'ACCOUNT_MAILS_PER_HOUR must be a whole number' })
+  @Min(1)
+  ACCOUNT_MAILS_PER_HOUR = 3;
+
+  /** Words the content filter treats as offensive in usernames beside its own list, comma separated. */
+  @Matches(EXTRA_WORDS_PATTERN, { message: 'CONTENT_FILTER_EXTRA_WORDS must be words (letters, digits, spaces) separated by commas' })
+  CONTENT_FILTER_EXTRA_WORDS = '';
 }
 
 export const authEnv = appConfig(AuthEnv);

@@ -6,6 +6,7 @@ import {
   USERNAME_MAX,
   USERNAME_MIN,
   USERNAME_PATTERN,
+  SafetyMessages,
   type SessionsInvalidatedEvent,
   type UpdateProfileDto,
   type UserDto,
@@ -14,7 +15,7 @@ import {
   type UserSummary,
   type UsernameAvailabilityDto,
 } from '@app/contracts';
-import { RpcClient, RpcErrors } from '@app/server';
+import { ContentFilter, RpcClient, RpcErrors } from '@app/server';
 import { User } from './user.entity';
 import { toUserDto, toUserSummary } from './user.mapper';
 
@@ -37,6 +38,7 @@ export class UsersService {
   constructor(
     private readonly em: EntityManager,
     private readonly rpc: RpcClient,
+    private readonly filter: ContentFilter,
   ) {}
 
   @EnsureRequestContext()
@@ -59,7 +61,7 @@ export class UsersService {
 
   @EnsureRequestContext()
   async checkUsername(raw: string): Promise<UsernameAvailabilityDto> {
-    const problem = usernameProblem(raw);
+    const problem = usernameProblem(raw) ?? this.offensiveName(raw);
     if (problem) return { available: false, message: problem };
     const taken = await this.em.count(User, { username: raw.toLowerCase() });
     return taken > 0 ? { available: false, message: USERNAME_TAKEN_MESSAGE } : { available: true };
@@ -74,6 +76,7 @@ export class UsersService {
   async create(data: Pick<User, 'username' | 'email' | 'passwordHash' | 'role'>): Promise<NewAccount> {
     const username = data.username.toLowerCase();
     const email = data.email?.toLowerCase() ?? null;
+    this.assertCleanUsername(username);
     await this.assertUsernameFree(username);
     // A second round only when a sign-up racing for the same new address won the insert.
     for (let round = 1; ; round++) {
@@ -94,7 +97,7 @@ export class UsersService {
         }
         throw this.conflictFrom(error);
       }
-      await this.publish(AuthEvents.UserRegistered, toUserSummary(user));
+      await this.publish(AuthEvents.UserRegistered, { ...toUserSummary(user), privacy: user.settings.privacy });
       return { user, addressHolder };
     }
   }
@@ -110,6 +113,7 @@ export class UsersService {
     if (changes.username !== undefined) {
       const username = changes.username.toLowerCase();
       if (username !== user.username) {
+        this.assertCleanUsername(username);
         await this.assertUsernameFree(username);
         user.username = username;
       }
@@ -130,8 +134,11 @@ export class UsersService {
     const user = await this.em.findOne(User, { id: userId });
     if (!user) throw RpcErrors.notFound('User not found');
     // Stored as plain JSON: the validated DTO instances carry no extra fields (whitelisted).
+    const before = JSON.stringify(user.settings.privacy);
     user.settings = JSON.parse(JSON.stringify({ notifications: settings.notifications, privacy: settings.privacy, chat: settings.chat }));
     await this.em.flush();
+    // Other services enforce the privacy settings (chat-svc: private chats, online lists, last seen).
+    if (JSON.stringify(user.settings.privacy) !== before) await this.publishChanged(user);
     return user.settings;
   }
 
@@ -220,13 +227,32 @@ export class UsersService {
     }
   }
 
+  /** A new password hash (a reset); the caller ends the sessions. */
+  @EnsureRequestContext()
+  async setPasswordHash(userId: number, passwordHash: string): Promise<void> {
+    await this.em.nativeUpdate(User, { id: userId }, { passwordHash });
+  }
+
+  /** The owner opened the link mailed to their address: the account is verified. */
+  @EnsureRequestContext()
+  async markEmailVerified(userId: number): Promise<UserDto | null> {
+    const user = await this.em.findOne(User, { id: userId });
+    if (!user?.email) return null;
+    if (!user.isVerified) {
+      user.isVerified = true;
+      await this.em.flush();
+      await this.publishChanged(user);
+    }
+    return toUserDto(user);
+  }
+
   /** Gateways drop cached sessions of this user and read the new role or profile. */
   async invalidateSessions(event: SessionsInvalidatedEvent): Promise<void> {
     await this.publish(AuthEvents.SessionsInvalidated, event);
   }
 
   private async publishChanged(user: User) {
-    await this.publish(AuthEvents.UserUpdated, toUserSummary(user));
+    await this.publish(AuthEvents.UserUpdated, { ...toUserSummary(user), privacy: user.settings.privacy });
     await this.invalidateSessions({ userId: user.id });
   }
 
@@ -237,6 +263,16 @@ export class UsersService {
       // The change is committed; a lost event only delays read models until the next one.
       this.logger.error(`Publishing ${subject} failed: ${(error as Error).message}`);
     }
+  }
+
+  /** A name others see everywhere: offensive words are refused like a taken name, with the field's message. */
+  private assertCleanUsername(username: string) {
+    const problem = this.offensiveName(username);
+    if (problem) throw RpcErrors.badRequest(problem, { username: [problem] });
+  }
+
+  private offensiveName(username: string): string | null {
+    return this.filter.isOffensive(username) ? SafetyMessages.WordsNotAllowed.username : null;
   }
 
   private async assertUsernameFree(username: string) {

@@ -1,9 +1,27 @@
-import { BaseEnv, appConfig, POSTGRES_URL_PATTERN } from '@app/server';
-import { Matches } from 'class-validator';
+import { PRIVATE_CHATS_PER_HOUR, PUBLIC_ROOMS_PER_DAY } from '@app/contracts';
+import { BaseEnv, EXTRA_WORDS_PATTERN, appConfig, POSTGRES_URL_PATTERN } from '@app/server';
+import { Type } from 'class-transformer';
+import { IsInt, Matches, Min } from 'class-validator';
 
 export class ChatEnv extends BaseEnv {
   @Matches(POSTGRES_URL_PATTERN, { message: 'CHAT_DATABASE_URL must look like postgres://user@host:5432/chat' })
   CHAT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/chat';
+
+  /** Words the content filter treats as offensive beside its own list, comma separated. */
+  @Matches(EXTRA_WORDS_PATTERN, { message: 'CONTENT_FILTER_EXTRA_WORDS must be words (letters, digits, spaces) separated by commas' })
+  CONTENT_FILTER_EXTRA_WORDS = '';
+
+  /** Public rooms one person may create per rolling day (moderators are not counted). */
+  @Type(() => Number)
+  @IsInt({ message: 'PUBLIC_ROOMS_PER_USER_PER_DAY must be a whole number' })
+  @Min(1)
+  PUBLIC_ROOMS_PER_USER_PER_DAY = PUBLIC_ROOMS_PER_DAY;
+
+  /** New private chats one person may start per rolling hour. */
+  @Type(() => Number)
+  @IsInt({ message: 'PRIVATE_CHATS_PER_USER_PER_HOUR must be a whole number' })
+  @Min(1)
+  PRIVATE_CHATS_PER_USER_PER_HOUR = PRIVATE_CHATS_PER_HOUR;
 }
 
 export const chatEnv = appConfig(ChatEnv);

@@ -1,6 +1,10 @@
 import { Module } from '@nestjs/common';
 import { Clock, SystemClock } from './clock';
 import { SendLimitsService } from './send-limits.service';
+import { WindowLimiter } from './window-limiter';
 
-@Module({ providers: [SendLimitsService, { provide: Clock, useClass: SystemClock }], exports: [SendLimitsService] })
+@Module({
+  providers: [SendLimitsService, WindowLimiter, { provide: Clock, useClass: SystemClock }],
+  exports: [SendLimitsService, WindowLimiter],
+})
 export class LimitsModule {}

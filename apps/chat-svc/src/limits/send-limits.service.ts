@@ -8,8 +8,12 @@ import {
   FLOOD_WINDOW_MS,
   HOUR_MS,
   HOURLY_MESSAGE_LIMIT,
+  LINK_MESSAGE_LIMIT,
+  LINK_WINDOW_MS,
+  SafetyMessages,
+  describeWait,
 } from '@app/contracts';
-import { REDIS, rpcError } from '@app/server';
+import { comparableText, Metrics, REDIS, rpcError } from '@app/server';
 import type { Redis } from 'ioredis';
 import { createHash, randomUUID } from 'node:crypto';
 import { Clock } from './clock';
@@ -19,6 +23,7 @@ import { Clock } from './clock';
  * them past a limit. Returns { verdict, waitMs }.
  *   flood     : every sender, a fixed window far above human speed
  *   duplicate : the same text too often within 5 minutes (regular users in public rooms)
+ *   links     : more than 2 messages with links within 10 minutes (idem), refused as spam
  *   cooldown  : the room's messageCooldown since the previous send (idem)
  *   hourly    : 50 sends per rolling hour (idem)
  * Every window is measured from the time the service passes in (ARGV[1]), never from the age
@@ -44,6 +49,15 @@ if redis.call('ZCARD', KEYS[4]) >= tonumber(ARGV[8]) - 1 then
   return {'duplicate', tonumber(oldest[2]) + dupWindow - now}
 end
 
+local linkWindow = tonumber(ARGV[13])
+if ARGV[11] == '1' then
+  redis.call('ZREMRANGEBYSCORE', KEYS[5], '-inf', now - linkWindow)
+  if redis.call('ZCARD', KEYS[5]) >= tonumber(ARGV[12]) then
+    local oldest = redis.call('ZRANGE', KEYS[5], 0, 0, 'WITHSCORES')
+    return {'links', tonumber(oldest[2]) + linkWindow - now}
+  end
+end
+
 local cooldownUntil = tonumber(redis.call('GET', KEYS[2]) or '')
 if cooldownUntil and cooldownUntil > now then return {'cooldown', cooldownUntil - now} end
 
@@ -59,6 +73,10 @@ redis.call('ZADD', KEYS[3], now, ARGV[10])
 redis.call('PEXPIRE', KEYS[3], hourMs)
 redis.call('ZADD', KEYS[4], now, ARGV[10])
 redis.call('PEXPIRE', KEYS[4], dupWindow)
+if ARGV[11] == '1' then
+  redis.call('ZADD', KEYS[5], now, ARGV[10])
+  redis.call('PEXPIRE', KEYS[5], linkWindow)
+end
 return {'ok', 0}
 `;
 
@@ -66,9 +84,11 @@ export interface SendAttempt {
   userId: number;
   roomId: number;
   content: string;
-  /** Regular users in public rooms get the cooldown, hourly and duplicate limits. */
+  /** Regular users in public rooms get the cooldown, hourly, duplicate and link limits. */
   limited: boolean;
   cooldownSeconds: number;
+  /** The message carries a link (counted against the link limit when limited). */
+  hasLink?: boolean;
 }
 
 @Injectable()
@@ -77,7 +97,7 @@ export class SendLimitsService {
     @Inject(REDIS) private readonly redis: Redis,
     private readonly clock: Clock,
   ) {
-    this.redis.defineCommand('chatSendCheck', { numberOfKeys: 4, lua: SEND_SCRIPT });
+    this.redis.defineCommand('chatSendCheck', { numberOfKeys: 5, lua: SEND_SCRIPT });
   }
 
   /** Throws the spec's 429 when the send is over a limit; otherwise counts it. */
@@ -90,6 +110,7 @@ export class SendLimitsService {
       `chat:limit:${tag}:cooldown-until:${attempt.roomId}`,
       `chat:limit:${tag}:hour`,
       `chat:limit:${tag}:dup:${textHash(attempt.content)}`,
+      `chat:limit:${tag}:links`,
     ];
     const args = [
       now,
@@ -102,17 +123,23 @@ export class SendLimitsService {
       DUPLICATE_LIMIT,
       DUPLICATE_WINDOW_MS,
       `${now}-${randomUUID()}`,
+      attempt.hasLink ? '1' : '0',
+      LINK_MESSAGE_LIMIT,
+      LINK_WINDOW_MS,
     ];
     const [verdict, wait] = (await (
       this.redis as unknown as { chatSendCheck(...a: unknown[]): Promise<[string, number]> }
     ).chatSendCheck(...keys, ...args)) as [string, number];
     if (verdict === 'ok') return;
+    Metrics.sendRefusals.inc({ reason: verdict });
     const waitTime = Math.max(1, Math.ceil(Number(wait)));
     const seconds = Math.ceil(waitTime / 1000);
-    const code = verdict === 'duplicate' ? ErrorCode.RateLimitDuplicate : ErrorCode.RateLimit;
+    const code = verdict === 'duplicate' ? ErrorCode.RateLimitDuplicate : verdict === 'links' ? ErrorCode.RateLimitLinks : ErrorCode.RateLimit;
     const message =
       verdict === 'duplicate'
         ? ChatMessages.Duplicate
+        : verdict === 'links'
+          ? SafetyMessages.linkSpam(describeWait(waitTime))
         : verdict === 'hourly'
           ? ChatMessages.RateLimit
           : verdict === 'flood'
@@ -122,7 +149,10 @@ export class SendLimitsService {
   }
 }
 
-/** Same text ignoring case and spacing, so trivial variations still count as a repeat. */
+/**
+ * The same text as a reader sees it (case, spacing, invisible characters, fullwidth and
+ * look-alike letters ignored), so tricks that change only the bytes still count as a repeat.
+ */
 function textHash(content: string): string {
-  return createHash('sha1').update(content.trim().toLowerCase().replace(/\s+/g, ' ')).digest('hex');
+  return createHash('sha1').update(comparableText(content)).digest('hex');
 }

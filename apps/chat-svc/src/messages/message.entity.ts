@@ -32,4 +32,11 @@ export class Message {
 
   @Property({ type: 'datetime' })
   createdAt: Date = new Date();
+
+  /** Set when a moderator removed the message; its content is blanked in the same update. */
+  @Property({ type: 'datetime', nullable: true })
+  removedAt: Date | null = null;
+
+  @Property({ type: 'integer', nullable: true })
+  removedById: number | null = null;
 }

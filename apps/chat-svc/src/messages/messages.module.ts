@@ -1,13 +1,16 @@
 import { Module } from '@nestjs/common';
 import { LimitsModule } from '../limits/limits.module';
+import { MutesModule } from '../moderation/mutes.module';
+import { PresenceModule } from '../presence/presence.module';
 import { RoomsModule } from '../rooms/rooms.module';
+import { SafetyModule } from '../safety/safety.module';
 import { UsersModule } from '../users/users.module';
 import { MessagesController } from './messages.controller';
 import { MessagesRepository } from './messages.repository';
 import { MessagesService } from './messages.service';
 
 @Module({
-  imports: [RoomsModule, LimitsModule, UsersModule],
+  imports: [RoomsModule, LimitsModule, UsersModule, PresenceModule, SafetyModule, MutesModule],
   controllers: [MessagesController],
   providers: [MessagesRepository, MessagesService],
   exports: [MessagesService],

@@ -27,6 +27,8 @@ export interface PageQuery {
   after?: number;
   afterSeq?: number;
   limit: number;
+  /** Leaves out the senders this viewer blocked. */
+  hideBlockedBy?: number;
 }
 
 @Injectable()
@@ -80,13 +82,18 @@ export class MessagesRepository {
   /** A page of a room's history, oldest first. Without a cursor: the newest page. */
   async page(roomId: number, query: PageQuery): Promise<Message[]> {
     const knex = this.knex();
+    const ofRoom = () => {
+      const rows = knex('messages').where('room_id', roomId);
+      if (query.hideBlockedBy !== undefined) rows.whereNotIn('sender_id', knex('user_blocks').select('blocked_id').where('blocker_id', query.hideBlockedBy));
+      return rows;
+    };
     if (query.afterSeq !== undefined) {
-      return (await knex('messages').where('room_id', roomId).andWhere('seq', '>', query.afterSeq).orderBy('seq', 'asc').limit(query.limit)).map(toMessage);
+      return (await ofRoom().andWhere('seq', '>', query.afterSeq).orderBy('seq', 'asc').limit(query.limit)).map(toMessage);
     }
     if (query.after !== undefined) {
-      return (await knex('messages').where('room_id', roomId).andWhere('id', '>', query.after).orderBy('id', 'asc').limit(query.limit)).map(toMessage);
+      return (await ofRoom().andWhere('id', '>', query.after).orderBy('id', 'asc').limit(query.limit)).map(toMessage);
     }
-    const newest = knex('messages').where('room_id', roomId).orderBy('id', 'desc').limit(query.limit);
+    const newest = ofRoom().orderBy('id', 'desc').limit(query.limit);
     if (query.before !== undefined) newest.andWhere('id', '<', query.before);
     return (await newest).map(toMessage).reverse();
   }
@@ -95,7 +102,7 @@ export class MessagesRepository {
   async recentPublic(limit: number): Promise<Message[]> {
     const { rows } = await this.knex().raw(
       `select m.* from messages m join rooms r on r.id = m.room_id
-       where r.type = 'public' and m.type in ('text', 'emoji')
+       where r.type = 'public' and m.type in ('text', 'emoji') and m.removed_at is null
        order by m.id desc limit ?`,
       [limit],
     );
@@ -120,6 +127,8 @@ function toMessage(row: Record<string, unknown>): Message {
     metadata: row.metadata ?? null,
     clientId: row.client_id ?? null,
     createdAt: row.created_at,
+    removedAt: row.removed_at ?? null,
+    removedById: row.removed_by_id ?? null,
   });
   return message;
 }

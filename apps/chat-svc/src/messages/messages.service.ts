@@ -3,6 +3,7 @@ import {
   CHAT_MEDIA_URL_PATTERN,
   ChatMessages,
   MESSAGE_PAGE_DEFAULT,
+  SafetyMessages,
   canFormat,
   canSendImages,
   canSendMessages,
@@ -14,9 +15,12 @@ import {
   type SendMessageRequestDto,
   type UserSummary,
 } from '@app/contracts';
-import { RpcErrors } from '@app/server';
+import { ContentFilter, Metrics, RpcErrors } from '@app/server';
 import { FanoutService } from '../fanout/fanout.service';
 import { SendLimitsService } from '../limits/send-limits.service';
+import { MutesService } from '../moderation/mutes.service';
+import { PresenceService } from '../presence/presence.service';
+import { ContactRules } from '../safety/contact-rules';
 import { Room } from '../rooms/room.entity';
 import { RoomsService, summaryOf } from '../rooms/rooms.service';
 import { ChatUsersService } from '../users/users.service';
@@ -31,6 +35,10 @@ export class MessagesService {
     private readonly limits: SendLimitsService,
     private readonly users: ChatUsersService,
     private readonly fanout: FanoutService,
+    private readonly presence: PresenceService,
+    private readonly contact: ContactRules,
+    private readonly filter: ContentFilter,
+    private readonly mutes: MutesService,
   ) {}
 
   /** The one send path of REST and socket: check, count, persist, then publish. */
@@ -38,6 +46,10 @@ export class MessagesService {
     const { actor } = dto;
     if (!canSendMessages(actor.role)) throw RpcErrors.forbidden(ChatMessages.GuestsReadOnly);
     const room = await this.rooms.readable(dto.roomId, actor);
+    // A public room is sent to from inside it (so its maxUsers holds); a private one unless either blocked the other.
+    if (room.type === 'public' && !(await this.presence.isIn(room.id, actor.id))) throw RpcErrors.forbidden(SafetyMessages.JoinToSend);
+    if (room.type === 'private') await this.contact.assertCanSend(room.id, actor);
+    await this.mutes.assertMaySend(actor.id, room.type);
     const type = messageKind(dto.type, dto.content);
     if ((type === 'image' || type === 'gif') && !canSendImages(actor.role)) throw RpcErrors.forbidden(ChatMessages.ImagesPremium);
     if ((type === 'image' || type === 'gif') && !CHAT_MEDIA_URL_PATTERN.test(dto.content)) {
@@ -51,17 +63,20 @@ export class MessagesService {
       const earlier = await this.messages.findByClientId(actor.id, dto.clientId);
       if (earlier) return this.toDto(earlier, summaryOf(actor));
     }
+    const text = type === 'text' || type === 'emoji';
     await this.limits.consume({
       userId: actor.id,
       roomId: room.id,
       content: dto.content,
       limited: hasSendLimits(actor.role, room.type),
       cooldownSeconds: room.messageCooldown,
+      hasLink: text && this.filter.hasLink(dto.content),
     });
     await this.users.remember(actor);
     const stored = await this.insertInto(room, {
       senderId: actor.id,
-      content: dto.content,
+      // Offensive words in public rooms are masked for everyone, once, as stored.
+      content: room.type === 'public' && text ? this.filter.mask(dto.content) : dto.content,
       type,
       formatting,
       metadata: dto.metadata ? { ...dto.metadata } : null,
@@ -73,6 +88,7 @@ export class MessagesService {
       const earlier = await this.messages.findByClientId(actor.id, dto.clientId as string);
       return this.toDto(earlier as Message, summaryOf(actor));
     }
+    Metrics.messagesStored.inc({ room_type: room.type });
     const message = this.toDto(stored, summaryOf(actor));
     this.publish(room, message);
     return message;
@@ -90,7 +106,13 @@ export class MessagesService {
 
   async list(dto: ListMessagesRequestDto): Promise<MessageDto[]> {
     const room = await this.rooms.readable(dto.roomId, dto.actor);
-    const query: PageQuery = { before: dto.before, after: dto.after, afterSeq: dto.afterSeq, limit: dto.limit ?? MESSAGE_PAGE_DEFAULT };
+    const query: PageQuery = {
+      before: dto.before,
+      after: dto.after,
+      afterSeq: dto.afterSeq,
+      limit: dto.limit ?? MESSAGE_PAGE_DEFAULT,
+      hideBlockedBy: hiddenFor(room, dto.actor?.id),
+    };
     const page = await this.messages.page(room.id, query);
     const readsNewest = query.before === undefined && query.after === undefined && query.afterSeq === undefined;
     if (room.type === 'private' && dto.actor && readsNewest) await this.rooms.markRead(room.id, dto.actor.id);
@@ -106,9 +128,10 @@ export class MessagesService {
     return this.withSenders(await this.messages.recentPublic(limit));
   }
 
-  async forJoin(room: Room, lastSeq: number | undefined, limit: number): Promise<{ messages: MessageDto[]; hasMore: boolean }> {
-    if (lastSeq === undefined) return { messages: await this.withSenders(await this.messages.page(room.id, { limit })), hasMore: false };
-    const page = await this.messages.page(room.id, { afterSeq: lastSeq, limit: limit + 1 });
+  async forJoin(room: Room, lastSeq: number | undefined, limit: number, viewerId?: number): Promise<{ messages: MessageDto[]; hasMore: boolean }> {
+    const hideBlockedBy = hiddenFor(room, viewerId);
+    if (lastSeq === undefined) return { messages: await this.withSenders(await this.messages.page(room.id, { limit, hideBlockedBy })), hasMore: false };
+    const page = await this.messages.page(room.id, { afterSeq: lastSeq, limit: limit + 1, hideBlockedBy });
     return { messages: await this.withSenders(page.slice(0, limit)), hasMore: page.length > limit };
   }
 
@@ -142,6 +165,12 @@ export class MessagesService {
       sender,
       clientId: message.clientId,
       createdAt: new Date(message.createdAt).toISOString(),
+      ...(message.removedAt ? { removedBy: 'moderator' as const } : {}),
     };
   }
+}
+
+/** The blocker does not see the blocked person in public rooms; a private chat keeps its history (read-only). */
+function hiddenFor(room: Room, viewerId: number | undefined): number | undefined {
+  return room.type === 'public' ? viewerId : undefined;
 }

@@ -1,5 +1,11 @@
 import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261123000000Chat } from './Migration20261123000000-chat';
+import { Migration20261126100000Moderation } from './Migration20261126100000-moderation';
+import { Migration20261126200000Safety } from './Migration20261126200000-safety';
 
 /** Every migration, in order. Listed in code so the build and jest need no file globbing. */
-export const migrations: MigrationObject[] = [{ name: 'Migration20261123000000-chat', class: Migration20261123000000Chat }];
+export const migrations: MigrationObject[] = [
+  { name: 'Migration20261123000000-chat', class: Migration20261123000000Chat },
+  { name: 'Migration20261126100000-moderation', class: Migration20261126100000Moderation },
+  { name: 'Migration20261126200000-safety', class: Migration20261126200000Safety },
+];

@@ -38,6 +38,18 @@ end
 return 1
 `;
 
+/** 1 when the user (ARGV[1]) has an entry in the room whose gateway is alive (its heartbeat key exists). */
+const MEMBER_SCRIPT = `
+local fields = redis.call('HGETALL', KEYS[1])
+for i = 1, #fields, 2 do
+  if string.match(fields[i + 1], '^(%d+)|') == ARGV[1] then
+    local instance = string.match(fields[i], '^(.*)|[^|]*$')
+    if instance and redis.call('EXISTS', ARGV[2] .. instance) == 1 then return 1 end
+  end
+end
+return 0
+`;
+
 export interface PresenceEntry {
   instance: string;
   userId: number;
@@ -52,6 +64,7 @@ const INSTANCES_KEY = 'chat:presence:instances';
 type PresenceCommands = {
   chatPresenceJoin(...args: unknown[]): Promise<number>;
   chatPresenceLeave(...args: unknown[]): Promise<number>;
+  chatPresenceMember(...args: unknown[]): Promise<number>;
 };
 
 @Injectable()
@@ -59,6 +72,7 @@ export class PresenceService {
   constructor(@Inject(REDIS) private readonly redis: Redis) {
     redis.defineCommand('chatPresenceJoin', { numberOfKeys: 4, lua: JOIN_SCRIPT });
     redis.defineCommand('chatPresenceLeave', { numberOfKeys: 1, lua: LEAVE_SCRIPT });
+    redis.defineCommand('chatPresenceMember', { numberOfKeys: 1, lua: MEMBER_SCRIPT });
   }
 
   /** 'full' when the room holds maxUsers people already; 'first' when this is the user's first socket there. */
@@ -116,10 +130,17 @@ export class PresenceService {
     return result;
   }
 
-  /** Distinct people per room. */
-  async counts(roomIds: number[]): Promise<Map<number, number>> {
+  /** Distinct people per room, leaving out those in `hidden`. */
+  async counts(roomIds: number[], hidden: (userIds: number[]) => Promise<Set<number>> = async () => new Set()): Promise<Map<number, number>> {
     const entries = await this.entriesOfRooms(roomIds);
-    return new Map(roomIds.map((id) => [id, new Set((entries.get(id) ?? []).map((e) => e.userId)).size]));
+    const present = new Map(roomIds.map((id) => [id, new Set((entries.get(id) ?? []).map((e) => e.userId))]));
+    const leftOut = await hidden([...new Set([...present.values()].flatMap((people) => [...people]))]);
+    return new Map(roomIds.map((id) => [id, [...(present.get(id) ?? [])].filter((userId) => !leftOut.has(userId)).length]));
+  }
+
+  /** Whether the user has a live socket in the room (through any gateway): one script, asked on every public send. */
+  async isIn(roomId: number, userId: number): Promise<boolean> {
+    return (await this.commands().chatPresenceMember(roomKey(roomId), userId, heartbeatKey(''))) === 1;
   }
 
   async deadInstances(): Promise<string[]> {

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { BlocksModule } from '../blocks/blocks.module';
 import { MessagesModule } from '../messages/messages.module';
 import { RoomsModule } from '../rooms/rooms.module';
 import { UsersModule } from '../users/users.module';
@@ -7,7 +8,7 @@ import { RoomEntryController } from './room-entry.controller';
 import { RoomEntryService } from './room-entry.service';
 
 @Module({
-  imports: [RoomsModule, MessagesModule, PresenceModule, UsersModule],
+  imports: [RoomsModule, MessagesModule, PresenceModule, UsersModule, BlocksModule],
   controllers: [RoomEntryController],
   providers: [RoomEntryService],
 })

@@ -8,6 +8,7 @@ import {
   type OnlineUserDto,
 } from '@app/contracts';
 import { RpcErrors } from '@app/server';
+import { BlocksService } from '../blocks/blocks.service';
 import { FanoutService } from '../fanout/fanout.service';
 import { MessagesService } from '../messages/messages.service';
 import { RoomsService } from '../rooms/rooms.service';
@@ -27,6 +28,7 @@ export class RoomEntryService {
     private readonly sweeper: PresenceSweeper,
     private readonly users: ChatUsersService,
     private readonly fanout: FanoutService,
+    private readonly blocks: BlocksService,
   ) {}
 
   async join(dto: JoinRoomRequestDto): Promise<JoinRoomResultDto> {
@@ -36,16 +38,17 @@ export class RoomEntryService {
     const state = await this.presence.join(room.id, dto.instance, dto.socketId, actor.id, room.maxUsers);
     if (state === 'full') throw RpcErrors.forbidden(ChatMessages.RoomFull);
     if (room.type === 'private') await this.rooms.markRead(room.id, actor.id);
-    const { messages, hasMore } = await this.messages.forJoin(room, dto.lastSeq, JOIN_HISTORY_LIMIT);
-    const onlineUsers = await this.onlineUsers(room.id);
+    const { messages, hasMore } = await this.messages.forJoin(room, dto.lastSeq, JOIN_HISTORY_LIMIT, actor.id);
+    const onlineUsers = await this.onlineUsers(room.id, actor.id);
     if (state === 'first') {
       const me = onlineUsers.find((u) => u.id === actor.id);
-      if (me) this.fanout.toRoom(room.id, { type: 'user_joined', roomId: room.id, user: me, timestamp: me.joinedAt });
+      const hidden = (await this.users.hidingOnline([actor.id])).has(actor.id);
+      if (me && !hidden) this.fanout.toRoom(room.id, { type: 'user_joined', roomId: room.id, user: me, timestamp: me.joinedAt });
     }
     const dtoRoom = await this.rooms.toDto(room, actor);
     const newest = messages.at(-1)?.seq ?? 0;
     dtoRoom.lastSeq = Math.max(dtoRoom.lastSeq, newest);
-    return { room: dtoRoom, messages, hasMore, onlineUsers };
+    return { room: dtoRoom, messages, hasMore, onlineUsers, hiddenSenderIds: await this.blocks.hiddenSendersOf(actor.id) };
   }
 
   async leave(dto: LeaveRoomRequestDto): Promise<void> {
@@ -54,11 +57,15 @@ export class RoomEntryService {
     if (left) await this.sweeper.announceLeft(dto.roomId, dto.userId);
   }
 
-  /** Everyone in the room, by role rank (moderator, vip, seller, user, guest) then by who came first. */
-  async onlineUsers(roomId: number): Promise<OnlineUserDto[]> {
+  /**
+   * Everyone in the room, by role rank (moderator, vip, seller, user, guest) then by who came
+   * first; those who hide their online status are left out, except to themselves.
+   */
+  async onlineUsers(roomId: number, viewerId?: number): Promise<OnlineUserDto[]> {
     const entries = await this.presence.entries(roomId);
     const joined = new Map<number, number>();
     for (const e of entries) joined.set(e.userId, Math.min(joined.get(e.userId) ?? Infinity, e.joinedAt));
+    for (const hidden of await this.users.hidingOnline([...joined.keys()])) if (hidden !== viewerId) joined.delete(hidden);
     const users = await this.users.findMany([...joined.keys()]);
     return [...joined.entries()]
       .map(([id, at]) => ({ ...ChatUsersService.summary(id, users), joinedAt: new Date(at).toISOString() }))

@@ -92,6 +92,11 @@ export class RoomsRepository {
     });
   }
 
+  async pairExists(pairKey: string): Promise<boolean> {
+    const { rows } = await this.knex().raw('select 1 from rooms where pair_key = ?', [pairKey]);
+    return rows.length > 0;
+  }
+
   async participants(roomId: number): Promise<ParticipantRow[]> {
     const { rows } = await this.knex().raw(
       'select user_id, last_read_seq, hidden_up_to_seq from room_participants where room_id = ? order by joined_at, user_id',

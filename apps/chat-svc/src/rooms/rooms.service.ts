@@ -12,12 +12,16 @@ import {
   type RoomCategory,
   type RoomDto,
   type RoomOrigin,
+  type RoomParticipantDto,
   type StartPrivateChatRequestDto,
   type UserSummary,
 } from '@app/contracts';
-import { RpcErrors } from '@app/server';
+import { ContentFilter, RpcErrors } from '@app/server';
 import { FanoutService } from '../fanout/fanout.service';
 import { PresenceService } from '../presence/presence.service';
+import { ContactRules } from '../safety/contact-rules';
+import { CreationLimits } from '../safety/creation-limits';
+import { assertCleanRoom } from '../safety/room-text';
 import { ChatUsersService } from '../users/users.service';
 import { Room } from './room.entity';
 import { RoomsRepository, type SummaryRow } from './rooms.repository';
@@ -31,11 +35,16 @@ export class RoomsService {
     private readonly users: ChatUsersService,
     private readonly presence: PresenceService,
     private readonly fanout: FanoutService,
+    private readonly contact: ContactRules,
+    private readonly limits: CreationLimits,
+    private readonly filter: ContentFilter,
   ) {}
 
   async create(dto: CreateRoomRequestDto): Promise<RoomDto> {
     if (!canCreateRooms(dto.actor.role)) throw RpcErrors.forbidden(ChatMessages.CreateRoomPremium);
+    assertCleanRoom(this.filter, dto);
     await this.users.remember(dto.actor);
+    const slot = await this.limits.takeRoom(dto.actor);
     const room = await this.rooms.insertPublic({
       name: dto.name.trim(),
       description: dto.description?.trim() || null,
@@ -45,13 +54,16 @@ export class RoomsService {
       messageCooldown: dto.messageCooldown ?? ROOM_COOLDOWN_DEFAULT,
       createdById: dto.actor.id,
     });
-    if (!room) throw RpcErrors.conflict(ChatMessages.RoomNameTaken, { name: [ChatMessages.RoomNameTaken] });
+    if (!room) {
+      await this.limits.release(slot);
+      throw RpcErrors.conflict(ChatMessages.RoomNameTaken, { name: [ChatMessages.RoomNameTaken] });
+    }
     return this.toDto(room, undefined);
   }
 
   async listPublic(q?: string, category?: RoomCategory): Promise<RoomDto[]> {
     const rooms = await this.rooms.listPublic(q, category);
-    const counts = await this.presence.counts(rooms.map((r) => r.id));
+    const counts = await this.onlineCounts(rooms.map((r) => r.id));
     return rooms.map((room) => this.shape(room, [], counts.get(room.id) ?? 0));
   }
 
@@ -91,6 +103,9 @@ export class RoomsService {
     if (!other) throw RpcErrors.notFound(ChatMessages.UserNotFound);
     const [low, high] = [actor.id, otherUserId].sort((a, b) => a - b);
     const pairKey = origin === 'marketplace' ? `m:${low}:${high}` : `r:${originPublicRoomId}:${low}:${high}`;
+    const exists = await this.rooms.pairExists(pairKey);
+    await this.contact.assertCanStart(actor, other, exists);
+    const slot = exists ? null : await this.limits.takePrivateChat(actor);
     const { room, created } = await this.rooms.findOrCreatePrivate({
       name: origin === 'marketplace' ? (dto.sellerName?.trim() || other.username) : PRIVATE_ROOM_NAME,
       origin,
@@ -101,6 +116,8 @@ export class RoomsService {
       createdById: actor.id,
       participants: [actor.id, otherUserId],
     });
+    // Another start of the same pair won the race: nothing new was made, nothing to count.
+    if (!created) await this.limits.release(slot);
     if (created) {
       const [summary] = this.summaries(
         [{ room, otherId: actor.id, lastReadSeq: 0, lastMessage: null }],
@@ -129,7 +146,7 @@ export class RoomsService {
     const rows = await this.rooms.summaries(actor.id, filter);
     const ids = rows.flatMap((r) => [r.otherId, r.lastMessage?.senderId ?? r.otherId]);
     const users = await this.users.findMany(ids);
-    return this.summaries(rows, users, actor.id);
+    return this.summaries(rows, users, actor.id, await this.users.lastSeenOf(rows.map((r) => r.otherId)));
   }
 
   async chatsFromRoom(actor: ActorDto, roomId: number): Promise<PrivateChatSummaryDto[]> {
@@ -152,18 +169,27 @@ export class RoomsService {
 
   async toDto(room: Room, viewer: ActorDto | undefined): Promise<RoomDto> {
     if (room.type === 'public') {
-      const count = (await this.presence.counts([room.id])).get(room.id) ?? 0;
+      const count = (await this.onlineCounts([room.id])).get(room.id) ?? 0;
       return this.shape(room, [], count);
     }
     const participants = await this.rooms.participants(room.id);
-    const users = await this.users.findMany(participants.map((p) => p.userId));
-    const people = participants.map((p) => ChatUsersService.summary(p.userId, users));
+    const ids = participants.map((p) => p.userId);
+    const [users, lastSeen] = await Promise.all([this.users.findMany(ids), this.users.lastSeenOf(ids)]);
+    const people = participants.map((p) => ({ ...ChatUsersService.summary(p.userId, users), lastSeen: lastSeen.get(p.userId) ?? null }));
     const dto = this.shape(room, people, 0);
-    if (viewer) dto.name = this.nameFor(room, viewer.id, people.find((p) => p.id !== viewer.id));
+    if (viewer) {
+      dto.name = this.nameFor(room, viewer.id, people.find((p) => p.id !== viewer.id));
+      Object.assign(dto, await this.contact.replyState(room.id, viewer.id));
+    }
     return dto;
   }
 
-  private shape(room: Room, participants: UserSummary[], onlineCount: number): RoomDto {
+  /** People in each room as others may count them: those who hide their online status are left out. */
+  private onlineCounts(roomIds: number[]): Promise<Map<number, number>> {
+    return this.presence.counts(roomIds, (userIds) => this.users.hidingOnline(userIds));
+  }
+
+  private shape(room: Room, participants: RoomParticipantDto[], onlineCount: number): RoomDto {
     return {
       id: room.id,
       name: room.name,
@@ -182,6 +208,8 @@ export class RoomsService {
       onlineCount,
       lastSeq: room.lastSeq,
       createdAt: new Date(room.createdAt).toISOString(),
+      canReply: true,
+      blockedByYou: false,
     };
   }
 
@@ -191,9 +219,14 @@ export class RoomsService {
     return other?.username ?? room.name;
   }
 
-  private summaries(rows: SummaryRow[], users: Map<number, UserSummary>, viewerId: number): PrivateChatSummaryDto[] {
+  private summaries(
+    rows: SummaryRow[],
+    users: Map<number, UserSummary>,
+    viewerId: number,
+    lastSeen = new Map<number, string | null>(),
+  ): PrivateChatSummaryDto[] {
     return rows.map(({ room, otherId, lastReadSeq, lastMessage }) => {
-      const other = ChatUsersService.summary(otherId, users);
+      const other = { ...ChatUsersService.summary(otherId, users), lastSeen: lastSeen.get(otherId) ?? null };
       return {
         id: room.id,
         name: this.nameFor(room, viewerId, other),

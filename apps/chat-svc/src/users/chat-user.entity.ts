@@ -18,4 +18,18 @@ export class ChatUser {
 
   @Property({ type: 'datetime' })
   updatedAt: Date = new Date();
+
+  /** The person's privacy settings, kept from auth-svc's events. */
+  @Property({ type: 'boolean' })
+  showOnlineStatus = true;
+
+  @Property({ type: 'boolean' })
+  showLastSeen = true;
+
+  @Property({ type: 'boolean' })
+  allowDirectMessages = true;
+
+  /** Last activity in chat (a join, a send, a leave), to the minute. */
+  @Property({ type: 'datetime', nullable: true })
+  lastSeenAt: Date | null = null;
 }

@@ -20,5 +20,20 @@ export class UsersController {
 }
 
 function pick(user: UserRegisteredEvent) {
-  return { id: user.id, username: user.username, avatar: user.avatar ?? null, role: user.role };
+  const { privacy } = user;
+  return {
+    id: user.id,
+    username: user.username,
+    avatar: user.avatar ?? null,
+    role: user.role,
+    ...(privacy
+      ? {
+          privacy: {
+            showOnlineStatus: privacy.showOnlineStatus !== false,
+            showLastSeen: privacy.showLastSeen !== false,
+            allowDirectMessages: privacy.allowDirectMessages !== false,
+          },
+        }
+      : {}),
+  };
 }

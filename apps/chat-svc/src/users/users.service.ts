@@ -1,9 +1,14 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { AuthPatterns, type UserSummary } from '@app/contracts';
+import { AuthPatterns, type UserSettings, type UserSummary } from '@app/contracts';
 import { RpcClient, RpcErrors } from '@app/server';
 
 const UNKNOWN_USER: Omit<UserSummary, 'id'> = { username: 'Unknown User', avatar: null, role: 'user' };
+/** Last-seen times are kept to the minute: a steady sender costs one write a minute, not one per message. */
+const LAST_SEEN_RESOLUTION_MS = 60_000;
+
+export type PrivacySettings = UserSettings['privacy'];
+export type KnownUser = UserSummary & { privacy?: PrivacySettings };
 
 /**
  * The users read model: kept from auth-svc's events, from the session user of every call,
@@ -14,21 +19,26 @@ export class ChatUsersService {
   private readonly logger = new Logger(ChatUsersService.name);
   /** What was last written per user, so a steady sender costs no write per message. */
   private readonly written = new Map<number, string>();
+  private readonly seenWritten = new Map<number, number>();
 
   constructor(
     private readonly em: EntityManager,
     private readonly rpc: RpcClient,
   ) {}
 
+  /** Keeps the acting user's summary, and notes them as seen now. */
   async remember(user: UserSummary): Promise<void> {
     const key = `${user.username}|${user.avatar ?? ''}|${user.role}`;
-    if (this.written.get(user.id) === key) return;
-    await this.upsert([user]);
-    this.written.set(user.id, key);
-    if (this.written.size > 50_000) this.written.clear();
+    if (this.written.get(user.id) !== key) {
+      await this.upsert([user]);
+      this.written.set(user.id, key);
+      if (this.written.size > 50_000) this.written.clear();
+    }
+    await this.touchLastSeen(user.id);
   }
 
-  async upsert(users: UserSummary[]): Promise<void> {
+  /** Summaries, and privacy settings where the event carries them (a summary alone leaves them as they are). */
+  async upsert(users: KnownUser[]): Promise<void> {
     if (users.length === 0) return;
     const values = users.map(() => '(?, ?, ?, ?, now())').join(', ');
     const params = users.flatMap((u) => [u.id, u.username, u.avatar ?? null, u.role]);
@@ -38,7 +48,64 @@ export class ChatUsersService {
          role = excluded.role, updated_at = now()`,
       params,
     );
-    for (const u of users) this.written.delete(u.id);
+    for (const u of users) {
+      this.written.delete(u.id);
+      if (!u.privacy) continue;
+      await this.knex().raw('update chat_users set show_online_status = ?, show_last_seen = ?, allow_direct_messages = ? where id = ?', [
+        u.privacy.showOnlineStatus,
+        u.privacy.showLastSeen,
+        u.privacy.allowDirectMessages,
+        u.id,
+      ]);
+    }
+  }
+
+  /** Records activity now; at most one write a minute per user unless forced (leaving a room). */
+  async touchLastSeen(userId: number, force = false): Promise<void> {
+    const now = Date.now();
+    if (!force && now - (this.seenWritten.get(userId) ?? 0) < LAST_SEEN_RESOLUTION_MS) return;
+    this.seenWritten.set(userId, now);
+    if (this.seenWritten.size > 50_000) this.seenWritten.clear();
+    await this.knex().raw('update chat_users set last_seen_at = now() where id = ?', [userId]);
+  }
+
+  /** Privacy settings of these users; users not known here have the defaults. */
+  async privacyOf(ids: number[]): Promise<Map<number, PrivacySettings>> {
+    const found = new Map<number, PrivacySettings>();
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return found;
+    const { rows } = await this.knex().raw(
+      'select id, show_online_status, show_last_seen, allow_direct_messages from chat_users where id = any(?)',
+      [unique],
+    );
+    for (const row of rows as Array<Record<string, unknown>>) {
+      found.set(row.id as number, {
+        showOnlineStatus: row.show_online_status as boolean,
+        showLastSeen: row.show_last_seen as boolean,
+        allowDirectMessages: row.allow_direct_messages as boolean,
+      });
+    }
+    return found;
+  }
+
+  /** Of these users, the ones who keep their online status to themselves. */
+  async hidingOnline(ids: number[]): Promise<Set<number>> {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return new Set();
+    const { rows } = await this.knex().raw('select id from chat_users where id = any(?) and not show_online_status', [unique]);
+    return new Set((rows as Array<{ id: number }>).map((r) => r.id));
+  }
+
+  /** When each user was last seen, as others may see it: null for those who hide it. */
+  async lastSeenOf(ids: number[]): Promise<Map<number, string | null>> {
+    const unique = [...new Set(ids)];
+    const seen = new Map<number, string | null>();
+    if (unique.length === 0) return seen;
+    const { rows } = await this.knex().raw('select id, show_last_seen, last_seen_at from chat_users where id = any(?)', [unique]);
+    for (const row of rows as Array<{ id: number; show_last_seen: boolean; last_seen_at: Date | null }>) {
+      seen.set(row.id, row.show_last_seen && row.last_seen_at ? new Date(row.last_seen_at).toISOString() : null);
+    }
+    return seen;
   }
 
   /** Users by id; ids unknown here are asked of auth-svc. Unknown everywhere: left out; strict: 503 while auth-svc does not answer. */

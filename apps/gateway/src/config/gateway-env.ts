@@ -65,6 +65,18 @@ export class GatewayEnv extends BaseEnv {
   @Max(7 * 24 * 60 * 60, { message: 'TURN_CREDENTIAL_TTL_SECONDS must be at most a week' })
   TURN_CREDENTIAL_TTL_SECONDS = 4 * 60 * 60;
 
+  /** Frames of any type one socket may send in 10 seconds; more is refused unread (429 with the wait). */
+  @Type(() => Number)
+  @IsInt({ message: 'WS_FRAMES_PER_10_SECONDS must be a whole number' })
+  @Min(1)
+  WS_FRAMES_PER_10_SECONDS = 200;
+
+  /** auth, join_room and leave_room frames one socket may send in 10 seconds: each costs the services real work. */
+  @Type(() => Number)
+  @IsInt({ message: 'WS_ROOM_FRAMES_PER_10_SECONDS must be a whole number' })
+  @Min(1)
+  WS_ROOM_FRAMES_PER_10_SECONDS = 20;
+
   // Uploads and /media reads (the gateway's side of media-svc).
 
   /** Uploads one user may have in progress at once on this gateway (429 beyond). */

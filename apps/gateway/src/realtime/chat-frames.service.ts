@@ -9,6 +9,7 @@ import {
 import { firstMessage, INSTANCE, RpcClient, validationFields, validationOptions } from '@app/server';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
+import { HiddenSenders } from '../blocks/hidden-senders';
 import { actorOf } from '../common/actor';
 import { RoomFanoutService } from './room-fanout.service';
 import { ClientSocket, SocketRegistry } from './socket-registry';
@@ -24,6 +25,7 @@ export class ChatFramesService implements OnApplicationBootstrap, OnApplicationS
     private readonly fanout: RoomFanoutService,
     private readonly rpc: RpcClient,
     @Inject(INSTANCE) private readonly instance: string,
+    private readonly hidden: HiddenSenders,
   ) {
     registry.registerFrame('join_room', (socket, frame) => this.join(socket, frame));
     registry.registerFrame('leave_room', (socket) => this.leave(socket, true));
@@ -56,6 +58,7 @@ export class ChatFramesService implements OnApplicationBootstrap, OnApplicationS
     if (socket.roomId !== undefined) await this.leave(socket, false);
     socket.joining = true;
     await this.fanout.attach(socket, roomId as number);
+    const hiddenVersion = this.hidden.version(socket.user.id);
     let result: JoinRoomResultDto;
     try {
       result = await this.rpc.request(ChatPatterns.JoinRoom, {
@@ -71,6 +74,7 @@ export class ChatFramesService implements OnApplicationBootstrap, OnApplicationS
       throw error;
     }
     socket.roomId = result.room.id;
+    this.hidden.adopt(socket, result.hiddenSenderIds ?? [], hiddenVersion);
     // The socket closed while the join was on its way: take the fresh presence entry back out.
     if (socket.readyState !== socket.OPEN) return this.leave(socket, false);
     this.registry.send(socket, { type: 'room_joined', room: result.room });

@@ -1,12 +1,13 @@
 import { Logger, OnModuleDestroy } from '@nestjs/common';
 import { OnGatewayConnection, OnGatewayDisconnect, WebSocketGateway } from '@nestjs/websockets';
 import { ErrorCode, WS_CLOSE_SESSION_ENDED, type ErrorFrame } from '@app/contracts';
-import { inspectInput, newRequestId, requestContext } from '@app/server';
+import { inspectInput, Metrics, newRequestId, requestContext } from '@app/server';
 import type { IncomingMessage } from 'node:http';
 import { toHttpError } from '../common/http-exception.filter';
 import { allowedOrigins } from '../common/origins';
 import { sessionTokenFrom } from '../common/session.middleware';
 import { SessionService } from '../common/session.service';
+import { FrameLimits } from './frame-limits';
 import { ClientSocket, SocketRegistry } from './socket-registry';
 
 const MAX_FRAME_BYTES = 16 * 1024;
@@ -28,6 +29,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
   constructor(
     private readonly sessions: SessionService,
     private readonly registry: SocketRegistry,
+    private readonly frameLimits: FrameLimits,
   ) {
     registry.registerFrame('auth', (socket, frame) => this.onAuth(socket, frame));
   }
@@ -45,6 +47,9 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
       });
     socket.on('pong', () => (socket.isAlive = true));
     socket.on('message', (data, isBinary) => {
+      // Over the socket's rate a frame is refused before it is read or queued.
+      const { waitMs, answer } = this.frameLimits.take(socket, 'any');
+      if (waitMs > 0) return answer ? this.sendError(socket, answer) : undefined;
       chain = chain.then(() => (socket.user ? this.onMessage(socket, data.toString(), isBinary) : undefined));
     });
     await chain;
@@ -71,9 +76,13 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
       return this.sendError(socket, { type: 'error', code: ErrorCode.ValidationFailed, message: problem.message, fields: { [problem.field]: [problem.message] } });
     }
     const handler = this.registry.handlerFor(frame.type as string);
+    Metrics.wsFrames.inc({ direction: 'in', type: handler ? (frame.type as string) : 'unknown' });
     if (!handler) {
       return this.sendError(socket, { type: 'error', code: ErrorCode.ValidationFailed, message: `Unknown frame type: ${String(frame.type)}` });
     }
+    const kind = FrameLimits.classOf(frame.type as string);
+    const limited = kind ? this.frameLimits.take(socket, kind) : null;
+    if (limited?.answer) return this.sendError(socket, limited.answer);
     if (frame.type !== 'auth' && !socket.authenticated) {
       return this.sendError(socket, { type: 'error', code: ErrorCode.Unauthenticated, message: 'Send an auth frame first' });
     }

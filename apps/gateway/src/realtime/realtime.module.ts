@@ -1,12 +1,14 @@
 import { Global, Module } from '@nestjs/common';
+import { HiddenSenders } from '../blocks/hidden-senders';
 import { ChatFramesService } from './chat-frames.service';
+import { FrameLimits } from './frame-limits';
 import { RealtimeGateway } from './realtime.gateway';
 import { RoomFanoutService } from './room-fanout.service';
 import { SocketRegistry } from './socket-registry';
 
 @Global()
 @Module({
-  providers: [SocketRegistry, RealtimeGateway, RoomFanoutService, ChatFramesService],
-  exports: [SocketRegistry],
+  providers: [SocketRegistry, RealtimeGateway, RoomFanoutService, ChatFramesService, HiddenSenders, FrameLimits],
+  exports: [SocketRegistry, HiddenSenders],
 })
 export class RealtimeModule {}

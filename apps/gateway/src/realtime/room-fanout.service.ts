@@ -3,6 +3,7 @@ import {
   ChatPatterns,
   chatRoomEventSubject,
   chatUserEventSubject,
+  type MessageDeletedFrame,
   type MessageDto,
   type NewMessageFrame,
   type RoomEventFrame,
@@ -21,6 +22,7 @@ const CATCH_UP_PAGE = 100;
 interface Delivered {
   seq: number;
   raw: string;
+  senderId: number;
 }
 
 /** One room as this gateway sees it: its sockets, its subscription and its place in the sequence. */
@@ -109,9 +111,9 @@ export class RoomFanoutService implements OnModuleInit, OnApplicationShutdown {
     const oldestKept = channel.recent[0]?.seq ?? Infinity;
     if (oldestKept > socket.roomSeq + 1) {
       const missed = await this.catchUp(roomId, socket.roomSeq, channel.delivered - socket.roomSeq);
-      for (const message of missed) this.sendToSocket(socket, message.seq, JSON.stringify({ type: 'new_message', roomId, message }));
+      for (const message of missed) this.sendToSocket(socket, message.seq, JSON.stringify({ type: 'new_message', roomId, message }), message.senderId);
     }
-    for (const entry of channel.recent) this.sendToSocket(socket, entry.seq, entry.raw);
+    for (const entry of channel.recent) this.sendToSocket(socket, entry.seq, entry.raw, entry.senderId);
   }
 
   subscribedRooms(): number[] {
@@ -127,6 +129,7 @@ export class RoomFanoutService implements OnModuleInit, OnApplicationShutdown {
         continue;
       }
       if (frame.type === 'new_message') this.onMessage(channel, frame);
+      else if (frame.type === 'message_deleted') this.onRemoved(channel, frame);
       else {
         // The one who arrives already has the online list; everyone else hears of them.
         const raw = JSON.stringify(frame);
@@ -140,6 +143,16 @@ export class RoomFanoutService implements OnModuleInit, OnApplicationShutdown {
     if (channel.delivered >= 0 && seq <= channel.delivered) return;
     channel.pending.set(seq, frame);
     if (channel.delivered >= 0) this.drain(channel);
+  }
+
+  /** Everyone in the room hears of a removal; what this channel keeps to replay loses the text as well. */
+  private onRemoved(channel: RoomChannel, frame: MessageDeletedFrame) {
+    const pending = channel.pending.get(frame.seq);
+    if (pending) channel.pending.set(frame.seq, withoutText(pending));
+    const kept = channel.recent.find((entry) => entry.seq === frame.seq);
+    if (kept) kept.raw = JSON.stringify(withoutText(JSON.parse(kept.raw) as NewMessageFrame));
+    const raw = JSON.stringify(frame);
+    for (const socket of channel.sockets) this.registry.sendRaw(socket, raw);
   }
 
   /** Writes pending messages that follow the delivered one; a gap left behind is filled after a short wait. */
@@ -179,14 +192,17 @@ export class RoomFanoutService implements OnModuleInit, OnApplicationShutdown {
     const seq = frame.message.seq;
     const raw = JSON.stringify(frame);
     channel.delivered = seq;
-    channel.recent.push({ seq, raw });
+    const senderId = frame.message.senderId;
+    channel.recent.push({ seq, raw, senderId });
     if (channel.recent.length > RECENT_KEPT) channel.recent.shift();
-    for (const socket of channel.sockets) if (!socket.joining) this.sendToSocket(socket, seq, raw);
+    for (const socket of channel.sockets) if (!socket.joining) this.sendToSocket(socket, seq, raw, senderId);
   }
 
-  private sendToSocket(socket: ClientSocket, seq: number, raw: string) {
+  /** Serialised once per message; per socket only a set lookup decides whether its viewer blocked the sender. */
+  private sendToSocket(socket: ClientSocket, seq: number, raw: string, senderId: number) {
     if (seq <= socket.roomSeq) return;
     socket.roomSeq = seq;
+    if (socket.hiddenSenders?.has(senderId)) return;
     this.registry.sendRaw(socket, raw);
   }
 
@@ -224,4 +240,9 @@ export class RoomFanoutService implements OnModuleInit, OnApplicationShutdown {
     if (!this.nc) throw new Error('NATS is not connected yet');
     return this.nc;
   }
+}
+
+/** A stored message frame as it reads once a moderator removed the message. */
+function withoutText(frame: NewMessageFrame): NewMessageFrame {
+  return { ...frame, message: { ...frame.message, content: '', type: 'text', formatting: null, metadata: null, removedBy: 'moderator' } };
 }

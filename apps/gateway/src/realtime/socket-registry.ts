@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { UserDto } from '@app/contracts';
 import { randomUUID } from 'node:crypto';
 import type { WebSocket } from 'ws';
+import { Metrics } from '@app/server';
 
 export interface ClientSocket extends WebSocket {
   id: string;
@@ -16,6 +17,8 @@ export interface ClientSocket extends WebSocket {
   roomSeq: number;
   /** Between join_room and its answer, stream frames wait so they follow the catch-up. */
   joining: boolean;
+  /** Senders whose room messages this socket's user does not see (the people they blocked); shared by the user's sockets. */
+  hiddenSenders?: ReadonlySet<number>;
 }
 
 export type FrameHandler = (socket: ClientSocket, frame: Record<string, unknown>) => Promise<void> | void;
@@ -24,6 +27,8 @@ export type FrameHandler = (socket: ClientSocket, frame: Record<string, unknown>
  * Sockets on this gateway instance, by user, and the handlers of each client frame type.
  * Feature modules register their frame handlers here instead of editing the socket server.
  */
+const FRAME_TYPE = /^\{"type":"([a-z_]{1,40})"/;
+
 @Injectable()
 export class SocketRegistry {
   private readonly handlers = new Map<string, FrameHandler>();
@@ -64,6 +69,7 @@ export class SocketRegistry {
     let set = this.byUser.get(user.id);
     if (!set) this.byUser.set(user.id, (set = new Set()));
     set.add(socket);
+    Metrics.wsConnections.inc();
     for (const listener of this.addListeners) listener(socket);
   }
 
@@ -71,6 +77,7 @@ export class SocketRegistry {
     const set = this.byUser.get(socket.user?.id);
     set?.delete(socket);
     if (set && set.size === 0) this.byUser.delete(socket.user.id);
+    if (set) Metrics.wsConnections.dec();
     for (const listener of this.closeListeners) listener(socket);
   }
 
@@ -88,6 +95,9 @@ export class SocketRegistry {
 
   /** For fan-out: a frame serialised once and written to many sockets. */
   sendRaw(socket: ClientSocket, raw: string) {
-    if (socket.readyState === socket.OPEN) socket.send(raw);
+    if (socket.readyState !== socket.OPEN) return;
+    socket.send(raw);
+    // Frames are written type first; reading it back costs less than another parameter everywhere.
+    Metrics.wsFrames.inc({ direction: 'out', type: FRAME_TYPE.exec(raw)?.[1] ?? 'other' });
   }
 }

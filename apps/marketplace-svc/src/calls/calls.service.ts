@@ -1,9 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { EntityManager, LockMode, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import {
+  BlockPatterns,
   CallErrorCode,
   CallMessages,
   ChatPatterns,
+  SafetyMessages,
   canStartCalls,
   centsToAmount,
   priceToCents,
@@ -101,6 +103,7 @@ export class CallsService {
     const target = await this.em.fork().findOne(Seller, { id: dto.sellerId });
     if (!target) throw CallErrors.sellerNotFound();
     if (target.userId === actor.id) throw CallErrors.selfCall();
+    await this.assertNotBlocked(actor, target);
     const locale = await this.locale.resolve(dto.ip);
 
     const { session, seller, nowBusy } = await this.em.fork().transactional(async (tx) => {
@@ -374,6 +377,19 @@ export class CallsService {
   }
 
   /** The marketplace chat of the two, found or started in chat-svc; the call goes on without one. */
+  /**
+   * Blocked either way, nothing rings: the blocker is told why, the blocked person hears a
+   * refusal that names no block. Unknown (chat-svc silent) refuses too: a block must hold.
+   */
+  private async assertNotBlocked(actor: ActorDto, seller: Seller): Promise<void> {
+    const blocks = await this.rpc.request(BlockPatterns.Between, { userA: actor.id, userB: seller.userId }, CHAT_TIMEOUT_MS).catch((error: unknown) => {
+      this.logger.warn(`Cannot check blocks for a call to seller ${seller.id}: ${error instanceof RpcCallError ? error.body.message : String(error)}`);
+      throw RpcErrors.unavailable();
+    });
+    if (blocks.aBlockedB) throw RpcErrors.forbidden(SafetyMessages.youBlockedCall(seller.displayName));
+    if (blocks.bBlockedA) throw RpcErrors.forbidden(SafetyMessages.CannotCall);
+  }
+
   private async marketplaceChat(actor: ActorDto, seller: Seller): Promise<number | null> {
     try {
       const room = await this.rpc.request(

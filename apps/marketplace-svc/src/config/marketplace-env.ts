@@ -1,4 +1,4 @@
-import { BaseEnv, appConfig, POSTGRES_URL_PATTERN } from '@app/server';
+import { BaseEnv, appConfig, POSTGRES_URL_PATTERN, EXTRA_WORDS_PATTERN } from '@app/server';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, Matches, Max, Min } from 'class-validator';
 
@@ -20,6 +20,10 @@ export class MarketplaceEnv extends BaseEnv {
   @Min(50, { message: 'CALL_SWEEP_INTERVAL_MS must be at least 50' })
   @Max(60_000, { message: 'CALL_SWEEP_INTERVAL_MS must be at most 60000' })
   CALL_SWEEP_INTERVAL_MS = 1000;
+
+  /** Words the content filter treats as offensive in seller names and bios beside its own list, comma separated. */
+  @Matches(EXTRA_WORDS_PATTERN, { message: 'CONTENT_FILTER_EXTRA_WORDS must be words (letters, digits, spaces) separated by commas' })
+  CONTENT_FILTER_EXTRA_WORDS = '';
 }
 
 export const marketplaceEnv = appConfig(MarketplaceEnv);

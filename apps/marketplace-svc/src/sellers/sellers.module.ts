@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
+import { ContentFilter, parseWordList } from '@app/server';
+import { MarketplaceEnv } from '../config/marketplace-env';
 import { LocaleModule } from '../locale/locale.module';
 import { Review } from '../reviews/review.entity';
 import { ReviewsController } from '../reviews/reviews.controller';
@@ -12,7 +14,15 @@ import { SellersService } from './sellers.service';
 @Module({
   imports: [MikroOrmModule.forFeature([Seller, Review]), LocaleModule],
   controllers: [SellersController, ReviewsController],
-  providers: [SellersService, ReviewsService],
+  providers: [
+    SellersService,
+    ReviewsService,
+    {
+      provide: ContentFilter,
+      inject: [MarketplaceEnv],
+      useFactory: (env: MarketplaceEnv) => new ContentFilter(parseWordList(env.CONTENT_FILTER_EXTRA_WORDS)),
+    },
+  ],
   exports: [SellersService],
 })
 export class SellersModule {}

@@ -5,6 +5,7 @@ import {
   MARKETPLACE_CATEGORIES,
   MARKETPLACE_CATEGORY_LABELS,
   MarketplaceEvents,
+  SafetyMessages,
   canModerate,
   canSeeSellerApplication,
   type ActorDto,
@@ -20,7 +21,7 @@ import {
   type UserSummary,
   type VerificationStatus,
 } from '@app/contracts';
-import { RpcClient, RpcErrors } from '@app/server';
+import { ContentFilter, RpcClient, RpcErrors } from '@app/server';
 import { LocaleService } from '../locale/locale.service';
 import { Review } from '../reviews/review.entity';
 import { rankingScore, roundRating } from './ranking';
@@ -52,6 +53,7 @@ export class SellersService {
     private readonly em: EntityManager,
     private readonly rpc: RpcClient,
     private readonly locale: LocaleService,
+    private readonly filter: ContentFilter,
   ) {}
 
   /**
@@ -104,6 +106,7 @@ export class SellersService {
 
   /** The application: the user becomes an unverified seller awaiting a moderator. */
   async register(dto: RegisterSellerRequestDto): Promise<SellerProfileDto> {
+    this.assertCleanProfile(dto);
     const em = this.em.fork();
     if (await em.count(Seller, { userId: dto.user.id })) throw SellerErrors.alreadyApplied();
     const seller = em.create(Seller, {
@@ -163,6 +166,7 @@ export class SellersService {
     if (seller.userId !== dto.userId) throw SellerErrors.notOwner();
 
     const { userId: _userId, sellerId: _sellerId, ...changes } = dto;
+    this.assertCleanProfile(changes);
     for (const key of ['displayName', 'bio', 'aboutMe', 'experience', 'education', 'workHistory'] as const) {
       if (changes[key] !== undefined) seller[key] = changes[key].trim();
     }
@@ -250,6 +254,15 @@ export class SellersService {
     if (callType === 'audio') seller.totalAudioCallTime += seconds;
     else seller.totalVideoCallTime += seconds;
     this.rerank(seller, await this.exactAverage(em, seller.id));
+  }
+
+  /** The display name and bio are shown on every card and profile: offensive words are refused, field by field. */
+  private assertCleanProfile(profile: { displayName?: string; bio?: string }) {
+    const fields: Record<string, string[]> = {};
+    if (profile.displayName && this.filter.isOffensive(profile.displayName)) fields.displayName = [SafetyMessages.WordsNotAllowed.displayName];
+    if (profile.bio && this.filter.isOffensive(profile.bio)) fields.bio = [SafetyMessages.WordsNotAllowed.bio];
+    const first = Object.values(fields)[0];
+    if (first) throw RpcErrors.badRequest(first[0], fields);
   }
 
   async publishUpdated(seller: Seller): Promise<void> {

@@ -22,6 +22,7 @@ import { receiveFiles, type ReceivedFile } from './upload-receiver';
 import { blankVideoMetadata, checkIsoVideo, MalformedVideoError } from './video-metadata';
 import { sniffVideo, VIDEO_SNIFF_BYTES, type VideoType } from './video-sniffer';
 import { checkWebmVideo } from './webm-structure';
+import { Metrics } from '@app/server';
 
 export interface UploadRequest {
   ownerId: number;
@@ -136,6 +137,7 @@ export class UploadsService {
         stored.push(object);
       }
       await this.objects.record(stored);
+      for (const object of stored) Metrics.uploadBytes.inc({ purpose }, object.size);
       return stored;
     } catch (error) {
       await Promise.all([

@@ -1,15 +1,17 @@
-import type { UserSummary } from '../common/user';
+import type { UserSettings, UserSummary } from '../common/user';
 
 /** Events published by auth-svc. Other services keep read models of users from them. */
 export const AuthEvents = {
   UserRegistered: 'user.registered',
+  /** Profile, role or settings changed. */
   UserUpdated: 'user.updated',
   /** A session ended (logout) or every session of a user must be re-read (role change). */
   SessionsInvalidated: 'user.sessions.invalidated',
 } as const;
 
-export type UserRegisteredEvent = UserSummary;
-export type UserUpdatedEvent = UserSummary;
+/** A user as other services may keep them, with the privacy settings they enforce (absent from older publishers). */
+export type UserRegisteredEvent = UserSummary & { privacy?: UserSettings['privacy'] };
+export type UserUpdatedEvent = UserSummary & { privacy?: UserSettings['privacy'] };
 export interface SessionsInvalidatedEvent {
   userId: number;
   /** sha256 of one token; absent means every session of the user. */

@@ -26,6 +26,8 @@ export interface MessageDto {
   sender: UserSummary;
   clientId: string | null;
   createdAt: string;
+  /** Set when a moderator removed the message: its content is empty; show "removed by a moderator". */
+  removedBy?: 'moderator';
 }
 
 export interface RoomParticipantDto {
@@ -33,6 +35,8 @@ export interface RoomParticipantDto {
   username: string;
   avatar: string | null;
   role: UserRole;
+  /** When the person was last active in chat; null when unknown or when they hide it (chat-svc always sends it). */
+  lastSeen?: string | null;
 }
 
 export interface RoomDto {
@@ -55,6 +59,13 @@ export interface RoomDto {
   onlineCount: number;
   lastSeq: number;
   createdAt: string;
+  /**
+   * False when the viewer may not send here: a private chat where either person blocked the
+   * other ("You can't reply to this conversation"). chat-svc always sends it.
+   */
+  canReply?: boolean;
+  /** The viewer blocked the other person of this private chat ("You blocked <name>"). chat-svc always sends it. */
+  blockedByYou?: boolean;
 }
 
 export interface PrivateChatSummaryDto {
@@ -80,6 +91,8 @@ export interface JoinRoomResultDto {
   /** True when more was missed than fits one answer: fetch the rest with GET .../messages?afterSeq=. */
   hasMore: boolean;
   onlineUsers: OnlineUserDto[];
+  /** People whose messages this viewer does not see (those they blocked): the gateway leaves them out of the live stream. */
+  hiddenSenderIds?: number[];
 }
 
 export interface StatsDto {

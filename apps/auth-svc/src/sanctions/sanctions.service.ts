@@ -1,0 +1,195 @@
+import { Injectable } from '@nestjs/common';
+import { LockMode } from '@mikro-orm/core';
+import { EntityManager } from '@mikro-orm/postgresql';
+import {
+  canModerate,
+  ModerationErrorCode,
+  ModerationMessages,
+  type AccountSanctionDto,
+  type ActorDto,
+  type ApplySanctionRequestDto,
+  type LiftAccountSanctionRequestDto,
+  type ModerationAccountDetailDto,
+  type ModerationAccountDto,
+} from '@app/contracts';
+import { rpcError, RpcErrors } from '@app/server';
+import { SessionStore } from '../sessions/session.store';
+import { User } from '../users/user.entity';
+import { UsersService } from '../users/users.service';
+import { AccountSanction } from './account-sanction.entity';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const SEARCH_LIMIT = 20;
+
+/**
+ * Suspensions and bans. Applying one ends every session of the account and tells the gateways,
+ * which close its sockets; sign-in and session look-ups refuse the account while it is in force.
+ * Each change locks the account's row, so two moderators acting at once are taken one after
+ * the other and the second sees what the first did.
+ */
+@Injectable()
+export class SanctionsService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly sessions: SessionStore,
+    private readonly users: UsersService,
+  ) {}
+
+  /** The sanction in force, a ban before a suspension; null when the account is free. */
+  async inForce(userId: number, em: EntityManager = this.em.fork()): Promise<AccountSanction | null> {
+    const now = new Date();
+    const current = await em.find(
+      AccountSanction,
+      { userId, liftedAt: null, $or: [{ endsAt: null }, { endsAt: { $gt: now } }] },
+      { orderBy: { id: 'desc' } },
+    );
+    return current.find((s) => s.kind === 'ban') ?? current[0] ?? null;
+  }
+
+  /** Refuses sign-in to a suspended or banned account, saying until when and why. */
+  async assertMaySignIn(userId: number): Promise<void> {
+    const sanction = await this.inForce(userId);
+    if (!sanction) return;
+    if (sanction.kind === 'ban') {
+      throw rpcError(403, ModerationErrorCode.AccountBanned, ModerationMessages.BannedSignIn, { details: { reason: sanction.reason } });
+    }
+    const until = (sanction.endsAt as Date).toISOString();
+    throw rpcError(403, ModerationErrorCode.AccountSuspended, ModerationMessages.suspended(until), {
+      details: { suspendedUntil: until, reason: sanction.reason },
+    });
+  }
+
+  async apply(dto: ApplySanctionRequestDto): Promise<AccountSanctionDto> {
+    const em = this.em.fork();
+    await this.requireModerator(dto.actor, em);
+    const sanction = await em.transactional(async (tx) => {
+      const target = await this.lockTarget(dto.userId, tx);
+      if (canModerate(target.role)) throw RpcErrors.forbidden(ModerationMessages.NotOnModerators);
+      const current = await this.inForce(target.id, tx);
+      if (current?.kind === 'ban') throw RpcErrors.conflict(ModerationMessages.AlreadyBanned);
+      if (current && dto.kind === 'suspension') throw RpcErrors.conflict(ModerationMessages.alreadySuspended((current.endsAt as Date).toISOString()));
+      const now = new Date();
+      if (current) lift(current, dto.actor.id, ModerationMessages.BanReplacesSuspension, now);
+      const created = Object.assign(new AccountSanction(), {
+        userId: target.id,
+        kind: dto.kind,
+        reason: dto.reason.trim(),
+        endsAt: dto.kind === 'suspension' ? new Date(now.getTime() + (dto.days as number) * DAY_MS) : null,
+        createdById: dto.actor.id,
+        createdAt: now,
+      });
+      tx.persist(created);
+      return created;
+    });
+    // Sessions opened while the sanction was being written are refused at their next look-up.
+    await this.sessions.destroyAll(dto.userId);
+    await this.users.invalidateSessions({ userId: dto.userId });
+    return toSanctionDto(sanction);
+  }
+
+  async lift(dto: LiftAccountSanctionRequestDto): Promise<AccountSanctionDto> {
+    const em = this.em.fork();
+    await this.requireModerator(dto.actor, em);
+    const lifted = await em.transactional(async (tx) => {
+      const target = await this.lockTarget(dto.userId, tx);
+      const current = await this.inForce(target.id, tx);
+      if (current?.kind !== dto.kind) throw RpcErrors.conflict(dto.kind === 'ban' ? ModerationMessages.NotBanned : ModerationMessages.NotSuspended);
+      lift(current, dto.actor.id, dto.reason.trim(), new Date());
+      return current;
+    });
+    return toSanctionDto(lifted);
+  }
+
+  /** Accounts whose username or e-mail contains the text; an exact match comes first. */
+  async search(actor: ActorDto, text: string): Promise<ModerationAccountDto[]> {
+    const em = this.em.fork();
+    await this.requireModerator(actor, em);
+    const q = text.trim().toLowerCase();
+    const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const [exact, matches] = await Promise.all([
+      em.find(User, { $or: [{ username: q }, { email: q }] }),
+      em.find(User, { $or: [{ username: { $ilike: like } }, { email: { $ilike: like } }] }, { orderBy: { username: 'asc' }, limit: SEARCH_LIMIT }),
+    ]);
+    const users = [...new Map([...exact, ...matches].map((u) => [u.id, u])).values()].slice(0, SEARCH_LIMIT);
+    const sanctions = await this.inForceFor(users.map((u) => u.id), em);
+    return users.map((u) => toAccountDto(u, sanctions.get(u.id) ?? null));
+  }
+
+  async account(actor: ActorDto, userId: number): Promise<ModerationAccountDetailDto> {
+    const em = this.em.fork();
+    await this.requireModerator(actor, em);
+    const user = await em.findOne(User, { id: userId });
+    if (!user) throw RpcErrors.notFound('User not found');
+    const history = await em.find(AccountSanction, { userId }, { orderBy: { id: 'desc' } });
+    const now = Date.now();
+    const current = history.filter((s) => isActive(s, now));
+    const inForce = current.find((s) => s.kind === 'ban') ?? current[0] ?? null;
+    return { ...toAccountDto(user, inForce), sanctions: history.map((s) => toSanctionDto(s, now)) };
+  }
+
+  /** The actor's role as this service stores it, not as the request says. */
+  private async requireModerator(actor: ActorDto, em: EntityManager): Promise<void> {
+    const me = await em.findOne(User, { id: actor.id });
+    if (!me || !canModerate(me.role)) throw RpcErrors.forbidden(ModerationMessages.ModeratorsOnly);
+  }
+
+  private async lockTarget(userId: number, tx: EntityManager): Promise<User> {
+    const target = await tx.findOne(User, { id: userId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    if (!target) throw RpcErrors.notFound('User not found');
+    return target;
+  }
+
+  private async inForceFor(userIds: number[], em: EntityManager): Promise<Map<number, AccountSanctionDto>> {
+    const found = new Map<number, AccountSanctionDto>();
+    if (userIds.length === 0) return found;
+    const rows = await em.find(
+      AccountSanction,
+      { userId: { $in: userIds }, liftedAt: null, $or: [{ endsAt: null }, { endsAt: { $gt: new Date() } }] },
+      { orderBy: { id: 'desc' } },
+    );
+    for (const row of rows) {
+      const held = found.get(row.userId);
+      if (!held || (held.kind !== 'ban' && row.kind === 'ban')) found.set(row.userId, toSanctionDto(row));
+    }
+    return found;
+  }
+}
+
+function lift(sanction: AccountSanction, byId: number, reason: string, at: Date) {
+  sanction.liftedAt = at;
+  sanction.liftedById = byId;
+  sanction.liftReason = reason;
+}
+
+function isActive(sanction: AccountSanction, now: number): boolean {
+  return !sanction.liftedAt && (!sanction.endsAt || sanction.endsAt.getTime() > now);
+}
+
+export function toSanctionDto(sanction: AccountSanction, now = Date.now()): AccountSanctionDto {
+  return {
+    id: sanction.id,
+    userId: sanction.userId,
+    kind: sanction.kind,
+    reason: sanction.reason,
+    endsAt: sanction.endsAt?.toISOString() ?? null,
+    createdAt: sanction.createdAt.toISOString(),
+    createdById: sanction.createdById,
+    liftedAt: sanction.liftedAt?.toISOString() ?? null,
+    liftedById: sanction.liftedById,
+    liftReason: sanction.liftReason,
+    active: isActive(sanction, now),
+  };
+}
+
+function toAccountDto(user: User, sanction: AccountSanctionDto | AccountSanction | null): ModerationAccountDto {
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    role: user.role,
+    avatar: user.avatar,
+    createdAt: user.createdAt.toISOString(),
+    lastSeen: user.lastSeen?.toISOString() ?? null,
+    sanction: sanction instanceof AccountSanction ? toSanctionDto(sanction) : sanction,
+  };
+}

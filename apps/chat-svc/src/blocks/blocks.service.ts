@@ -1,0 +1,70 @@
+import { Injectable, Logger } from '@nestjs/common';
+import {
+  BlockEvents,
+  ChatMessages,
+  SafetyMessages,
+  type ActorDto,
+  type BlockBetweenAnswerDto,
+  type BlockedUserDto,
+  type BlockListChangedEvent,
+} from '@app/contracts';
+import { RpcClient, RpcErrors } from '@app/server';
+import { ChatUsersService } from '../users/users.service';
+import { BlocksRepository } from './blocks.repository';
+
+/**
+ * Blocks: a person's list of people they no longer want contact with. Blocking is mutual for
+ * contact (no new private chat either way, an existing one becomes read-only, no calls), and
+ * one-sided for reading (the blocker stops seeing the blocked person's public messages).
+ */
+@Injectable()
+export class BlocksService {
+  private readonly logger = new Logger(BlocksService.name);
+
+  constructor(
+    private readonly blocks: BlocksRepository,
+    private readonly users: ChatUsersService,
+    private readonly rpc: RpcClient,
+  ) {}
+
+  async block(actor: ActorDto, userId: number): Promise<BlockedUserDto> {
+    if (userId === actor.id) throw RpcErrors.badRequest(SafetyMessages.SelfBlock, { userId: [SafetyMessages.SelfBlock] });
+    await this.users.remember(actor);
+    const other = (await this.users.findMany([userId], { strict: true })).get(userId);
+    if (!other) throw RpcErrors.notFound(ChatMessages.UserNotFound);
+    const result = await this.blocks.insert(actor.id, userId);
+    if (result.state === 'full') throw RpcErrors.conflict(SafetyMessages.BlockListFull);
+    if (result.state === 'blocked') await this.announce(actor.id);
+    return { user: other, blockedAt: new Date(result.createdAt).toISOString() };
+  }
+
+  async unblock(actor: ActorDto, userId: number): Promise<void> {
+    if (!(await this.blocks.delete(actor.id, userId))) throw RpcErrors.notFound(SafetyMessages.NotBlocked);
+    await this.announce(actor.id);
+  }
+
+  async list(actor: ActorDto): Promise<BlockedUserDto[]> {
+    const rows = await this.blocks.listOf(actor.id);
+    const users = await this.users.findMany(rows.map((r) => r.blockedId));
+    return rows.map((r) => ({ user: ChatUsersService.summary(r.blockedId, users), blockedAt: new Date(r.createdAt).toISOString() }));
+  }
+
+  between(userA: number, userB: number): Promise<BlockBetweenAnswerDto> {
+    return this.blocks.between(userA, userB);
+  }
+
+  /** The people whose messages this viewer does not see. */
+  hiddenSendersOf(viewerId: number): Promise<number[]> {
+    return this.blocks.blockedIds(viewerId);
+  }
+
+  /** Gateways filter the live stream by it; only the blocker's own list travels, never to the blocked. */
+  private async announce(userId: number): Promise<void> {
+    const event: BlockListChangedEvent = { userId, blockedUserIds: await this.blocks.blockedIds(userId) };
+    try {
+      await this.rpc.emit(BlockEvents.Changed, event);
+    } catch (error) {
+      this.logger.error(`Publishing ${BlockEvents.Changed} failed: ${(error as Error).message}`);
+    }
+  }
+}

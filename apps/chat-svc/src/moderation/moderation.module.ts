@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { ReportsModule } from '../reports/reports.module';
+import { UsersModule } from '../users/users.module';
+import { ModerationController } from './moderation.controller';
+import { ModerationRepository } from './moderation.repository';
+import { ModerationService } from './moderation.service';
+import { MutesModule } from './mutes.module';
+
+/** The moderators' actions, the audit list and the notices people get from them. */
+@Module({
+  imports: [ReportsModule, MutesModule, UsersModule],
+  controllers: [ModerationController],
+  providers: [ModerationRepository, ModerationService],
+})
+export class ModerationModule {}

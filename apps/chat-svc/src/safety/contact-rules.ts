@@ -1,0 +1,65 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { SafetyMessages, type ActorDto, type UserSummary } from '@app/contracts';
+import { RpcErrors } from '@app/server';
+import { BlocksRepository } from '../blocks/blocks.repository';
+import { ChatUsersService } from '../users/users.service';
+
+export interface ReplyState {
+  canReply: boolean;
+  blockedByYou: boolean;
+}
+
+/**
+ * Who may reach whom in private: blocks (mutual for contact) and the allowDirectMessages
+ * setting. The one refused for someone else's block or setting hears the same words either
+ * way, so neither is ever told.
+ */
+@Injectable()
+export class ContactRules {
+  constructor(
+    private readonly blocks: BlocksRepository,
+    private readonly users: ChatUsersService,
+    private readonly em: EntityManager,
+  ) {}
+
+  /** Starting (or reopening, `exists`) a private chat of actor with other. */
+  async assertCanStart(actor: ActorDto, other: UserSummary, exists: boolean): Promise<void> {
+    const { aBlockedB, bBlockedA } = await this.blocks.between(actor.id, other.id);
+    if (aBlockedB) throw RpcErrors.forbidden(SafetyMessages.youBlockedChat(other.username));
+    if (bBlockedA) throw RpcErrors.forbidden(SafetyMessages.NotAcceptingChats);
+    if (exists) return;
+    const privacy = (await this.users.privacyOf([other.id])).get(other.id);
+    if (privacy && !privacy.allowDirectMessages && !(await this.contacted(other.id, actor.id))) {
+      throw RpcErrors.forbidden(SafetyMessages.NotAcceptingChats);
+    }
+  }
+
+  /** A private chat where either blocked the other is read-only for both. */
+  async assertCanSend(roomId: number, actor: ActorDto): Promise<void> {
+    const { otherId, byMe, byOther } = await this.blocks.inRoom(roomId, actor.id);
+    if (byMe && otherId !== null) {
+      const other = ChatUsersService.summary(otherId, await this.users.findMany([otherId]));
+      throw RpcErrors.forbidden(SafetyMessages.youBlocked(other.username));
+    }
+    if (byOther) throw RpcErrors.forbidden(SafetyMessages.CannotReply);
+  }
+
+  async replyState(roomId: number, viewerId: number): Promise<ReplyState> {
+    const { byMe, byOther } = await this.blocks.inRoom(roomId, viewerId);
+    return { canReply: !byMe && !byOther, blockedByYou: byMe };
+  }
+
+  /** Whether `from` started a private chat that `to` is in: a seller may answer a buyer who wrote first. */
+  private async contacted(from: number, to: number): Promise<boolean> {
+    const { rows } = await this.em
+      .getConnection()
+      .getKnex()
+      .raw(
+        `select 1 from rooms r join room_participants p on p.room_id = r.id and p.user_id = ?
+         where r.type = 'private' and r.created_by_id = ? limit 1`,
+        [to, from],
+      );
+    return rows.length > 0;
+  }
+}

@@ -1,0 +1,201 @@
+import { Type } from 'class-transformer';
+import { IsIn, IsInt, IsString, Matches, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
+import { ActorDto } from '../../common/actor.dto';
+import { IsCursor, IsId, Optional } from '../../common/validation';
+import {
+  LIFTABLE_SANCTIONS,
+  MODERATION_PAGE_MAX,
+  MODERATION_REASON_MAX,
+  MUTE_DURATION_PATTERN,
+  REPORT_NOTE_MAX,
+  REPORT_REASON_KEYS,
+  REPORT_STATUSES,
+  REPORT_TARGET_TYPES,
+  SANCTION_DAYS_MAX,
+  SANCTION_DAYS_MIN,
+  type AccountSanctionKind,
+  type LiftableSanction,
+  type ReportReason,
+  type ReportStatus,
+  type ReportTargetType,
+} from '../moderation.constants';
+
+const NOT_BLANK = /\S/;
+const REASON_REQUIRED = 'Reason is required';
+const REASON_TOO_LONG = `Reason must be at most ${MODERATION_REASON_MAX} characters`;
+const DAYS_MESSAGE = `Days must be a whole number from ${SANCTION_DAYS_MIN} to ${SANCTION_DAYS_MAX}`;
+const PAGE_MESSAGE = `limit must be a whole number from 1 to ${MODERATION_PAGE_MAX}`;
+
+// ---------------------------------------------------------------- HTTP bodies and queries
+
+/** POST /api/reports */
+export class CreateReportDto {
+  @IsIn(REPORT_TARGET_TYPES as readonly string[], { message: `targetType must be one of ${REPORT_TARGET_TYPES.join(', ')}` })
+  targetType: ReportTargetType;
+
+  @IsId()
+  targetId: number;
+
+  @IsIn(REPORT_REASON_KEYS as readonly string[], { message: `Reason must be one of ${REPORT_REASON_KEYS.join(', ')}` })
+  reason: ReportReason;
+
+  @Optional()
+  @IsString({ message: 'Note must be text' })
+  @MaxLength(REPORT_NOTE_MAX, { message: `Note must be at most ${REPORT_NOTE_MAX} characters` })
+  note?: string;
+}
+
+/** Why a moderator acts; every action carries one. */
+export class ModerationReasonDto {
+  @IsString({ message: REASON_REQUIRED })
+  @Matches(NOT_BLANK, { message: REASON_REQUIRED })
+  @MaxLength(MODERATION_REASON_MAX, { message: REASON_TOO_LONG })
+  reason: string;
+}
+
+/** An action that may be taken from a report: the report (and the open ones about the same thing) is closed with it. */
+export class ModerationActionDto extends ModerationReasonDto {
+  @Optional()
+  @IsId()
+  reportId?: number;
+}
+
+export class MuteUserDto extends ModerationActionDto {
+  @IsString({ message: 'Duration must be 1h, 24h, 7d or 1-30 days (for example 3d)' })
+  @Matches(MUTE_DURATION_PATTERN, { message: 'Duration must be 1h, 24h, 7d or 1-30 days (for example 3d)' })
+  duration: string;
+}
+
+export class SuspendUserDto extends ModerationActionDto {
+  @IsInt({ message: DAYS_MESSAGE })
+  @Min(SANCTION_DAYS_MIN, { message: DAYS_MESSAGE })
+  @Max(SANCTION_DAYS_MAX, { message: DAYS_MESSAGE })
+  days: number;
+}
+
+export class LiftSanctionDto extends ModerationReasonDto {
+  @IsIn(LIFTABLE_SANCTIONS as readonly string[], { message: `Sanction must be one of ${LIFTABLE_SANCTIONS.join(', ')}` })
+  sanction: LiftableSanction;
+}
+
+export class ReportsQueryDto {
+  @Optional() @IsIn(REPORT_STATUSES as readonly string[], { message: 'status must be open or resolved' }) status?: ReportStatus;
+  @Optional()
+  @IsIn(REPORT_TARGET_TYPES as readonly string[], { message: `kind must be one of ${REPORT_TARGET_TYPES.join(', ')}` })
+  kind?: ReportTargetType;
+  @Optional() @Type(() => Number) @IsInt({ message: PAGE_MESSAGE }) @Min(1, { message: PAGE_MESSAGE }) @Max(MODERATION_PAGE_MAX, { message: PAGE_MESSAGE }) limit?: number;
+  @Optional() @Type(() => Number) @IsCursor() offset?: number;
+}
+
+export class AuditQueryDto {
+  /** Entries about this person. */
+  @Optional() @Type(() => Number) @IsId() userId?: number;
+  /** Entries older than this entry id (the next page). */
+  @Optional() @Type(() => Number) @IsId() before?: number;
+  @Optional() @Type(() => Number) @IsInt({ message: PAGE_MESSAGE }) @Min(1, { message: PAGE_MESSAGE }) @Max(MODERATION_PAGE_MAX, { message: PAGE_MESSAGE }) limit?: number;
+}
+
+export class AccountSearchQueryDto {
+  @IsString({ message: 'Type a username or an e-mail address' })
+  @Matches(NOT_BLANK, { message: 'Type a username or an e-mail address' })
+  @MaxLength(254, { message: 'Search text must be at most 254 characters' })
+  q: string;
+}
+
+export class ReadNoticesDto {
+  /** Every notice up to this one counts as read. */
+  @IsId()
+  upToId: number;
+}
+
+// ---------------------------------------------------------------- NATS requests
+
+class ActedDto {
+  @ValidateNested() @Type(() => ActorDto) actor: ActorDto;
+}
+
+export class CreateReportRequestDto extends CreateReportDto {
+  @ValidateNested() @Type(() => ActorDto) actor: ActorDto;
+}
+
+export class ListReportsRequestDto extends ReportsQueryDto {
+  @ValidateNested() @Type(() => ActorDto) actor: ActorDto;
+}
+
+export class ReportIdRequestDto extends ActedDto {
+  @IsId() reportId: number;
+}
+
+export class DismissReportRequestDto extends ModerationReasonDto {
+  @ValidateNested() @Type(() => ActorDto) actor: ActorDto;
+  @IsId() reportId: number;
+}
+
+export class MessageActionRequestDto extends ModerationActionDto {
+  @ValidateNested() @Type(() => ActorDto) actor: ActorDto;
+  @IsId() messageId: number;
+}
+
+export class RoomActionRequestDto extends ModerationActionDto {
+  @ValidateNested() @Type(() => ActorDto) actor: ActorDto;
+  @IsId() roomId: number;
+}
+
+export class UserActionRequestDto extends ModerationActionDto {
+  @ValidateNested() @Type(() => ActorDto) actor: ActorDto;
+  @IsId() userId: number;
+}
+
+export class MuteUserRequestDto extends MuteUserDto {
+  @ValidateNested() @Type(() => ActorDto) actor: ActorDto;
+  @IsId() userId: number;
+}
+
+export class SuspendUserRequestDto extends SuspendUserDto {
+  @ValidateNested() @Type(() => ActorDto) actor: ActorDto;
+  @IsId() userId: number;
+}
+
+export class LiftSanctionRequestDto extends LiftSanctionDto {
+  @ValidateNested() @Type(() => ActorDto) actor: ActorDto;
+  @IsId() userId: number;
+}
+
+export class AuditRequestDto extends AuditQueryDto {
+  @ValidateNested() @Type(() => ActorDto) actor: ActorDto;
+}
+
+export class UserRecordRequestDto extends ActedDto {
+  @IsId() userId: number;
+}
+
+export class ReadNoticesRequestDto extends ReadNoticesDto {
+  @ValidateNested() @Type(() => ActorDto) actor: ActorDto;
+}
+
+/** chat-svc -> auth-svc: suspend (with days) or ban an account. */
+export class ApplySanctionRequestDto extends ModerationReasonDto {
+  @ValidateNested() @Type(() => ActorDto) actor: ActorDto;
+  @IsId() userId: number;
+  @IsIn(['suspension', 'ban'], { message: 'kind must be suspension or ban' }) kind: AccountSanctionKind;
+
+  @ValidateIf((o: ApplySanctionRequestDto) => o.kind === 'suspension' || o.days !== undefined)
+  @IsInt({ message: DAYS_MESSAGE })
+  @Min(SANCTION_DAYS_MIN, { message: DAYS_MESSAGE })
+  @Max(SANCTION_DAYS_MAX, { message: DAYS_MESSAGE })
+  days?: number;
+}
+
+export class LiftAccountSanctionRequestDto extends ModerationReasonDto {
+  @ValidateNested() @Type(() => ActorDto) actor: ActorDto;
+  @IsId() userId: number;
+  @IsIn(['suspension', 'ban'], { message: 'kind must be suspension or ban' }) kind: AccountSanctionKind;
+}
+
+export class SearchAccountsRequestDto extends AccountSearchQueryDto {
+  @ValidateNested() @Type(() => ActorDto) actor: ActorDto;
+}
+
+export class AccountRequestDto extends ActedDto {
+  @IsId() userId: number;
+}
