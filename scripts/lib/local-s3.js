@@ -69,4 +69,4 @@ async function startLocalS3({
   };
 }
 
-module.exports = { startLocalS3, listNoMultipartUploads };
+module.exports = { startLocalS3, listNoMultipartUploads, freePort };

@@ -1,18 +1,13 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- the point is to send what no DTO allows */
 import 'reflect-metadata';
-import type { INestMicroservice } from '@nestjs/common';
 import { AuthPatterns, ServiceName, type UserRole } from '@app/contracts';
 import { uniqueName } from '@app/testing';
 import WebSocket from 'ws';
 // The real services behind the gateway: a 5xx anywhere in the chain is what this test hunts.
-import { AppModule as ChatAppModule } from '../../apps/chat-svc/src/app.module';
-import { chatEnv } from '../../apps/chat-svc/src/config/chat-env';
 import { SocketRegistry } from '../../apps/gateway/src/realtime/socket-registry';
-import { AppModule as MarketplaceAppModule } from '../../apps/marketplace-svc/src/app.module';
-import { marketplaceEnv } from '../../apps/marketplace-svc/src/config/marketplace-env';
-import { ApiClient, startAuthStack, type AuthStack } from './auth-stack';
+import { ApiClient, type AuthStack } from './auth-stack';
+import { startProductStack } from './support/product-stack';
 import { TestSocket } from './chat-stack';
-import { startService } from './support/gateway-harness';
 
 /** Arrays nested `depth` levels deep, kept as JSON text: even JSON.stringify overflows on them. */
 class DeepJson {
@@ -77,23 +72,13 @@ interface Operation {
 }
 
 let stack: AuthStack;
-let services: INestMicroservice[] = [];
 
 beforeAll(async () => {
   // The socket fuzz sends thousands of frames at once: past the per-socket rate a frame is refused unread, which would hide what this hunts.
-  stack = await startAuthStack({ LOG_LEVEL: 'silent', WS_FRAMES_PER_10_SECONDS: '1000000', WS_ROOM_FRAMES_PER_10_SECONDS: '1000000' });
-  process.env.CHAT_DATABASE_URL = stack.infra.databaseUrl('chat');
-  process.env.MARKETPLACE_DATABASE_URL = stack.infra.databaseUrl('marketplace');
-  chatEnv.reset();
-  marketplaceEnv.reset();
-  services = await Promise.all([
-    startService(ChatAppModule, ServiceName.Chat, stack.infra.natsUrl),
-    startService(MarketplaceAppModule, ServiceName.Marketplace, stack.infra.natsUrl),
-  ]);
+  stack = await startProductStack({ LOG_LEVEL: 'silent', WS_FRAMES_PER_10_SECONDS: '1000000', WS_ROOM_FRAMES_PER_10_SECONDS: '1000000' });
 }, 60_000);
 
 afterAll(async () => {
-  await Promise.all(services.map((app) => app.close()));
   await stack?.stop();
 });
 

@@ -1,42 +1,28 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- bodies and frames are loose JSON read as a browser would */
 import 'reflect-metadata';
-import type { INestMicroservice } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { AuthPatterns, DEFAULT_USER_SETTINGS, SafetyMessages, ServiceName, type UserRole } from '@app/contracts';
+import { AuthPatterns, DEFAULT_USER_SETTINGS, SafetyMessages, type UserRole } from '@app/contracts';
 import { REDIS } from '@app/server';
 import { eventually, freePort, uniqueName } from '@app/testing';
 import type { Redis } from 'ioredis';
 // The real accounts, chat and marketplace services behind two gateways: blocks, privacy and
 // the filter cross all of them.
-import { AppModule as ChatAppModule } from '../../apps/chat-svc/src/app.module';
-import { chatEnv } from '../../apps/chat-svc/src/config/chat-env';
 import { createGateway } from '../../apps/gateway/src/bootstrap';
-import { AppModule as MarketplaceAppModule } from '../../apps/marketplace-svc/src/app.module';
-import { marketplaceEnv } from '../../apps/marketplace-svc/src/config/marketplace-env';
-import { ApiClient, startAuthStack, type AuthStack } from './auth-stack';
+import { ApiClient, type AuthStack } from './auth-stack';
+import { startProductStack } from './support/product-stack';
 import type { TestSocket } from './chat-stack';
-import { startService } from './support/gateway-harness';
 import { enterRoom, socketOf } from './support/room-socket';
 import { sellerApplication } from './support/seller-application';
 
 jest.setTimeout(60_000);
 
 let stack: AuthStack;
-let services: INestMicroservice[] = [];
 let second: NestExpressApplication;
 let secondUrl: string;
 const sockets: TestSocket[] = [];
 
 beforeAll(async () => {
-  stack = await startAuthStack({ LOG_LEVEL: 'silent' });
-  process.env.CHAT_DATABASE_URL = stack.infra.databaseUrl('chat');
-  process.env.MARKETPLACE_DATABASE_URL = stack.infra.databaseUrl('marketplace');
-  chatEnv.reset();
-  marketplaceEnv.reset();
-  services = await Promise.all([
-    startService(ChatAppModule, ServiceName.Chat, stack.infra.natsUrl),
-    startService(MarketplaceAppModule, ServiceName.Marketplace, stack.infra.natsUrl),
-  ]);
+  stack = await startProductStack({ LOG_LEVEL: 'silent' });
   // A second gateway: a browser may land on either, and a block must hold on both.
   const port = await freePort();
   second = await createGateway();
@@ -50,7 +36,6 @@ afterAll(async () => {
   const redis = second?.get<Redis>(REDIS);
   await second?.close();
   redis?.disconnect();
-  await Promise.all(services.map((app) => app.close()));
   await stack?.stop();
 });
 

@@ -1,34 +1,19 @@
 import 'reflect-metadata';
-import type { INestMicroservice } from '@nestjs/common';
-import { AuthPatterns, ServiceName, type UserRole } from '@app/contracts';
+import { AuthPatterns, type UserRole } from '@app/contracts';
 import { eventually, uniqueName } from '@app/testing';
 // The real accounts, marketplace and chat services: the seller role crosses all three.
-import { AppModule as ChatAppModule } from '../../apps/chat-svc/src/app.module';
-import { chatEnv } from '../../apps/chat-svc/src/config/chat-env';
-import { AppModule as MarketplaceAppModule } from '../../apps/marketplace-svc/src/app.module';
-import { marketplaceEnv } from '../../apps/marketplace-svc/src/config/marketplace-env';
-import { ApiClient, startAuthStack, type AuthStack } from './auth-stack';
-import { startService } from './support/gateway-harness';
+import { ApiClient, type AuthStack } from './auth-stack';
+import { startProductStack } from './support/product-stack';
 import { enterRoom } from './support/room-socket';
 import { sellerApplication } from './support/seller-application';
 
 let stack: AuthStack;
-let services: INestMicroservice[] = [];
 
 beforeAll(async () => {
-  stack = await startAuthStack({ LOG_LEVEL: 'silent' });
-  process.env.CHAT_DATABASE_URL = stack.infra.databaseUrl('chat');
-  process.env.MARKETPLACE_DATABASE_URL = stack.infra.databaseUrl('marketplace');
-  chatEnv.reset();
-  marketplaceEnv.reset();
-  services = await Promise.all([
-    startService(ChatAppModule, ServiceName.Chat, stack.infra.natsUrl),
-    startService(MarketplaceAppModule, ServiceName.Marketplace, stack.infra.natsUrl),
-  ]);
+  stack = await startProductStack({ LOG_LEVEL: 'silent' });
 }, 60_000);
 
 afterAll(async () => {
-  await Promise.all(services.map((app) => app.close()));
   await stack?.stop();
 });
 
