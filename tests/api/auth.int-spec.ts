@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { AuthPatterns, MarketplaceEvents, type UserDto } from '@app/contracts';
+import { AuthPatterns, MarketplaceEvents, MediaUrlMessages, type UserDto } from '@app/contracts';
 import { solveArithmetic as answerOf, uniqueName } from '@app/testing';
 import { MikroORM } from '@mikro-orm/postgresql';
 import sharp from 'sharp';
@@ -215,13 +215,13 @@ describe('accounts through the gateway', () => {
       const patched = await c.request('PATCH', '/api/users/me', {
         username: renamed,
         bio: 'I like rooms about music.',
-        avatar: 'https://images.example.com/me.png',
+        avatar: '/media/avatar/0f8e2a4c-1b3d-4e5f-8a9b-0c1d2e3f4a5b.png',
       });
       expect(patched.status).toBe(200);
       expect(patched.body).toMatchObject({
         username: renamed.toLowerCase(),
         bio: 'I like rooms about music.',
-        avatar: 'https://images.example.com/me.png',
+        avatar: '/media/avatar/0f8e2a4c-1b3d-4e5f-8a9b-0c1d2e3f4a5b.png',
       });
       expect((await c.get('/api/users/me')).body.username).toBe(renamed.toLowerCase());
 
@@ -235,7 +235,7 @@ describe('accounts through the gateway', () => {
 
       const badAvatar = await c.request('PATCH', '/api/users/me', { avatar: 'javascript:alert(1)' });
       expect(badAvatar.status).toBe(400);
-      expect(badAvatar.body.fields.avatar).toEqual(['Avatar must be an uploaded image or an http(s) URL']);
+      expect(badAvatar.body.fields.avatar).toEqual([MediaUrlMessages.avatar]);
 
       const other = uniqueName();
       await client().register({ username: other, email: `${other}@example.com` });
@@ -529,7 +529,7 @@ describe('accounts through the gateway', () => {
       const entered = await c.post('/api/auth/guest', { captchaResponse: await c.solveCaptcha() });
       const guestId = entered.body.user.id as number;
 
-      for (const change of [{ bio: 'Buy cheap followers at spam.example' }, { avatar: 'https://spam.example/ad.png' }]) {
+      for (const change of [{ bio: 'Buy cheap followers at spam.example' }, { avatar: '/media/avatar/0f8e2a4c-1b3d-4e5f-8a9b-0c1d2e3f4a5b.png' }]) {
         const res = await c.request('PATCH', '/api/users/me', change);
         expect(res.status).toBe(403);
         expect(res.body).toMatchObject({ code: 'forbidden', message: 'Guests cannot set a bio or a profile picture. Sign up to have a profile.' });

@@ -12,6 +12,7 @@ export * from './marketplace/marketplace.constants';
 export * from './marketplace/currency';
 export * from './media/media.constants';
 export * from './errors';
+export * from './web/app-routes';
 export * from './calls/calls.constants';
 export * from './calls/call-billing';
 export * from './safety/safety.constants';

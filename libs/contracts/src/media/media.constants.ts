@@ -79,6 +79,19 @@ export function parseMediaKey(key: string): MediaKey | null {
   return { purpose: purpose as UploadPurpose, id, extension };
 }
 
+/**
+ * Whether a picture or video URL is one this product stores: `/media/<key>` exactly as
+ * media-svc issues it. Profiles show only these, so nobody's browser is sent to another site.
+ */
+export function isStoredMediaUrl(value: unknown): value is string {
+  return typeof value === 'string' && value.startsWith(MEDIA_URL_PREFIX) && parseMediaKey(value.slice(MEDIA_URL_PREFIX.length)) !== null;
+}
+
+export const MediaUrlMessages = {
+  avatar: 'Avatar must be an image uploaded here; links to other sites are not accepted',
+  media: 'Must be a file uploaded here; links to other sites are not accepted',
+} as const;
+
 export function mediaKeyOf({ purpose, id, extension }: MediaKey): string {
   return `${purpose}/${id}.${extension}`;
 }

@@ -14,6 +14,7 @@ import {
   Matches,
   MaxLength,
   MinLength,
+  ValidateBy,
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
@@ -28,6 +29,7 @@ import {
 } from '../auth.constants';
 import type { UserDto, UserSettings } from '../../common/user';
 import { Optional } from '../../common/validation';
+import { isStoredMediaUrl, MediaUrlMessages } from '../../media/media.constants';
 
 const USERNAME_CHARS_MESSAGE = 'Username may contain only letters, digits and underscore';
 
@@ -136,12 +138,12 @@ export class UpdateProfileDto {
   @MaxLength(BIO_MAX, { message: `Bio must be at most ${BIO_MAX} characters` })
   bio?: string | null;
 
-  /** An uploaded /media/ path or an http(s) URL; null clears it. */
+  /** A picture this product stores (a /media/ path media-svc issued); null clears it. Other sites' URLs are refused. */
   @IsOptional()
   @ValidateIf((o: UpdateProfileDto) => o.avatar !== null)
   @IsString()
   @MaxLength(AVATAR_URL_MAX)
-  @Matches(/^(\/media\/[\w\-./]+|https?:\/\/\S+)$/, { message: 'Avatar must be an uploaded image or an http(s) URL' })
+  @ValidateBy({ name: 'storedMediaUrl', validator: { validate: isStoredMediaUrl, defaultMessage: () => MediaUrlMessages.avatar } })
   avatar?: string | null;
 }
 

@@ -1,4 +1,5 @@
 import { ValidateBy, type ValidationOptions } from 'class-validator';
+import { isStoredMediaUrl } from '../../media/media.constants';
 
 /**
  * Seller fields carry exactly one message per rule broken (the wizard lists them above the
@@ -105,10 +106,6 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
-function isUploadPath(value: string): boolean {
-  return /^\/media\/[\w\-./]+$/.test(value) && !value.includes('..');
-}
-
 /** An http(s) URL, or empty (the link is not given). */
 export function UrlOrEmpty(message: string, options?: ValidationOptions) {
   return rule(
@@ -118,13 +115,9 @@ export function UrlOrEmpty(message: string, options?: ValidationOptions) {
   );
 }
 
-/** An uploaded file (/media/...) or an http(s) URL. */
+/** A file this product stores (`/media/<key>` as media-svc issued it); never another site's URL. */
 export function MediaUrl(message: string, options?: ValidationOptions) {
-  return rule(
-    'mediaUrl',
-    (value) => (typeof value === 'string' && (isUploadPath(value) || isHttpUrl(value)) ? null : message),
-    options,
-  );
+  return rule('mediaUrl', (value) => (isStoredMediaUrl(value) ? null : message), options);
 }
 
 /** A time of day as HH:MM (24 h); a missing one breaks `message`. */

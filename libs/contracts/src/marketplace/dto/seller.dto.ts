@@ -15,6 +15,7 @@ import {
 } from 'class-validator';
 import { ActorDto } from '../../common/actor.dto';
 import { IsId, Optional } from '../../common/validation';
+import { MediaUrlMessages } from '../../media/media.constants';
 import {
   ABOUT_ME_MAX,
   ABOUT_ME_MIN,
@@ -67,7 +68,7 @@ import {
 /** In a PATCH a field may be left out, but a field that is sent (even null) must be valid. */
 const IfSent = () => ValidateIf((_object, value) => value !== undefined);
 
-const MEDIA_URL_MESSAGE = 'Must be an uploaded file or an http(s) URL';
+const MEDIA_URL_MESSAGE = MediaUrlMessages.media;
 const SHORT_TEXT_MAX = 200;
 
 /** One decorator per seller field, shared by the application and the profile editor. */
