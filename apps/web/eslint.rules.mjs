@@ -20,10 +20,24 @@ const EXPOSED = {
     'hooks/use-username-availability',
     'components/captcha-field',
   ],
+  calls: ['components/call-buttons'], // a seller's profile and a private chat with a seller offer calls
   chat: ['api/chat-api'], // the landing page's recent messages and stats
-  marketplace: ['api/marketplace-api', 'types', 'components/category-badge'],
+  marketplace: [
+    'api/marketplace-api',
+    'types',
+    'components/category-badge',
+    'components/seller-reviews', // the buyer is offered the review form after a call
+  ],
   media: ['api/upload-chat-image', 'api/upload-request', 'upload-rules', 'components/avatar-upload'],
   notifications: ['notifications-slice', 'seller-alert'], // sellers' alerts arrive as socket frames
+  moderation: [
+    'components/report-dialog', // a Report action wherever a message, person, room or seller profile is shown
+    'report-copy',
+    'api/reports-api', // the composer turns read-only while its writer is muted
+    'components/action-dialog', // moderators delete a public room from its menu
+    'components/report-button', // a seller profile's Report
+  ],
+  safety: ['hooks/use-block-toggle', 'safety-copy'], // Block and Unblock wherever a person is shown
   vip: ['vip-slice', 'vip-strings'], // any screen may offer the upgrade
 };
 

@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { SiteHeader } from '../components/layout/site-header';
 import { ScreenLoading } from '../components/screen-loading';
+import { VerifyEmailBanner } from '../features/auth/components/verify-email-banner';
 import { useCurrentUser } from '../features/auth/hooks/use-current-user';
 import { useLogout } from '../features/auth/hooks/use-logout';
 import { openVipDialog } from '../features/vip/vip-slice';
@@ -15,6 +16,7 @@ export function AppLayout() {
   return (
     <div className="flex min-h-screen flex-col">
       <SiteHeader user={user} loading={isLoading} onUpgrade={() => dispatch(openVipDialog())} onLogout={() => void logout()} />
+      <VerifyEmailBanner user={user} />
       <div className="flex-1">
         {/* The header stays while a screen's code arrives. */}
         <Suspense fallback={<ScreenLoading />}>

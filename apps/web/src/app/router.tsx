@@ -1,7 +1,10 @@
 import { Suspense, type ComponentType } from 'react';
-import { createBrowserRouter, Outlet, type RouteObject } from 'react-router-dom';
+import { APP_ROUTE_REDIRECTS } from '@app/contracts/browser';
+import { createBrowserRouter, Navigate, Outlet, useLocation, type RouteObject } from 'react-router-dom';
 import { ScreenLoading } from '../components/screen-loading';
 import { Toaster } from '../components/ui/toaster';
+import { CallCenter } from '../features/calls/components/call-center';
+import { CallProvider } from '../features/calls/components/call-provider';
 import { VipDialog } from '../features/vip/components/vip-dialog';
 import { useTheme } from '../features/settings/hooks/use-theme';
 import { AppLayout } from './app-layout';
@@ -23,21 +26,29 @@ export async function preloadScreens(): Promise<void> {
   await Promise.all(screens.map((lazy) => lazy.preload()));
 }
 
-/** What every screen shares whatever its layout: toasts, the VIP dialog, the theme. */
+/** What every screen shares whatever its layout: toasts, the VIP dialog, the theme, and calls (which go on from page to page). */
 function AppShell() {
   useTheme();
   return (
-    <>
+    <CallProvider>
       <ScrollToHash />
       <Suspense fallback={<ScreenLoading />}>
         <Outlet />
       </Suspense>
+      <CallCenter />
       <VipDialog />
       <Toaster />
-    </>
+    </CallProvider>
   );
 }
 
+/** Sends an old or alternative path on to its route, keeping the query and hash. */
+function Redirect({ to }: { to: string }) {
+  const { search, hash } = useLocation();
+  return <Navigate to={{ pathname: to, search, hash }} replace />;
+}
+
+// Every path here is listed in APP_ROUTE_PATHS (contracts): the gateway answers 404 for any other.
 export const routes: RouteObject[] = [
   {
     element: <AppShell />,
@@ -56,8 +67,12 @@ export const routes: RouteObject[] = [
           { path: '/public-rooms', element: screen(() => import('./routes/public-rooms'), 'PublicRoomsScreen') },
           { path: '/private-chats', element: screen(() => import('./routes/private-chats'), 'PrivateChatsScreen') },
           { path: '/my-chats', element: screen(() => import('./routes/my-chats'), 'MyChatsScreen') },
+          { path: '/calls', element: screen(() => import('./routes/calls'), 'CallsScreen') },
           { path: '/profile', element: screen(() => import('./routes/profile'), 'ProfileScreen') },
           { path: '/settings', element: screen(() => import('./routes/settings'), 'SettingsScreen') },
+          { path: '/forgot-password', element: screen(() => import('./routes/forgot-password'), 'ForgotPasswordScreen') },
+          { path: '/reset-password', element: screen(() => import('./routes/reset-password'), 'ResetPasswordScreen') },
+          { path: '/verify-email', element: screen(() => import('./routes/verify-email'), 'VerifyEmailScreen') },
           { path: '/notifications', element: screen(() => import('./routes/notifications'), 'NotificationsScreen') },
           { path: '/privacy-policy', element: screen(() => import('./routes/privacy-policy'), 'PrivacyPolicyScreen') },
           { path: '/terms-of-use', element: screen(() => import('./routes/terms-of-use'), 'TermsOfUseScreen') },
@@ -66,6 +81,7 @@ export const routes: RouteObject[] = [
           { path: '/community-guidelines', element: screen(() => import('./routes/community-guidelines'), 'CommunityGuidelinesScreen') },
           { path: '/media-test', element: screen(() => import('./routes/media-test'), 'MediaTestScreen') },
           { path: '/moderation', element: screen(() => import('./routes/moderation'), 'ModerationScreen') },
+          ...Object.entries(APP_ROUTE_REDIRECTS).map(([path, to]) => ({ path, element: <Redirect to={to} /> })),
           { path: '*', element: screen(() => import('./routes/not-found'), 'NotFoundScreen') },
         ],
       },

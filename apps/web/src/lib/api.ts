@@ -18,6 +18,13 @@ export const TAG_TYPES = [
   'SellerProfile',
   'SellerApplications',
   'Uploads',
+  'Calls',
+  'MyReports',
+  'ModerationNotices',
+  'ModerationReports',
+  'ModerationUsers',
+  'ModerationAudit',
+  'Blocks',
 ] as const;
 
 /** The spec's cache defaults: data never goes stale on its own and is kept long after use. */

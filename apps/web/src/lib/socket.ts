@@ -70,6 +70,8 @@ export const leaveRoom = createAction<{ roomId: number }>('socket/leaveRoom');
 export const joinSent = createAction<{ roomId: number }>('socket/joinSent');
 /** Every frame the server sends, for features to fold into the cache. */
 export const socketFrameReceived = createAction<ServerFrame>('socket/frameReceived');
+/** Sends a frame on the authenticated socket; while there is none it is dropped, so senders repeat what matters (heartbeats). */
+export const sendSocketFrame = createAction<ClientFrame>('socket/send');
 
 export interface SocketMiddlewareOptions {
   /** Where the socket connects; by default /ws on the page's own host. */
@@ -219,6 +221,8 @@ export function createSocketMiddleware(options: SocketMiddlewareOptions = {}): M
         const lastSeq = Math.max(action.payload.lastSeq ?? 0, same ? (wanted?.lastSeq ?? 0) : 0);
         wanted = { roomId: action.payload.roomId, ...(lastSeq > 0 ? { lastSeq } : {}) };
         sendJoin();
+      } else if (sendSocketFrame.match(action)) {
+        if (authenticated) send(action.payload);
       } else if (leaveRoom.match(action)) {
         // A page that re-mounts leaves and joins in one go: only a leave nobody follows is sent.
         const roomId = action.payload.roomId;

@@ -2,20 +2,20 @@ import { Seo } from '../../components/seo';
 import { Card } from '../../components/ui/card';
 import { AuthRequired } from '../../features/auth/components/auth-required';
 import { useCurrentUser } from '../../features/auth/hooks/use-current-user';
-import { ApplicationsList } from '../../features/moderation/components/applications-list';
-import { MODERATION_TEXT } from '../../features/moderation/copy';
+import { ModerationDesk } from '../../features/moderation/components/moderation-desk';
+import { DESK_TEXT, MODERATION_TEXT } from '../../features/moderation/copy';
 
 export function ModerationScreen() {
   const { user } = useCurrentUser();
   return (
-    <main className="mx-auto max-w-4xl px-4 py-8">
-      <Seo title={MODERATION_TEXT.title} description={MODERATION_TEXT.subtitle} />
+    <main className="mx-auto max-w-5xl px-4 py-8">
+      <Seo title={DESK_TEXT.heading} description={DESK_TEXT.subtitle} />
       <AuthRequired description={MODERATION_TEXT.signInHint}>
         {user?.role === 'moderator' ? (
           <>
-            <h1 className="text-2xl font-bold sm:text-3xl">{MODERATION_TEXT.title}</h1>
-            <p className="mt-1 mb-6 text-muted-foreground">{MODERATION_TEXT.subtitle}</p>
-            <ApplicationsList />
+            <h1 className="text-2xl font-bold sm:text-3xl">{DESK_TEXT.heading}</h1>
+            <p className="mt-1 mb-6 text-muted-foreground">{DESK_TEXT.subtitle}</p>
+            <ModerationDesk />
           </>
         ) : (
           <Card className="mx-auto max-w-md p-8 text-center">

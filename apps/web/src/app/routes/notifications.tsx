@@ -1,6 +1,7 @@
 import { Seo } from '../../components/seo';
 import { AuthRequired } from '../../features/auth/components/auth-required';
 import { useCurrentUser } from '../../features/auth/hooks/use-current-user';
+import { ModerationNotices, MyReports } from '../../features/moderation/components/my-reports';
 import { DesktopAlertsPrompt } from '../../features/notifications/components/desktop-alerts-prompt';
 import { NotificationList } from '../../features/notifications/components/notification-list';
 import { NOTIFICATIONS_TEXT } from '../../features/notifications/notifications-strings';
@@ -14,6 +15,12 @@ export function NotificationsScreen() {
         <h1 className="mb-6 text-2xl font-bold">{NOTIFICATIONS_TEXT.title}</h1>
         {user?.role === 'seller' ? <DesktopAlertsPrompt /> : null}
         <NotificationList />
+        {user && user.role !== 'guest' ? (
+          <div className="mt-8 space-y-6">
+            <ModerationNotices />
+            <MyReports />
+          </div>
+        ) : null}
       </AuthRequired>
     </main>
   );

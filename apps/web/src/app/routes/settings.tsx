@@ -1,9 +1,12 @@
 import { Seo } from '../../components/seo';
 import { AuthRequired } from '../../features/auth/components/auth-required';
+import { BlockList } from '../../features/safety/components/block-list';
+import { useCurrentUser } from '../../features/auth/hooks/use-current-user';
 import { SettingsForm } from '../../features/settings/components/settings-form';
 import { SETTINGS_TEXT } from '../../features/settings/settings-strings';
 
 export function SettingsScreen() {
+  const { user } = useCurrentUser();
   return (
     <main className="mx-auto max-w-2xl px-4 py-8">
       <Seo title={SETTINGS_TEXT.title} />
@@ -11,6 +14,11 @@ export function SettingsScreen() {
         <h1 className="text-2xl font-bold">{SETTINGS_TEXT.title}</h1>
         <p className="mt-1 mb-6 text-sm text-muted-foreground">{SETTINGS_TEXT.subtitle}</p>
         <SettingsForm />
+        {user && user.role !== 'guest' ? (
+          <div className="mt-6">
+            <BlockList />
+          </div>
+        ) : null}
       </AuthRequired>
     </main>
   );

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { APP_NAME, env } from '../../config/env';
 import { LEGAL_UPDATED, LegalPage } from '../../features/legal/components/legal-page';
+import { VIP_PRICE } from '../../features/vip/vip-strings';
 
 export function TermsOfUseScreen() {
   return (
@@ -41,7 +42,7 @@ export function TermsOfUseScreen() {
       </ul>
       <h2>3. VIP membership</h2>
       <p>
-        VIP membership costs $9.99 per month. You can cancel anytime, and a 7-day money-back guarantee applies as described
+        VIP membership costs {VIP_PRICE.amount} per {VIP_PRICE.period}. You can cancel anytime, and a 7-day money-back guarantee applies as described
         in our <Link to="/refund-policy" className="text-primary underline">Refund Policy</Link>. VIP purchases are
         arranged through our business contact; payment is not taken inside the product.
       </p>

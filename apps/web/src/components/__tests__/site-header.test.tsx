@@ -39,6 +39,36 @@ describe('Site header', () => {
     expect(screen.queryByTestId('role-badge')).not.toBeInTheDocument();
   });
 
+  it('offers a visitor the main places and, on the landing page only, its anchors', async () => {
+    server.on('GET /api/users/me', () => ({ status: 401, body: { error: 'Unauthorized', code: 'unauthenticated', message: 'Authentication required' } }));
+    renderApp('/');
+    await screen.findByRole('link', { name: 'Sign In' });
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Marketplace', '/marketplace'],
+      ['Public Rooms', '/public-rooms'],
+      ['Features', '#features'],
+      ['How It Works', '#how-it-works'],
+      ['Safety', '#safety'],
+    ]);
+  });
+
+  it('takes someone signed in from any page to the main places, My Chats included, without the landing anchors', async () => {
+    const user = userEvent.setup();
+    signedInAs('user');
+    server.on('GET /api/rooms/my-chats', () => ({ body: [] }));
+    server.on('GET /api/rooms/marketplace-chats', () => ({ body: [] }));
+    const { router } = renderApp('/settings');
+    await screen.findByTestId('role-badge');
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Marketplace', 'Public Rooms', 'My Chats']);
+    await user.click(within(nav).getByRole('link', { name: 'My Chats' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/my-chats'));
+    expect(within(nav).getByRole('link', { name: 'My Chats' })).toHaveAttribute('aria-current', 'page');
+    await user.click(within(nav).getByRole('link', { name: 'Marketplace' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/marketplace'));
+  });
+
   it('shows a regular user the badge, name, email and every entry incl. Upgrade to VIP and Become a Seller', async () => {
     const user = userEvent.setup();
     signedInAs('user');
@@ -66,7 +96,7 @@ describe('Site header', () => {
     renderApp('/');
     expect(await screen.findByTestId('role-badge')).toHaveTextContent('EXPERT');
     const menu = await openMenu(user);
-    expect(entries(menu)).toEqual(['Seller Profile', 'My Chats', 'Private Chats', 'Settings', 'Notifications', 'Media Test', 'Log out']);
+    expect(entries(menu)).toEqual(['Seller Profile', 'My Chats', 'Private Chats', 'Calls', 'Settings', 'Notifications', 'Media Test', 'Log out']);
   });
 
   it('offers guests Upgrade to VIP but not Become a Seller', async () => {
@@ -88,7 +118,7 @@ describe('Site header', () => {
     expect(within(dialog).getByText('Regular User')).toBeInTheDocument();
     expect(within(dialog).getByText('Free')).toBeInTheDocument();
     expect(within(dialog).getByText('VIP Member')).toBeInTheDocument();
-    expect(within(dialog).getByText('Contact for Pricing')).toBeInTheDocument();
+    expect(within(dialog).getByText('$9.99/month')).toBeInTheDocument();
     expect(within(dialog).getByText('30 second message cooldown')).toBeInTheDocument();
     const link = within(dialog).getByRole('link', { name: 'Contact via WhatsApp' });
     expect(link).toHaveAttribute('target', '_blank');

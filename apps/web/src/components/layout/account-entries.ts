@@ -1,5 +1,6 @@
 import type { UserDto } from '@app/contracts';
-import { Bell, Crown, Image, LogOut, MessageSquare, MessagesSquare, Settings, ShieldCheck, Store, User, type LucideIcon } from 'lucide-react';
+import { canStartCalls } from '@app/contracts/browser';
+import { Bell, Crown, Image, LogOut, MessageSquare, MessagesSquare, Phone, Settings, ShieldCheck, Store, User, Users, type LucideIcon } from 'lucide-react';
 
 /** What the account entries do beyond navigating; the app supplies them. */
 export type AccountActions = { onUpgrade: () => void; onLogout: () => void };
@@ -17,6 +18,8 @@ export function accountEntries(user: Pick<UserDto, 'role'>): AccountEntry[] {
       : { kind: 'link', label: 'Profile', to: '/profile', icon: User },
     { kind: 'link', label: 'My Chats', to: '/my-chats', icon: MessagesSquare },
     { kind: 'link', label: 'Private Chats', to: '/private-chats', icon: MessageSquare },
+    // Those who may call (vip) or be called (sellers) have a call history.
+    ...(canStartCalls(user.role) ? [{ kind: 'link', label: 'Calls', to: '/calls', icon: Phone } as const] : []),
     { kind: 'link', label: 'Settings', to: '/settings', icon: Settings },
     { kind: 'link', label: 'Notifications', to: '/notifications', icon: Bell },
     { kind: 'link', label: 'Media Test', to: '/media-test', icon: Image },
@@ -27,6 +30,13 @@ export function accountEntries(user: Pick<UserDto, 'role'>): AccountEntry[] {
   entries.push({ kind: 'logout', label: 'Log out', icon: LogOut });
   return entries;
 }
+
+/** The product's main places, offered on every page; My Chats only to someone signed in (the mobile drawer lists it always). */
+export const MAIN_PLACES = [
+  { label: 'Marketplace', to: '/marketplace', icon: Store, signedInOnly: false },
+  { label: 'Public Rooms', to: '/public-rooms', icon: Users, signedInOnly: false },
+  { label: 'My Chats', to: '/my-chats', icon: MessagesSquare, signedInOnly: true },
+] as const;
 
 /** In-page anchors of the landing page. */
 export const PAGE_ANCHORS = [

@@ -1,22 +1,17 @@
 import type { UserDto } from '@app/contracts';
-import { Home, Menu, MessagesSquare, Store, Users } from 'lucide-react';
+import { Home, Menu } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { APP_NAME } from '../../config/env';
 import { Button } from '../ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../ui/dialog';
-import { accountEntries, PAGE_ANCHORS, type AccountActions } from './account-entries';
+import { accountEntries, MAIN_PLACES, PAGE_ANCHORS, type AccountActions } from './account-entries';
 
 export type MobileDrawerProps = AccountActions & { user: UserDto | null };
 
 const ROW = 'flex w-full items-center gap-3 rounded-md px-3 py-2.5 text-left text-sm hover:bg-muted';
 
-const MAIN_LINKS = [
-  { label: 'Home', to: '/', icon: Home },
-  { label: 'Marketplace', to: '/marketplace', icon: Store },
-  { label: 'Public Rooms', to: '/public-rooms', icon: Users },
-  { label: 'My Chats', to: '/my-chats', icon: MessagesSquare },
-];
+const MAIN_LINKS = [{ label: 'Home', to: '/', icon: Home }, ...MAIN_PLACES];
 
 export function MobileDrawer({ user, onUpgrade, onLogout }: MobileDrawerProps) {
   const [open, setOpen] = useState(false);

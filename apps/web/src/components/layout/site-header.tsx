@@ -1,10 +1,10 @@
 import type { UserDto } from '@app/contracts';
 import { MessageCircle } from 'lucide-react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, NavLink, useLocation } from 'react-router-dom';
 import { APP_NAME } from '../../config/env';
 import { RoleBadge } from '../role-badge';
 import { Button } from '../ui/button';
-import { PAGE_ANCHORS, type AccountActions } from './account-entries';
+import { MAIN_PLACES, PAGE_ANCHORS, type AccountActions } from './account-entries';
 import { MobileDrawer } from './mobile-drawer';
 import { UserMenu } from './user-menu';
 
@@ -15,9 +15,8 @@ export type SiteHeaderProps = AccountActions & {
 };
 
 export function SiteHeader({ user, loading, ...actions }: SiteHeaderProps) {
-  const { pathname } = useLocation();
-  // On the landing page the anchors scroll in place; elsewhere they lead back to it.
-  const anchorPrefix = pathname === '/' ? '' : '/';
+  // The landing page's anchors scroll within it, so only it offers them; the main places are everywhere.
+  const onLanding = useLocation().pathname === '/';
   return (
     <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4">
@@ -29,11 +28,17 @@ export function SiteHeader({ user, loading, ...actions }: SiteHeaderProps) {
           <span>{APP_NAME}</span>
         </Link>
         <nav aria-label="Main" className="ml-6 hidden items-center gap-5 text-sm text-muted-foreground md:flex">
-          {PAGE_ANCHORS.map((anchor) => (
-            <a key={anchor.hash} href={`${anchorPrefix}${anchor.hash}`} className="hover:text-foreground">
-              {anchor.label}
-            </a>
+          {MAIN_PLACES.filter((place) => user || !place.signedInOnly).map((place) => (
+            <NavLink key={place.to} to={place.to} className={({ isActive }) => (isActive ? 'font-medium text-foreground' : 'hover:text-foreground')}>
+              {place.label}
+            </NavLink>
           ))}
+          {onLanding &&
+            PAGE_ANCHORS.map((anchor) => (
+              <a key={anchor.hash} href={anchor.hash} className="hidden hover:text-foreground lg:inline">
+                {anchor.label}
+              </a>
+            ))}
         </nav>
         <div className="ml-auto flex items-center gap-3">
           {loading ? null : user ? (

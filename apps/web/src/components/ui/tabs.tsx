@@ -4,8 +4,22 @@ import { cn } from '../../lib/cn';
 
 export const Tabs = TabsPrimitive.Root;
 
-export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrimitive.List>) {
-  return <TabsPrimitive.List className={cn('grid w-full grid-flow-col rounded-lg bg-muted p-1', className)} {...props} />;
+export type TabsListProps = ComponentProps<typeof TabsPrimitive.List> & {
+  /** More tabs than a phone's width: one row that scrolls sideways, with a visible scrollbar, instead of squeezed labels. */
+  scrollable?: boolean;
+};
+
+export function TabsList({ className, scrollable = false, ...props }: TabsListProps) {
+  return (
+    <TabsPrimitive.List
+      className={cn(
+        'w-full rounded-lg bg-muted p-1',
+        scrollable ? 'flex overflow-x-auto [scrollbar-width:thin] [&>*]:shrink-0 [&>*]:whitespace-nowrap' : 'grid grid-flow-col',
+        className,
+      )}
+      {...props}
+    />
+  );
 }
 
 export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsPrimitive.Trigger>) {

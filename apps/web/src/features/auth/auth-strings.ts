@@ -15,7 +15,6 @@ export const AUTH_TEXT = {
   hidePassword: 'Hide password',
   rememberMe: 'Remember me',
   forgotPassword: 'Forgot password?',
-  forgotPasswordUnavailable: 'Password reset is not available yet. Please contact support.',
   signInButton: 'Sign In',
   signInBusy: 'Signing in...',
   signUpButton: 'Create Account',

@@ -97,6 +97,15 @@ async function applyFrame(frame: ServerFrame, dispatch: Dispatch, getState: () =
     case 'message_ack':
       feed(frame.message.roomId, (draft) => void mergeMessages(draft, [frame.message]));
       return;
+    case 'message_deleted':
+      feed(frame.roomId, (draft) => {
+        const removed = draft.messages.find((m) => m.id === frame.messageId);
+        if (removed) {
+          removed.content = '';
+          removed.removedBy = frame.removedBy;
+        }
+      });
+      return;
     case 'online_users':
       feed(frame.roomId, (draft) => {
         draft.onlineUsers = frame.users;

@@ -1,9 +1,11 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { ErrorCode } from '@app/contracts';
+import { ChatMessages, ErrorCode } from '@app/contracts/browser';
 
 export interface RateLimitNotice {
-  /** rate_limit_duplicate gets its own text; any other code the 50-messages text. */
+  /** The 429's `error`: rate_limit, rate_limit_duplicate or rate_limit_links. */
   code: string;
+  /** The server's message, which tells a cooldown from the hourly quota (both are rate_limit). */
+  message?: string;
   waitSeconds: number;
 }
 
@@ -14,8 +16,6 @@ export interface ChatUiState {
   createRoomOpen: boolean;
   clearCacheOpen: boolean;
 }
-
-const DUPLICATE_CODE: (typeof ErrorCode)['RateLimitDuplicate'] = 'rate_limit_duplicate';
 
 const initialState: ChatUiState = { rateLimit: null, waitUntil: {}, createRoomOpen: false, clearCacheOpen: false };
 
@@ -53,6 +53,17 @@ export const chatSlice = createSlice({
 export const { rateLimited, cooldownStarted, rateLimitDialogClosed, createRoomDialogSet, clearCacheDialogSet } = chatSlice.actions;
 export const { selectRateLimit, selectWaitUntil, selectCreateRoomOpen, selectClearCacheOpen } = chatSlice.selectors;
 
-export function isDuplicateLimit(code: string): boolean {
-  return code === DUPLICATE_CODE;
+export type RateLimitReason = 'cooldown' | 'hourly' | 'duplicate' | 'flood' | 'links';
+
+/**
+ * Which limit refused the send, read as chat-svc's SendLimitsService writes it: duplicates and
+ * links have codes of their own; under rate_limit the hourly quota and the flood guard have fixed
+ * messages, and what is left is the room's cooldown.
+ */
+export function rateLimitReason({ code, message }: Pick<RateLimitNotice, 'code' | 'message'>): RateLimitReason {
+  if (code === ErrorCode.RateLimitDuplicate) return 'duplicate';
+  if (code === ErrorCode.RateLimitLinks) return 'links';
+  if (message === ChatMessages.RateLimit) return 'hourly';
+  if (message === ChatMessages.Flood) return 'flood';
+  return 'cooldown';
 }

@@ -1,3 +1,5 @@
+import { VIP_PRICE } from '../vip/vip-strings';
+
 /** The chat screens' copy (spec points 2, 4, 5 and 8), shared by the screens and their tests. */
 export const CHAT_TEXT = {
   selectRoomTitle: 'Select a Chat Room',
@@ -16,6 +18,7 @@ export const CHAT_TEXT = {
   roomUnavailable: 'This room is not available',
   privateChat: 'Private chat',
   onlineUsers: 'Online users',
+  personActions: 'Report or block',
   onlineCount: (n: number) => `${n} online`,
   filterUsers: 'Filter by username',
   noUsersMatch: 'No one matches that name',
@@ -28,6 +31,7 @@ export const CHAT_TEXT = {
   browseRooms: 'Browse Rooms',
   createRoom: 'Create Room',
   leaveRoom: 'Leave Room',
+  deleteRoom: 'Delete room',
   logout: 'Logout',
   upgrade: 'Upgrade to VIP',
   startChatWith: (name: string) => `Start a private chat with ${name}`,
@@ -122,8 +126,11 @@ export const RATE_LIMIT_TEXT = {
   title: 'Rate Limit Reached',
   duplicate: "You've sent this message too many times within 5 minutes.",
   hourly: "You've sent 50 messages. Time for a break!",
+  cooldown: 'Regular members wait a little between messages in public rooms.',
+  flood: "You're sending messages too fast.",
+  links: "You've shared as many links as you can for now.",
   wait: (n: number) => `Please wait ${n} seconds`,
-  upgrade: 'Upgrade to VIP for unlimited messaging with no cooldowns.',
+  upgrade: `Upgrade to VIP (${VIP_PRICE.amount}/${VIP_PRICE.period}) for unlimited messaging with no cooldowns.`,
   contact: 'Contact via WhatsApp',
   continue: 'Continue as Normal User',
 } as const;
@@ -165,6 +172,10 @@ export const PRIVATE_CHATS_TEXT = {
   browseRooms: 'Browse Rooms',
   noMessages: 'No messages yet',
   delete: (name: string) => `Delete chat with ${name}`,
+  confirmTitle: 'Delete this chat?',
+  confirmBody: (name: string) => `Your conversation with ${name} and its messages will be deleted. This cannot be undone.`,
+  confirmDelete: 'Delete Chat',
+  cancelDelete: 'Cancel',
   loading: 'Loading chats...',
   loadFailed: 'Could not load your chats. Please try again.',
   retry: 'Try again',
@@ -184,3 +195,11 @@ export const SELLER_NOTIFICATION_TEXT = {
   title: (buyer: string) => `New message from ${buyer}`,
   image: 'Sent an image',
 } as const;
+
+/** The menu on other people (a message's author, the online list). */
+export const PERSON_MENU_TEXT = {
+  message: (name: string) => `Message actions (${name})`,
+  person: (name: string) => `Actions for ${name}`,
+  messageBy: (name: string) => `Message by ${name}`,
+} as const;
+

@@ -1,3 +1,5 @@
+import { VIP_PRICE } from '../vip/vip-strings';
+
 /** The landing page's copy, shared by the page and its tests. */
 export const LANDING_TEXT = {
   heroBadge: 'Free public rooms - 100+ people online together',
@@ -80,8 +82,8 @@ export const PLANS = [
   {
     id: 'vip',
     name: 'VIP',
-    price: '$9.99',
-    period: '/month',
+    price: VIP_PRICE.amount,
+    period: `/${VIP_PRICE.period}`,
     features: [
       'Unlimited messaging, no cooldowns',
       'Images, GIFs and voice notes',

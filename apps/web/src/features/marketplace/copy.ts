@@ -214,6 +214,7 @@ export const EDITOR_TEXT = {
   save: 'Save Changes',
   saving: 'Saving...',
   viewPublic: 'View public profile',
+  tabsLabel: 'Profile sections',
   tabs: { overview: 'Overview', professional: 'Professional', pricing: 'Pricing & Availability', portfolio: 'Portfolio', media: 'Media' },
   status: {
     pending: 'Your application is under review. Our team reviews applications within 24-48 hours.',

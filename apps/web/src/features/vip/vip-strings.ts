@@ -1,3 +1,6 @@
+/** What VIP costs, wherever it is named (landing plans, terms, the dialogs); it is bought through the business contact. */
+export const VIP_PRICE = { amount: '$9.99', period: 'month' } as const;
+
 /** The VIP upsell dialog's copy (spec points 2, 6 and 9). */
 export const VIP_TEXT = {
   title: 'Upgrade to VIP',
@@ -6,7 +9,7 @@ export const VIP_TEXT = {
   regularPrice: 'Free',
   regularLimits: ['30 second message cooldown', 'Text messages only', 'Standard support', 'Basic profile features'],
   vipTitle: 'VIP Member',
-  vipPrice: 'Contact for Pricing',
+  vipPrice: `${VIP_PRICE.amount}/${VIP_PRICE.period}`,
   vipBenefits: [
     'No message cooldowns in public chat',
     'Images and GIFs in chat',

@@ -1,12 +1,13 @@
+import { ModerationErrorCode } from '@app/contracts/browser';
 import { useId, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { toast } from '../../../components/ui/toast-store';
-import { errorMessage } from '../../../lib/errors';
+import { errorBody, errorMessage } from '../../../lib/errors';
 import { useLoginMutation } from '../api/auth-api';
 import { AUTH_TEXT, AUTH_TOASTS } from '../auth-strings';
 import type { CaptchaState } from '../hooks/use-captcha';
@@ -22,7 +23,8 @@ export function SignInForm({ captcha }: SignInFormProps) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [rememberMe, setRememberMe] = useState(false);
-  const [forgotShown, setForgotShown] = useState(false);
+  /** A suspension or ban stays in view, with its end, while the toast goes. */
+  const [sanction, setSanction] = useState<string | null>(null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -33,6 +35,8 @@ export function SignInForm({ captcha }: SignInFormProps) {
     const result = await login({ email: email.trim(), password, rememberMe, captchaResponse: captcha.token });
     if ('error' in result) {
       captcha.reset();
+      const code = errorBody(result.error)?.code;
+      setSanction(code === ModerationErrorCode.AccountSuspended || code === ModerationErrorCode.AccountBanned ? errorMessage(result.error, '') : null);
       toast({
         variant: 'destructive',
         title: AUTH_TOASTS.loginFailed.title,
@@ -58,13 +62,13 @@ export function SignInForm({ captcha }: SignInFormProps) {
             {AUTH_TEXT.rememberMe}
           </Label>
         </div>
-        <Button variant="link" size="sm" className="h-auto" onClick={() => setForgotShown(true)}>
-          {AUTH_TEXT.forgotPassword}
+        <Button variant="link" size="sm" className="h-auto" asChild>
+          <Link to="/forgot-password">{AUTH_TEXT.forgotPassword}</Link>
         </Button>
       </div>
-      {forgotShown ? (
-        <p className="rounded-md bg-muted p-2 text-xs text-muted-foreground" role="status">
-          {AUTH_TEXT.forgotPasswordUnavailable}
+      {sanction ? (
+        <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 p-2 text-sm text-destructive">
+          {sanction}
         </p>
       ) : null}
       <CaptchaField captcha={captcha} />

@@ -250,8 +250,30 @@ describe('private chats', () => {
     expect(within(rows[1]).queryByTestId('unread-mark')).not.toBeInTheDocument();
     expect(rows[0]).toHaveTextContent('2h ago');
     await user.click(within(rows[1]).getByRole('button', { name: PRIVATE_CHATS_TEXT.delete('bob') }));
+    const confirm = await screen.findByRole('alertdialog', { name: PRIVATE_CHATS_TEXT.confirmTitle });
+    expect(confirm).toHaveTextContent(PRIVATE_CHATS_TEXT.confirmBody('bob'));
+    await user.click(within(confirm).getByRole('button', { name: PRIVATE_CHATS_TEXT.confirmDelete }));
     await waitFor(() => expect(screen.getAllByTestId('chat-row')).toHaveLength(1));
     expect(server.requests.some((r) => r.method === 'DELETE' && r.path === '/api/rooms/22')).toBe(true);
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  it('asks before deleting a chat, and keeps it when the person changes their mind', async () => {
+    const user = userEvent.setup();
+    const other = { id: 8, username: 'bob', avatar: null, role: 'vip' as const };
+    server.on('GET /api/users/me', () => ({ body: makeUser() }));
+    server.on('GET /api/rooms/my-chats', () => ({
+      body: [{ id: 22, name: 'bob', origin: 'room', originPublicRoomId: 4, sellerId: null, otherParticipant: other, hasUnreadMessages: false, lastMessage: null, lastActivityAt: new Date().toISOString() }],
+    }));
+    server.on('DELETE /api/rooms/22', () => ({ body: { ok: true } }));
+    renderApp('/private-chats');
+    const [row] = await screen.findAllByTestId('chat-row');
+    await user.click(within(row).getByRole('button', { name: PRIVATE_CHATS_TEXT.delete('bob') }));
+    const confirm = await screen.findByRole('alertdialog', { name: PRIVATE_CHATS_TEXT.confirmTitle });
+    await user.click(within(confirm).getByRole('button', { name: PRIVATE_CHATS_TEXT.cancelDelete }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(screen.getAllByTestId('chat-row')).toHaveLength(1);
+    expect(server.requests.some((r) => r.method === 'DELETE')).toBe(false);
   });
 });
 

@@ -1,4 +1,5 @@
 import type { RoomDto, UserDto } from '@app/contracts';
+import { ChatMessages } from '@app/contracts/browser';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AppProvider } from '../../../app/provider';
@@ -158,14 +159,46 @@ it('opens Rate Limit Reached after a 429, with the duplicate text and the server
   expect(box).toHaveAttribute('placeholder', expect.stringMatching(/^Wait 1[12]s$/));
 });
 
-it('shows the 50-messages text and the default 30 seconds when a 429 names no wait', async () => {
+it('shows the 50-messages text and the default 30 seconds when the hourly quota refuses without a wait', async () => {
   const user = userEvent.setup();
-  server.on('POST /api/rooms/4/messages', () => ({ status: 429, body: { error: 'rate_limit', code: 'rate_limit', message: 'Slow down' } }));
+  server.on('POST /api/rooms/4/messages', () => ({ status: 429, body: { error: 'rate_limit', code: 'rate_limit', message: ChatMessages.RateLimit } }));
   const { box } = renderComposer(makeUser({ role: 'user' }));
   await user.type(box, 'hello{Enter}');
   const dialog = await screen.findByRole('dialog', { name: RATE_LIMIT_TEXT.title });
   expect(dialog).toHaveTextContent(RATE_LIMIT_TEXT.hourly);
   expect(dialog).toHaveTextContent('Please wait 30 seconds');
+});
+
+it('tells a user refused by the cooldown about the cooldown, not about 50 messages, with the wait', async () => {
+  const user = userEvent.setup();
+  server.on('POST /api/rooms/4/messages', () => ({
+    status: 429,
+    body: { error: 'rate_limit', code: 'rate_limit', message: 'Please wait 27 seconds before sending another message', waitTime: 26_400 },
+  }));
+  const { box } = renderComposer(makeUser({ role: 'user' }));
+  await user.type(box, 'my first message{Enter}');
+  const dialog = await screen.findByRole('dialog', { name: RATE_LIMIT_TEXT.title });
+  expect(dialog).toHaveTextContent(RATE_LIMIT_TEXT.cooldown);
+  expect(dialog).not.toHaveTextContent(RATE_LIMIT_TEXT.hourly);
+  expect(dialog).not.toHaveTextContent(RATE_LIMIT_TEXT.duplicate);
+  expect(screen.getByTestId('rate-limit-wait')).toHaveTextContent('Please wait 27 seconds');
+  expect(dialog).toHaveTextContent('$9.99/month');
+});
+
+it.each([
+  ['hourly quota', { error: 'rate_limit', message: ChatMessages.RateLimit }, RATE_LIMIT_TEXT.hourly],
+  ['duplicate', { error: 'rate_limit_duplicate', message: ChatMessages.Duplicate }, RATE_LIMIT_TEXT.duplicate],
+  ['flood guard', { error: 'rate_limit', message: ChatMessages.Flood }, RATE_LIMIT_TEXT.flood],
+  ['cooldown', { error: 'rate_limit', message: 'Please wait 5 seconds before sending another message' }, RATE_LIMIT_TEXT.cooldown],
+])('gives the %s refusal its own words and no other', async (_name, body, text) => {
+  const user = userEvent.setup();
+  server.on('POST /api/rooms/4/messages', () => ({ status: 429, body: { ...body, code: body.error, waitTime: 5_000 } }));
+  const { box } = renderComposer(makeUser({ role: 'user' }));
+  await user.type(box, 'hello{Enter}');
+  const dialog = await screen.findByRole('dialog', { name: RATE_LIMIT_TEXT.title });
+  const reasons = [RATE_LIMIT_TEXT.hourly, RATE_LIMIT_TEXT.duplicate, RATE_LIMIT_TEXT.flood, RATE_LIMIT_TEXT.cooldown, RATE_LIMIT_TEXT.links];
+  expect(reasons.filter((reason) => dialog.textContent?.includes(reason))).toEqual([text]);
+  expect(dialog).toHaveTextContent('Please wait 5 seconds');
 });
 
 describe('lets anyone format in a private room, shows images to premium roles only, and sends nothing while disconnected', () => {

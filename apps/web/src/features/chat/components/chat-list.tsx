@@ -1,6 +1,7 @@
 import type { PrivateChatSummaryDto } from '@app/contracts';
 import { formatDistanceToNowStrict } from 'date-fns';
 import { Trash2 } from 'lucide-react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { UserAvatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
@@ -9,6 +10,7 @@ import { toast } from '../../../components/ui/toast-store';
 import { useDeletePrivateChatMutation } from '../api/chat-api';
 import { recordChatSource } from '../chat-source';
 import { CHAT_TOASTS, PRIVATE_CHATS_TEXT } from '../copy';
+import { DeleteChatDialog } from './delete-chat-dialog';
 import type { ChatSource } from '../types';
 
 /** Spec: lists show relative times as m, h or d ago. */
@@ -31,52 +33,59 @@ export type ChatListProps = {
 export function ChatList({ chats, source }: ChatListProps) {
   const navigate = useNavigate();
   const [deleteChat] = useDeletePrivateChatMutation();
+  const [asking, setAsking] = useState<{ id: number; name: string } | null>(null);
+  const confirmDelete = async () => {
+    if (!asking) return;
+    setAsking(null);
+    const result = await deleteChat(asking.id);
+    if ('error' in result) toast({ title: CHAT_TOASTS.deleteChatFailed, variant: 'destructive' });
+  };
   return (
-    <ul className="space-y-2" aria-label={PRIVATE_CHATS_TEXT.title}>
-      {chats.map((chat) => {
-        const name = chat.name || chat.otherParticipant.username;
-        const last = chat.lastMessage;
-        const preview = last ? (last.type === 'image' || last.type === 'gif' ? '📷' : last.content) : PRIVATE_CHATS_TEXT.noMessages;
-        return (
-          <li key={chat.id}>
-            <Card className="flex items-center gap-3 p-3" data-testid="chat-row" data-unread={chat.hasUnreadMessages}>
-              <button
-                type="button"
-                className="flex min-w-0 flex-1 items-center gap-3 rounded-md text-left focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-                onClick={() => {
-                  recordChatSource(source);
-                  navigate(`/chat/${chat.id}`);
-                }}
-              >
-                <UserAvatar name={chat.otherParticipant.username} src={chat.otherParticipant.avatar} className="h-11 w-11" />
-                <span className="min-w-0 flex-1">
-                  <span className="flex items-center gap-2">
-                    <span className={chat.hasUnreadMessages ? 'truncate font-bold' : 'truncate font-medium'}>{name}</span>
-                    {chat.hasUnreadMessages ? <span className="h-2.5 w-2.5 shrink-0 rounded-full bg-red-500" aria-label="Unread messages" data-testid="unread-mark" /> : null}
+    <>
+      <ul className="space-y-2" aria-label={PRIVATE_CHATS_TEXT.title}>
+        {chats.map((chat) => {
+          const name = chat.name || chat.otherParticipant.username;
+          const last = chat.lastMessage;
+          const preview = last ? (last.type === 'image' || last.type === 'gif' ? '📷' : last.content) : PRIVATE_CHATS_TEXT.noMessages;
+          return (
+            <li key={chat.id}>
+              <Card className="flex items-center gap-3 p-3" data-testid="chat-row" data-unread={chat.hasUnreadMessages}>
+                <button
+                  type="button"
+                  className="flex min-w-0 flex-1 items-center gap-3 rounded-md text-left focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                  onClick={() => {
+                    recordChatSource(source);
+                    navigate(`/chat/${chat.id}`);
+                  }}
+                >
+                  <UserAvatar name={chat.otherParticipant.username} src={chat.otherParticipant.avatar} className="h-11 w-11" />
+                  <span className="min-w-0 flex-1">
+                    <span className="flex items-center gap-2">
+                      <span className={chat.hasUnreadMessages ? 'truncate font-bold' : 'truncate font-medium'}>{name}</span>
+                      {chat.hasUnreadMessages ? <span className="h-2.5 w-2.5 shrink-0 rounded-full bg-red-500" aria-label="Unread messages" data-testid="unread-mark" /> : null}
+                    </span>
+                    <span className={chat.hasUnreadMessages ? 'block truncate text-sm text-foreground' : 'block truncate text-sm text-muted-foreground'}>
+                      {last && last.sender.id !== chat.otherParticipant.id ? 'You: ' : ''}
+                      {preview}
+                    </span>
                   </span>
-                  <span className={chat.hasUnreadMessages ? 'block truncate text-sm text-foreground' : 'block truncate text-sm text-muted-foreground'}>
-                    {last && last.sender.id !== chat.otherParticipant.id ? 'You: ' : ''}
-                    {preview}
-                  </span>
-                </span>
-                <span className="shrink-0 text-xs text-muted-foreground">{shortAgo(chat.lastActivityAt)}</span>
-              </button>
-              <Button
-                variant="ghost"
-                size="icon"
-                className="h-9 w-9 shrink-0 text-muted-foreground hover:text-destructive"
-                aria-label={PRIVATE_CHATS_TEXT.delete(name)}
-                onClick={async () => {
-                  const result = await deleteChat(chat.id);
-                  if ('error' in result) toast({ title: CHAT_TOASTS.deleteChatFailed, variant: 'destructive' });
-                }}
-              >
-                <Trash2 className="h-4 w-4" />
-              </Button>
-            </Card>
-          </li>
-        );
-      })}
-    </ul>
+                  <span className="shrink-0 text-xs text-muted-foreground">{shortAgo(chat.lastActivityAt)}</span>
+                </button>
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  className="h-9 w-9 shrink-0 text-muted-foreground hover:text-destructive"
+                  aria-label={PRIVATE_CHATS_TEXT.delete(name)}
+                  onClick={() => setAsking({ id: chat.id, name })}
+                >
+                  <Trash2 className="h-4 w-4" />
+                </Button>
+              </Card>
+            </li>
+          );
+        })}
+      </ul>
+      <DeleteChatDialog name={asking?.name ?? null} onConfirm={() => void confirmDelete()} onCancel={() => setAsking(null)} />
+    </>
   );
 }

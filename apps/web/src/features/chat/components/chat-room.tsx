@@ -9,6 +9,7 @@ import { Card } from '../../../components/ui/card';
 import { errorMessage } from '../../../lib/errors';
 import { joinRoom, leaveRoom, retrySocket, selectSocketStatus } from '../../../lib/socket';
 import { useCurrentUser } from '../../auth/hooks/use-current-user';
+import { ChatCallButtons } from '../../calls/components/call-buttons';
 import { useGetRoomFeedQuery, useGetRoomQuery } from '../api/chat-api';
 import { leaveDestination, recordPublicRoom } from '../chat-source';
 import { clearCacheDialogSet, createRoomDialogSet, selectCreateRoomOpen } from '../chat-slice';
@@ -138,9 +139,11 @@ function LiveRoom({ roomId, me }: { roomId: number; me: UserDto }) {
         </div>
         {isPublic ? (
           <>
-            <OnlineUsersDrawer users={feed?.onlineUsers ?? []} myId={me.id} onPick={(user) => void startWith(user)} />
+            <OnlineUsersDrawer users={feed?.onlineUsers ?? []} myId={me.id} onPick={(user) => void startWith(user)} canModerate={me.role !== 'guest'} />
             {me.role !== 'guest' ? <PrivateChatsDropdown roomId={roomId} /> : null}
           </>
+        ) : room?.sellerId ? (
+          <ChatCallButtons sellerId={room.sellerId} />
         ) : null}
         <RoomMenu room={room} me={me} />
       </header>

@@ -1,11 +1,17 @@
 import type { RoomDto, UserDto } from '@app/contracts';
+import { ModerationMessages, SafetyMessages } from '@app/contracts/browser';
 import { Send } from 'lucide-react';
 import { useRef } from 'react';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { COMPOSER_TEXT } from '../copy';
+import { useGetModerationStatusQuery } from '../../moderation/api/reports-api';
+import { useBlockToggle } from '../../safety/hooks/use-block-toggle';
 import { useComposer } from '../hooks/use-composer';
+import { useNow } from '../hooks/use-now';
 import { ComposerToolbar } from './composer-toolbar';
+
+const MUTE_CHECK_MS = 15_000;
 
 export type ComposerProps = {
   room: RoomDto;
@@ -14,7 +20,38 @@ export type ComposerProps = {
   disabled: boolean;
 };
 
-export function Composer({ room, me, disabled }: ComposerProps) {
+export function Composer(props: ComposerProps) {
+  const readOnly = useReadOnlyReason(props.room, props.me);
+  if (readOnly) {
+    return (
+      <div className="border-t bg-card px-4 py-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] text-center text-sm text-muted-foreground" role="status" data-testid="composer-read-only">
+        {readOnly}
+      </div>
+    );
+  }
+  return <WritableComposer {...props} />;
+}
+
+/** Why this person cannot write here now: a block in a private chat, or a mute in public rooms. */
+function useReadOnlyReason(room: RoomDto, me: UserDto): string | null {
+  const isPublic = room.type === 'public';
+  const blocks = useBlockToggle(!isPublic && me.role !== 'guest');
+  const { data: status } = useGetModerationStatusQuery(undefined, { skip: !isPublic || me.role === 'guest' });
+  const endsAt = status?.mute?.endsAt;
+  // The composer opens again by itself when the mute ends.
+  const now = useNow(MUTE_CHECK_MS, Boolean(endsAt));
+  if (!isPublic) {
+    const other = room.participants.find((p) => p.id !== me.id);
+    // The block list is newer than the room's flags when the block was made or lifted on this page.
+    const blockedByMe = other && blocks.loaded ? blocks.isBlocked(other.id) : room.blockedByYou === true;
+    if (blockedByMe) return SafetyMessages.youBlocked(other?.username ?? room.name);
+    if (room.canReply === false && !room.blockedByYou) return SafetyMessages.CannotReply;
+  }
+  if (isPublic && endsAt && Date.parse(endsAt) > now) return ModerationMessages.muted(endsAt);
+  return null;
+}
+
+function WritableComposer({ room, me, disabled }: ComposerProps) {
   const input = useRef<HTMLTextAreaElement>(null);
   const composer = useComposer({ room, me, disabled, input });
   const { text, setText, preview, waitSeconds, limited, blocked, sending } = composer;

@@ -1,4 +1,6 @@
 import type { MessageDto } from '@app/contracts';
+import { ModerationMessages } from '@app/contracts/browser';
+import type { ReactNode } from 'react';
 import { formatDistanceToNow } from 'date-fns';
 import { RoleBadge } from '../../../components/role-badge';
 import { UserAvatar } from '../../../components/ui/avatar';
@@ -14,10 +16,12 @@ export type MessageGroupProps = {
   mine: boolean;
   now: number;
   onAuthorClick?: (author: MessageDto['sender']) => void;
+  /** Actions on one message of someone else (report, block), shown beside it. */
+  actionsFor?: (message: MessageDto) => ReactNode;
 };
 
 /** One sender's consecutive messages under their avatar, name, role badge and the time of the first. */
-export function MessageGroup({ sender, messages, mine, now, onAuthorClick }: MessageGroupProps) {
+export function MessageGroup({ sender, messages, mine, now, onAuthorClick, actionsFor }: MessageGroupProps) {
   const first = messages[0];
   const name = sender.username || 'Unknown User';
   const author = onAuthorClick ? (
@@ -49,15 +53,29 @@ export function MessageGroup({ sender, messages, mine, now, onAuthorClick }: Mes
             {formatDistanceToNow(new Date(Math.min(Date.parse(first.createdAt), now)), { addSuffix: true })}
           </time>
         </div>
-        {messages.map((message) => (
-          <MessageBody key={message.id} message={message} mine={mine} />
-        ))}
+        {messages.map((message) =>
+          actionsFor && !message.removedBy ? (
+            <div key={message.id} className="group/message flex max-w-full items-start gap-1">
+              <MessageBody message={message} mine={mine} />
+              <div className="shrink-0 opacity-60 group-hover/message:opacity-100 focus-within:opacity-100">{actionsFor(message)}</div>
+            </div>
+          ) : (
+            <MessageBody key={message.id} message={message} mine={mine} />
+          ),
+        )}
       </div>
     </li>
   );
 }
 
 function MessageBody({ message, mine }: { message: MessageDto; mine: boolean }) {
+  if (message.removedBy) {
+    return (
+      <p className="w-fit rounded-2xl border border-dashed px-3 py-1.5 text-sm text-muted-foreground italic" data-testid="message" data-removed="true">
+        {ModerationMessages.RemovedByModerator}
+      </p>
+    );
+  }
   if (message.type === 'image' || message.type === 'gif') {
     return (
       <a href={message.content} target="_blank" rel="noopener noreferrer" className="block" title={CHAT_TEXT.openImage} data-testid="message">

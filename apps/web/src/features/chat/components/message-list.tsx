@@ -6,8 +6,10 @@ import { streamOf, type StreamItem } from '../feed';
 import { useNow } from '../hooks/use-now';
 import type { OlderMessages } from '../hooks/use-older-messages';
 import type { RoomFeed, RoomNotice } from '../types';
+import { useBlockToggle } from '../../safety/hooks/use-block-toggle';
 import { HistoryStart } from './history-start';
 import { MessageGroup } from './message-group';
+import { PersonMenu } from './person-menu';
 
 const RELATIVE_TIME_REFRESH_MS = 30_000;
 /** Within this distance of the bottom the list follows new messages. */
@@ -46,7 +48,14 @@ export function MessageList({ feed, room, me, older, onAuthorClick }: MessageLis
   const following = useRef(true);
   /** Where the reader is, from the bottom, and the first message then: older pages keep the view still. */
   const position = useRef<{ fromBottom: number; firstId: number | undefined }>({ fromBottom: 0, firstId: undefined });
-  const blocks = useMemo(() => blocksOf(streamOf(feed)), [feed]);
+  const member = me.role !== 'guest';
+  const blocking = useBlockToggle(member);
+  // The server leaves blocked people's messages out; what arrived before the block goes too.
+  const blocks = useMemo(() => {
+    const items = streamOf(feed);
+    const hidden = blocking.blockedIds;
+    return blocksOf(hidden.size ? items.filter((item) => item.kind !== 'message' || !hidden.has(item.message.senderId)) : items);
+  }, [feed, blocking.blockedIds]);
   const count = feed.messages.length + feed.notices.length;
   const firstId = feed.messages[0]?.id;
 
@@ -118,6 +127,7 @@ export function MessageList({ feed, room, me, older, onAuthorClick }: MessageLis
               mine={block.sender.id === me.id}
               now={now}
               onAuthorClick={clickable ? onAuthorClick : undefined}
+              actionsFor={member && block.sender.id !== me.id ? (message) => <PersonMenu person={block.sender} message={message} blocks={blocking} /> : undefined}
             />
           ),
         )}

@@ -7,7 +7,9 @@ import { UserAvatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { ROLE_RANK } from '@app/contracts/browser';
+import { useBlockToggle } from '../../safety/hooks/use-block-toggle';
 import { CHAT_TEXT } from '../copy';
+import { PersonMenu } from './person-menu';
 
 /** Spec: filtered by a case-insensitive username substring, ordered by role rank, then by joinedAt. */
 export function visibleOnlineUsers(users: OnlineUserDto[], filter: string): OnlineUserDto[] {
@@ -21,9 +23,12 @@ export type OnlineUsersDrawerProps = {
   users: OnlineUserDto[];
   myId: number;
   onPick: (user: OnlineUserDto) => void;
+  /** Members may report and block the people listed. */
+  canModerate?: boolean;
 };
 
-export function OnlineUsersDrawer({ users, myId, onPick }: OnlineUsersDrawerProps) {
+export function OnlineUsersDrawer({ users, myId, onPick, canModerate = false }: OnlineUsersDrawerProps) {
+  const blocks = useBlockToggle(canModerate);
   const [open, setOpen] = useState(false);
   const [filter, setFilter] = useState('');
   const shown = useMemo(() => visibleOnlineUsers(users, filter), [users, filter]);
@@ -40,28 +45,40 @@ export function OnlineUsersDrawer({ users, myId, onPick }: OnlineUsersDrawerProp
           <DialogPrimitive.Title className="pr-6 text-lg font-semibold">{CHAT_TEXT.onlineUsers}</DialogPrimitive.Title>
           <DialogPrimitive.Description className="text-sm text-muted-foreground">{CHAT_TEXT.onlineCount(users.length)}</DialogPrimitive.Description>
           <Input value={filter} onChange={(e) => setFilter(e.target.value)} placeholder={CHAT_TEXT.filterUsers} aria-label={CHAT_TEXT.filterUsers} />
-          <ul className="-mx-1 flex-1 space-y-0.5 overflow-y-auto" aria-label={CHAT_TEXT.onlineUsers}>
-            {shown.length === 0 ? <li className="p-3 text-center text-sm text-muted-foreground">{CHAT_TEXT.noUsersMatch}</li> : null}
-            {shown.map((user) => (
-              <li key={user.id}>
-                <button
-                  type="button"
-                  className="flex w-full items-center gap-2.5 rounded-md px-2 py-2 text-left text-sm hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-                  onClick={() => {
-                    setOpen(false);
-                    onPick(user);
-                  }}
-                  title={user.id === myId ? undefined : CHAT_TEXT.startChatWith(user.username)}
-                >
-                  <UserAvatar name={user.username} src={user.avatar} className="h-8 w-8 text-sm" />
-                  <span className="min-w-0 flex-1 truncate font-medium">
-                    {user.username} {user.id === myId ? <span className="font-normal text-muted-foreground">{CHAT_TEXT.you}</span> : null}
-                  </span>
-                  {user.role !== 'user' ? <RoleBadge role={user.role} className="px-1.5 py-0 text-[10px]" /> : null}
-                </button>
-              </li>
-            ))}
-          </ul>
+          <div className="-mx-1 flex flex-1 items-start gap-1 overflow-y-auto">
+            <ul className="min-w-0 flex-1 space-y-0.5" aria-label={CHAT_TEXT.onlineUsers}>
+              {shown.length === 0 ? <li className="p-3 text-center text-sm text-muted-foreground">{CHAT_TEXT.noUsersMatch}</li> : null}
+              {shown.map((user) => (
+                <li key={user.id} className="h-12">
+                  <button
+                    type="button"
+                    className="flex h-full w-full items-center gap-2.5 rounded-md px-2 text-left text-sm hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                    onClick={() => {
+                      setOpen(false);
+                      onPick(user);
+                    }}
+                    title={user.id === myId ? undefined : CHAT_TEXT.startChatWith(user.username)}
+                  >
+                    <UserAvatar name={user.username} src={user.avatar} className="h-8 w-8 text-sm" />
+                    <span className="min-w-0 flex-1 truncate font-medium">
+                      {user.username} {user.id === myId ? <span className="font-normal text-muted-foreground">{CHAT_TEXT.you}</span> : null}
+                    </span>
+                    {user.role !== 'user' ? <RoleBadge role={user.role} className="px-1.5 py-0 text-[10px]" /> : null}
+                  </button>
+                </li>
+              ))}
+            </ul>
+            {canModerate && shown.length > 0 ? (
+              // Beside the list, row for row, so each entry stays one button that starts a chat.
+              <ul className="space-y-0.5" aria-label={CHAT_TEXT.personActions}>
+                {shown.map((user) => (
+                  <li key={user.id} className="flex h-12 w-7 items-center justify-center" aria-hidden={user.id === myId || undefined}>
+                    {user.id !== myId ? <PersonMenu person={user} blocks={blocks} /> : null}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </div>
           <DialogPrimitive.Close className="absolute top-4 right-4 rounded-sm opacity-70 hover:opacity-100 focus-visible:ring-2 focus-visible:ring-ring" aria-label="Close">
             <X className="h-4 w-4" />
           </DialogPrimitive.Close>

@@ -5,10 +5,10 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../
 import { env } from '../../../config/env';
 import { useCurrentUser } from '../../auth/hooks/use-current-user';
 import { vipRequestMessage, whatsappLink } from '../../vip/vip-strings';
-import { isDuplicateLimit, rateLimitDialogClosed, selectRateLimit } from '../chat-slice';
+import { rateLimitDialogClosed, rateLimitReason, selectRateLimit } from '../chat-slice';
 import { RATE_LIMIT_TEXT } from '../copy';
 
-/** Opened by a 429 on send: the spec's texts, the wait, and the way to VIP. */
+/** Opened by a 429 on send: what the limit was, the wait, and the way to VIP. */
 export function RateLimitDialog() {
   const notice = useAppSelector(selectRateLimit);
   const dispatch = useAppDispatch();
@@ -23,7 +23,7 @@ export function RateLimitDialog() {
               <Clock className="h-5 w-5 text-amber-500" aria-hidden /> {RATE_LIMIT_TEXT.title}
             </DialogTitle>
             <DialogDescription className="mt-3 text-sm">
-              {isDuplicateLimit(notice.code) ? RATE_LIMIT_TEXT.duplicate : RATE_LIMIT_TEXT.hourly}
+              {RATE_LIMIT_TEXT[rateLimitReason(notice)]}
             </DialogDescription>
             <p className="mt-2 text-sm font-semibold text-red-600" data-testid="rate-limit-wait">
               {RATE_LIMIT_TEXT.wait(notice.waitSeconds)}

@@ -1,11 +1,15 @@
 import type { RoomDto, UserDto } from '@app/contracts';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { Crown, DoorOpen, LayoutGrid, LogOut, MoreVertical, Plus, User } from 'lucide-react';
+import { Crown, DoorOpen, Flag, LayoutGrid, LogOut, MoreVertical, Plus, Trash2, User } from 'lucide-react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAppDispatch } from '../../../app/hooks';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast-store';
 import { useLogout } from '../../auth/hooks/use-logout';
+import { ActionDialog, type ActionTarget } from '../../moderation/components/action-dialog';
+import { ReportDialog, type ReportTarget } from '../../moderation/components/report-dialog';
+import { REPORT_TEXT } from '../../moderation/report-copy';
 import { openVipDialog } from '../../vip/vip-slice';
 import { leaveDestination } from '../chat-source';
 import { createRoomDialogSet } from '../chat-slice';
@@ -20,6 +24,9 @@ export function RoomMenu({ room, me }: RoomMenuProps) {
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const logout = useLogout();
+  const [reporting, setReporting] = useState<ReportTarget | null>(null);
+  const [deleting, setDeleting] = useState<ActionTarget | null>(null);
+  const publicRoom = room?.type === 'public' ? room : undefined;
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger asChild>
@@ -47,6 +54,16 @@ export function RoomMenu({ room, me }: RoomMenuProps) {
           <DropdownMenu.Item className={ITEM} disabled={!room} onSelect={() => room && navigate(leaveDestination(room))}>
             <DoorOpen className="h-4 w-4 text-muted-foreground" aria-hidden /> {CHAT_TEXT.leaveRoom}
           </DropdownMenu.Item>
+          {publicRoom && me.role !== 'guest' && me.role !== 'moderator' ? (
+            <DropdownMenu.Item className={ITEM} onSelect={() => setReporting({ type: 'room', id: publicRoom.id, label: publicRoom.name })}>
+              <Flag className="h-4 w-4 text-muted-foreground" aria-hidden /> {REPORT_TEXT.reportRoom}
+            </DropdownMenu.Item>
+          ) : null}
+          {publicRoom && me.role === 'moderator' ? (
+            <DropdownMenu.Item className={ITEM} onSelect={() => setDeleting({ action: 'delete_room', roomId: publicRoom.id, label: publicRoom.name })}>
+              <Trash2 className="h-4 w-4 text-destructive" aria-hidden /> {CHAT_TEXT.deleteRoom}
+            </DropdownMenu.Item>
+          ) : null}
           <DropdownMenu.Separator className="my-1 h-px bg-border" />
           <DropdownMenu.Item
             className={ITEM}
@@ -58,6 +75,8 @@ export function RoomMenu({ room, me }: RoomMenuProps) {
           </DropdownMenu.Item>
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
+      <ReportDialog target={reporting} onClose={() => setReporting(null)} />
+      <ActionDialog target={deleting} onClose={() => setDeleting(null)} onDone={() => navigate('/public-rooms')} />
     </DropdownMenu.Root>
   );
 }

@@ -1,11 +1,12 @@
 import type { RoomDto, UserDto } from '@app/contracts';
-import { canFormat as mayFormat, canSendImages as maySendImages, hasSendLimits } from '@app/contracts/browser';
+import { canFormat as mayFormat, canSendImages as maySendImages, hasSendLimits, ModerationErrorCode } from '@app/contracts/browser';
 import { useState, type RefObject } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { toast } from '../../../components/ui/toast-store';
 import { errorBody, errorMessage, errorStatus } from '../../../lib/errors';
 import { uploadChatImage } from '../../media/api/upload-chat-image';
 import { UploadError } from '../../media/api/upload-request';
+import { muteStarted } from '../../moderation/api/reports-api';
 import { openVipDialog } from '../../vip/vip-slice';
 import { useSendMessageMutation, type SendMessageRequest } from '../api/chat-api';
 import { cooldownStarted, rateLimited, selectWaitUntil } from '../chat-slice';
@@ -75,10 +76,14 @@ export function useComposer({ room, me, disabled, input }: ComposerOptions) {
         rateLimited({
           roomId: room.id,
           code: String(body?.error ?? body?.code ?? 'rate_limit'),
+          ...(typeof body?.message === 'string' ? { message: body.message } : {}),
           waitSeconds: waitTime > 0 ? Math.ceil(waitTime / 1000) : DEFAULT_WAIT_SECONDS,
           at: Date.now(),
         }),
       );
+    } else if (errorBody(result.error)?.code === ModerationErrorCode.Muted && typeof errorBody(result.error)?.mutedUntil === 'string') {
+      // The composer turns read-only with the end time; no toast repeats it.
+      dispatch(muteStarted(String(errorBody(result.error)?.mutedUntil)));
     } else {
       toast({ title: CHAT_TOASTS.sendFailed, description: errorMessage(result.error, ''), variant: 'destructive' });
     }

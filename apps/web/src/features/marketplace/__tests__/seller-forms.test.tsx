@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { READ_ONLY_FIELD } from '../../../components/ui/input';
 import { makeUser } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
 import { startTestServer, type TestServer } from '../../../test/test-server';
@@ -150,6 +151,25 @@ describe('Seller profile management', () => {
       specialties: ['Tech careers', 'Startups'],
       pricing: { audio: { price: 30, currency: 'USD' }, video: { price: 35, currency: 'USD' } },
     });
+  });
+
+  it('marks the fields read-only until Edit Profile, and keeps the five tabs on one row that scrolls', async () => {
+    const user = userEvent.setup();
+    server.on('GET /api/users/me', () => ({ body: makeUser({ id: 40, role: 'seller' }) }));
+    server.on('GET /api/sellers/profile/me', () => ({ body: makeSeller() }));
+    renderApp('/seller-profile');
+    const name = await screen.findByLabelText(WIZARD_TEXT.displayName);
+    expect(name).toHaveAttribute('readonly');
+    expect(name).toHaveClass(...READ_ONLY_FIELD.split(' '));
+
+    const tabs = screen.getByRole('tablist', { name: EDITOR_TEXT.tabsLabel });
+    expect(tabs).toHaveClass('flex', 'overflow-x-auto');
+    expect(tabs).not.toHaveClass('grid');
+    expect(within(tabs).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(Object.values(EDITOR_TEXT.tabs));
+
+    await user.click(screen.getByRole('button', { name: EDITOR_TEXT.edit }));
+    expect(name).not.toHaveAttribute('readonly');
+    expect(name).not.toHaveClass('border-dashed');
   });
 
   it('keeps editing and names the server error when a save is refused', async () => {

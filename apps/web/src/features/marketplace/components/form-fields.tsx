@@ -110,7 +110,7 @@ export function ToggleGroup({ label, options, selected, onChange, errors, disabl
 }
 
 export const SELECT_CLASS =
-  'h-10 w-full rounded-md border bg-card px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-70';
+  'h-10 w-full rounded-md border bg-card px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-default disabled:border-dashed disabled:bg-muted/40';
 
 /** Options of a select, keeping a stored value the list no longer offers so it is not lost on save. */
 export function withCurrent(options: readonly { id: string; title: string }[], current: string): { id: string; title: string }[] {

@@ -6,6 +6,9 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Picture } from '../../../components/ui/picture';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { CallButton, CallButtons } from '../../calls/components/call-buttons';
+import { ReportButton } from '../../moderation/components/report-button';
+import { REPORT_TEXT } from '../../moderation/report-copy';
 import { SELLER_PAGE_TEXT as T } from '../copy';
 import { useStartSellerChat } from '../hooks/use-start-seller-chat';
 import { sellerStatus } from '../seller-status';
@@ -96,12 +99,18 @@ export function SellerPublicProfile({ seller }: SellerPublicProfileProps) {
               </span>
             </p>
           </div>
-          <Button size="lg" onClick={() => void start(seller)} disabled={isStarting} className="w-full sm:w-auto">
-            <MessageCircle className="h-5 w-5" aria-hidden />
-            {isStarting ? T.starting : `${T.startChat} · ${formatPrice(prices.audio)}${T.perMinute}`}
-          </Button>
+          <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:justify-end">
+            <Button size="lg" onClick={() => void start(seller)} disabled={isStarting} className="w-full sm:w-auto">
+              <MessageCircle className="h-5 w-5" aria-hidden />
+              {isStarting ? T.starting : `${T.startChat} · ${formatPrice(prices.audio)}${T.perMinute}`}
+            </Button>
+            <CallButtons seller={seller} size="lg" />
+          </div>
         </div>
         {notAccepting ? <p className="mt-2 text-xs text-muted-foreground">{T.notAcceptingCalls}</p> : null}
+        <div className="mt-2 flex justify-end">
+          <ReportButton target={{ type: 'seller', id: seller.id, label: name }} ownerId={seller.userId} label={REPORT_TEXT.reportSeller} />
+        </div>
       </Card>
 
       <Tabs defaultValue="about" className="mt-6">
@@ -149,10 +158,13 @@ export function SellerPublicProfile({ seller }: SellerPublicProfileProps) {
                 <h2 className="font-semibold">{T.audioCall}</h2>
                 <p className="text-sm text-muted-foreground">{T.audioCallHint}</p>
               </div>
-              <p className="font-bold">
-                {formatPrice(prices.audio)}
-                <span className="text-sm font-normal text-muted-foreground">{T.perMinute}</span>
-              </p>
+              <div className="flex flex-col items-end gap-2">
+                <p className="font-bold">
+                  {formatPrice(prices.audio)}
+                  <span className="text-sm font-normal text-muted-foreground">{T.perMinute}</span>
+                </p>
+                <CallButton seller={seller} callType="audio" variant="service" size="sm" />
+              </div>
             </Card>
             <Card className="flex items-center gap-4 p-5">
               <span className="flex h-11 w-11 items-center justify-center rounded-full bg-blue-100 text-blue-700 dark:bg-blue-950/50">
@@ -162,10 +174,13 @@ export function SellerPublicProfile({ seller }: SellerPublicProfileProps) {
                 <h2 className="font-semibold">{T.videoCall}</h2>
                 <p className="text-sm text-muted-foreground">{T.videoCallHint}</p>
               </div>
-              <p className="font-bold">
-                {formatPrice(prices.video)}
-                <span className="text-sm font-normal text-muted-foreground">{T.perMinute}</span>
-              </p>
+              <div className="flex flex-col items-end gap-2">
+                <p className="font-bold">
+                  {formatPrice(prices.video)}
+                  <span className="text-sm font-normal text-muted-foreground">{T.perMinute}</span>
+                </p>
+                <CallButton seller={seller} callType="video" variant="service" size="sm" />
+              </div>
             </Card>
           </div>
           {seller.services.length ? (

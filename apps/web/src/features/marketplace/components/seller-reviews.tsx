@@ -71,9 +71,10 @@ export function SellerReviews({ seller }: SellerReviewsProps) {
   );
 }
 
-type ReviewFormProps = { sellerId: number; existing?: SellerReviewDto };
+export type ReviewFormProps = { sellerId: number; existing?: SellerReviewDto };
 
-function ReviewForm({ sellerId, existing }: ReviewFormProps) {
+/** The buyer's review of a seller; also offered after a call. */
+export function ReviewForm({ sellerId, existing }: ReviewFormProps) {
   const [rating, setRating] = useState(existing?.rating ?? 0);
   const [comment, setComment] = useState(existing?.comment ?? '');
   const [error, setError] = useState<string | null>(null);

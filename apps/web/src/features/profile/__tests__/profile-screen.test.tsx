@@ -46,6 +46,25 @@ describe('Profile screen', () => {
     expect(patch?.body).toEqual({ bio: 'I like chess' });
   });
 
+  it('shows the server\'s refusal of another site\'s picture under the avatar field, and no such picture anywhere', async () => {
+    const user = userEvent.setup();
+    const refusal = 'Avatar must be an image uploaded here; links to other sites are not accepted';
+    server.on('PATCH /api/users/me', () => ({
+      status: 400,
+      body: { error: 'Bad Request', code: 'validation_failed', message: refusal, fields: { avatar: [refusal] } },
+    }));
+    renderApp('/profile');
+    await user.click(await screen.findByRole('button', { name: PROFILE_TEXT.edit }));
+    const avatar = screen.getByLabelText(PROFILE_TEXT.avatar);
+    await user.type(avatar, 'https://tracker.example.com/pixel.png');
+    expect(document.querySelector('img[src^="https://tracker"]')).toBeNull();
+    await user.click(screen.getByRole('button', { name: PROFILE_TEXT.save }));
+    const error = await screen.findByText(refusal, { selector: 'p[role="alert"]' });
+    expect(avatar).toHaveAttribute('aria-describedby', error.id);
+    expect(avatar).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('button', { name: PROFILE_TEXT.save })).toBeInTheDocument();
+  });
+
   it('leaves the profile as it was on cancel', async () => {
     const user = userEvent.setup();
     renderApp('/profile');

@@ -8,7 +8,7 @@ import { Card } from '../../../components/ui/card';
 import { Input, Textarea } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { toast } from '../../../components/ui/toast-store';
-import { errorMessage } from '../../../lib/errors';
+import { errorBody, errorMessage } from '../../../lib/errors';
 import { useUpdateMeMutation } from '../../auth/api/auth-api';
 import { AvatarUpload } from '../../media/components/avatar-upload';
 import { PROFILE_TEXT } from '../profile-strings';
@@ -20,9 +20,12 @@ export function ProfileCard({ user }: ProfileCardProps) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState({ username: '', bio: '', avatar: '' });
   const [updateMe, { isLoading: saving }] = useUpdateMeMutation();
+  /** The server's word on the avatar field (only pictures uploaded here are accepted). */
+  const [avatarError, setAvatarError] = useState<string | null>(null);
 
   const startEditing = () => {
     setDraft({ username: user.username, bio: user.bio ?? '', avatar: user.avatar ?? '' });
+    setAvatarError(null);
     setEditing(true);
   };
 
@@ -37,7 +40,9 @@ export function ProfileCard({ user }: ProfileCardProps) {
       return;
     }
     const result = await updateMe(changes);
+    setAvatarError(null);
     if ('error' in result) {
+      setAvatarError(errorBody(result.error)?.fields?.avatar?.join(' ') ?? null);
       toast({ variant: 'destructive', title: PROFILE_TEXT.updateFailed, description: errorMessage(result.error, '') || undefined });
       return;
     }
@@ -81,12 +86,18 @@ export function ProfileCard({ user }: ProfileCardProps) {
             <Label htmlFor={`${id}-avatar`}>{PROFILE_TEXT.avatar}</Label>
             <Input
               id={`${id}-avatar`}
-              type="url"
+              type="text"
               inputMode="url"
-              placeholder="https://"
+              aria-invalid={avatarError !== null}
+              aria-describedby={avatarError ? `${id}-avatar-error` : undefined}
               value={draft.avatar}
               onChange={(e) => setDraft({ ...draft, avatar: e.target.value })}
             />
+            {avatarError ? (
+              <p id={`${id}-avatar-error`} className="text-xs text-destructive" role="alert">
+                {avatarError}
+              </p>
+            ) : null}
             <p className="text-xs text-muted-foreground">{PROFILE_TEXT.avatarHint}</p>
             <AvatarUpload onSaved={(url) => setDraft((current) => ({ ...current, avatar: url }))} />
           </div>

@@ -1,0 +1,11 @@
+import { AccountMailCard } from '../../features/auth/components/account-mail-card';
+import { ForgotPasswordForm } from '../../features/auth/components/forgot-password-form';
+import { RECOVERY_TEXT } from '../../features/auth/recovery-strings';
+
+export function ForgotPasswordScreen() {
+  return (
+    <AccountMailCard title={RECOVERY_TEXT.forgotTitle} subtitle={RECOVERY_TEXT.forgotSubtitle}>
+      <ForgotPasswordForm />
+    </AccountMailCard>
+  );
+}

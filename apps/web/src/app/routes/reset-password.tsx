@@ -1,0 +1,13 @@
+import { useSearchParams } from 'react-router-dom';
+import { AccountMailCard } from '../../features/auth/components/account-mail-card';
+import { ResetPasswordForm } from '../../features/auth/components/reset-password-form';
+import { RECOVERY_TEXT } from '../../features/auth/recovery-strings';
+
+export function ResetPasswordScreen() {
+  const [params] = useSearchParams();
+  return (
+    <AccountMailCard title={RECOVERY_TEXT.resetTitle}>
+      <ResetPasswordForm token={params.get('token') ?? ''} />
+    </AccountMailCard>
+  );
+}

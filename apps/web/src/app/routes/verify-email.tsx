@@ -1,0 +1,13 @@
+import { useSearchParams } from 'react-router-dom';
+import { AccountMailCard } from '../../features/auth/components/account-mail-card';
+import { VerifyEmailStatus } from '../../features/auth/components/verify-email-status';
+import { RECOVERY_TEXT } from '../../features/auth/recovery-strings';
+
+export function VerifyEmailScreen() {
+  const [params] = useSearchParams();
+  return (
+    <AccountMailCard title={RECOVERY_TEXT.verifyTitle}>
+      <VerifyEmailStatus token={params.get('token') ?? ''} />
+    </AccountMailCard>
+  );
+}

@@ -1,0 +1,30 @@
+import { RecoveryMessages } from '@app/contracts/browser';
+
+/** The account mail screens' copy; what the server says (RecoveryMessages) is shown as it sends it. */
+export const RECOVERY_TEXT = {
+  forgotTitle: 'Forgot your password?',
+  forgotSubtitle: 'Enter the email address of your account and we will send you a link to choose a new password.',
+  email: 'Email',
+  sendLink: 'Send reset link',
+  sending: 'Sending...',
+  backToSignIn: 'Back to Sign In',
+  resetTitle: 'Choose a new password',
+  newPassword: 'New password',
+  confirmPassword: 'Confirm new password',
+  passwordMismatch: 'Passwords do not match',
+  savePassword: 'Set new password',
+  saving: 'Saving...',
+  signIn: 'Sign In',
+  askNewLink: 'Ask for a new link',
+  missingResetToken: RecoveryMessages.resetLinkInvalid,
+  verifyTitle: 'Verify your email address',
+  verifying: 'Verifying your email address...',
+  verified: 'Your email address is verified.',
+  missingVerifyToken: RecoveryMessages.verifyLinkInvalid,
+  continue: 'Continue',
+  bannerText: 'Please verify your email address',
+  bannerHint: 'We sent you a link when you signed up.',
+  resend: 'Resend',
+  resending: 'Sending...',
+  failed: 'Something went wrong. Please try again.',
+} as const;

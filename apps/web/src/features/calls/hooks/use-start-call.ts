@@ -1,0 +1,54 @@
+import type { CallType } from '@app/contracts';
+import { CallErrorCode } from '@app/contracts/browser';
+import { useNavigate } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { toast } from '../../../components/ui/toast-store';
+import { errorBody, errorMessage } from '../../../lib/errors';
+import { useCurrentUser } from '../../auth/hooks/use-current-user';
+import { openVipDialog } from '../../vip/vip-slice';
+import { CallRefused } from '../call-controller';
+import { selectStartingCall } from '../calls-slice';
+import { CALLS_TEXT } from '../copy';
+import { MediaProblem } from '../media/call-media';
+import { useCallController } from './use-call-controller';
+
+/**
+ * A call button's press: visitors and guests sign in first, regular members are offered VIP,
+ * everyone else calls and the server decides; its refusals are shown as it words them.
+ */
+export function useStartCall() {
+  const controller = useCallController();
+  const { user } = useCurrentUser();
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const starting = useAppSelector(selectStartingCall);
+
+  async function start(sellerId: number, callType: CallType) {
+    if (!user || user.role === 'guest') {
+      navigate('/auth');
+      return;
+    }
+    if (user.role === 'user') {
+      dispatch(openVipDialog());
+      return;
+    }
+    try {
+      await controller.startCall(sellerId, callType);
+    } catch (error) {
+      if (error instanceof MediaProblem) {
+        toast({ title: CALLS_TEXT.mediaProblemTitle, description: error.message, variant: 'destructive' });
+        return;
+      }
+      if (error instanceof CallRefused) {
+        toast({ title: CALLS_TEXT.cannotCallTitle, description: error.message, variant: 'destructive' });
+        return;
+      }
+      const code = errorBody(error)?.code;
+      if (code === CallErrorCode.VipRequired) dispatch(openVipDialog());
+      else if (code === CallErrorCode.SignInRequired) navigate('/auth');
+      else toast({ title: CALLS_TEXT.cannotCallTitle, description: errorMessage(error, CALLS_TEXT.startFailed), variant: 'destructive' });
+    }
+  }
+
+  return { start, starting };
+}

@@ -1,0 +1,58 @@
+import type { MessageDto, UserSummary } from '@app/contracts';
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { Ban, Flag, MoreHorizontal, ShieldCheck } from 'lucide-react';
+import { useState } from 'react';
+import { cn } from '../../../lib/cn';
+import { PERSON_MENU_TEXT } from '../copy';
+import { ReportDialog, type ReportTarget } from '../../moderation/components/report-dialog';
+import { REPORT_TEXT } from '../../moderation/report-copy';
+import { BLOCK_TEXT } from '../../safety/safety-copy';
+import type { BlockToggle } from '../../safety/hooks/use-block-toggle';
+
+const ITEM = 'flex cursor-pointer items-center gap-2 rounded-md px-2 py-2 text-sm outline-none select-none data-[highlighted]:bg-muted';
+
+export type PersonMenuProps = {
+  person: Pick<UserSummary, 'id' | 'username'>;
+  /** Offers "Report message" too. */
+  message?: MessageDto;
+  blocks: BlockToggle;
+  className?: string;
+};
+
+/** Report a message or its author, block or unblock them: offered on other people, to members. */
+export function PersonMenu({ person, message, blocks, className }: PersonMenuProps) {
+  const [reporting, setReporting] = useState<ReportTarget | null>(null);
+  const blocked = blocks.isBlocked(person.id);
+  return (
+    <>
+      <DropdownMenu.Root modal={false}>
+        <DropdownMenu.Trigger asChild>
+          <button
+            type="button"
+            className={cn('rounded-md p-1 text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring', className)}
+            aria-label={message ? PERSON_MENU_TEXT.message(person.username) : PERSON_MENU_TEXT.person(person.username)}
+          >
+            <MoreHorizontal className="h-4 w-4" aria-hidden />
+          </button>
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content align="end" sideOffset={4} className="z-[60] w-52 rounded-lg border bg-card p-1 shadow-lg">
+            {message ? (
+              <DropdownMenu.Item className={ITEM} onSelect={() => setReporting({ type: 'message', id: message.id, label: PERSON_MENU_TEXT.messageBy(person.username) })}>
+                <Flag className="h-4 w-4 text-muted-foreground" aria-hidden /> {REPORT_TEXT.reportMessage}
+              </DropdownMenu.Item>
+            ) : null}
+            <DropdownMenu.Item className={ITEM} onSelect={() => setReporting({ type: 'user', id: person.id, label: person.username })}>
+              <Flag className="h-4 w-4 text-muted-foreground" aria-hidden /> {REPORT_TEXT.reportUser(person.username)}
+            </DropdownMenu.Item>
+            <DropdownMenu.Item className={ITEM} onSelect={() => void blocks.toggle(person)}>
+              {blocked ? <ShieldCheck className="h-4 w-4 text-muted-foreground" aria-hidden /> : <Ban className="h-4 w-4 text-muted-foreground" aria-hidden />}
+              {blocked ? BLOCK_TEXT.unblock(person.username) : BLOCK_TEXT.block(person.username)}
+            </DropdownMenu.Item>
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+      <ReportDialog target={reporting} onClose={() => setReporting(null)} />
+    </>
+  );
+}

@@ -1,0 +1,33 @@
+import type { AuditEntryDto } from '@app/contracts';
+import { formatModerationTime } from '@app/contracts/browser';
+import { useGetAuditQuery } from '../api/moderation-desk-api';
+import { DESK_TEXT as T } from '../copy';
+
+export type AuditListProps = { entries: AuditEntryDto[] };
+
+/** Who did what to whom, when and why, newest first. */
+export function AuditList({ entries }: AuditListProps) {
+  if (!entries.length) return <p className="text-sm text-muted-foreground">{T.noAudit}</p>;
+  return (
+    <ol className="divide-y rounded-lg border text-sm" aria-label={T.tabs.audit}>
+      {entries.map((entry) => (
+        <li key={entry.id} className="space-y-0.5 p-3">
+          <p className="font-medium">{T.auditLine(entry.actor.username, T.actionNames[entry.action], entry.target?.username ?? '')}</p>
+          <p className="break-words">{entry.reason}</p>
+          <p className="text-xs text-muted-foreground">
+            {formatModerationTime(entry.createdAt)}
+            {entry.details.endsAt ? ` · ${T.until} ${formatModerationTime(entry.details.endsAt)}` : ''}
+            {entry.details.message ? ` · “${entry.details.message.content}”` : ''}
+          </p>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** The whole audit list, as the desk's tab shows it. */
+export function AuditLog() {
+  const { data, isLoading } = useGetAuditQuery(undefined, { refetchOnMountOrArgChange: true });
+  if (isLoading) return <p role="status" className="text-sm text-muted-foreground">{T.loading}</p>;
+  return <AuditList entries={data ?? []} />;
+}

@@ -1,0 +1,69 @@
+import { formatModerationTime, REPORT_REASONS } from '@app/contracts/browser';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { useGetModerationStatusQuery, useGetMyReportsQuery, useReadNoticesMutation } from '../api/reports-api';
+import { REPORT_TEXT } from '../report-copy';
+
+/** What the moderators told this person: warnings, mutes, and the outcome of their reports. */
+export function ModerationNotices() {
+  const { data } = useGetModerationStatusQuery(undefined, { refetchOnMountOrArgChange: true });
+  const [readNotices] = useReadNoticesMutation();
+  const notices = data?.notices ?? [];
+  const newest = notices.reduce((max, n) => Math.max(max, n.id), 0);
+  const unread = notices.some((n) => !n.read);
+  return (
+    <Card className="p-5" role="region" aria-labelledby="moderation-notices">
+      <div className="flex items-center justify-between gap-2">
+        <h2 id="moderation-notices" className="text-lg font-semibold">
+          {REPORT_TEXT.notices}
+        </h2>
+        {unread ? (
+          <Button size="sm" variant="ghost" onClick={() => void readNotices(newest)}>
+            {REPORT_TEXT.markRead}
+          </Button>
+        ) : null}
+      </div>
+      {data?.mute ? <p className="mt-2 text-sm font-medium text-destructive">{REPORT_TEXT.mutedUntil(formatModerationTime(data.mute.endsAt))}</p> : null}
+      {notices.length ? (
+        <ul className="mt-3 divide-y" aria-label={REPORT_TEXT.notices}>
+          {notices.map((notice) => (
+            <li key={notice.id} className="py-2 text-sm" data-unread={!notice.read || undefined}>
+              <p className={notice.read ? undefined : 'font-semibold'}>{notice.message}</p>
+              {notice.reason ? <p className="text-muted-foreground">{notice.reason}</p> : null}
+              <p className="text-xs text-muted-foreground">{formatModerationTime(notice.createdAt)}</p>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="mt-3 text-sm text-muted-foreground">{REPORT_TEXT.noNotices}</p>
+      )}
+    </Card>
+  );
+}
+
+/** The reports this person sent, newest first, each with its outcome once decided. */
+export function MyReports() {
+  const { data } = useGetMyReportsQuery(undefined, { refetchOnMountOrArgChange: true });
+  return (
+    <Card className="p-5" role="region" aria-labelledby="my-reports">
+      <h2 id="my-reports" className="text-lg font-semibold">
+        {REPORT_TEXT.myReports}
+      </h2>
+      {data?.length ? (
+        <ul className="mt-3 divide-y" aria-label={REPORT_TEXT.myReports}>
+          {data.map((report) => (
+            <li key={report.id} className="py-2 text-sm">
+              <p className="font-medium break-words">{report.targetLabel}</p>
+              <p className="text-xs text-muted-foreground">
+                {REPORT_REASONS[report.reason]} · {formatModerationTime(report.createdAt)}
+              </p>
+              <p className={report.outcome ? 'mt-1' : 'mt-1 text-muted-foreground'}>{report.outcomeMessage ?? REPORT_TEXT.open}</p>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="mt-3 text-sm text-muted-foreground">{REPORT_TEXT.noReports}</p>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,33 @@
+import type { ModerationNoticeDto } from '@app/contracts';
+import { createListenerMiddleware } from '@reduxjs/toolkit';
+import type { AppDispatch, RootState } from '../../app/store';
+import { toast } from '../../components/ui/toast-store';
+import { api } from '../../lib/api';
+import { socketFrameReceived } from '../../lib/socket';
+import { reportsApi } from './api/reports-api';
+
+function muteAfter(notice: ModerationNoticeDto, current: { endsAt: string; reason: string } | null) {
+  if (notice.kind === 'mute' && notice.endsAt) return { endsAt: notice.endsAt, reason: notice.reason ?? '' };
+  if (notice.kind === 'mute_lifted') return null;
+  return current;
+}
+
+/** A moderator's decision reaches its person at once: a toast, the notices list and the composer's mute. */
+export const moderationListener = createListenerMiddleware();
+
+moderationListener.startListening({
+  actionCreator: socketFrameReceived,
+  effect: (action, { dispatch: untyped, getState }) => {
+    const frame = action.payload;
+    if (frame.type !== 'moderation_notice') return;
+    const dispatch = untyped as AppDispatch;
+    const { notice } = frame;
+    const warning = notice.kind === 'warning' || notice.kind === 'mute';
+    toast({ title: notice.message, description: notice.reason ?? undefined, variant: warning ? 'destructive' : undefined });
+
+    const known = reportsApi.endpoints.getModerationStatus.select()(getState() as RootState).data;
+    const notices = [notice, ...(known?.notices ?? []).filter((n) => n.id !== notice.id)];
+    dispatch(reportsApi.util.upsertQueryData('getModerationStatus', undefined, { notices, mute: muteAfter(notice, known?.mute ?? null) }));
+    if (notice.kind === 'report_resolved') dispatch(api.util.invalidateTags(['MyReports']));
+  },
+});

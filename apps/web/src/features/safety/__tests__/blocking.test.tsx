@@ -1,0 +1,97 @@
+import type { BlockedUserDto } from '@app/contracts';
+import { SafetyMessages } from '@app/contracts/browser';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { socketFrameReceived } from '../../../lib/socket';
+import { makeUser } from '../../../test/fixtures';
+import { renderApp, renderWithStore, settleRenderedApps } from '../../../test/render';
+import { startTestServer, type TestServer } from '../../../test/test-server';
+import { makeMessage, makeRoom } from '../../chat/__tests__/fixtures';
+import { Composer } from '../../chat/components/composer';
+import { PERSON_MENU_TEXT } from '../../chat/copy';
+import { BLOCK_TEXT } from '../safety-copy';
+
+let server: TestServer;
+const bob = { id: 8, username: 'bob', avatar: null, role: 'user' as const };
+const alice = makeUser({ id: 7, username: 'alice', isVerified: true });
+
+beforeEach(async () => {
+  server = await startTestServer();
+  sessionStorage.clear();
+  server.on('GET /api/users/me', () => ({ body: alice }));
+  server.on('GET /api/moderation/notices', () => ({ body: { notices: [], mute: null } }));
+});
+
+afterEach(async () => {
+  await settleRenderedApps();
+  await server.close();
+});
+
+describe('Blocking', () => {
+  it('blocks a message author from the message menu and stops showing their messages', async () => {
+    const user = userEvent.setup();
+    let blocked: BlockedUserDto[] = [];
+    server.on('GET /api/blocks', () => ({ body: blocked }));
+    server.on('POST /api/blocks', () => {
+      blocked = [{ user: bob, blockedAt: new Date().toISOString() }];
+      return { status: 201, body: blocked[0] };
+    });
+    server.on('GET /api/rooms/4', () => ({ body: makeRoom() }));
+    server.on('GET /api/rooms/4/private-chats', () => ({ body: [] }));
+    const carol = { id: 9, username: 'carol', avatar: null, role: 'user' as const };
+    const { store } = renderApp('/chat/4');
+    await screen.findByText(/Connecting/i);
+    act(() => {
+      store.dispatch(socketFrameReceived({ type: 'room_joined', room: makeRoom() }));
+      store.dispatch(socketFrameReceived({ type: 'room_messages', roomId: 4, messages: [makeMessage(1, bob, { content: 'from bob' }), makeMessage(2, carol, { content: 'from carol' })], hasMore: false }));
+    });
+    await screen.findByText('from bob');
+
+    await user.click(screen.getByRole('button', { name: PERSON_MENU_TEXT.message('bob') }));
+    await user.click(await screen.findByRole('menuitem', { name: BLOCK_TEXT.block('bob') }));
+
+    expect(await screen.findByText(BLOCK_TEXT.blocked('bob'))).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('from bob')).not.toBeInTheDocument());
+    expect(screen.getByText('from carol')).toBeInTheDocument();
+    expect(server.requests.find((r) => r.method === 'POST' && r.path === '/api/blocks')?.body).toEqual({ userId: 8 });
+  });
+
+  it('lists blocked people in settings and unblocks one', async () => {
+    const user = userEvent.setup();
+    let blocked: BlockedUserDto[] = [{ user: bob, blockedAt: '2026-01-02T10:00:00Z' }];
+    server.on('GET /api/users/me/settings', () => ({ body: alice.settings }));
+    server.on('GET /api/blocks', () => ({ body: blocked }));
+    server.on('DELETE /api/blocks/8', () => {
+      blocked = [];
+      return { body: { ok: true } };
+    });
+    renderApp('/settings');
+    const list = await screen.findByRole('region', { name: BLOCK_TEXT.listTitle });
+    await user.click(await within(list).findByRole('button', { name: BLOCK_TEXT.unblock('bob') }));
+    expect(await within(list).findByText(BLOCK_TEXT.listEmpty)).toBeInTheDocument();
+    expect(screen.getByText(BLOCK_TEXT.unblocked('bob'))).toBeInTheDocument();
+  });
+});
+
+describe('A private chat with a block', () => {
+  const participants = [
+    { id: 7, username: 'alice', avatar: null, role: 'user' as const },
+    { id: 8, username: 'bob', avatar: null, role: 'user' as const },
+  ];
+
+  it('is read-only for the one who blocked, naming the other', () => {
+    renderWithStore(<Composer room={makeRoom({ type: 'private', name: 'bob', participants, canReply: false, blockedByYou: true })} me={alice} disabled={false} />);
+    expect(screen.getByTestId('composer-read-only')).toHaveTextContent(SafetyMessages.youBlocked('bob'));
+    expect(screen.queryByRole('textbox', { name: 'Message' })).not.toBeInTheDocument();
+  });
+
+  it('is read-only for the other without saying why', () => {
+    renderWithStore(<Composer room={makeRoom({ type: 'private', name: 'bob', participants, canReply: false, blockedByYou: false })} me={alice} disabled={false} />);
+    expect(screen.getByTestId('composer-read-only')).toHaveTextContent(SafetyMessages.CannotReply);
+  });
+
+  it('stays writable when nobody blocked anyone', () => {
+    renderWithStore(<Composer room={makeRoom({ type: 'private', name: 'bob', participants, canReply: true, blockedByYou: false })} me={alice} disabled={false} />);
+    expect(screen.getByRole('textbox', { name: 'Message' })).toBeInTheDocument();
+  });
+});

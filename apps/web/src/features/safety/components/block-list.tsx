@@ -1,0 +1,46 @@
+import { UserAvatar } from '../../../components/ui/avatar';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { useGetBlocksQuery } from '../api/blocks-api';
+import { useBlockToggle } from '../hooks/use-block-toggle';
+import { BLOCK_TEXT } from '../safety-copy';
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+
+/** The settings' block list, newest first, each with Unblock. */
+export function BlockList() {
+  const { data, isLoading } = useGetBlocksQuery();
+  const { toggle } = useBlockToggle();
+  return (
+    <Card className="p-5" aria-labelledby="blocked-people-title" role="region">
+      <h2 id="blocked-people-title" className="text-lg font-semibold">
+        {BLOCK_TEXT.listTitle}
+      </h2>
+      <p className="mt-1 text-sm text-muted-foreground">{BLOCK_TEXT.listDescription}</p>
+      {isLoading ? (
+        <p className="mt-4 text-sm text-muted-foreground" role="status">
+          {BLOCK_TEXT.loading}
+        </p>
+      ) : !data?.length ? (
+        <p className="mt-4 text-sm text-muted-foreground">{BLOCK_TEXT.listEmpty}</p>
+      ) : (
+        <ul className="mt-4 divide-y" aria-label={BLOCK_TEXT.listTitle}>
+          {data.map(({ user, blockedAt }) => (
+            <li key={user.id} className="flex items-center gap-3 py-2">
+              <UserAvatar name={user.username} src={user.avatar} className="h-8 w-8 text-sm" />
+              <div className="min-w-0 flex-1">
+                <p className="truncate text-sm font-medium">{user.username}</p>
+                <p className="text-xs text-muted-foreground">
+                  {BLOCK_TEXT.blockedOn} {dateFormat.format(new Date(blockedAt))}
+                </p>
+              </div>
+              <Button size="sm" variant="outline" aria-label={BLOCK_TEXT.unblock(user.username)} onClick={() => void toggle(user)}>
+                {BLOCK_TEXT.unblockButton}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,103 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser } from './support/browser';
+import { signUp } from './support/marketplace';
+import { stackInfo } from './support/stack-info';
+
+const { baseUrl } = stackInfo();
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(() => browser?.close());
+
+async function openPage(width = 1280, height = 800): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width, height } });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  return { context, page };
+}
+
+const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+
+describe('Getting around', () => {
+  it('offers a visitor on a desktop the main places from every page, and the landing anchors on the landing page', async () => {
+    const { context, page } = await openPage();
+    try {
+      await page.goto('/');
+      const nav = mainNav(page);
+      for (const name of ['Marketplace', 'Public Rooms', 'Features', 'How It Works', 'Safety']) {
+        expect(await nav.getByRole('link', { name, exact: true }).isVisible()).toBe(true);
+      }
+      expect(await nav.getByRole('link', { name: 'My Chats' }).count()).toBe(0);
+
+      await nav.getByRole('link', { name: 'Marketplace', exact: true }).click();
+      await page.waitForURL(`${baseUrl}/marketplace`);
+      await page.getByRole('heading', { name: 'Expert Marketplace' }).waitFor();
+      expect(await nav.getByRole('link', { name: 'Features' }).count()).toBe(0);
+
+      await nav.getByRole('link', { name: 'Public Rooms', exact: true }).click();
+      await page.waitForURL(`${baseUrl}/public-rooms`);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('takes someone signed in from their settings to the marketplace and to their chats', async () => {
+    const { context, page } = await openPage();
+    try {
+      await signUp(context, 'walker');
+      await page.goto('/settings');
+      await page.getByTestId('role-badge').waitFor();
+      const nav = mainNav(page);
+      await nav.getByRole('link', { name: 'My Chats', exact: true }).click();
+      await page.waitForURL(`${baseUrl}/my-chats`);
+      await nav.getByRole('link', { name: 'Marketplace', exact: true }).click();
+      await page.waitForURL(`${baseUrl}/marketplace`);
+      await page.getByRole('heading', { name: 'Expert Marketplace' }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('keeps the main places in the drawer on a phone, where the header has no room for them', async () => {
+    const { context, page } = await openPage(375, 740);
+    try {
+      await page.goto('/marketplace');
+      expect(await mainNav(page).isVisible()).toBe(false);
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Public Rooms' }).click();
+      await page.waitForURL(`${baseUrl}/public-rooms`);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('sends /rooms to the public rooms', async () => {
+    const { context, page } = await openPage();
+    try {
+      const response = await page.goto('/rooms');
+      expect(response?.status()).toBe(200);
+      await page.waitForURL(`${baseUrl}/public-rooms`);
+      await page.getByRole('heading', { name: 'Public Rooms', level: 1 }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('answers an unknown page with 404 and the app’s not-found screen, and an unknown API path with JSON', async () => {
+    const { context, page } = await openPage();
+    try {
+      const response = await page.goto('/no-such-page');
+      expect(response?.status()).toBe(404);
+      await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
+
+      const api = await context.request.get('/api/no-such-endpoint');
+      expect(api.status()).toBe(404);
+      expect(api.headers()['content-type']).toMatch(/application\/json/);
+    } finally {
+      await context.close();
+    }
+  });
+});
