@@ -9,7 +9,7 @@ import { buyerPrice, formatDuration, formatRate, runningMoney } from '../call-mo
 import { meterMs, type ActiveCall } from '../calls-slice';
 import { CALLS_TEXT } from '../copy';
 import { useCallController, useCallMedia } from '../hooks/use-call-controller';
-import { useNow } from '../hooks/use-now';
+import { useNow } from '../../../hooks/use-now';
 
 export type CallPhase = 'ringing' | 'connecting' | 'connected' | 'reconnecting' | 'ending';
 

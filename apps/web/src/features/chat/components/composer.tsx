@@ -8,7 +8,7 @@ import { COMPOSER_TEXT } from '../copy';
 import { useGetModerationStatusQuery } from '../../moderation/api/reports-api';
 import { useBlockToggle } from '../../safety/hooks/use-block-toggle';
 import { useComposer } from '../hooks/use-composer';
-import { useNow } from '../hooks/use-now';
+import { useNow } from '../../../hooks/use-now';
 import { ComposerToolbar } from './composer-toolbar';
 
 const MUTE_CHECK_MS = 15_000;

@@ -3,7 +3,7 @@ import { LogIn, LogOut, MessageSquare } from 'lucide-react';
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { CHAT_TEXT } from '../copy';
 import { streamOf, type StreamItem } from '../feed';
-import { useNow } from '../hooks/use-now';
+import { useNow } from '../../../hooks/use-now';
 import type { OlderMessages } from '../hooks/use-older-messages';
 import type { RoomFeed, RoomNotice } from '../types';
 import { useBlockToggle } from '../../safety/hooks/use-block-toggle';

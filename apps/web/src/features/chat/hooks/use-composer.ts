@@ -13,7 +13,7 @@ import { cooldownStarted, rateLimited, selectWaitUntil } from '../chat-slice';
 import { CHAT_TOASTS, COMPOSER_TEXT, DEFAULT_WAIT_SECONDS } from '../copy';
 import { DEFAULT_STYLE, formattingOf, styleOf, textKind, type ComposerStyle } from '../message-kind';
 import { createOutgoingIds } from '../outgoing-ids';
-import { useNow } from './use-now';
+import { useNow } from '../../../hooks/use-now';
 
 const COUNTDOWN_TICK_MS = 250;
 const UPLOAD_FALLBACK = 'Failed to upload file';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** The current time, refreshed every `intervalMs` while `active`, for the call's clock and meter. */
+/** The current time, refreshed every `intervalMs` while `active`: countdowns, relative times, a call's clock. */
 export function useNow(intervalMs: number, active = true): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
