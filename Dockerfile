@@ -1,5 +1,5 @@
-# One image for every app; compose picks the process with `command`.
-# syntax=docker/dockerfile:1
+# One image for every app; compose picks the process with `command`. Plain Dockerfile syntax, so
+# the classic builder (Debian's docker-compose) and BuildKit both build it, with no frontend to pull.
 
 FROM node:22-bookworm-slim AS deps
 WORKDIR /app

@@ -37,7 +37,9 @@ describe('what the gateway tells, and to whom', () => {
         return [name, values];
       }),
     );
-    expect(policy['connect-src']).toEqual(["'self'", stack.origin.replace('http', 'ws')]);
+    // The site's own socket, under both loopback names it may be opened at; nowhere else.
+    const socketOrigin = stack.origin.replace('http', 'ws');
+    expect(policy['connect-src']).toEqual(["'self'", socketOrigin, socketOrigin.replace('localhost', '127.0.0.1')]);
     expect(policy['img-src']).toEqual(["'self'", 'data:', 'blob:']);
   });
 });

@@ -64,12 +64,15 @@ const appServices = Object.entries(compose.services)
   .filter((entry): entry is { name: string; app: string; service: ComposeService } => entry !== null);
 
 describe('docker-compose.yml', () => {
-  it('runs every app, each from the one image the Dockerfile builds', () => {
+  it('runs every app from the one image the Dockerfile builds, built once', () => {
     expect(appServices.map((s) => s.app).sort()).toEqual(APPS.filter((a) => a !== 'web').sort());
+    const builders = Object.entries(compose.services).filter(([, service]) => service.build !== undefined);
+    expect(builders.map(([name, service]) => [name, service.build, service.image])).toEqual([['auth-svc', '.', 'chatmarket-app']]);
     for (const { service } of appServices) {
-      expect(service.build).toBe('.');
+      expect(service.image).toBe('chatmarket-app');
       expect(service.healthcheck).toBeDefined();
     }
+    expect(compose.services.seed.image).toBe('chatmarket-app');
   });
 
   it.each(appServices.map((s) => [s.name, s.app, s.service] as const))(
@@ -95,7 +98,8 @@ describe('docker-compose.yml', () => {
   it('the gateways sit behind the load balancer and publish no port of their own', () => {
     expect((compose.services.gateway as { ports?: unknown }).ports).toBeUndefined();
     expect((compose.services['chat-svc'] as { ports?: unknown }).ports).toBeUndefined();
-    expect((compose.services.lb as { ports: string[] }).ports).toEqual(['3000:80']);
+    // On loopback port 3000 unless CHATMARKET_ADDRESS / CHATMARKET_PORT say otherwise.
+    expect((compose.services.lb as { ports: string[] }).ports).toEqual(['${CHATMARKET_ADDRESS:-127.0.0.1}:${CHATMARKET_PORT:-3000}:80']);
   });
 
   it('.env.example lists every variable every app reads', () => {
