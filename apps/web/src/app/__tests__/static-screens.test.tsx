@@ -42,6 +42,14 @@ it('links the terms to the community guidelines and states the VIP price', async
   expect(screen.getByText(/\$9\.99 per month/)).toBeInTheDocument();
 });
 
+it('tells in the guidelines what the filter and blocking do', async () => {
+  renderApp('/community-guidelines');
+  const article = await screen.findByRole('article');
+  expect(within(article).getByText(/automatic filter masks offensive words in public rooms/)).toBeInTheDocument();
+  expect(within(article).getByText(/at most two links in public rooms every ten minutes/)).toBeInTheDocument();
+  expect(within(article).getByText(/They are not told\./)).toBeInTheDocument();
+});
+
 it('keeps cookie choices on this device with essential locked on', async () => {
   const user = userEvent.setup();
   renderApp('/cookie-policy');

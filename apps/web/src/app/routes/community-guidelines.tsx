@@ -54,6 +54,15 @@ export function CommunityGuidelinesScreen() {
         </a>
         . Our moderation team reviews reports within 24 hours.
       </p>
+      <p>
+        An automatic filter masks offensive words in public rooms for everyone, and refuses them in usernames, room names and
+        descriptions, and experts' names and bios. Regular members can share at most two links in public rooms every ten
+        minutes.
+      </p>
+      <p>
+        You can block anyone from a message or the online list: they can no longer start a private chat with you or call you,
+        an existing chat becomes read-only, and you stop seeing their messages in public rooms. They are not told.
+      </p>
       <h2>6. Consequences</h2>
       <ul>
         <li><strong>First offence:</strong> a warning.</li>
