@@ -292,6 +292,19 @@ describe('moderation', () => {
 });
 
 describe('profile editor', () => {
+  it('shows buyers the availability the seller sets in the editor, and calls follow it', async () => {
+    const { owner, seller } = await verifiedSeller({ displayName: 'Status Sam' });
+    const statusAfter = async (body: Record<string, unknown>) => {
+      expect((await call('PATCH', '/sellers/profile/me', { token: owner.token, body })).status).toBe(200);
+      return (await call('GET', `/sellers/${seller.id}`)).body.availability;
+    };
+    expect(await statusAfter({ callAvailability: 'busy' })).toBe('busy');
+    expect(await statusAfter({ callAvailability: 'available' })).toBe('available');
+    expect(await statusAfter({ callAvailability: 'offline' })).toBe('offline');
+    expect(await statusAfter({ callAvailability: 'available', acceptsCalls: false })).toBe('offline');
+    expect(await statusAfter({ acceptsCalls: true })).toBe('available');
+  });
+
   it("saves the owner's changes, validates them, and refuses anyone else", async () => {
     const { owner, seller } = await verifiedSeller({ displayName: 'Editable Eve' });
     const saved = await call('PATCH', '/sellers/profile/me', {

@@ -129,7 +129,7 @@ export class SellersService {
       pricing: { audio: { price: dto.audioPricing, currency: 'USD' }, video: { price: dto.videoPricing, currency: 'USD' } },
       acceptsCalls: dto.acceptsCalls,
       callAvailability: dto.callAvailability as Seller['callAvailability'],
-      availability: dto.acceptsCalls && dto.callAvailability === 'available' ? 'available' : 'offline',
+      availability: availabilityFrom(dto.acceptsCalls, dto.callAvailability as Seller['callAvailability']),
       timeZone: dto.timeZone,
       responseTime: dto.responseTime,
       workingHours: dto.workingHours
@@ -184,6 +184,10 @@ export class SellersService {
     if (changes.acceptsCalls !== undefined) seller.acceptsCalls = changes.acceptsCalls;
     if (changes.callAvailability !== undefined) seller.callAvailability = changes.callAvailability as Seller['callAvailability'];
     if (changes.availability !== undefined) seller.availability = changes.availability as Seller['availability'];
+    // What the seller sets in the editor is what buyers see (and what calls are refused by).
+    if (changes.acceptsCalls !== undefined || changes.callAvailability !== undefined) {
+      seller.availability = availabilityFrom(seller.acceptsCalls, seller.callAvailability);
+    }
     if (changes.timeZone !== undefined) seller.timeZone = changes.timeZone;
     if (changes.responseTime !== undefined) seller.responseTime = changes.responseTime;
     if (changes.workingHours !== undefined) {
@@ -325,4 +329,11 @@ function cleanLinks(links: SocialMediaLinks | undefined): Seller['socialMediaLin
     if (value) clean[key] = value;
   }
   return clean;
+}
+
+/** The status buyers see from the seller's own settings: available, busy, or offline for the rest. */
+function availabilityFrom(acceptsCalls: boolean, callAvailability: Seller['callAvailability']): Seller['availability'] {
+  if (!acceptsCalls) return 'offline';
+  if (callAvailability === 'available') return 'available';
+  return callAvailability === 'busy' ? 'busy' : 'offline';
 }

@@ -10,10 +10,14 @@ export interface SellerStatus {
   notAccepting: boolean;
 }
 
-/** Spec: busy is red; accepting calls and available is green; otherwise Offline or Unavailable in grey. */
+/**
+ * Spec: busy is red; accepting calls and available is green; otherwise Offline or Unavailable in
+ * grey. Busy is in a call or set so by the seller in their profile: the server refuses calls to both.
+ */
 export function sellerStatus(seller: Pick<SellerDto, 'isBusy' | 'acceptsCalls' | 'availability'>): SellerStatus {
-  const notAccepting = !seller.isBusy && !seller.acceptsCalls;
-  if (seller.isBusy) return { label: MARKETPLACE_TEXT.status.busy, tone: 'red', notAccepting };
+  const busy = seller.isBusy || seller.availability === 'busy';
+  const notAccepting = !busy && !seller.acceptsCalls;
+  if (busy) return { label: MARKETPLACE_TEXT.status.busy, tone: 'red', notAccepting };
   if (seller.acceptsCalls && seller.availability === 'available') {
     return { label: MARKETPLACE_TEXT.status.available, tone: 'green', notAccepting };
   }
