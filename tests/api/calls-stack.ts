@@ -1,19 +1,15 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- bodies and frames are loose JSON read as a browser would */
 import 'reflect-metadata';
 import type { INestMicroservice } from '@nestjs/common';
-import type { NestExpressApplication } from '@nestjs/platform-express';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { BlockPatterns, ChatPatterns, ServiceName, type UserRole } from '@app/contracts';
-import { REDIS } from '@app/server';
-import { eventually, freePort, startTestInfra, type TestInfra } from '@app/testing';
-import type { Redis } from 'ioredis';
+import { eventually, startTestInfra, type TestInfra } from '@app/testing';
 import { connect, JSONCodec, type NatsConnection } from 'nats';
 import WebSocket from 'ws';
-import { createGateway } from '../../apps/gateway/src/bootstrap';
 // Calls are tested as browsers meet them: marketplace-svc in-process behind the gateway.
 import { AppModule as MarketplaceModule } from '../../apps/marketplace-svc/src/app.module';
 import { Seller } from '../../apps/marketplace-svc/src/sellers/seller.entity';
-import { apiClient, fakeSessions, prepareGateway, startService, type ApiResponse, type SignedIn } from './support/gateway-harness';
+import { apiClient, fakeSessions, prepareGateway, startAnotherGateway, startService, type ApiResponse, type SignedIn } from './support/gateway-harness';
 
 const codec = JSONCodec<Record<string, any>>();
 
@@ -88,13 +84,10 @@ export async function startCallsStack(): Promise<CallsStack> {
 
   await first.listen();
   // A second gateway in the same process and environment: a browser may land on either.
-  const secondPort = await freePort();
-  const second: NestExpressApplication = await createGateway();
-  await second.startAllMicroservices();
-  await second.listen(secondPort, '127.0.0.1');
+  const second = await startAnotherGateway();
   const gateways = [
     { baseUrl: first.baseUrl, wsUrl: first.wsUrl },
-    { baseUrl: `http://127.0.0.1:${secondPort}`, wsUrl: `ws://127.0.0.1:${secondPort}/ws` },
+    { baseUrl: second.baseUrl, wsUrl: second.wsUrl },
   ];
   const requests = gateways.map((g) => apiClient(g.baseUrl, first.origin));
   const sockets: TestSocket[] = [];
@@ -139,9 +132,7 @@ export async function startCallsStack(): Promise<CallsStack> {
     },
     async stop() {
       for (const socket of sockets) socket.close();
-      const secondRedis = second.get<Redis>(REDIS);
       await second.close();
-      secondRedis.disconnect();
       await first.close();
       for (const service of services) await service.close();
       await nc.drain().catch(() => undefined);

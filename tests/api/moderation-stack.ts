@@ -1,20 +1,17 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- bodies and frames are loose JSON read as a browser would */
 import 'reflect-metadata';
 import type { INestMicroservice } from '@nestjs/common';
-import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AuthPatterns, MarketplacePatterns, ServiceName, type UserDto, type UserRole } from '@app/contracts';
-import { REDIS, RpcClient } from '@app/server';
-import { eventually, freePort, startTestInfra, uniqueName, type TestInfra } from '@app/testing';
-import type { Redis } from 'ioredis';
+import { RpcClient } from '@app/server';
+import { eventually, startTestInfra, uniqueName, type TestInfra } from '@app/testing';
 import { connect, JSONCodec, type NatsConnection } from 'nats';
 import WebSocket from 'ws';
 // The real accounts and chat services behind two gateways: sanctions cross all of them.
 import { AppModule as AuthAppModule } from '../../apps/auth-svc/src/app.module';
 import { AppModule as ChatAppModule } from '../../apps/chat-svc/src/app.module';
-import { createGateway } from '../../apps/gateway/src/bootstrap';
 import { ApiClient, type AuthStack } from './auth-stack';
 import { TestSocket } from './chat-stack';
-import { prepareGateway, startService } from './support/gateway-harness';
+import { prepareGateway, startAnotherGateway, startService } from './support/gateway-harness';
 
 const codec = JSONCodec<Record<string, any>>();
 
@@ -77,13 +74,11 @@ export async function startModerationStack(): Promise<ModerationStack> {
     await startService(ChatAppModule, ServiceName.Chat, infra.natsUrl),
   ];
   const app = await first.listen();
-  const secondPort = await freePort();
-  const second: NestExpressApplication = await createGateway();
-  await second.startAllMicroservices();
-  await second.listen(secondPort, '127.0.0.1');
+  // A second gateway in the same process and environment: a browser may land on either.
+  const second = await startAnotherGateway();
   const gateways = [
     { baseUrl: first.baseUrl, wsUrl: first.wsUrl },
-    { baseUrl: `http://127.0.0.1:${secondPort}`, wsUrl: `ws://127.0.0.1:${secondPort}/ws` },
+    { baseUrl: second.baseUrl, wsUrl: second.wsUrl },
   ];
   const rpc = app.get(RpcClient);
   const sockets: TestSocket[] = [];
@@ -127,9 +122,7 @@ export async function startModerationStack(): Promise<ModerationStack> {
     },
     async stop() {
       for (const socket of sockets) socket.close();
-      const secondRedis = second.get<Redis>(REDIS);
       await second.close();
-      secondRedis.disconnect();
       await first.close();
       for (const service of services) await service.close();
       await nc.drain().catch(() => undefined);

@@ -1,14 +1,11 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- bodies and frames are loose JSON read as a browser would */
 import 'reflect-metadata';
-import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AuthPatterns, DEFAULT_USER_SETTINGS, SafetyMessages, type UserRole } from '@app/contracts';
-import { REDIS } from '@app/server';
-import { eventually, freePort, uniqueName } from '@app/testing';
-import type { Redis } from 'ioredis';
+import { eventually, uniqueName } from '@app/testing';
 // The real accounts, chat and marketplace services behind two gateways: blocks, privacy and
 // the filter cross all of them.
-import { createGateway } from '../../apps/gateway/src/bootstrap';
 import { ApiClient, type AuthStack } from './auth-stack';
+import { startAnotherGateway } from './support/gateway-harness';
 import { startProductStack } from './support/product-stack';
 import type { TestSocket } from './chat-stack';
 import { enterRoom, socketOf } from './support/room-socket';
@@ -17,25 +14,20 @@ import { sellerApplication } from './support/seller-application';
 jest.setTimeout(60_000);
 
 let stack: AuthStack;
-let second: NestExpressApplication;
+let second: Awaited<ReturnType<typeof startAnotherGateway>>;
 let secondUrl: string;
 const sockets: TestSocket[] = [];
 
 beforeAll(async () => {
   stack = await startProductStack({ LOG_LEVEL: 'silent' });
   // A second gateway: a browser may land on either, and a block must hold on both.
-  const port = await freePort();
-  second = await createGateway();
-  await second.startAllMicroservices();
-  await second.listen(port, '127.0.0.1');
-  secondUrl = `http://127.0.0.1:${port}`;
+  second = await startAnotherGateway();
+  secondUrl = second.baseUrl;
 }, 60_000);
 
 afterAll(async () => {
   for (const socket of sockets) socket.close();
-  const redis = second?.get<Redis>(REDIS);
   await second?.close();
-  redis?.disconnect();
   await stack?.stop();
 });
 

@@ -10,27 +10,14 @@ import {
   LINK_WINDOW_MS,
   type RpcErrorBody,
 } from '@app/contracts';
-import { startRedisServer } from '@app/testing';
+import { ManualClock, startRedisServer } from '@app/testing';
 import { RpcException } from '@nestjs/microservices';
 import { Redis } from 'ioredis';
 import type { ChildProcess } from 'node:child_process';
-import type { Clock } from '../src/limits/clock';
 import { SendLimitsService, type SendAttempt } from '../src/limits/send-limits.service';
 
 const MINUTE = 60_000;
 
-/** A clock that stands still until the test moves it. */
-class ManualClock implements Clock {
-  constructor(private time: number) {}
-
-  now() {
-    return this.time;
-  }
-
-  advance(ms: number) {
-    this.time += ms;
-  }
-}
 
 /**
  * The windows of the send limits, on a real Redis with the time under the test's control:

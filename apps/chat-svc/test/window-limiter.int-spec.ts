@@ -1,21 +1,11 @@
 import 'reflect-metadata';
-import { startRedisServer } from '@app/testing';
+import { ManualClock, startRedisServer } from '@app/testing';
 import { Redis } from 'ioredis';
 import type { ChildProcess } from 'node:child_process';
-import type { Clock } from '../src/limits/clock';
 import { WindowLimiter } from '../src/limits/window-limiter';
 
 const HOUR = 3_600_000;
 
-class ManualClock implements Clock {
-  constructor(private time: number) {}
-  now() {
-    return this.time;
-  }
-  advance(ms: number) {
-    this.time += ms;
-  }
-}
 
 /** The rolling windows behind the creation limits, on a real Redis with the time under the test's control. */
 describe('rolling window limits', () => {

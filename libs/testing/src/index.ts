@@ -4,3 +4,4 @@ export * from './fixtures';
 export * from './captcha';
 export * from './iso-box';
 export * from './mail-catcher';
+export * from './manual-clock';

@@ -68,6 +68,23 @@ export async function prepareGateway(infra: TestInfra, env: Record<string, strin
   return gateway;
 }
 
+/** One more gateway in this process, with the environment the first was prepared with: a browser may land on either. */
+export async function startAnotherGateway(): Promise<{ baseUrl: string; wsUrl: string; close(): Promise<void> }> {
+  const port = await freePort();
+  const app = await createGateway();
+  await app.startAllMicroservices();
+  await app.listen(port, '127.0.0.1');
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    wsUrl: `ws://127.0.0.1:${port}/ws`,
+    async close() {
+      const redis = app.get<Redis>(REDIS);
+      await app.close();
+      redis.disconnect();
+    },
+  };
+}
+
 /** A service (or a stand-in for one) in-process on the private NATS server, in its queue group. */
 export async function startService(
   module: Type<unknown>,

@@ -227,7 +227,7 @@ function tooSlow(): HttpException {
   return new HttpException({ error: 'Request Timeout', code: MediaErrorCode.UploadTooSlow, message: UploadMessages.tooSlow }, 408);
 }
 
-export function unavailable(): HttpException {
+function unavailable(): HttpException {
   return new HttpException(
     {
       error: 'Service Unavailable',

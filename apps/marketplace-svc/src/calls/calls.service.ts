@@ -376,7 +376,6 @@ export class CallsService {
     for (const profile of effects.statusChanged ?? []) await this.notifier.sellerStatus(profile);
   }
 
-  /** The marketplace chat of the two, found or started in chat-svc; the call goes on without one. */
   /**
    * Blocked either way, nothing rings: the blocker is told why, the blocked person hears a
    * refusal that names no block. Unknown (chat-svc silent) refuses too: a block must hold.
@@ -390,6 +389,7 @@ export class CallsService {
     if (blocks.bBlockedA) throw RpcErrors.forbidden(SafetyMessages.CannotCall);
   }
 
+  /** The marketplace chat of the two, found or started in chat-svc; the call goes on without one. */
   private async marketplaceChat(actor: ActorDto, seller: Seller): Promise<number | null> {
     try {
       const room = await this.rpc.request(

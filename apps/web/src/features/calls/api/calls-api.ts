@@ -43,10 +43,8 @@ export const callsApi = api.injectEndpoints({
   }),
 });
 
+// Starting, accepting and ending go through the call controller (endpoints.*.initiate).
 export const {
-  useStartCallMutation,
-  useAcceptCallMutation,
-  useEndCallMutation,
   useGetCurrentCallQuery,
   useListCallsQuery,
   useGetEarningsQuery,

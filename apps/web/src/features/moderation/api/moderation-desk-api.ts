@@ -53,10 +53,6 @@ export const moderationDeskApi = api.injectEndpoints({
       query: (params) => ({ url: 'moderation/reports', params: { ...params, limit: 100 } }),
       providesTags: ['ModerationReports'],
     }),
-    getReport: build.query<ModerationReportDto, number>({
-      query: (id) => `moderation/reports/${id}`,
-      providesTags: ['ModerationReports'],
-    }),
     searchAccounts: build.query<ModerationAccountDto[], string>({
       query: (q) => ({ url: 'moderation/users', params: { q } }),
       providesTags: ['ModerationUsers'],
@@ -76,4 +72,4 @@ export const moderationDeskApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetReportsQueueQuery, useGetReportQuery, useLazySearchAccountsQuery, useGetUserViewQuery, useGetAuditQuery, useModerateMutation } = moderationDeskApi;
+export const { useGetReportsQueueQuery, useLazySearchAccountsQuery, useGetUserViewQuery, useGetAuditQuery, useModerateMutation } = moderationDeskApi;
