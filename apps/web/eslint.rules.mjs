@@ -38,7 +38,7 @@ const EXPOSED = {
     'components/report-button', // a seller profile's Report
   ],
   safety: ['hooks/use-block-toggle', 'safety-copy'], // Block and Unblock wherever a person is shown
-  vip: ['vip-slice', 'vip-strings'], // any screen may offer the upgrade
+  vip: ['vip-slice', 'vip-strings', 'components/vip-grant-panel'], // any screen may offer the upgrade; moderators grant VIP from a person's record
 };
 
 /** From src/app, features take only the store's typed hooks and types; the app composes features. */

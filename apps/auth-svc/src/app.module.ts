@@ -9,6 +9,8 @@ import { AccountSanction } from './sanctions/account-sanction.entity';
 import { SanctionsModule } from './sanctions/sanctions.module';
 import { User } from './users/user.entity';
 import { UsersModule } from './users/users.module';
+import { VipChange } from './vip/vip-change.entity';
+import { VipModule } from './vip/vip.module';
 
 @Module({
   imports: [
@@ -16,13 +18,14 @@ import { UsersModule } from './users/users.module';
       service: ServiceName.Auth,
       env: authEnv,
       databaseUrl: (env) => env.AUTH_DATABASE_URL,
-      entities: [User, AccountSanction],
+      entities: [User, AccountSanction, VipChange],
       migrations,
     }),
     CaptchaModule,
     UsersModule,
     AccountsModule,
     SanctionsModule,
+    VipModule,
   ],
 })
 export class AppModule {}

@@ -5,6 +5,7 @@
  */
 export * from './auth/auth.constants';
 export * from './auth/recovery.constants';
+export * from './vip/vip.constants';
 export * from './common/user';
 export * from './common/policy';
 export * from './chat/chat.constants';

@@ -75,6 +75,8 @@ import type {
 } from './marketplace/dto/seller.dto';
 import type { MediaObjectVerification, VerifyMediaObjectDto } from './media/dto/media.dto';
 import { MediaPatterns } from './media/media.patterns';
+import type { GrantVipRequestDto, RevokeVipRequestDto, VipChangeDto, VipHistoryRequestDto } from './vip/vip.dto';
+import { VipPatterns } from './vip/vip.patterns';
 import { ModerationPatterns, ReportPatterns, SanctionPatterns } from './moderation/moderation.patterns';
 import type {
   AccountRequestDto,
@@ -208,6 +210,9 @@ export interface RpcContract {
   [SanctionPatterns.Lift]: [LiftAccountSanctionRequestDto, AccountSanctionDto];
   [SanctionPatterns.SearchAccounts]: [SearchAccountsRequestDto, ModerationAccountDto[]];
   [SanctionPatterns.GetAccount]: [AccountRequestDto, ModerationAccountDetailDto];
+  [VipPatterns.Grant]: [GrantVipRequestDto, VipChangeDto];
+  [VipPatterns.Revoke]: [RevokeVipRequestDto, VipChangeDto];
+  [VipPatterns.History]: [VipHistoryRequestDto, VipChangeDto[]];
 }
 
 /** Every service answers `<service>.health.check` with its HealthReport. */

@@ -1,6 +1,6 @@
 import { HttpException, ValidationPipe, type ArgumentMetadata, type ValidationError } from '@nestjs/common';
 import { RpcException } from '@nestjs/microservices';
-import { ErrorCode, type RpcErrorBody } from '@app/contracts';
+import { ErrorCode, errorCodeForStatus, type RpcErrorBody } from '@app/contracts';
 import { InputMessages, inspectInput } from './input-inspection';
 
 export const SERVICE_UNAVAILABLE_MESSAGE = 'Service temporarily unavailable. Please try again.';
@@ -24,6 +24,8 @@ export const RpcErrors = {
   notFound: (message = 'Not found') => rpcError(404, ErrorCode.NotFound, message),
   conflict: (message: string, fields?: Record<string, string[]>) =>
     rpcError(409, ErrorCode.Conflict, message, fields ? { fields } : {}),
+  /** Well-formed, but the thing it asks for cannot be done to this target. */
+  unprocessable: (message: string) => rpcError(422, errorCodeForStatus(422), message),
   /** Another service this one depends on did not answer: the client may try again. */
   unavailable: (message = SERVICE_UNAVAILABLE_MESSAGE) => rpcError(503, ErrorCode.ServiceUnavailable, message),
 };

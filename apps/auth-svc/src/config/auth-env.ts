@@ -4,6 +4,12 @@ import { Type } from 'class-transformer';
 import { IsInt, IsNotEmpty, IsString, Matches, Max, Min } from 'class-validator';
 
 export class AuthEnv extends BaseEnv {
+  /** How often ended VIP periods are swept (and reminders sent). */
+  @Type(() => Number)
+  @IsInt({ message: 'VIP_SWEEP_INTERVAL_MS must be a whole number of milliseconds' })
+  @Min(1000, { message: 'VIP_SWEEP_INTERVAL_MS must be at least 1000' })
+  VIP_SWEEP_INTERVAL_MS = 60_000;
+
   @Matches(POSTGRES_URL_PATTERN, { message: 'AUTH_DATABASE_URL must look like postgres://user@host:5432/auth' })
   AUTH_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/auth';
 

@@ -33,6 +33,14 @@ export class User {
   @Property({ type: 'string', length: 16, nullable: true })
   roleBeforeSeller: UserRole | null = null;
 
+  /** The end of a VIP period a moderator granted: the role goes back to `user` then. */
+  @Property({ type: 'datetime', nullable: true })
+  vipUntil: Date | null = null;
+
+  /** When the holder was told the period is about to end (once per period). */
+  @Property({ type: 'datetime', nullable: true })
+  vipRemindedAt: Date | null = null;
+
   @Property({ type: 'string', length: 2048, nullable: true })
   avatar: string | null = null;
 

@@ -251,7 +251,8 @@ export class UsersService {
     await this.publish(AuthEvents.SessionsInvalidated, event);
   }
 
-  private async publishChanged(user: User) {
+  /** Tells the other services (read models) and the gateways (sessions to re-read) that the user changed. */
+  async publishChanged(user: User) {
     await this.publish(AuthEvents.UserUpdated, { ...toUserSummary(user), privacy: user.settings.privacy });
     await this.invalidateSessions({ userId: user.id });
   }

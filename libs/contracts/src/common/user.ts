@@ -45,6 +45,8 @@ export interface UserDto {
   createdAt: string;
   joinedAt: string;
   settings: UserSettings;
+  /** The end of a VIP period a moderator granted; absent or null when none runs. */
+  vipUntil?: string | null;
 }
 
 /** What other services need to know of a user (stamping senders, permissions). */

@@ -33,3 +33,20 @@ export function vipRequestMessage(username: string | null | undefined): string {
 export function whatsappLink(number: string, text: string): string {
   return `https://wa.me/${number.replace(/\D/g, '')}?text=${encodeURIComponent(text)}`;
 }
+
+/** The moderators' VIP panel (a person's record on /moderation). */
+export const VIP_GRANT_TEXT = {
+  title: 'VIP',
+  none: 'Not VIP',
+  noEnd: 'VIP with no end date',
+  days: 'Days',
+  reason: 'Reason',
+  grant: 'Grant VIP',
+  revoke: 'Revoke VIP',
+  granted: 'VIP granted',
+  revoked: 'VIP revoked',
+  failed: 'Could not change VIP',
+  history: 'VIP history',
+  actions: { grant: 'Granted', revoke: 'Revoked', expire: 'Ended' },
+  by: (name: string) => `by ${name}`,
+} as const;

@@ -8,6 +8,7 @@ import { Input } from '../../../components/ui/input';
 import { useGetUserViewQuery, useLazySearchAccountsQuery } from '../api/moderation-desk-api';
 import { DESK_TEXT as T } from '../copy';
 import { ActionDialog, type ActionTarget, type ModerationActionKind } from './action-dialog';
+import { VipGrantPanel } from '../../vip/components/vip-grant-panel';
 import { AuditList } from './audit-list';
 
 /** Find a person by username or e-mail; their record and the actions open beneath. */
@@ -86,6 +87,7 @@ function UserView({ userId, account }: { userId: number; account: ModerationAcco
               </Button>
             ))}
           </div>
+          {data.account.role === 'user' || data.account.role === 'vip' ? <VipGrantPanel userId={userId} role={data.account.role} /> : null}
           <AuditList entries={data.record.audit} />
         </>
       ) : (

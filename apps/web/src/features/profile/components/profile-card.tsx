@@ -1,4 +1,5 @@
 import type { UserDto } from '@app/contracts';
+import { VipMessages } from '@app/contracts/browser';
 import { format } from 'date-fns';
 import { useId, useState, type FormEvent } from 'react';
 import { RoleBadge } from '../../../components/role-badge';
@@ -61,6 +62,11 @@ export function ProfileCard({ user }: ProfileCardProps) {
           {user.email ? <p className="truncate text-sm text-muted-foreground">{user.email}</p> : null}
           <div className="mt-2 flex flex-wrap items-center justify-center gap-2 sm:justify-start">
             <RoleBadge role={user.role} />
+            {user.role === 'vip' && user.vipUntil ? (
+              <span className="text-xs font-medium text-amber-700 dark:text-amber-400" data-testid="vip-until">
+                {VipMessages.vipUntil(user.vipUntil)}
+              </span>
+            ) : null}
             <span className="text-xs text-muted-foreground">
               {PROFILE_TEXT.memberSince} {format(new Date(user.createdAt), 'MMMM yyyy')}
             </span>
