@@ -71,6 +71,22 @@ describe('blocks', () => {
     expect((await me.get('/api/blocks')).body).toEqual([]);
   });
 
+  it('refuses to block a moderator with 403 and says why, and lifts blocks of someone made a moderator', async () => {
+    const [me, moderator] = [await member(), await member('moderator')];
+    expect(await me.post('/api/blocks', { userId: moderator.id })).toMatchObject({
+      status: 403,
+      body: { code: 'forbidden', message: SafetyMessages.ModeratorNotBlockable },
+    });
+    expect((await me.get('/api/blocks')).body).toEqual([]);
+    // A moderator may still block whoever troubles them.
+    expect((await moderator.post('/api/blocks', { userId: me.id })).status).toBe(201);
+    // A block made before someone became a moderator is lifted when they do.
+    const promoted = await member();
+    expect((await me.post('/api/blocks', { userId: promoted.id })).status).toBe(201);
+    await stack.rpc.request(AuthPatterns.SetRole, { userId: promoted.id, role: 'moderator' });
+    await eventually(async () => expect((await me.get('/api/blocks')).body).toEqual([]));
+  });
+
   it("stops writing the blocked person's messages to the blocker's sockets on every gateway the moment they block, and only theirs", async () => {
     const moderator = await member('moderator');
     const roomId = await newRoom(moderator);
@@ -150,6 +166,37 @@ describe('blocks', () => {
       status: 403,
       body: { message: SafetyMessages.NotAcceptingChats },
     });
+  });
+});
+
+describe('bans', () => {
+  it('keep the banned address, in any spelling of it, from a new account: the caller is answered as for any taken address, its mailbox hears of the ban', async () => {
+    const moderator = await member('moderator');
+    const local = uniqueName('ban').replace(/_/g, '');
+    const banned = new ApiClient(stack);
+    const made = await banned.register({ username: uniqueName('banned'), email: `${local}.x@gmail.com` });
+    expect(made.status).toBe(201);
+    expect((await moderator.post(`/api/moderation/users/${made.body.user.id}/ban`, { reason: 'Scamming buyers' })).status).toBe(200);
+
+    // Case, dots and a +tag spell the same Gmail mailbox.
+    const respelled = `${local.slice(0, 2).toUpperCase()}.${local.slice(2)}X+again@GoogleMail.com`;
+    const again = new ApiClient(stack);
+    const answer = await again.register({ username: uniqueName('again'), email: respelled });
+    // The answer a sign-up with any taken address gets: an account of its own, the address not confirmed.
+    const taken = await new ApiClient(stack).register({ username: uniqueName('taken'), email: `${(await member()).username}@example.com` });
+    expect(answer.status).toBe(taken.status);
+    expect(Object.keys(answer.body).sort()).toEqual(Object.keys(taken.body).sort());
+    expect(Object.keys(answer.body.user).sort()).toEqual(Object.keys(taken.body.user).sort());
+    expect(answer.body.user).toMatchObject({ email: respelled.toLowerCase(), isVerified: false });
+    const mail = await stack.mail.waitForMail(respelled, /Your account is banned/);
+    expect(mail.text).toContain('cannot be used for a new account');
+
+    // Lifted, the address signs up like any other; the one confirmation mail is this one's, none went out for the barred sign-up.
+    expect((await moderator.post(`/api/moderation/users/${made.body.user.id}/lift`, { sanction: 'ban', reason: 'Appeal accepted' })).status).toBe(200);
+    const freed = `${local}.x+later@gmail.com`;
+    expect((await new ApiClient(stack).register({ username: uniqueName('freed'), email: freed })).status).toBe(201);
+    await stack.mail.waitForMail(freed, /Confirm your email address/);
+    expect((await stack.mail.mailsTo(respelled)).map((m) => m.subject)).toEqual(['Your account is banned']);
   });
 });
 

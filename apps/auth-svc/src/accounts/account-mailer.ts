@@ -89,6 +89,23 @@ export class AccountMailer implements OnApplicationShutdown {
     });
   }
 
+  /** A sign-up with the address of a banned account (in any spelling of it): no new account gets the address. */
+  signUpWithBannedAddress(owner: MailRecipient, attempt: SignUpAttempt): Promise<void> {
+    return this.mailer.send({
+      to: owner.email,
+      subject: 'Your account is banned',
+      text: [
+        `Hi ${owner.username},`,
+        '',
+        `At ${attempt.at.toISOString()} someone tried to create a new account with ${owner.email}.`,
+        'This address belongs to an account that has been banned for breaking the community guidelines, so it cannot be used for a new account.',
+        `If you think the ban is a mistake, you can appeal through support: ${this.origin}/community-guidelines`,
+        '',
+        'If it was not you, you can ignore this mail.',
+      ].join('\n'),
+    });
+  }
+
   onApplicationShutdown() {
     this.mailer.close();
   }

@@ -64,15 +64,22 @@ export class AccountsService {
     const problem = passwordProblem(dto.password, dto.username, dto.email);
     if (problem) throw RpcErrors.badRequest(problem, { password: [problem] });
     await this.captcha.consume(dto.captchaResponse);
+    const email = dto.email.trim();
+    // A banned account's address is answered like any taken one; only its mailbox hears why.
+    const banned = await this.sanctions.bannedHolderOf(email);
     const { user, addressHolder } = await this.signups.within('member', dto.client.ip, async () =>
-      this.users.create({
-        username: dto.username,
-        email: dto.email.trim(),
-        passwordHash: await argon2.hash(dto.password, HASH_OPTIONS),
-        role: 'user',
-      }),
+      this.users.create(
+        {
+          username: dto.username,
+          email,
+          passwordHash: await argon2.hash(dto.password, HASH_OPTIONS),
+          role: 'user',
+        },
+        { addressBarred: banned !== null },
+      ),
     );
-    if (addressHolder) this.tellAddressHolder(addressHolder, dto.client.ip);
+    if (banned) this.tellBannedAddress({ ...banned, email: email.toLowerCase() }, dto.client.ip);
+    else if (addressHolder) this.tellAddressHolder(addressHolder, dto.client.ip);
     else this.recovery.sendVerification(user).catch((error: unknown) => this.logger.error(`Verification mail for account ${user.id} failed: ${(error as Error).message}`));
     return this.openSession(user, dto.rememberMe ? REMEMBER_ME_TTL_SECONDS : SESSION_TTL_SECONDS, !!dto.rememberMe);
   }
@@ -82,6 +89,12 @@ export class AccountsService {
     void this.mailer
       .signUpWithTakenAddress(holder, { ip, at: new Date() })
       .catch((error: unknown) => this.logger.error(`Telling account ${holder.id} of a sign-up with its address failed: ${(error as Error).message}`));
+  }
+
+  private tellBannedAddress(holder: MailRecipient, ip: string): void {
+    void this.mailer
+      .signUpWithBannedAddress(holder, { ip, at: new Date() })
+      .catch((error: unknown) => this.logger.error(`Telling banned account ${holder.id} of a sign-up with its address failed: ${(error as Error).message}`));
   }
 
   async login(dto: LoginRequestDto): Promise<SessionIssuedDto> {

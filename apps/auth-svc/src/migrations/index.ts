@@ -3,6 +3,7 @@ import { Migration20261122000000Users } from './Migration20261122000000-users';
 import { Migration20261123000000RoleBeforeSeller } from './Migration20261123000000-role-before-seller';
 import { Migration20261125000000UnconfirmedEmail } from './Migration20261125000000-unconfirmed-email';
 import { Migration20261126100000AccountSanctions } from './Migration20261126100000-account-sanctions';
+import { Migration20261127100000BannedAddress } from './Migration20261127100000-banned-address';
 import { Migration20261128100000VipGrants } from './Migration20261128100000-vip-grants';
 
 /** Every migration, in order. Listed in code so the build and jest need no file globbing. */
@@ -11,5 +12,6 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261123000000-role-before-seller', class: Migration20261123000000RoleBeforeSeller },
   { name: 'Migration20261125000000-unconfirmed-email', class: Migration20261125000000UnconfirmedEmail },
   { name: 'Migration20261126100000-account-sanctions', class: Migration20261126100000AccountSanctions },
+  { name: 'Migration20261127100000-banned-address', class: Migration20261127100000BannedAddress },
   { name: 'Migration20261128100000-vip-grants', class: Migration20261128100000VipGrants },
 ];

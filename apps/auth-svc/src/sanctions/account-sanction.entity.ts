@@ -39,4 +39,8 @@ export class AccountSanction {
 
   @Property({ type: 'string', length: 500, nullable: true })
   liftReason: string | null = null;
+
+  /** A ban: the account's address as addressKey spells it, which cannot sign up again while the ban holds. */
+  @Property({ type: 'string', length: 254, nullable: true })
+  address: string | null = null;
 }

@@ -17,6 +17,7 @@ import { SessionStore } from '../sessions/session.store';
 import { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
 import { AccountSanction } from './account-sanction.entity';
+import { addressKey } from './address-key';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const SEARCH_LIMIT = 20;
@@ -44,6 +45,15 @@ export class SanctionsService {
       { orderBy: { id: 'desc' } },
     );
     return current.find((s) => s.kind === 'ban') ?? current[0] ?? null;
+  }
+
+  /** The banned account whose address this is (in any spelling of it), or null. */
+  async bannedHolderOf(email: string): Promise<{ id: number; username: string } | null> {
+    const em = this.em.fork();
+    const ban = await em.findOne(AccountSanction, { kind: 'ban', liftedAt: null, address: addressKey(email) }, { orderBy: { id: 'desc' } });
+    if (!ban) return null;
+    const holder = await em.findOne(User, { id: ban.userId });
+    return holder ? { id: holder.id, username: holder.username } : null;
   }
 
   /** Refuses sign-in to a suspended or banned account, saying until when and why. */
@@ -75,6 +85,7 @@ export class SanctionsService {
         kind: dto.kind,
         reason: dto.reason.trim(),
         endsAt: dto.kind === 'suspension' ? new Date(now.getTime() + (dto.days as number) * DAY_MS) : null,
+        address: dto.kind === 'ban' && target.email ? addressKey(target.email) : null,
         createdById: dto.actor.id,
         createdAt: now,
       });

@@ -71,9 +71,10 @@ export class UsersService {
    * Inserts a new account; a taken username is a 409. A taken email is not refused, which would
    * tell anyone whose address has an account: the account is made the same way, keeping the
    * address only as unconfirmedEmail, and who holds the address is returned so they can be told.
+   * An address a ban keeps (`addressBarred`) is kept only as unconfirmedEmail the same way.
    */
   @EnsureRequestContext()
-  async create(data: Pick<User, 'username' | 'email' | 'passwordHash' | 'role'>): Promise<NewAccount> {
+  async create(data: Pick<User, 'username' | 'email' | 'passwordHash' | 'role'>, { addressBarred = false } = {}): Promise<NewAccount> {
     const username = data.username.toLowerCase();
     const email = data.email?.toLowerCase() ?? null;
     this.assertCleanUsername(username);
@@ -85,8 +86,8 @@ export class UsersService {
       const user = Object.assign(new User(), {
         ...data,
         username,
-        email: addressHolder ? null : email,
-        unconfirmedEmail: addressHolder ? email : null,
+        email: addressHolder || addressBarred ? null : email,
+        unconfirmedEmail: addressHolder || addressBarred ? email : null,
       });
       try {
         await this.em.persistAndFlush(user);

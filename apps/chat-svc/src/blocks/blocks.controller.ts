@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { ActorRequestDto, BlockBetweenDto, BlockPatterns, BlockRequestDto } from '@app/contracts';
+import { EventPattern, MessagePattern, Payload } from '@nestjs/microservices';
+import { ActorRequestDto, AuthEvents, BlockBetweenDto, BlockPatterns, BlockRequestDto, type UserUpdatedEvent } from '@app/contracts';
 import { BlocksService } from './blocks.service';
 
 @Controller()
@@ -21,6 +21,12 @@ export class BlocksController {
   @MessagePattern(BlockPatterns.List)
   list(@Payload() dto: ActorRequestDto) {
     return this.blocks.list(dto.actor);
+  }
+
+  /** Heard beside the users read model (an event may have several handlers). */
+  @EventPattern(AuthEvents.UserUpdated)
+  onUserUpdated(@Payload() user: UserUpdatedEvent) {
+    return this.blocks.roleChanged(user);
   }
 
   @MessagePattern(BlockPatterns.Between)

@@ -35,6 +35,12 @@ export class BlocksRepository {
     return (rowCount ?? 0) > 0;
   }
 
+  /** Lifts every block of this person; the blockers whose lists changed. */
+  async deleteOfBlocked(blockedId: number): Promise<number[]> {
+    const { rows } = await this.knex().raw('delete from user_blocks where blocked_id = ? returning blocker_id', [blockedId]);
+    return (rows as Array<{ blocker_id: number }>).map((r) => r.blocker_id);
+  }
+
   async listOf(blockerId: number): Promise<BlockRow[]> {
     const { rows } = await this.knex().raw(
       'select blocked_id, created_at from user_blocks where blocker_id = ? order by created_at desc, blocked_id desc',

@@ -1,12 +1,14 @@
 import { Injectable, Logger } from '@nestjs/common';
 import {
   BlockEvents,
+  canModerate,
   ChatMessages,
   SafetyMessages,
   type ActorDto,
   type BlockBetweenAnswerDto,
   type BlockedUserDto,
   type BlockListChangedEvent,
+  type UserSummary,
 } from '@app/contracts';
 import { RpcClient, RpcErrors } from '@app/server';
 import { ChatUsersService } from '../users/users.service';
@@ -32,6 +34,7 @@ export class BlocksService {
     await this.users.remember(actor);
     const other = (await this.users.findMany([userId], { strict: true })).get(userId);
     if (!other) throw RpcErrors.notFound(ChatMessages.UserNotFound);
+    if (canModerate(other.role)) throw RpcErrors.forbidden(SafetyMessages.ModeratorNotBlockable);
     const result = await this.blocks.insert(actor.id, userId);
     if (result.state === 'full') throw RpcErrors.conflict(SafetyMessages.BlockListFull);
     if (result.state === 'blocked') await this.announce(actor.id);
@@ -41,6 +44,12 @@ export class BlocksService {
   async unblock(actor: ActorDto, userId: number): Promise<void> {
     if (!(await this.blocks.delete(actor.id, userId))) throw RpcErrors.notFound(SafetyMessages.NotBlocked);
     await this.announce(actor.id);
+  }
+
+  /** Someone who became a moderator: the blocks made before no longer keep them out. */
+  async roleChanged(user: UserSummary): Promise<void> {
+    if (!canModerate(user.role)) return;
+    for (const blockerId of await this.blocks.deleteOfBlocked(user.id)) await this.announce(blockerId);
   }
 
   async list(actor: ActorDto): Promise<BlockedUserDto[]> {

@@ -20,7 +20,7 @@ export class BlocksController {
     return this.rpc.request(BlockPatterns.List, { actor: actorOf(user) });
   }
 
-  @ApiOperation({ summary: 'Blocks a person: no private chats or calls either way, and you stop seeing their messages' })
+  @ApiOperation({ summary: 'Blocks a person: no private chats or calls either way, and you stop seeing their messages; moderators cannot be blocked (403)' })
   @Post()
   @HttpCode(201)
   block(@CurrentUser() user: UserDto, @Body() body: BlockUserDto): Promise<BlockedUserDto> {

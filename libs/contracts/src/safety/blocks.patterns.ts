@@ -1,6 +1,6 @@
 /** Request/reply patterns of blocks, answered by chat-svc (queue group "chat-svc"). */
 export const BlockPatterns = {
-  /** BlockRequestDto -> BlockedUserDto; 400 for oneself, 404 for an unknown user; blocking twice answers the first block */
+  /** BlockRequestDto -> BlockedUserDto; 400 for oneself, 403 for a moderator, 404 for an unknown user; blocking twice answers the first block */
   Block: 'chat.block.create',
   /** BlockRequestDto -> { ok: true }; 404 when that person is not blocked */
   Unblock: 'chat.block.delete',

@@ -16,6 +16,8 @@ export const DAY_MS = 24 * 60 * 60 * 1000;
 export const SafetyMessages = {
   SelfBlock: 'You cannot block yourself',
   NotBlocked: 'This person is not blocked',
+  /** Moderators stay reachable: a block would shut out the people who act on reports. */
+  ModeratorNotBlockable: 'Moderators cannot be blocked. If a moderator treats you badly, report them instead.',
   BlockListFull: `You can block at most ${BLOCK_LIST_MAX} people`,
   /** To the one who blocked: the chat is read-only until they unblock. */
   youBlocked: (name: string) => `You blocked ${name}. Unblock them to send messages.`,
