@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import {
   canModerate,
@@ -13,6 +12,7 @@ import {
   type ModerationAccountDto,
 } from '@app/contracts';
 import { rpcError, RpcErrors } from '@app/server';
+import { lockAccount, requireModerator } from '../common/moderator-acts';
 import { SessionStore } from '../sessions/session.store';
 import { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
@@ -71,9 +71,9 @@ export class SanctionsService {
 
   async apply(dto: ApplySanctionRequestDto): Promise<AccountSanctionDto> {
     const em = this.em.fork();
-    await this.requireModerator(dto.actor, em);
+    await requireModerator(dto.actor, em);
     const sanction = await em.transactional(async (tx) => {
-      const target = await this.lockTarget(dto.userId, tx);
+      const target = await lockAccount(dto.userId, tx);
       if (canModerate(target.role)) throw RpcErrors.forbidden(ModerationMessages.NotOnModerators);
       const current = await this.inForce(target.id, tx);
       if (current?.kind === 'ban') throw RpcErrors.conflict(ModerationMessages.AlreadyBanned);
@@ -100,9 +100,9 @@ export class SanctionsService {
 
   async lift(dto: LiftAccountSanctionRequestDto): Promise<AccountSanctionDto> {
     const em = this.em.fork();
-    await this.requireModerator(dto.actor, em);
+    await requireModerator(dto.actor, em);
     const lifted = await em.transactional(async (tx) => {
-      const target = await this.lockTarget(dto.userId, tx);
+      const target = await lockAccount(dto.userId, tx);
       const current = await this.inForce(target.id, tx);
       if (current?.kind !== dto.kind) throw RpcErrors.conflict(dto.kind === 'ban' ? ModerationMessages.NotBanned : ModerationMessages.NotSuspended);
       lift(current, dto.actor.id, dto.reason.trim(), new Date());
@@ -114,7 +114,7 @@ export class SanctionsService {
   /** Accounts whose username or e-mail contains the text; an exact match comes first. */
   async search(actor: ActorDto, text: string): Promise<ModerationAccountDto[]> {
     const em = this.em.fork();
-    await this.requireModerator(actor, em);
+    await requireModerator(actor, em);
     const q = text.trim().toLowerCase();
     const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     const [exact, matches] = await Promise.all([
@@ -128,7 +128,7 @@ export class SanctionsService {
 
   async account(actor: ActorDto, userId: number): Promise<ModerationAccountDetailDto> {
     const em = this.em.fork();
-    await this.requireModerator(actor, em);
+    await requireModerator(actor, em);
     const user = await em.findOne(User, { id: userId });
     if (!user) throw RpcErrors.notFound('User not found');
     const history = await em.find(AccountSanction, { userId }, { orderBy: { id: 'desc' } });
@@ -139,17 +139,6 @@ export class SanctionsService {
   }
 
   /** The actor's role as this service stores it, not as the request says. */
-  private async requireModerator(actor: ActorDto, em: EntityManager): Promise<void> {
-    const me = await em.findOne(User, { id: actor.id });
-    if (!me || !canModerate(me.role)) throw RpcErrors.forbidden(ModerationMessages.ModeratorsOnly);
-  }
-
-  private async lockTarget(userId: number, tx: EntityManager): Promise<User> {
-    const target = await tx.findOne(User, { id: userId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-    if (!target) throw RpcErrors.notFound('User not found');
-    return target;
-  }
-
   private async inForceFor(userIds: number[], em: EntityManager): Promise<Map<number, AccountSanctionDto>> {
     const found = new Map<number, AccountSanctionDto>();
     if (userIds.length === 0) return found;
