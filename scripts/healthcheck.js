@@ -4,13 +4,23 @@
  * health report; `node scripts/healthcheck.js gateway` asks the gateway over HTTP.
  * Exits 0 when healthy.
  */
+const { readFileSync } = require('node:fs');
 const target = process.argv[2];
 
+/** NATS_URL, or the file NATS_URL_FILE names (as the apps read it). */
+function natsUrlOfEnv() {
+  if (process.env.NATS_URL) return process.env.NATS_URL;
+  if (process.env.NATS_URL_FILE) return readFileSync(process.env.NATS_URL_FILE, 'utf8').trim();
+  return 'nats://127.0.0.1:4222';
+}
+
 /** Asks one NATS service for its health report (the Nest request envelope). */
-async function checkService(service, natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222') {
+async function checkService(service, natsUrl = natsUrlOfEnv()) {
   const target = service;
   const { connect, JSONCodec } = require('nats');
-  const nc = await connect({ servers: natsUrl, timeout: 2000 });
+  // The server and the credentials of the URL, as every app connects (built by tsc -b).
+  const { natsServerOptions } = require('../libs/server/dist/nats-connection.js');
+  const nc = await connect({ ...natsServerOptions(natsUrl), timeout: 2000 });
   try {
     const codec = JSONCodec();
     const reply = await nc.request(`${target}.health.check`, codec.encode({ pattern: `${target}.health.check`, data: {}, id: 'healthcheck' }), { timeout: 2000 });

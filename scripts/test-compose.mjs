@@ -10,8 +10,10 @@
 import { createRequire } from 'node:module';
 import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { createSocket } from 'node:dgram';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
+import { request as httpsRequest } from 'node:https';
 
 const require = createRequire(import.meta.url);
 const { ensureDependencies } = require('./lib/deps.js');
@@ -89,14 +91,35 @@ try {
 mkdirSync(LOG_DIR, { recursive: true });
 writeFileSync(COMPOSE_LOG, '');
 
-const port = Number(process.env.CHATMARKET_PORT ?? (await freePort()));
-let mailPort = Number(process.env.CHATMARKET_MAIL_PORT ?? (await freePort()));
-while (mailPort === port) mailPort = await freePort();
-const base = `http://127.0.0.1:${port}`;
+const taken = new Set();
+/** A loopback port free for TCP (and for UDP when asked), not handed out before in this run. */
+async function unusedPort({ udp = false } = {}) {
+  for (;;) {
+    const chosen = await freePort();
+    if (!taken.has(chosen) && (!udp || (await udpFree(chosen)))) {
+      taken.add(chosen);
+      return chosen;
+    }
+  }
+}
+const port = Number(process.env.CHATMARKET_PORT ?? (await unusedPort()));
+taken.add(port);
+const mailPort = Number(process.env.CHATMARKET_MAIL_PORT ?? (await unusedPort()));
+taken.add(mailPort);
+const turnPort = await unusedPort({ udp: true });
+const prometheusPort = await unusedPort();
+const [turnMinPort, turnMaxPort] = await freeUdpRange(20);
+const base = `https://127.0.0.1:${port}`;
+/** The stack's TLS certificate (self-signed at its first start), which the checks trust once it runs. */
+let tlsCa;
 const composeEnv = {
   ...process.env,
   CHATMARKET_PORT: String(port),
   CHATMARKET_MAIL_PORT: String(mailPort),
+  CHATMARKET_TURN_PORT: String(turnPort),
+  CHATMARKET_TURN_MIN_PORT: String(turnMinPort),
+  CHATMARKET_TURN_MAX_PORT: String(turnMaxPort),
+  CHATMARKET_PROMETHEUS_PORT: String(prometheusPort),
   CHATMARKET_ADDRESS: '127.0.0.1',
   CHATMARKET_EXTRA_ORIGINS: '',
 };
@@ -110,6 +133,28 @@ function freePort() {
       server.close(() => resolve(chosen));
     });
   });
+}
+
+function udpFree(candidate) {
+  return new Promise((resolve) => {
+    const socket = createSocket('udp4');
+    socket.once('error', () => resolve(false));
+    socket.bind(candidate, '127.0.0.1', () => socket.close(() => resolve(true)));
+  });
+}
+
+/** `count` consecutive UDP ports free on loopback (the TURN relay range), as [first, last]. */
+async function freeUdpRange(count) {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const first = 40000 + Math.floor(Math.random() * 20000);
+    const ports = Array.from({ length: count }, (_, i) => first + i);
+    if (ports.some((p) => taken.has(p))) continue;
+    if ((await Promise.all(ports.map(udpFree))).every(Boolean)) {
+      for (const p of ports) taken.add(p);
+      return [first, first + count - 1];
+    }
+  }
+  throw new Error(`no ${count} consecutive free UDP ports on loopback`);
 }
 
 /** A compose command for this project; its output goes to the log. Rejects on failure or time-out. */
@@ -162,7 +207,9 @@ try {
   results.push({ name: 'The compose file', ok: false });
   finish(1);
 }
-const services = config.services;
+// Services under a profile (Grafana: `--profile monitoring`) are not started by a plain `up`.
+const profiled = Object.entries(config.services).filter(([, s]) => s.profiles?.length).map(([name]) => name);
+const services = Object.fromEntries(Object.entries(config.services).filter(([name]) => !profiled.includes(name)));
 const builtImages = new Set(Object.values(services).filter((s) => s.build).map((s) => s.image));
 const composeImages = Object.values(services)
   .map((s) => s.image)
@@ -238,26 +285,43 @@ async function waitForStack(scale, timeoutMs) {
   throw new Error(`not ready in time: ${pending.join(', ')}`);
 }
 
-async function http(method, path, { origin, cookie, body } = {}) {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: {
-      ...(origin ? { origin } : {}),
-      ...(cookie ? { cookie } : {}),
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body !== undefined ? JSON.stringify(body) : undefined,
-    signal: AbortSignal.timeout(20_000),
+/** One request to the site over https, its certificate checked against the stack's own. */
+function http(method, path, { origin, cookie, body } = {}) {
+  const payload = body !== undefined ? JSON.stringify(body) : undefined;
+  const headers = {
+    ...(origin ? { origin } : {}),
+    ...(cookie ? { cookie } : {}),
+    ...(payload !== undefined ? { 'content-type': 'application/json' } : {}),
+  };
+  return new Promise((resolve, reject) => {
+    const req = httpsRequest(`${base}${path}`, { method, headers, ca: tlsCa, timeout: 20_000 }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => (text += chunk));
+      res.on('error', reject);
+      res.on('end', () => {
+        let json;
+        try {
+          json = JSON.parse(text);
+        } catch {
+          json = undefined;
+        }
+        const sidCookie = (res.headers['set-cookie'] ?? []).find((c) => c.startsWith('sid='));
+        resolve({
+          status: res.statusCode,
+          json,
+          text,
+          headers: res.headers,
+          sidCookie,
+          cookie: sidCookie ? sidCookie.slice(0, sidCookie.indexOf(';')) : undefined,
+          type: res.headers['content-type'],
+        });
+      });
+    });
+    req.on('timeout', () => req.destroy(new Error(`${method} ${path}: no answer within 20 s`)));
+    req.on('error', reject);
+    req.end(payload);
   });
-  const text = await res.text();
-  let json;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  const sid = res.headers.getSetCookie().find((c) => c.startsWith('sid='));
-  return { status: res.status, json, text, cookie: sid ? sid.slice(0, sid.indexOf(';')) : undefined, type: res.headers.get('content-type') };
 }
 
 /** The arithmetic captcha, answered as a person would (the same rule as @app/testing's solveArithmetic). */
@@ -276,13 +340,13 @@ async function captchaToken(origin) {
 async function login(origin, name, password) {
   const res = await http('POST', '/api/auth/login', { origin, body: { email: name, password, captchaResponse: await captchaToken(origin) } });
   if (res.status !== 200 || !res.cookie) throw new Error(`sign-in as ${name} from ${origin}: ${res.status} ${res.text}`);
-  return { user: res.json.user, cookie: res.cookie, origin };
+  return { user: res.json.user, cookie: res.cookie, sidCookie: res.sidCookie, origin };
 }
 
 /** A /ws socket through the load balancer, signed in, with the frames it received. */
 function openSocket(session) {
   return new Promise((resolve, reject) => {
-    const socket = new WebSocket(`ws://127.0.0.1:${port}/ws`, { headers: { origin: session.origin, cookie: session.cookie } });
+    const socket = new WebSocket(`wss://127.0.0.1:${port}/ws`, { ca: tlsCa, headers: { origin: session.origin, cookie: session.cookie } });
     const frames = [];
     const waiters = [];
     socket.on('message', (data) => {
@@ -325,6 +389,36 @@ async function joinRoom(connection, roomId) {
   await connection.waitFor((f) => f.type === 'room_joined' && f.room?.id === roomId, 'room_joined');
 }
 
+/** Waits until Prometheus has every replica of every app as a target, each scraped and up. */
+async function prometheusTargets(wanted, timeoutMs = 90_000) {
+  const deadline = Date.now() + timeoutMs;
+  let summary = 'no answer';
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${prometheusPort}/api/v1/targets?state=active`, { signal: AbortSignal.timeout(5000) });
+      const targets = (await res.json()).data.activeTargets;
+      const byJob = {};
+      for (const target of targets) (byJob[target.labels.job] ??= []).push(target.health);
+      summary = Object.entries(byJob).map(([job, health]) => `${job} ${health.filter((h) => h === 'up').length}/${health.length} up`).join(', ');
+      const done = Object.entries(wanted).every(([job, n]) => byJob[job]?.length === n && byJob[job].every((h) => h === 'up'));
+      if (done && Object.keys(byJob).length === Object.keys(wanted).length) return summary;
+    } catch (error) {
+      summary = error.message;
+    }
+    await new Promise((r) => setTimeout(r, 2000));
+  }
+  throw new Error(`Prometheus targets not all up within ${seconds(timeoutMs)}: ${summary}`);
+}
+
+/** The app services (those running a built program) and how many replicas each runs. */
+function appReplicas(scale) {
+  return Object.fromEntries(
+    Object.entries(services)
+      .filter(([, s]) => /^node apps\/[\w-]+\/dist\/main\.js$/.test((s.command ?? []).join(' ')))
+      .map(([name]) => [name, scale[name] ?? 1]),
+  );
+}
+
 /** Collects the instances that answer /api/health through the load balancer. */
 async function healthInstances(wantGateways, wantChat, tries = 60) {
   const gateways = new Set();
@@ -352,6 +446,10 @@ try {
     const output = await compose(['up', '-d', '--build'], { timeoutMs: 25 * 60_000 });
     const built = Date.now();
     const all = await waitForStack({}, 5 * 60_000);
+    const lb = all.find((c) => c.service === 'lb' && c.status === 'running');
+    const certificate = lb && capture('docker', ['exec', lb.name, 'cat', '/run/secrets/tls.crt']);
+    if (!certificate?.ok || !certificate.stdout.includes('BEGIN CERTIFICATE')) throw new Error(`no TLS certificate in the load balancer: ${certificate?.text}`);
+    tlsCa = certificate.stdout;
     const builds = (output.match(/^Building \S+/gm) ?? []).length;
     if (engine.compose[0] === 'docker-compose' && builds !== 1) throw new Error(`the app image was built ${builds} times, not once`);
     const running = all.filter((c) => c.status === 'running').length;
@@ -375,8 +473,8 @@ try {
   const username = `ct_${Date.now().toString(36)}`;
   const password = 'compose-check-2026';
   // Opened at 127.0.0.1 while the gateway's configured origin is localhost: the loopback alias.
-  const aliasOrigin = `http://127.0.0.1:${port}`;
-  const siteOrigin = `http://localhost:${port}`;
+  const aliasOrigin = `https://127.0.0.1:${port}`;
+  const siteOrigin = `https://localhost:${port}`;
   await check(`Sign-up with the captcha answered (page at ${aliasOrigin})`, async () => {
     const res = await http('POST', '/api/auth/register', {
       origin: aliasOrigin,
@@ -386,11 +484,24 @@ try {
     return `${res.json.user.username} (id ${res.json.user.id}, ${res.json.user.role})`;
   });
 
-  await check(`Sign-in (page at ${siteOrigin})`, async () => {
+  await check(`Sign-in over https (page at ${siteOrigin}): a Secure, HttpOnly session cookie`, async () => {
     session = await login(siteOrigin, username, password);
+    const attributes = session.sidCookie.split(';').map((a) => a.trim().toLowerCase());
+    if (!attributes.includes('secure') || !attributes.includes('httponly')) throw new Error(`the session cookie is not Secure and HttpOnly: ${session.sidCookie.replace(/^sid=[^;]*/, 'sid=…')}`);
     const me = await http('GET', '/api/users/me', { cookie: session.cookie });
     if (me.status !== 200 || me.json?.username !== session.user.username) throw new Error(`GET /api/users/me: ${me.status} ${me.text.slice(0, 200)}`);
-    return `session cookie works: GET /api/users/me is ${me.json.username}`;
+    return `Secure; HttpOnly; GET /api/users/me is ${me.json.username}`;
+  });
+
+  await check('TLS: https answers carry HSTS; plain http is redirected to https', async () => {
+    const health = await http('GET', '/api/health');
+    const hsts = health.headers['strict-transport-security'];
+    // One header, from the load balancer that speaks TLS.
+    if (!/^max-age=\d{7,}(; includeSubDomains)?$/.test(hsts ?? '')) throw new Error(`Strict-Transport-Security on https: ${hsts}`);
+    const plain = await fetch(`http://127.0.0.1:${port}/api/health?x=1`, { redirect: 'manual', signal: AbortSignal.timeout(10_000) });
+    const location = plain.headers.get('location');
+    if (plain.status !== 308 || location !== `https://127.0.0.1:${port}/api/health?x=1`) throw new Error(`http:// answered ${plain.status} to ${location}`);
+    return `Strict-Transport-Security: ${hsts}; http:// ${plain.status} to ${location}`;
   });
 
   await check('Account mail reaches the mail catcher, linking to the site', async () => {
@@ -402,7 +513,7 @@ try {
       const mail = inbox.find((m) => m.to?.some((to) => to.address === email));
       if (mail) {
         const body = `${mail.text ?? ''}${mail.html ?? ''}`;
-        if (!body.includes(`http://localhost:${port}/`)) throw new Error(`"${mail.subject}" has no link to http://localhost:${port}/`);
+        if (!body.includes(`https://localhost:${port}/`)) throw new Error(`"${mail.subject}" has no link to https://localhost:${port}/`);
         return `"${mail.subject}" to ${email}`;
       }
       await new Promise((r) => setTimeout(r, 500));
@@ -430,6 +541,71 @@ try {
     }
   });
 
+  await check('Calls: the TURN credentials a signed-in vip gets allocate a relay on the TURN server; a wrong one is refused', async () => {
+    const vip = await login(siteOrigin, 'vip', DEMO_PASSWORD);
+    const res = await http('GET', '/api/calls/ice-servers', { cookie: vip.cookie });
+    if (res.status !== 200) throw new Error(`GET /api/calls/ice-servers: ${res.status} ${res.text}`);
+    const turn = res.json.iceServers.find((server) => server.urls.some((url) => url.startsWith('turn:')));
+    const wanted = [`turn:localhost:${turnPort}?transport=udp`, `turn:localhost:${turnPort}?transport=tcp`];
+    if (!turn || wanted.some((url) => !turn.urls.includes(url))) throw new Error(`${wanted.join(' and ')} not in ${res.text}`);
+    const [expiry, userId] = turn.username.split(':').map(Number);
+    const now = Date.now() / 1000;
+    if (userId !== vip.user.id || !(expiry > now && expiry <= now + res.json.ttlSeconds + 5)) {
+      throw new Error(`username ${turn.username} is not <expiry within ${res.json.ttlSeconds} s>:${vip.user.id}`);
+    }
+    const server = containers().find((c) => c.service === 'turn' && c.status === 'running');
+    if (!server) throw new Error('no turn container runs');
+    const address = capture('docker', ['inspect', '-f', '{{range .NetworkSettings.Networks}}{{.IPAddress}}{{end}}', server.name]).stdout.trim();
+    // Two clients allocate relays with the credentials and send each other data through them.
+    const relay = (credential) =>
+      capture('docker', ['exec', server.name, 'turnutils_uclient', '-y', '-n', '1', '-u', turn.username, '-w', credential, address], { timeoutMs: 60_000 });
+    const allowed = relay(turn.credential);
+    const relayed = /tot_recv_msgs=([1-9]\d*)/.exec(allowed.text);
+    if (!allowed.ok || !relayed) throw new Error(`the handed-out credentials were not relayed:\n${allowed.text.split('\n').slice(-8).join('\n')}`);
+    const refused = relay(`${turn.credential.slice(0, -4)}AAA=`);
+    if (refused.ok || !/Cannot complete Allocation/.test(refused.text)) {
+      throw new Error(`a wrong credential was not refused:\n${refused.text.split('\n').slice(-8).join('\n')}`);
+    }
+    return `${turn.urls.join(', ')} as ${turn.username}: ${relayed[1]} messages relayed; a wrong credential refused`;
+  });
+
+  await check('Prometheus scrapes every service and gateway, each target up', () => prometheusTargets(appReplicas({})));
+
+  await check('Inside: NATS, Redis and PostgreSQL refuse a client without the generated credentials', async () => {
+    const gateway = containers().find((c) => c.service === 'gateway' && c.status === 'running');
+    if (!gateway) throw new Error('no gateway container runs');
+    // From inside the compose network, as any container there could try: no password, or a default one.
+    const probe = `
+      const { connect } = require('nats');
+      const net = require('node:net');
+      const { Client } = require('pg');
+      const refusal = (promise) => promise.then(() => 'accepted', (error) => String(error.code ?? error.message));
+      (async () => {
+        const nats = await refusal(connect({ servers: 'nats://nats:4222', maxReconnectAttempts: 0, timeout: 5000 }).then((nc) => nc.close()));
+        const natsDefault = await refusal(connect({ servers: 'nats://nats:4222', user: 'chatmarket', pass: 'nats', maxReconnectAttempts: 0, timeout: 5000 }).then((nc) => nc.close()));
+        // Redis answers a command on a connection that did not AUTH with an error line.
+        const redis = await new Promise((resolve) => {
+          const socket = net.connect(6379, 'redis', () => socket.write('GET any\\r\\n'));
+          socket.once('data', (data) => (socket.destroy(), resolve(data.toString().trim())));
+          socket.once('error', (error) => resolve(error.message));
+        });
+        const pg = new Client({ connectionString: 'postgres://postgres:postgres@postgres:5432/auth' });
+        const postgres = await refusal(pg.connect());
+        await pg.end().catch(() => {});
+        console.log(JSON.stringify({ nats, natsDefault, redis, postgres }));
+      })();`;
+    const run = capture('docker', ['exec', '-w', '/app', gateway.name, 'node', '-e', probe], { timeoutMs: 60_000 });
+    const answers = JSON.parse(run.stdout.trim().split('\n').pop() || '{}');
+    const refused = {
+      nats: answers.nats === 'AUTHORIZATION_VIOLATION',
+      natsDefault: answers.natsDefault === 'AUTHORIZATION_VIOLATION',
+      redis: /^-NOAUTH/.test(answers.redis ?? ''),
+      postgres: answers.postgres === '28P01', // invalid_password
+    };
+    if (!Object.values(refused).every(Boolean)) throw new Error(`not refused as expected: ${JSON.stringify(answers)} ${run.ok ? '' : run.text}`);
+    return `NATS without credentials: ${answers.nats}, with a default password: ${answers.natsDefault}; Redis: ${answers.redis}; PostgreSQL with the default password: ${answers.postgres}`;
+  });
+
   const scaled = await check(`Scaled to ${Object.entries(SCALE).map(([s, n]) => `${s}=${n}`).join(', ')}: every replica healthy`, async () => {
     const t0 = Date.now();
     await compose(['up', '-d', ...Object.entries(SCALE).flatMap(([s, n]) => ['--scale', `${s}=${n}`])], { timeoutMs: 5 * 60_000 });
@@ -445,6 +621,8 @@ try {
       if (chat.size < SCALE['chat-svc']) throw new Error(`${chat.size} chat-svc instance(s) answered: ${[...chat]}`);
       return `gateways ${[...gateways].join(', ')}; chat-svc ${[...chat].join(', ')}`;
     });
+
+    await check('After scaling, Prometheus follows the replicas: every one a target, up', () => prometheusTargets(appReplicas(SCALE)));
 
     await check('After scaling, a message reaches sockets on every gateway', async () => {
       const vip = await login(siteOrigin, 'vip', DEMO_PASSWORD);

@@ -7,8 +7,8 @@
  * - base: a Debian root made by debootstrap from the mirror this machine's apt uses, imported
  *   with `docker import`, trusting this machine's certificate authorities;
  * - on it, from the recipes in docker/standins/: Node.js (npm-packed by this machine's npm),
- *   PostgreSQL, Redis, nats-server and nginx (Debian's), an S3 server (s3rver on Node.js) for
- *   MinIO, and MailDev from the npm registry.
+ *   PostgreSQL, Redis, nats-server, nginx, coturn, Prometheus and openssl (Debian's), an S3 server
+ *   (s3rver on Node.js) for MinIO, and MailDev from the npm registry.
  *
  * Each stand-in carries a label with the hash of its recipe: a later run reuses it (the Docker
  * image store is the cache) and rebuilds it only when its recipe changed. npm-packed tarballs
@@ -37,6 +37,9 @@ const RECIPE_OF = {
   nginx: 'nginx',
   'minio/minio': 'minio',
   'maildev/maildev': 'maildev',
+  'coturn/coturn': 'coturn',
+  'prom/prometheus': 'prometheus',
+  'alpine/openssl': 'openssl',
 };
 
 function repositoryOf(ref) {

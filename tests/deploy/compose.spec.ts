@@ -1,5 +1,7 @@
 import 'reflect-metadata';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BaseEnv, loadEnv } from '@app/server';
 import { parse } from 'yaml';
@@ -13,6 +15,8 @@ const ROOT = join(__dirname, '../..');
 
 interface ComposeService {
   command?: string[] | string;
+  ports?: string[];
+  volumes?: string[];
   environment?: Record<string, string>;
   build?: unknown;
   image?: string;
@@ -41,14 +45,30 @@ function envClassesOf(app: string): { service: EnvClass; seed: EnvClass } {
   return { service, seed: classes.find((envClass) => envClass.name.endsWith('SeedEnv')) ?? service };
 }
 
-/** Valid, and every variable that defaults to this machine's loopback is set for the container. */
+/** The secrets volume as docker/secrets.sh fills it at the first start, made here in a folder of its own. */
+const secretsDir = mkdtempSync(join(tmpdir(), 'compose-secrets-'));
+execFileSync('sh', [join(ROOT, 'docker/secrets.sh')], { env: { PATH: process.env.PATH, SECRETS_DIR: secretsDir } });
+afterAll(() => rmSync(secretsDir, { recursive: true, force: true }));
+
+/** A service's environment, its *_FILE paths under /run/secrets pointing at those secrets. */
+function environmentOf(service: ComposeService): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(service.environment ?? {}).map(([key, value]) => [key, String(value).replace(/^\/run\/secrets\//, `${secretsDir}/`)]),
+  );
+}
+
+/**
+ * Valid (in production: no default secret), and every variable that defaults to this machine's
+ * loopback is set for the container, directly or through VAR_FILE.
+ */
 function expectContainerEnvironment(envClass: EnvClass, service: ComposeService) {
-  const environment = Object.fromEntries(Object.entries(service.environment ?? {}).map(([key, value]) => [key, String(value)]));
+  const environment = environmentOf(service);
+  expect(environment.NODE_ENV).toBe('production');
   expect(() => loadEnv(envClass, environment)).not.toThrow();
   const defaults = new envClass() as unknown as Record<string, unknown>;
   for (const [variable, value] of Object.entries(defaults)) {
     if (typeof value === 'string' && /127\.0\.0\.1|localhost/.test(value) && variable !== 'PUBLIC_ORIGIN') {
-      expect({ variable, set: variable in environment }).toEqual({ variable, set: true });
+      expect({ variable, set: variable in environment || `${variable}_FILE` in environment }).toEqual({ variable, set: true });
     }
   }
 }
@@ -98,8 +118,58 @@ describe('docker-compose.yml', () => {
   it('the gateways sit behind the load balancer and publish no port of their own', () => {
     expect((compose.services.gateway as { ports?: unknown }).ports).toBeUndefined();
     expect((compose.services['chat-svc'] as { ports?: unknown }).ports).toBeUndefined();
-    // On loopback port 3000 unless CHATMARKET_ADDRESS / CHATMARKET_PORT say otherwise.
-    expect((compose.services.lb as { ports: string[] }).ports).toEqual(['${CHATMARKET_ADDRESS:-127.0.0.1}:${CHATMARKET_PORT:-3000}:80']);
+    // On loopback port 3000 unless CHATMARKET_ADDRESS / CHATMARKET_PORT say otherwise, over TLS.
+    expect((compose.services.lb as { ports: string[] }).ports).toEqual(['${CHATMARKET_ADDRESS:-127.0.0.1}:${CHATMARKET_PORT:-3000}:443']);
+  });
+
+  it('commits no secret: every password, URL with one and the TURN secret comes from the generated secrets volume', () => {
+    for (const [name, service] of Object.entries(compose.services)) {
+      for (const [variable, value] of Object.entries(service.environment ?? {})) {
+        const text = String(value);
+        if (/_FILE$/.test(variable)) {
+          expect({ name, variable, file: existsSync(text.replace(/^\/run\/secrets\//, `${secretsDir}/`)) }).toEqual({ name, variable, file: true });
+          expect(service.volumes).toContain('secrets:/run/secrets:ro');
+        }
+        // URLs of servers inside compose carry no password of their own.
+        expect({ name, variable, password: /:\/\/[^/\s:@]*:[^@\s]+@/.test(text) }).toEqual({ name, variable, password: false });
+        // A secret named outright is only ever taken from the caller's environment, empty by default.
+        if (/(PASSWORD|SECRET|SECRET_KEY)$/.test(variable)) {
+          expect({ name, variable, fromEnvironment: /^\$\{[A-Z_]+:-\}$/.test(text) }).toEqual({ name, variable, fromEnvironment: true });
+        }
+      }
+    }
+    expect(compose.services.postgres.environment?.POSTGRES_PASSWORD_FILE).toBe('/run/secrets/postgres-password');
+    expect(compose.services.redis.command).toEqual(['redis-server', '/run/secrets/redis.conf']);
+    expect(compose.services.nats.command?.slice(0, 2)).toEqual(['-c', '/run/secrets/nats.conf']);
+    expect(readFileSync(join(secretsDir, 'nats.conf'), 'utf8')).toContain(`password: "${readFileSync(join(secretsDir, 'nats-password'), 'utf8')}"`);
+  });
+
+  it('the gateway hands out the TURN server compose runs, with credentials from the secret coturn checks', () => {
+    const gateway = compose.services.gateway.environment ?? {};
+    const turn = compose.services.turn;
+    expect(turn.command?.slice(0, 2)).toEqual(['-c', '/run/secrets/turnserver.conf']);
+    expect(readFileSync(join(secretsDir, 'turnserver.conf'), 'utf8')).toBe(
+      `use-auth-secret\nstatic-auth-secret=${readFileSync(join(secretsDir, 'turn-secret'), 'utf8')}\n`,
+    );
+    expect(gateway.TURN_SECRET_FILE).toBe('/run/secrets/turn-secret');
+    const published = '${CHATMARKET_TURN_PORT:-3478}';
+    expect(turn.ports).toEqual(expect.arrayContaining([`\${CHATMARKET_ADDRESS:-127.0.0.1}:${published}:3478/udp`, `\${CHATMARKET_ADDRESS:-127.0.0.1}:${published}:3478/tcp`]));
+    expect(gateway.TURN_URLS).toBe(`turn:\${CHATMARKET_TURN_HOST:-localhost}:${published}?transport=udp,turn:\${CHATMARKET_TURN_HOST:-localhost}:${published}?transport=tcp`);
+  });
+
+  it('serves https only: Secure cookies, the https origin allowed, the certificate from the secrets volume', () => {
+    const gateway = compose.services.gateway.environment ?? {};
+    expect(gateway.COOKIE_SECURE).toBe('true');
+    expect(gateway.PUBLIC_ORIGIN).toBe('https://localhost:${CHATMARKET_PORT:-3000}');
+    expect(compose.services['auth-svc'].environment?.PUBLIC_ORIGIN).toBe('https://localhost:${CHATMARKET_PORT:-3000}');
+    expect(compose.services.lb.volumes).toContain('secrets:/run/secrets:ro');
+    const nginx = readFileSync(join(ROOT, 'docker/nginx.conf'), 'utf8');
+    expect(nginx).toMatch(/listen 443 ssl;/);
+    expect(nginx).not.toMatch(/listen 80\b/);
+    expect(nginx).toContain('ssl_certificate /run/secrets/tls.crt;');
+    expect(nginx).toMatch(/add_header Strict-Transport-Security "max-age=\d+; includeSubDomains" always;/);
+    expect(nginx).toContain('proxy_hide_header Strict-Transport-Security;');
+    expect(existsSync(join(secretsDir, 'tls.crt')) && existsSync(join(secretsDir, 'tls.key'))).toBe(true);
   });
 
   it('.env.example lists every variable every app reads', () => {

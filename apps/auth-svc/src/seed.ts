@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { ClientProxyFactory, Transport, type ClientProxy } from '@nestjs/microservices';
 import { AuthEvents, type UserRole } from '@app/contracts';
-import { createLogger, ensureDatabase, migrate, ormOptions } from '@app/server';
+import { createLogger, ensureDatabase, migrate, natsServerOptions, ormOptions } from '@app/server';
 import * as argon2 from 'argon2';
 import { lastValueFrom } from 'rxjs';
 import { HASH_OPTIONS } from './accounts/password-hash';
@@ -92,7 +92,7 @@ async function main() {
   const logger = createLogger('auth-svc-seed', env.LOG_LEVEL);
   await ensureDatabase(env.AUTH_DATABASE_URL);
   const orm = await MikroORM.init(ormOptions({ databaseUrl: env.AUTH_DATABASE_URL, entities: [User], migrations }));
-  const events = ClientProxyFactory.create({ transport: Transport.NATS, options: { servers: [env.NATS_URL], name: 'auth-svc-seed' } });
+  const events = ClientProxyFactory.create({ transport: Transport.NATS, options: { ...natsServerOptions(env.NATS_URL), name: 'auth-svc-seed' } });
   try {
     await migrate(orm);
     await events.connect();

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { ClientProxyFactory, Transport } from '@nestjs/microservices';
 import { AuthPatterns, ROOM_CATEGORY_KEYS, type RoomCategory, type UserSummary } from '@app/contracts';
-import { ensureDatabase, migrate, ormOptions, RpcClient } from '@app/server';
+import { ensureDatabase, migrate, natsServerOptions, ormOptions, RpcClient } from '@app/server';
 import { chatEnv } from './config/chat-env';
 import { Message } from './messages/message.entity';
 import { migrations } from './migrations';
@@ -59,7 +59,7 @@ const ROOMS: SeedRoom[] = [
 ];
 
 async function lookUpUsers(natsUrl: string, usernames: string[]): Promise<Map<string, UserSummary>> {
-  const client = ClientProxyFactory.create({ transport: Transport.NATS, options: { servers: [natsUrl], name: 'chat-seed' } });
+  const client = ClientProxyFactory.create({ transport: Transport.NATS, options: { ...natsServerOptions(natsUrl), name: 'chat-seed' } });
   try {
     const rpc = new RpcClient(client as never);
     const users = await rpc.request(AuthPatterns.FindByUsernames, { usernames }, 5000);

@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { MicroserviceOptions, Transport } from '@nestjs/microservices';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { WsAdapter } from '@nestjs/platform-ws';
-import { createLogger, JsonLogger, startMetricsServer } from '@app/server';
+import { createLogger, JsonLogger, natsConnectionOptions, startMetricsServer } from '@app/server';
 import { json, type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
 import { AppModule } from './app.module';
@@ -61,7 +61,7 @@ export async function createGateway(): Promise<NestExpressApplication> {
   app.connectMicroservice<MicroserviceOptions>({
     // No queue group: every gateway hears every event it subscribes to.
     transport: Transport.NATS,
-    options: { servers: [env.NATS_URL], name: 'gateway-events' },
+    options: natsConnectionOptions(env.NATS_URL, 'gateway-events'),
   });
   setupApiDocs(app);
   serveSpa(app, env.WEB_DIST);

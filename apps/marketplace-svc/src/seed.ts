@@ -12,7 +12,7 @@ import {
   type SellerUpdatedEvent,
   type UserSummary,
 } from '@app/contracts';
-import { ensureDatabase, migrate, ormOptions, RpcClient, validationFields } from '@app/server';
+import { ensureDatabase, migrate, natsServerOptions, ormOptions, RpcClient, validationFields } from '@app/server';
 import { marketplaceSeedEnv } from './config/marketplace-env';
 import { migrations } from './migrations';
 import { Review } from './reviews/review.entity';
@@ -72,7 +72,7 @@ async function seed() {
     const problems = seedProblems(entry);
     if (Object.keys(problems).length > 0) throw new Error(`Demo seller ${entry.username} is invalid: ${JSON.stringify(problems)}`);
   }
-  const client = ClientProxyFactory.create({ transport: Transport.NATS, options: { servers: [env.NATS_URL], name: 'marketplace-seed' } });
+  const client = ClientProxyFactory.create({ transport: Transport.NATS, options: { ...natsServerOptions(env.NATS_URL), name: 'marketplace-seed' } });
   const rpc = new RpcClient(client as never);
   await ensureDatabase(env.MARKETPLACE_DATABASE_URL);
   const orm = await MikroORM.init(ormOptions({ databaseUrl: env.MARKETPLACE_DATABASE_URL, entities: [Seller, Review], migrations }));

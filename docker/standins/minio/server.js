@@ -1,8 +1,10 @@
 'use strict';
 /**
  * `minio server DIR [--address :9000] [--console-address ...]` as s3rver: the S3 API on every
- * interface, MINIO_ROOT_USER / MINIO_ROOT_PASSWORD as the access key, /minio/health/* answered.
+ * interface, MINIO_ROOT_USER / MINIO_ROOT_PASSWORD (or MINIO_ROOT_PASSWORD_FILE) as the access
+ * key, /minio/health/* answered.
  */
+const { readFileSync } = require('node:fs');
 const { startLocalS3 } = require('./local-s3');
 
 function main(argv) {
@@ -21,7 +23,9 @@ function main(argv) {
   }
   if (!dir) throw new Error('minio server: the data folder is missing');
   const user = process.env.MINIO_ROOT_USER ?? 'minioadmin';
-  const secret = process.env.MINIO_ROOT_PASSWORD ?? 'minioadmin';
+  // MINIO_ROOT_PASSWORD_FILE: a file holding it, as MinIO reads Docker secrets.
+  const secretFile = process.env.MINIO_ROOT_PASSWORD_FILE;
+  const secret = process.env.MINIO_ROOT_PASSWORD ?? (secretFile ? readFileSync(secretFile, 'utf8').trim() : 'minioadmin');
   const health = (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
     if (ctx.path !== '/minio/health/live' && ctx.path !== '/minio/health/ready') return next();

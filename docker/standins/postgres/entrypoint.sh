@@ -1,7 +1,12 @@
 #!/bin/sh
 # First start: a cluster owned by POSTGRES_USER with POSTGRES_PASSWORD, password logins over TCP,
 # POSTGRES_DB created, /docker-entrypoint-initdb.d run; then the server on every interface.
+# Each POSTGRES_* may come from the file its *_FILE names, as with the official image.
 set -eu
+for var in POSTGRES_USER POSTGRES_PASSWORD POSTGRES_DB; do
+  eval "file=\${${var}_FILE:-} value=\${${var}:-}"
+  if [ -n "$file" ] && [ -z "$value" ]; then export "$var=$(cat "$file")"; fi
+done
 if [ "${1#-}" != "$1" ]; then set -- postgres "$@"; fi
 if [ "$1" = postgres ] && [ "$(id -u)" = 0 ]; then
   mkdir -p "$PGDATA" /var/run/postgresql

@@ -149,3 +149,7 @@ export type ServerFrame =
 
 /** Close code the server uses when the session behind a socket ends. */
 export const WS_CLOSE_SESSION_ENDED = 4001;
+/** Close code (RFC 6455 "Try Again Later") when a dependency is away for a moment: the client reconnects. */
+export const WS_CLOSE_TRY_AGAIN = 1013;
+/** Close code (RFC 6455 "Service Restart") of a gateway shutting down: the client reconnects, to another gateway. */
+export const WS_CLOSE_SERVICE_RESTART = 1012;

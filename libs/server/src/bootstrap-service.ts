@@ -4,6 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { MicroserviceOptions, Transport } from '@nestjs/microservices';
 import type { ServiceName } from '@app/contracts';
 import { JsonLogger, createLogger } from './logger';
+import { natsConnectionOptions } from './nats-connection';
 import { AllRpcExceptionsFilter } from './rpc-exception.filter';
 import { RpcContextInterceptor } from './rpc-context.interceptor';
 import { rpcValidationPipe } from './rpc-errors';
@@ -13,7 +14,7 @@ import type { BaseEnv } from './service-env';
 export function natsTransport(service: ServiceName, natsUrl: string): MicroserviceOptions {
   return {
     transport: Transport.NATS,
-    options: { servers: [natsUrl], queue: service, name: service },
+    options: { ...natsConnectionOptions(natsUrl, service), queue: service },
   };
 }
 

@@ -27,6 +27,7 @@ export const Metrics = {
     buckets: LATENCY_BUCKETS,
   }),
   wsConnections: new Gauge({ name: 'ws_connections', help: 'Authenticated sockets open on this gateway' }),
+  wsSlowConsumers: new Counter({ name: 'ws_slow_consumers_total', help: 'Sockets cut off because their unread output passed WS_MAX_BUFFERED_BYTES' }),
   wsFrames: new Counter({
     name: 'ws_frames_total',
     help: 'Socket frames received (in) and written (out), by frame type',

@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { ClientProxyFactory, Transport } from '@nestjs/microservices';
+import { natsConnectionOptions } from './nats-connection';
 import { NATS_CLIENT, RpcClient } from './rpc-client';
 
 /** Provides RpcClient over a NATS connection; natsUrl is read when the module is created. */
@@ -13,7 +14,7 @@ export class RpcClientModule {
         {
           provide: NATS_CLIENT,
           useFactory: () =>
-            ClientProxyFactory.create({ transport: Transport.NATS, options: { servers: [natsUrl()], name } }),
+            ClientProxyFactory.create({ transport: Transport.NATS, options: natsConnectionOptions(natsUrl(), name) }),
         },
         RpcClient,
       ],

@@ -2,8 +2,13 @@ import { ArgumentsHost, Catch, HttpException, Logger, RpcExceptionFilter } from 
 import { RpcException } from '@nestjs/microservices';
 import { ErrorCode, errorCodeForStatus, isRpcErrorBody, type RpcErrorBody } from '@app/contracts';
 import { Observable, throwError } from 'rxjs';
+import { isDependencyDown } from './dependency-errors';
+import { SERVICE_UNAVAILABLE_MESSAGE } from './rpc-errors';
 
-/** Every error leaving a NATS handler becomes an RpcErrorBody; unknown ones are logged as 500. */
+/**
+ * Every error leaving a NATS handler becomes an RpcErrorBody: PostgreSQL or Redis out of reach
+ * is a 503 the client may retry, anything else unknown is logged as 500.
+ */
 @Catch()
 export class AllRpcExceptionsFilter implements RpcExceptionFilter<unknown> {
   private readonly logger = new Logger('RpcExceptions');
@@ -23,6 +28,10 @@ export class AllRpcExceptionsFilter implements RpcExceptionFilter<unknown> {
       const response = exception.getResponse();
       const message = typeof response === 'string' ? response : ((response as { message?: string }).message ?? exception.message);
       return { status, code: errorCodeForStatus(status), message: String(message) };
+    }
+    if (isDependencyDown(exception)) {
+      this.logger.warn(`A dependency is out of reach: ${(exception as Error).message}`);
+      return { status: 503, code: ErrorCode.ServiceUnavailable, message: SERVICE_UNAVAILABLE_MESSAGE };
     }
     this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
     return { status: 500, code: ErrorCode.Internal, message: 'Internal server error' };

@@ -54,21 +54,31 @@ function startProcess(command: string, args: string[]): ChildProcess {
   return child;
 }
 
-export async function startNatsServer(): Promise<{ url: string; process: ChildProcess; dir: string }> {
-  const port = await freePort();
-  const dir = mkdtempSync(join(tmpdir(), 'test-nats-'));
+/** A restart passes the port and store of the server it replaces, so clients find it again. */
+export async function startNatsServer(
+  { port, dir }: { port?: number; dir?: string } = {},
+): Promise<{ url: string; process: ChildProcess; dir: string; port: number }> {
+  port ??= await freePort();
+  dir ??= mkdtempSync(join(tmpdir(), 'test-nats-'));
   const child = startProcess(process.env.NATS_SERVER_BIN ?? 'nats-server', ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', dir]);
   await waitForPort(port);
-  return { url: `nats://127.0.0.1:${port}`, process: child, dir };
+  return { url: `nats://127.0.0.1:${port}`, process: child, dir, port };
 }
 
-export async function startRedisServer(): Promise<{ url: string; process: ChildProcess }> {
-  const port = await freePort();
+/**
+ * Without a directory nothing is kept on disk; with one, every write goes to an append-only
+ * file there first (fsync each second), so a server started again on that directory has it all.
+ */
+export async function startRedisServer(
+  { port, appendOnlyDir }: { port?: number; appendOnlyDir?: string } = {},
+): Promise<{ url: string; process: ChildProcess; port: number }> {
+  port ??= await freePort();
+  const persistence = appendOnlyDir ? ['--dir', appendOnlyDir, '--appendonly', 'yes', '--appendfsync', 'everysec'] : ['--appendonly', 'no'];
   const child = startProcess(process.env.REDIS_SERVER_BIN ?? 'redis-server', [
-    '--bind', '127.0.0.1', '--port', String(port), '--save', '', '--appendonly', 'no',
+    '--bind', '127.0.0.1', '--port', String(port), '--save', '', ...persistence,
   ]);
   await waitForPort(port);
-  return { url: `redis://127.0.0.1:${port}/0`, process: child };
+  return { url: `redis://127.0.0.1:${port}/0`, process: child, port };
 }
 
 export async function startTestInfra(): Promise<TestInfra> {

@@ -18,7 +18,9 @@ type Waiter = { match: (frame: ServerFrame) => boolean; resolve: (frame: ServerF
 export class ChatSocket {
   readonly frames: ServerFrame[] = [];
   private waiters: Waiter[] = [];
-  private closed: Promise<void>;
+  private readonly listeners: Array<(frame: ServerFrame) => void> = [];
+  /** Settles when the connection closes, with the code and reason the client was told. */
+  readonly closed: Promise<{ code: number; reason: string }>;
 
   private constructor(
     private readonly ws: WebSocket,
@@ -27,6 +29,7 @@ export class ChatSocket {
     ws.on('message', (data) => {
       const frame = JSON.parse(data.toString()) as ServerFrame;
       this.frames.push(frame);
+      for (const listener of this.listeners) listener(frame);
       for (const waiter of [...this.waiters]) {
         if (waiter.match(frame)) {
           this.waiters.splice(this.waiters.indexOf(waiter), 1);
@@ -34,7 +37,9 @@ export class ChatSocket {
         }
       }
     });
-    this.closed = new Promise((resolve) => ws.once('close', () => resolve()));
+    // A connection that fails is seen through `closed`; an unheard error event would end the run.
+    ws.on('error', () => undefined);
+    this.closed = new Promise((resolve) => ws.once('close', (code, reason) => resolve({ code, reason: reason.toString() })));
   }
 
   /** Connects with the session cookie from the gateway's own origin and sends the auth frame. */
@@ -50,6 +55,11 @@ export class ChatSocket {
     const answer = await authed;
     if (answer.type !== 'auth_success') throw new Error(`auth refused: ${JSON.stringify(answer)}`);
     return socket;
+  }
+
+  /** Hears every frame from now on, as it arrives. */
+  onFrame(listener: (frame: ServerFrame) => void) {
+    this.listeners.push(listener);
   }
 
   /** The next frame (from now on) that matches. */
@@ -112,6 +122,21 @@ export class ChatSocket {
       if (frame.type === 'user_left' && frame.roomId === roomId) users.delete(frame.user.id);
     }
     return [...users.values()].sort((a, b) => ROLE_RANK[a.role] - ROLE_RANK[b.role] || Date.parse(a.joinedAt) - Date.parse(b.joinedAt));
+  }
+
+  /** Stops reading from the connection, as a stalled client does (the server's writes pile up). */
+  stopReading() {
+    this.rawSocket().pause();
+  }
+
+  /** A WebSocket ping: no frame for the application, but a write that fails once the server let go. */
+  ping() {
+    if (this.ws.readyState === WebSocket.OPEN) this.ws.ping();
+  }
+
+  private rawSocket(): import('node:net').Socket {
+    // ws keeps its TCP socket private; pausing it is the only way to stop reading.
+    return (this.ws as unknown as { _socket: import('node:net').Socket })._socket;
   }
 
   send(frame: object) {

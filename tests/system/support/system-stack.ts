@@ -1,6 +1,7 @@
 import { dropDatabase } from '@app/server';
+import { Client } from 'pg';
 import { freePort, startNatsServer, startRedisServer } from '@app/testing';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -26,6 +27,12 @@ export interface SystemStack {
   kill(name: string, signal?: NodeJS.Signals): Promise<void>;
   /** Starts a killed gateway again with its old port and waits until it answers. */
   restartGateway(index: number): Promise<void>;
+  /** Stops nats-server or redis-server (SIGTERM, as an operator's restart does). */
+  stopServer(server: 'nats' | 'redis'): Promise<void>;
+  /** Starts it again on the same port and store. */
+  startServer(server: 'nats' | 'redis'): Promise<void>;
+  /** Ends every PostgreSQL connection to this stack's databases, as a failover or an admin would; answers how many. */
+  terminateDatabaseConnections(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -34,6 +41,8 @@ export interface SystemStackOptions {
   chatReplicas: number;
   /** Variables for every process of this stack, such as lower limits than the defaults. */
   env?: Record<string, string>;
+  /** Redis keeps every write in an append-only file, so it comes back whole after a restart. */
+  redisAppendOnly?: boolean;
 }
 
 /**
@@ -46,7 +55,9 @@ export async function startSystemStack(options: SystemStackOptions): Promise<Sys
   const dbPrefix = `sys_${runId}_`;
   const workDir = mkdtempSync(join(tmpdir(), 'system-stack-'));
   const logDir = join(workDir, 'logs');
-  const [nats, redis] = await Promise.all([startNatsServer(), startRedisServer()]);
+  const redisDir = options.redisAppendOnly ? join(workDir, 'redis') : undefined;
+  if (redisDir) mkdirSync(redisDir);
+  let [nats, redis] = await Promise.all([startNatsServer(), startRedisServer({ appendOnlyDir: redisDir })]);
   const gatewayPorts: number[] = [];
   for (let i = 0; i < options.gateways; i++) gatewayPorts.push(await freePort());
   let stack: ProcessStack | undefined;
@@ -98,6 +109,31 @@ export async function startSystemStack(options: SystemStackOptions): Promise<Sys
     async restartGateway(index) {
       started.restart(index === 0 ? 'gateway' : `gateway-${index + 1}`);
       await started.waitHealthy(gatewayPorts[index]);
+    },
+    async stopServer(server) {
+      const child = server === 'nats' ? nats.process : redis.process;
+      await new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      });
+    },
+    async startServer(server) {
+      if (server === 'nats') nats = await startNatsServer({ port: nats.port, dir: nats.dir });
+      else redis = await startRedisServer({ port: redis.port, appendOnlyDir: redisDir });
+    },
+    async terminateDatabaseConnections() {
+      const client = new Client({ connectionString: `${postgresUrl}/postgres` });
+      await client.connect();
+      try {
+        const ended = await client.query(
+          'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = ANY($1) AND pid <> pg_backend_pid()',
+          [SERVICE_DATABASES.map((name) => `${dbPrefix}${name}`)],
+        );
+        return ended.rowCount ?? 0;
+      } finally {
+        await client.end();
+      }
     },
     stop,
   };

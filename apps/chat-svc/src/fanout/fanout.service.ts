@@ -1,6 +1,7 @@
 import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { chatRoomEventSubject, chatUserEventSubject, type RoomEventFrame, type UserEventFrame } from '@app/contracts';
 import { connect, JSONCodec, type NatsConnection } from 'nats';
+import { natsConnectionOptions } from '@app/server';
 import { ChatEnv } from '../config/chat-env';
 
 const codec = JSONCodec<unknown>();
@@ -17,7 +18,7 @@ export class FanoutService implements OnModuleInit, OnApplicationShutdown {
   constructor(private readonly env: ChatEnv) {}
 
   async onModuleInit() {
-    this.nc = await connect({ servers: this.env.NATS_URL, name: 'chat-svc-fanout', maxReconnectAttempts: -1 });
+    this.nc = await connect(natsConnectionOptions(this.env.NATS_URL, 'chat-svc-fanout'));
   }
 
   toRoom(roomId: number, frame: RoomEventFrame) {

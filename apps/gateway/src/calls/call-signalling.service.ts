@@ -12,7 +12,7 @@ import {
   type RelayedCallSignalFrame,
   type UserDto,
 } from '@app/contracts';
-import { firstMessage, RpcClient, validationFields, validationOptions } from '@app/server';
+import { firstMessage, natsConnectionOptions, RpcClient, validationFields, validationOptions } from '@app/server';
 import { plainToInstance, type ClassConstructor } from 'class-transformer';
 import { validate } from 'class-validator';
 import { connect, JSONCodec, type NatsConnection, type Subscription } from 'nats';
@@ -59,7 +59,7 @@ export class CallSignallingService implements OnModuleInit, OnApplicationShutdow
   }
 
   async onModuleInit() {
-    this.nc = await connect({ servers: gatewayEnv().NATS_URL, name: 'gateway-calls', maxReconnectAttempts: -1 });
+    this.nc = await connect(natsConnectionOptions(gatewayEnv().NATS_URL, 'gateway-calls'));
   }
 
   async onApplicationShutdown() {

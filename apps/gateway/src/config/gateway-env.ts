@@ -77,6 +77,16 @@ export class GatewayEnv extends BaseEnv {
   @Min(1)
   WS_ROOM_FRAMES_PER_10_SECONDS = 20;
 
+  /**
+   * Output a socket may have waiting in this process (beyond what the kernel holds, about 4 MB
+   * on loopback) before it is cut off: a client that stops reading must not grow the
+   * gateway's memory without end. It comes back by reconnecting and rejoining with its last sequence.
+   */
+  @Type(() => Number)
+  @IsInt(wholeNumber('WS_MAX_BUFFERED_BYTES'))
+  @Min(64 * 1024, { message: 'WS_MAX_BUFFERED_BYTES must be at least 65536' })
+  WS_MAX_BUFFERED_BYTES = 1024 * 1024;
+
   // Uploads and /media reads (the gateway's side of media-svc).
 
   /** Uploads one user may have in progress at once on this gateway (429 beyond). */

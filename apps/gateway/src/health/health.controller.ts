@@ -40,8 +40,9 @@ export class HealthController {
   async check(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<SystemHealth | PublicHealth> {
     const gateway = await healthReport('gateway', this.instance, {
       redis: () => this.redis.ping(),
+      // A round trip to the server: a connection waiting to reconnect has no answer to give.
       nats: async () => {
-        await this.nats.connect();
+        await (await this.nats.connect()).flush();
       },
     });
     const names = Object.values(ServiceName);

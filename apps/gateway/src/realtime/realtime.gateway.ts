@@ -1,6 +1,6 @@
 import { Logger, OnModuleDestroy } from '@nestjs/common';
 import { OnGatewayConnection, OnGatewayDisconnect, WebSocketGateway } from '@nestjs/websockets';
-import { ErrorCode, WS_CLOSE_SESSION_ENDED, type ErrorFrame } from '@app/contracts';
+import { ErrorCode, WS_CLOSE_SERVICE_RESTART, WS_CLOSE_SESSION_ENDED, WS_CLOSE_TRY_AGAIN, type ErrorFrame } from '@app/contracts';
 import { inspectInput, Metrics, newRequestId, requestContext } from '@app/server';
 import type { IncomingMessage } from 'node:http';
 import { toHttpError } from '../common/http-exception.filter';
@@ -12,6 +12,8 @@ import { ClientSocket, SocketRegistry } from './socket-registry';
 
 const MAX_FRAME_BYTES = 16 * 1024;
 const PING_INTERVAL_MS = 25_000;
+/** How long a shutting-down gateway waits for its clients to answer the close before it goes. */
+const DRAIN_TIMEOUT_MS = 3_000;
 
 /**
  * The /ws server. A socket is accepted only from our origins and with a live session cookie;
@@ -25,6 +27,7 @@ const PING_INTERVAL_MS = 25_000;
 export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect, OnModuleDestroy {
   private readonly logger = new Logger(RealtimeGateway.name);
   private readonly pinger = setInterval(() => this.pingAll(), PING_INTERVAL_MS).unref();
+  private draining = false;
 
   constructor(
     private readonly sessions: SessionService,
@@ -37,14 +40,16 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
   async handleConnection(socket: ClientSocket, request: IncomingMessage) {
     // Frames are handled one after another per socket (join before send); ones that arrive
     // while the session is being resolved wait in the same chain.
-    let chain: Promise<void> = this.sessions
-      .resolve(sessionTokenFrom(request.headers.cookie))
-      .catch(() => null)
-      .then((user) => {
+    let chain: Promise<void> = this.sessions.resolve(sessionTokenFrom(request.headers.cookie)).then(
+      (user) => {
         const token = sessionTokenFrom(request.headers.cookie);
         if (!user || !token) return socket.close(WS_CLOSE_SESSION_ENDED, 'Authentication required');
+        if (this.draining) return socket.close(WS_CLOSE_SERVICE_RESTART, 'Server restarting');
         this.registry.add(socket, user, token);
-      });
+      },
+      // The session could not be looked up (auth-svc or Redis away): that is no sign-out, so the client tries again.
+      () => socket.close(WS_CLOSE_TRY_AGAIN, 'Try again later'),
+    );
     socket.on('pong', () => (socket.isAlive = true));
     socket.on('message', (data, isBinary) => {
       // Over the socket's rate a frame is refused before it is read or queued.
@@ -59,8 +64,18 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     if (socket.user) this.registry.remove(socket);
   }
 
-  onModuleDestroy() {
+  /**
+   * Shutting down (SIGTERM) drains: every client is told the server restarts (1012), which
+   * sends it to another gateway where it rejoins with its last sequence and misses nothing. A
+   * send whose answer is lost here is sent again with its clientId and stored once.
+   */
+  async onModuleDestroy() {
     clearInterval(this.pinger);
+    this.draining = true;
+    const sockets = this.registry.all();
+    const closed = sockets.map((socket) => new Promise((resolve) => (socket.readyState === socket.CLOSED ? resolve(undefined) : socket.once('close', resolve))));
+    for (const socket of sockets) socket.close(WS_CLOSE_SERVICE_RESTART, 'Server restarting');
+    await Promise.race([Promise.all(closed), new Promise((resolve) => setTimeout(resolve, DRAIN_TIMEOUT_MS).unref())]);
   }
 
   private async onMessage(socket: ClientSocket, raw: string, isBinary: boolean) {

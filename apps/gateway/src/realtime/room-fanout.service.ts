@@ -8,7 +8,7 @@ import {
   type NewMessageFrame,
   type RoomEventFrame,
 } from '@app/contracts';
-import { RpcClient } from '@app/server';
+import { natsConnectionOptions, RpcClient } from '@app/server';
 import { connect, JSONCodec, type NatsConnection, type Subscription } from 'nats';
 import { gatewayEnv } from '../config/gateway-env';
 import { ClientSocket, SocketRegistry } from './socket-registry';
@@ -62,7 +62,7 @@ export class RoomFanoutService implements OnModuleInit, OnApplicationShutdown {
   }
 
   async onModuleInit() {
-    this.nc = await connect({ servers: gatewayEnv().NATS_URL, name: 'gateway-fanout', maxReconnectAttempts: -1 });
+    this.nc = await connect(natsConnectionOptions(gatewayEnv().NATS_URL, 'gateway-fanout'));
   }
 
   async onApplicationShutdown() {

@@ -1,8 +1,9 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import type { UserDto } from '@app/contracts';
 import { randomUUID } from 'node:crypto';
 import type { WebSocket } from 'ws';
 import { Metrics } from '@app/server';
+import { GatewayEnv } from '../config/gateway-env';
 
 export interface ClientSocket extends WebSocket {
   id: string;
@@ -31,10 +32,16 @@ const FRAME_TYPE = /^\{"type":"([a-z_]{1,40})"/;
 
 @Injectable()
 export class SocketRegistry {
+  private readonly logger = new Logger(SocketRegistry.name);
+  private readonly maxBufferedBytes: number;
   private readonly handlers = new Map<string, FrameHandler>();
   private readonly byUser = new Map<number, Set<ClientSocket>>();
   private readonly closeListeners: Array<(socket: ClientSocket) => void> = [];
   private readonly addListeners: Array<(socket: ClientSocket) => void> = [];
+
+  constructor(env: GatewayEnv) {
+    this.maxBufferedBytes = env.WS_MAX_BUFFERED_BYTES;
+  }
 
   registerFrame(type: string, handler: FrameHandler) {
     if (this.handlers.has(type)) throw new Error(`Frame type ${type} already has a handler`);
@@ -96,6 +103,14 @@ export class SocketRegistry {
   /** For fan-out: a frame serialised once and written to many sockets. */
   sendRaw(socket: ClientSocket, raw: string) {
     if (socket.readyState !== socket.OPEN) return;
+    // A client that stopped reading is cut off before its backlog grows further; a close frame
+    // would wait behind that backlog, so the connection is simply ended.
+    if (socket.bufferedAmount > this.maxBufferedBytes) {
+      this.logger.warn(`Cut off user ${socket.user?.id}'s socket: ${socket.bufferedAmount} bytes unread`);
+      Metrics.wsSlowConsumers.inc();
+      socket.terminate();
+      return;
+    }
     socket.send(raw);
     // Frames are written type first; reading it back costs less than another parameter everywhere.
     Metrics.wsFrames.inc({ direction: 'out', type: FRAME_TYPE.exec(raw)?.[1] ?? 'other' });

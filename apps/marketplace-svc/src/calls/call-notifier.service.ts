@@ -6,7 +6,7 @@ import {
   type CallUserFrame,
   type SellerStatusChangedEvent,
 } from '@app/contracts';
-import { RpcClient } from '@app/server';
+import { natsConnectionOptions, RpcClient } from '@app/server';
 import { connect, JSONCodec, type NatsConnection } from 'nats';
 import { MarketplaceEnv } from '../config/marketplace-env';
 import type { Seller } from '../sellers/seller.entity';
@@ -29,7 +29,7 @@ export class CallNotifier implements OnModuleInit, OnApplicationShutdown {
   ) {}
 
   async onModuleInit() {
-    this.nc = await connect({ servers: this.env.NATS_URL, name: 'marketplace-svc-calls', maxReconnectAttempts: -1 });
+    this.nc = await connect(natsConnectionOptions(this.env.NATS_URL, 'marketplace-svc-calls'));
   }
 
   async onApplicationShutdown() {

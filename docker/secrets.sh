@@ -1,0 +1,43 @@
+#!/bin/sh
+# The stack's secrets, made at its first start and kept in the `secrets` volume (mounted
+# read-only at /run/secrets elsewhere): random passwords for PostgreSQL, Redis, NATS, MinIO and
+# Grafana's admin, the TURN secret and a self-signed TLS certificate for the load balancer, so none is a default
+# committed here (put a real certificate in tls.crt and tls.key to replace it). A value set in the environment
+# (CHATMARKET_POSTGRES_PASSWORD, ...) is used instead. The files derived from them (URLs with
+# the passwords, the servers' configs) are written again at every start.
+set -eu
+dir="${SECRETS_DIR:-/run/secrets}"
+umask 022
+mkdir -p "$dir"
+
+secret() { # secret FILE VALUE_FROM_ENV: the value given, else the kept one, else a new random one
+  if [ -n "$2" ]; then printf '%s' "$2" > "$dir/$1"
+  elif [ ! -s "$dir/$1" ]; then tr -dc 'A-Za-z0-9' < /dev/urandom | head -c 32 > "$dir/$1"
+  fi
+  cat "$dir/$1"
+}
+postgres=$(secret postgres-password "${CHATMARKET_POSTGRES_PASSWORD:-}")
+redis=$(secret redis-password "${CHATMARKET_REDIS_PASSWORD:-}")
+nats=$(secret nats-password "${CHATMARKET_NATS_PASSWORD:-}")
+turn=$(secret turn-secret "${CHATMARKET_TURN_SECRET:-}")
+secret minio-password "${CHATMARKET_MINIO_PASSWORD:-}" > /dev/null
+secret grafana-admin-password "${CHATMARKET_GRAFANA_PASSWORD:-}" > /dev/null
+
+for db in auth chat marketplace media; do
+  printf 'postgres://postgres:%s@postgres:5432/%s' "$postgres" "$db" > "$dir/$db-database-url"
+done
+printf 'redis://:%s@redis:6379/0' "$redis" > "$dir/redis-url"
+printf 'nats://chatmarket:%s@nats:4222' "$nats" > "$dir/nats-url"
+printf 'requirepass %s\nappendonly yes\n' "$redis" > "$dir/redis.conf"
+printf 'authorization {\n  user: chatmarket\n  password: "%s"\n}\n' "$nats" > "$dir/nats.conf"
+printf 'use-auth-secret\nstatic-auth-secret=%s\n' "$turn" > "$dir/turnserver.conf"
+if [ ! -s "$dir/tls.crt" ] || [ ! -s "$dir/tls.key" ]; then
+  openssl req -x509 -newkey rsa:2048 -nodes -days 825 -subj '/CN=localhost' \
+    -addext 'subjectAltName=DNS:localhost,IP:127.0.0.1,IP:::1' \
+    -keyout "$dir/tls.key" -out "$dir/tls.crt" 2>/dev/null
+fi
+# Readable by each server's own user (postgres, redis, nobody, node); no one else mounts the
+# volume. The TLS key only for nginx, which reads it as root.
+chmod 0644 "$dir"/*
+chmod 0600 "$dir/tls.key"
+echo "secrets ready in $dir"
