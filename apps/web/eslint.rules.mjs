@@ -21,15 +21,16 @@ const EXPOSED = {
     'components/captcha-field',
   ],
   calls: ['components/call-buttons'], // a seller's profile and a private chat with a seller offer calls
-  chat: ['api/chat-api'], // the landing page's recent messages and stats
+  chat: ['api/chat-api', 'chat-source'], // the landing page's recent messages and stats; a chat opened from a notification leads back to its list
   marketplace: [
     'api/marketplace-api',
     'types',
     'components/category-badge',
+    'components/status-badge', // a private chat with an expert shows their status
     'components/seller-reviews', // the buyer is offered the review form after a call
   ],
   media: ['api/upload-chat-image', 'api/upload-request', 'upload-rules', 'components/avatar-upload'],
-  notifications: ['notifications-slice', 'seller-alert'], // sellers' alerts arrive as socket frames
+  notifications: ['seller-alert', 'hooks/use-unread-notifications'], // the alert tones and permission; the private chat list's unread counts
   moderation: [
     'components/report-dialog', // a Report action wherever a message, person, room or seller profile is shown
     'report-copy',
@@ -37,7 +38,7 @@ const EXPOSED = {
     'components/action-dialog', // moderators delete a public room from its menu
     'components/report-button', // a seller profile's Report
   ],
-  safety: ['hooks/use-block-toggle', 'safety-copy'], // Block and Unblock wherever a person is shown
+  safety: ['hooks/use-block-toggle', 'safety-copy', 'components/block-button'], // Block and Unblock wherever a person is shown; a seller profile's Block
   vip: ['vip-slice', 'vip-strings', 'components/vip-grant-panel'], // any screen may offer the upgrade; moderators grant VIP from a person's record
 };
 

@@ -1,5 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- tests read JSON bodies loosely and let the assertions check their shape */
 import { VIP_GRANT_DAYS_MAX, VipMessages, ModerationMessages } from '@app/contracts';
+import { eventually } from '@app/testing';
 import { startModerationStack, type ModerationStack } from './moderation-stack';
 
 const DAY_MS = 86_400_000;
@@ -18,6 +19,7 @@ describe('VIP granted by moderators, through the gateways', () => {
     const member = await stack.member();
     expect((await member.client.post('/api/rooms', { name: `Before ${Date.now() % 1e6}`, category: 'general' })).status).toBe(403);
 
+    const sockets = [await stack.socket(member.client, member.user.id, 0), await stack.socket(member.client, member.user.id, 1)];
     const granted = await moderator.client.post(`/api/moderation/users/${member.user.id}/vip`, { reason: 'Paid through the messaging app' });
     expect(granted.status).toBe(200);
     expect(granted.body).toMatchObject({ userId: member.user.id, username: member.username, action: 'grant', reason: 'Paid through the messaging app', actorId: moderator.user.id, actorUsername: moderator.username });
@@ -25,11 +27,18 @@ describe('VIP granted by moderators, through the gateways', () => {
     expect(until - Date.now()).toBeGreaterThan(30 * DAY_MS - 60_000);
     expect(until - Date.now()).toBeLessThanOrEqual(30 * DAY_MS);
 
+    // Pages the member has open, on either gateway, are told at once.
+    for (const socket of sockets) expect(await socket.next('account_updated')).toMatchObject({ user: { id: member.user.id, role: 'vip', vipUntil: granted.body.vipUntil } });
     // Both gateways see the new role on the member's very next request.
     for (const gateway of [0, 1]) {
       const me = await stack.on(member.client, gateway).get('/api/users/me');
       expect(me.body).toMatchObject({ role: 'vip', vipUntil: granted.body.vipUntil });
     }
+    // The member is told, in their notifications.
+    await eventually(async () => {
+      const { body } = await member.client.get('/api/notifications');
+      expect(body.notifications[0]).toMatchObject({ type: 'vip', title: 'You are now a VIP member', content: VipMessages.vipUntil(granted.body.vipUntil), link: '/profile' });
+    });
     const room = await member.client.post('/api/rooms', { name: `Vip ${Date.now() % 1e6}`, category: 'general' });
     expect(room.status).toBe(201);
 
@@ -40,6 +49,7 @@ describe('VIP granted by moderators, through the gateways', () => {
     expect(revoked.status).toBe(200);
     expect(revoked.body).toMatchObject({ action: 'revoke', vipUntil: null, reason: 'Refunded', actorUsername: moderator.username });
     expect((await member.client.get('/api/users/me')).body).toMatchObject({ role: 'user', vipUntil: null });
+    await eventually(async () => expect((await member.client.get('/api/notifications')).body.notifications[0]).toMatchObject({ type: 'vip', title: 'Your VIP membership has ended' }));
     expect((await moderator.client.request('DELETE', `/api/moderation/users/${member.user.id}/vip`, { reason: 'Again' })).body).toMatchObject({ message: VipMessages.NotVip });
 
     const history = await moderator.client.get(`/api/moderation/users/${member.user.id}/vip`);

@@ -2,7 +2,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ModerationMessages } from '@app/contracts';
 import { launchBrowser, screenshot } from './support/browser';
 import { createRoom, openRoom, sendText, signIn, uniqueName } from './support/chat';
-import { signUp } from './support/marketplace';
+import { solveArithmetic } from '@app/testing';
+import { MEMBER_PASSWORD, signUp } from './support/marketplace';
 import { stackInfo } from './support/stack-info';
 
 const { baseUrl } = stackInfo();
@@ -102,6 +103,44 @@ describe('Reports and moderation', () => {
       await screenshot(reporterPage, 'my-reports-1280');
     } finally {
       await Promise.all([reporterCtx, senderCtx, readerCtx, modCtx].map((c) => c.close()));
+    }
+  });
+
+  it("signs a suspended member's open page out at once, and their next sign-in says until when", async () => {
+    const [memberCtx, modCtx] = [await newContext(375, 812), await newContext()];
+    try {
+      const member = await signUp(memberCtx, 'susp');
+      const memberPage = await memberCtx.newPage();
+      await memberPage.goto('/profile');
+      await memberPage.getByRole('button', { name: 'Edit Profile' }).waitFor();
+
+      await signIn(modCtx, baseUrl, 'moderator');
+      const modPage = await modCtx.newPage();
+      await modPage.goto('/moderation');
+      await modPage.getByRole('tab', { name: 'Users' }).click();
+      await modPage.getByLabel('Search by username or e-mail').fill(member);
+      await modPage.getByRole('button', { name: 'Search' }).click();
+      await modPage.getByRole('button', { name: new RegExp(member) }).first().click();
+      await modPage.getByRole('region', { name: member }).getByRole('button', { name: 'Suspend' }).click();
+      await confirmAction(modPage, 'Harassing other members');
+
+      // The page the member has open turns signed out without a reload.
+      await memberPage.getByRole('heading', { name: 'Authentication Required' }).waitFor();
+      await memberPage.goto('/auth');
+      const form = memberPage.getByRole('form', { name: 'Sign In' });
+      await form.getByLabel('Email or Username').fill(member);
+      await form.getByLabel('Password', { exact: true }).fill(MEMBER_PASSWORD);
+      const question = await form.getByTestId('captcha-question').filter({ hasText: '=' }).textContent();
+      await form.getByPlaceholder('Your answer').fill(String(solveArithmetic(question ?? '')));
+      await form.getByRole('button', { name: 'Verify' }).click();
+      await form.getByText('Verified', { exact: true }).waitFor();
+      await form.getByRole('button', { name: 'Sign In' }).click();
+      await memberPage.getByText(/^Your account is suspended until /).first().waitFor();
+      await screenshot(memberPage, 'suspended-sign-in-375', { fullPage: false });
+      await noSideScroll(memberPage, 375);
+      expect(new URL(memberPage.url()).pathname).toBe('/auth');
+    } finally {
+      await Promise.all([memberCtx, modCtx].map((c) => c.close()));
     }
   });
 

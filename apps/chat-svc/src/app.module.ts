@@ -7,6 +7,7 @@ import { Message } from './messages/message.entity';
 import { MessagesModule } from './messages/messages.module';
 import { migrations } from './migrations';
 import { ModerationModule } from './moderation/moderation.module';
+import { NotificationsModule } from './notifications/notifications.module';
 import { RoomEntryModule } from './presence/room-entry.module';
 import { RoomParticipant } from './rooms/room-participant.entity';
 import { Room } from './rooms/room.entity';
@@ -34,6 +35,7 @@ import { UsersModule } from './users/users.module';
     ReportsModule,
     ModerationModule,
     BlocksModule,
+    NotificationsModule,
   ],
 })
 export class AppModule {}

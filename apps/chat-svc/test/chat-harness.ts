@@ -14,10 +14,12 @@ import {
   type UserSummary,
 } from '@app/contracts';
 import { configureRpcApp, natsTransport, RpcCallError, RpcClient } from '@app/server';
-import { startTestInfra, testUser, userSummary, type TestInfra } from '@app/testing';
+import { startTestInfra, testUser, userSummary, type ManualClock, type TestInfra } from '@app/testing';
+import { Test } from '@nestjs/testing';
 import { connect, JSONCodec, type NatsConnection, type Subscription } from 'nats';
 import { AppModule } from '../src/app.module';
 import { chatEnv } from '../src/config/chat-env';
+import { Clock } from '../src/limits/clock';
 
 const codec = JSONCodec<Record<string, unknown>>();
 
@@ -43,7 +45,13 @@ export interface ChatHarness {
   stop(): Promise<void>;
 }
 
-export async function startChatHarness({ replicas = 1 } = {}): Promise<ChatHarness> {
+export interface ChatHarnessOptions {
+  replicas?: number;
+  /** The time the service reads (send limits, archiving), moved by the test. */
+  clock?: ManualClock;
+}
+
+export async function startChatHarness({ replicas = 1, clock }: ChatHarnessOptions = {}): Promise<ChatHarness> {
   const infra = await startTestInfra();
   process.env.CHAT_DATABASE_URL = infra.databaseUrl('chat');
   process.env.NATS_URL = infra.natsUrl;
@@ -62,8 +70,16 @@ export async function startChatHarness({ replicas = 1 } = {}): Promise<ChatHarne
     }
   })();
 
+  const quietTestingModule = async (moved: Clock) => {
+    const moduleRef = await Test.createTestingModule({ imports: [AppModule] }).overrideProvider(Clock).useValue(moved).compile();
+    moduleRef.useLogger(['error']);
+    return moduleRef;
+  };
   const startReplica = async () => {
-    const app = await NestFactory.createMicroservice(AppModule, { ...natsTransport(ServiceName.Chat, infra.natsUrl), logger: ['error'] });
+    const transport = natsTransport(ServiceName.Chat, infra.natsUrl);
+    const app = clock
+      ? await quietTestingModule(clock).then((moduleRef) => moduleRef.createNestMicroservice(transport))
+      : await NestFactory.createMicroservice(AppModule, { ...transport, logger: ['error'] });
     configureRpcApp(app);
     await app.listen();
     return app;

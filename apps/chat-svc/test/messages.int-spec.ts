@@ -115,6 +115,23 @@ describe('chat-svc messages and send limits', () => {
     for (let i = 0; i < 5; i++) await send(vip, room.id, `vip ${i}`);
   });
 
+  it('tells a regular user entering a room or reading it how long until they may send there again', async () => {
+    const room = await publicRoom(30);
+    const user = h.actor('user');
+    expect((await h.enter(user, room.id)).room.sendWait).toBeNull();
+    await send(user, room.id, 'first');
+    // Entering again (a reload, a second tab) and reading the room both carry the wait left.
+    const again = await h.enter(user, room.id);
+    expect(again.room.sendWait).toMatchObject({ reason: 'cooldown' });
+    expect(again.room.sendWait?.waitMs).toBeGreaterThan(25_000);
+    expect(again.room.sendWait?.waitMs).toBeLessThanOrEqual(30_000);
+    const read = await h.call<RoomDto>(ChatPatterns.GetRoom, { roomId: room.id, actor: user });
+    expect(read.sendWait?.waitMs).toBeLessThanOrEqual(again.room.sendWait?.waitMs ?? 0);
+    // Roles without limits are told nothing, and the cooldown of one person is theirs alone.
+    expect((await h.call<RoomDto>(ChatPatterns.GetRoom, { roomId: room.id, actor: h.actor('vip') })).sendWait).toBeUndefined();
+    expect((await h.call<RoomDto>(ChatPatterns.GetRoom, { roomId: room.id, actor: h.actor('user') })).sendWait).toBeNull();
+  });
+
   it('never lets a user past the cooldown even when replicas race', async () => {
     const room = await publicRoom(30);
     const user = h.actor('user');
@@ -194,15 +211,28 @@ describe('chat-svc messages and send limits', () => {
     expect((await h.fail(ChatPatterns.ListMessages, { roomId: room.id, limit: 101 })).status).toBe(400);
   });
 
-  it('gives the landing preview the newest public text messages', async () => {
+  it('gives the landing preview the newest public messages that read as conversation, never a private one', async () => {
     const room = await publicRoom(0);
     const seller = h.actor('seller');
-    await send(seller, room.id, 'preview one');
+    const vip = h.actor('vip');
+    await send(seller, room.id, 'Happy to help anyone with interview nerves today');
+    await send(vip, room.id, 'Thanks, I have one on Friday and I am nervous');
+    await send(seller, room.id, 'Then let us practise the first questions together');
+    // Left out: an image, emoji, bare numbers, a word or two, test traffic, and a private chat.
     await send(seller, room.id, '/media/chat/pic.png', { type: 'image' });
-    await send(seller, room.id, 'preview two');
-    const recent = await h.call<MessageDto[]>(ChatPatterns.RecentMessages, { limit: 2 });
-    expect(recent.map((m) => m.content)).toEqual(['preview one', 'preview two']);
-    expect(recent[1].sender.role).toBe('seller');
+    await send(vip, room.id, '👍🎉');
+    await send(vip, room.id, '12345 67890');
+    await send(vip, room.id, 'ok sure');
+    await send(vip, room.id, 'Load test message 41 from sender 2');
+    const secret = await h.call<RoomDto>(ChatPatterns.StartPrivateChat, { actor: vip, otherUserId: seller.id, originRoomId: room.id });
+    await send(vip, secret.id, 'This private conversation is only for the two of us');
+    const recent = await h.call<MessageDto[]>(ChatPatterns.RecentMessages, { limit: 3 });
+    expect(recent.map((m) => m.content)).toEqual([
+      'Happy to help anyone with interview nerves today',
+      'Thanks, I have one on Friday and I am nervous',
+      'Then let us practise the first questions together',
+    ]);
+    expect(recent.map((m) => m.sender.role)).toEqual(['seller', 'vip', 'seller']);
   });
 
   it('keeps senders up to date from auth events', async () => {

@@ -173,8 +173,9 @@ describe('chat-svc rooms', () => {
       expect(await conversation()).toEqual({ exists: false });
 
       await h.call(ChatPatterns.SendMessage, { actor: buyer, roomId: room.id, content: 'I need career advice' });
-      await eventually(() => expect(sellerEvents.frames.map((f) => f.type)).toEqual(['private_chat_created', 'seller_message_notification']));
+      await eventually(() => expect(sellerEvents.frames.map((f) => f.type)).toEqual(['private_chat_created', 'seller_message_notification', 'notification']));
       expect(sellerEvents.frames[1]).toMatchObject({ roomId: room.id, buyer: { id: buyer.id }, message: { content: 'I need career advice' } });
+      expect(sellerEvents.frames[2]).toMatchObject({ notification: { type: 'seller', roomId: room.id, content: 'I need career advice' } });
       expect(await conversation()).toEqual({ exists: false });
 
       await h.call(ChatPatterns.SendMessage, { actor: seller, roomId: room.id, content: 'Happy to help' });
@@ -190,8 +191,8 @@ describe('chat-svc rooms', () => {
       // after it was answered, is the very next thing the seller hears.
       const marker = await h.call<MessageDto>(ChatPatterns.SendMessage, { actor: buyer, roomId: room.id, content: 'Thank you' });
       await eventually(() => expect(sellerEvents.frames).toContainEqual(expect.objectContaining({ message: expect.objectContaining({ id: marker.id }) })));
-      expect(sellerEvents.frames.map((f) => f.type)).toEqual(['private_chat_created', 'seller_message_notification', 'seller_message_notification']);
-      expect(sellerEvents.frames[2]).toMatchObject({ message: { id: marker.id } });
+      expect(sellerEvents.frames.map((f) => f.type).slice(0, 4)).toEqual(['private_chat_created', 'seller_message_notification', 'notification', 'seller_message_notification']);
+      expect(sellerEvents.frames[3]).toMatchObject({ message: { id: marker.id } });
       sellerEvents.sub.unsubscribe();
     });
   });

@@ -83,6 +83,34 @@ describe('send limits over time', () => {
     expect(await send('elsewhere', { roomId: 2 })).toBeNull();
   });
 
+  it('tells the wait ahead before a send is tried: the cooldown, then the hourly quota when it ends later, nothing counted', async () => {
+    const userId = nextUserId++;
+    const attempt = { userId, roomId: 1, limited: true, cooldownSeconds: 30 };
+    expect(await limits.pendingWait(userId, 1)).toBeNull();
+    await limits.consume({ ...attempt, content: 'first' });
+    expect(await limits.pendingWait(userId, 1)).toEqual({ reason: 'cooldown', waitMs: 30_000 });
+    clock.advance(12_000);
+    // Asking twice changes nothing: the answer is read, not counted.
+    expect(await limits.pendingWait(userId, 1)).toEqual({ reason: 'cooldown', waitMs: 18_000 });
+    expect(await limits.pendingWait(userId, 1)).toEqual({ reason: 'cooldown', waitMs: 18_000 });
+    expect(await limits.pendingWait(userId, 2)).toBeNull();
+    clock.advance(18_000);
+    expect(await limits.pendingWait(userId, 1)).toBeNull();
+    for (let n = 2; n <= HOURLY_MESSAGE_LIMIT; n++) {
+      clock.advance(MINUTE);
+      await limits.consume({ ...attempt, content: `message ${n}` });
+    }
+    // The 50th send started a 30 s cooldown, but the hour is full until the first send turns an hour old.
+    const firstAt = clock.now() - 30_000 - (HOURLY_MESSAGE_LIMIT - 1) * MINUTE;
+    const ahead = await limits.pendingWait(userId, 1);
+    expect(ahead).toEqual({ reason: 'hourly', waitMs: firstAt + HOUR_MS - clock.now() });
+    // Once the cooldown is over, the send is refused for exactly the wait that was told.
+    clock.advance(30_000);
+    const told = (ahead?.waitMs ?? 0) - 30_000;
+    expect(await refusal({ ...attempt, content: 'too many' })).toMatchObject({ message: ChatMessages.RateLimit, details: { waitTime: told } });
+    expect(await limits.pendingWait(userId, 1)).toEqual({ reason: 'hourly', waitMs: told });
+  });
+
   it('allows 50 sends in any rolling hour, freeing a slot as each send turns an hour old', async () => {
     const send = sender();
     const start = clock.now();

@@ -108,6 +108,9 @@ import type {
   MyModerationStatusDto,
   ReportDto,
 } from './moderation/moderation.types';
+import type { ListNotificationsRequestDto, NotificationIdRequestDto } from './notifications/dto/notifications.dto';
+import type { NotificationPageDto, UnreadNotificationsDto } from './notifications/notifications.constants';
+import { NotificationPatterns } from './notifications/notifications.patterns';
 import { BlockPatterns } from './safety/blocks.patterns';
 import type { BlockBetweenAnswerDto, BlockBetweenDto, BlockedUserDto, BlockRequestDto } from './safety/dto/block.dto';
 
@@ -162,6 +165,11 @@ export interface RpcContract {
   [BlockPatterns.Unblock]: [BlockRequestDto, Ok];
   [BlockPatterns.List]: [ActorRequestDto, BlockedUserDto[]];
   [BlockPatterns.Between]: [BlockBetweenDto, BlockBetweenAnswerDto];
+
+  [NotificationPatterns.List]: [ListNotificationsRequestDto, NotificationPageDto];
+  [NotificationPatterns.Unread]: [ActorRequestDto, UnreadNotificationsDto];
+  [NotificationPatterns.MarkRead]: [NotificationIdRequestDto, UnreadNotificationsDto];
+  [NotificationPatterns.MarkAllRead]: [ActorRequestDto, UnreadNotificationsDto];
 
   [MarketplacePatterns.GetSeller]: [GetSellerRequestDto, SellerDto];
   [MarketplacePatterns.GetRatingStats]: [Empty, RatingStatsDto];

@@ -4,6 +4,7 @@ import type { MessageType } from './chat/chat.constants';
 import type { UserSummary } from './common/user';
 import type { CallClientFrame, CallServerFrame } from './calls/calls.frames';
 import type { MessageDeletedFrame, ModerationNoticeFrame } from './moderation/moderation.frames';
+import type { NotificationFrame, NotificationsReadFrame } from './notifications/notifications.frames';
 
 /**
  * Frames of the /ws protocol. Every frame is a JSON object with a `type`.
@@ -116,6 +117,12 @@ export interface SellerMessageNotificationFrame {
   buyer: UserSummary;
 }
 
+/** To every socket of a session that lives on when its account changed (a role granted or taken away). */
+export interface AccountUpdatedFrame {
+  type: 'account_updated';
+  user: UserDto;
+}
+
 export interface ErrorFrame {
   type: 'error';
   code: string;
@@ -128,7 +135,12 @@ export interface ErrorFrame {
 /** Events chat-svc publishes on chat.room.<id>.event; gateways forward them to the room's sockets. */
 export type RoomEventFrame = NewMessageFrame | UserJoinedFrame | UserLeftFrame | MessageDeletedFrame;
 /** Events chat-svc publishes on chat.user.<id>.event. */
-export type UserEventFrame = PrivateChatCreatedFrame | SellerMessageNotificationFrame | ModerationNoticeFrame;
+export type UserEventFrame =
+  | PrivateChatCreatedFrame
+  | SellerMessageNotificationFrame
+  | ModerationNoticeFrame
+  | NotificationFrame
+  | NotificationsReadFrame;
 
 export type ServerFrame =
   | AuthSuccessFrame
@@ -145,6 +157,9 @@ export type ServerFrame =
   | CallServerFrame
   | MessageDeletedFrame
   | ModerationNoticeFrame
+  | NotificationFrame
+  | NotificationsReadFrame
+  | AccountUpdatedFrame
   | ErrorFrame;
 
 /** Close code the server uses when the session behind a socket ends. */

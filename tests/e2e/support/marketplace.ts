@@ -26,10 +26,13 @@ export async function signIn(context: BrowserContext, username: string, password
   expect(response.status()).toBe(200);
 }
 
+/** The password of every account signUp makes. */
+export const MEMBER_PASSWORD = 'Correct-Horse-Battery-42';
+
 /** A new regular account for this run, signed in in the context. */
 export async function signUp(context: BrowserContext, prefix: string): Promise<string> {
   const username = `${prefix}_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`.slice(0, 20);
-  const password = 'Correct-Horse-Battery-42';
+  const password = MEMBER_PASSWORD;
   const captchaResponse = await captchaToken(context);
   const response = await post(context, '/api/auth/register', {
     username,

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AccountMailer } from './account-mailer';
+import { NotificationDigestController } from './notification-digest.controller';
 
-@Module({ providers: [AccountMailer], exports: [AccountMailer] })
+@Module({ controllers: [NotificationDigestController], providers: [AccountMailer], exports: [AccountMailer] })
 export class AccountMailModule {}

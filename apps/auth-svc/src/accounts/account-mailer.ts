@@ -1,4 +1,5 @@
 import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import type { NotificationDigestDueEvent } from '@app/contracts';
 import { Mailer } from '@app/server';
 import { AuthEnv } from '../config/auth-env';
 
@@ -102,6 +103,26 @@ export class AccountMailer implements OnApplicationShutdown {
         `If you think the ban is a mistake, you can appeal through support: ${this.origin}/community-guidelines`,
         '',
         'If it was not you, you can ignore this mail.',
+      ].join('\n'),
+    });
+  }
+
+  /** The unread notifications of the last while, at most one such mail an hour (chat-svc decides when). */
+  notificationDigest(to: MailRecipient, digest: NotificationDigestDueEvent): Promise<void> {
+    const more = digest.count - digest.notifications.length;
+    return this.mailer.send({
+      to: to.email,
+      subject: digest.count === 1 ? 'You have 1 unread notification' : `You have ${digest.count} unread notifications`,
+      text: [
+        `Hi ${to.username},`,
+        '',
+        'While you were away:',
+        '',
+        ...digest.notifications.map((n) => `- ${n.title}: ${n.content}\n  ${this.origin}${n.link}`),
+        ...(more > 0 ? [`- and ${more} more`] : []),
+        '',
+        `See them all: ${this.origin}/notifications`,
+        `You get this mail because e-mail notifications are on; turn them off in your settings: ${this.origin}/settings`,
       ].join('\n'),
     });
   }

@@ -22,6 +22,18 @@ export class ChatEnv extends BaseEnv {
   @IsInt({ message: 'PRIVATE_CHATS_PER_USER_PER_HOUR must be a whole number' })
   @Min(1)
   PRIVATE_CHATS_PER_USER_PER_HOUR = PRIVATE_CHATS_PER_HOUR;
+
+  /** How often chat-svc looks for people due an e-mail digest of unread notifications. */
+  @Type(() => Number)
+  @IsInt({ message: 'NOTIFICATION_DIGEST_SWEEP_MS must be a whole number of milliseconds' })
+  @Min(50, { message: 'NOTIFICATION_DIGEST_SWEEP_MS must be at least 50' })
+  NOTIFICATION_DIGEST_SWEEP_MS = 60_000;
+
+  /** A notification goes into a digest once it has stayed unread this long (the person may be reading it right away). */
+  @Type(() => Number)
+  @IsInt({ message: 'NOTIFICATION_DIGEST_DELAY_SECONDS must be a whole number of seconds' })
+  @Min(0, { message: 'NOTIFICATION_DIGEST_DELAY_SECONDS must be at least 0' })
+  NOTIFICATION_DIGEST_DELAY_SECONDS = 600;
 }
 
 export const chatEnv = appConfig(ChatEnv);

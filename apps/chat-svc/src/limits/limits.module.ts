@@ -5,6 +5,6 @@ import { WindowLimiter } from './window-limiter';
 
 @Module({
   providers: [SendLimitsService, WindowLimiter, { provide: Clock, useClass: SystemClock }],
-  exports: [SendLimitsService, WindowLimiter],
+  exports: [SendLimitsService, WindowLimiter, Clock],
 })
 export class LimitsModule {}

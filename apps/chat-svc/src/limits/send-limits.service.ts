@@ -12,6 +12,7 @@ import {
   LINK_WINDOW_MS,
   SafetyMessages,
   describeWait,
+  type SendWaitDto,
 } from '@app/contracts';
 import { comparableText, Metrics, REDIS, rpcError } from '@app/server';
 import type { Redis } from 'ioredis';
@@ -103,15 +104,8 @@ export class SendLimitsService {
   /** Throws the spec's 429 when the send is over a limit; otherwise counts it. */
   async consume(attempt: SendAttempt): Promise<void> {
     const now = this.clock.now();
-    // Hash-tagged by user so the keys of one check live in one slot of a Redis cluster.
-    const tag = `{u:${attempt.userId}}`;
-    const keys = [
-      `chat:limit:${tag}:flood-window`,
-      `chat:limit:${tag}:cooldown-until:${attempt.roomId}`,
-      `chat:limit:${tag}:hour`,
-      `chat:limit:${tag}:dup:${textHash(attempt.content)}`,
-      `chat:limit:${tag}:links`,
-    ];
+    const key = keysOf(attempt.userId);
+    const keys = [key.flood, key.cooldownUntil(attempt.roomId), key.hour, key.duplicate(attempt.content), key.links];
     const args = [
       now,
       FLOOD_LIMIT,
@@ -147,6 +141,37 @@ export class SendLimitsService {
             : `Please wait ${seconds} seconds before sending another message`;
     throw rpcError(429, code, message, { details: { error: code, waitTime, retryAfterSeconds: seconds } });
   }
+
+  /**
+   * How long the next send of a limited person into the room would be refused for, by the
+   * room's cooldown or the hourly quota (whichever ends later), counted nothing; null when it
+   * may go now. A room shows it on entry, so a reload or a second tab counts down the same wait.
+   */
+  async pendingWait(userId: number, roomId: number): Promise<SendWaitDto | null> {
+    const now = this.clock.now();
+    const key = keysOf(userId);
+    const [cooldownUntil, inHour] = await Promise.all([
+      this.redis.get(key.cooldownUntil(roomId)),
+      this.redis.zrangebyscore(key.hour, `(${now - HOUR_MS}`, '+inf', 'WITHSCORES'),
+    ]);
+    const cooldown = Number(cooldownUntil ?? 0) - now;
+    const scores = inHour.filter((_, i) => i % 2 === 1).map(Number);
+    const hourly = scores.length >= HOURLY_MESSAGE_LIMIT ? scores[scores.length - HOURLY_MESSAGE_LIMIT] + HOUR_MS - now : 0;
+    if (cooldown <= 0 && hourly <= 0) return null;
+    return hourly > cooldown ? { reason: 'hourly', waitMs: Math.ceil(hourly) } : { reason: 'cooldown', waitMs: Math.ceil(cooldown) };
+  }
+}
+
+/** Hash-tagged by user so the keys of one check live in one slot of a Redis cluster. */
+function keysOf(userId: number) {
+  const tag = `{u:${userId}}`;
+  return {
+    flood: `chat:limit:${tag}:flood-window`,
+    cooldownUntil: (roomId: number) => `chat:limit:${tag}:cooldown-until:${roomId}`,
+    hour: `chat:limit:${tag}:hour`,
+    duplicate: (content: string) => `chat:limit:${tag}:dup:${textHash(content)}`,
+    links: `chat:limit:${tag}:links`,
+  };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { LimitsModule } from '../limits/limits.module';
 import { MutesModule } from '../moderation/mutes.module';
+import { NotificationsModule } from '../notifications/notifications.module';
 import { PresenceModule } from '../presence/presence.module';
 import { RoomsModule } from '../rooms/rooms.module';
 import { SafetyModule } from '../safety/safety.module';
@@ -10,7 +11,7 @@ import { MessagesRepository } from './messages.repository';
 import { MessagesService } from './messages.service';
 
 @Module({
-  imports: [RoomsModule, LimitsModule, UsersModule, PresenceModule, SafetyModule, MutesModule],
+  imports: [RoomsModule, LimitsModule, UsersModule, PresenceModule, SafetyModule, MutesModule, NotificationsModule],
   controllers: [MessagesController],
   providers: [MessagesRepository, MessagesService],
   exports: [MessagesService],

@@ -99,14 +99,15 @@ export class MessagesRepository {
   }
 
   /** The newest messages of public rooms (the landing page's preview), oldest first. */
-  async recentPublic(limit: number): Promise<Message[]> {
+  /** The newest text messages of public rooms, newest first, long enough to be considered for the landing preview. */
+  async recentPublicText(scan: number, minLength: number): Promise<Message[]> {
     const { rows } = await this.knex().raw(
       `select m.* from messages m join rooms r on r.id = m.room_id
-       where r.type = 'public' and m.type in ('text', 'emoji') and m.removed_at is null
+       where r.type = 'public' and m.type = 'text' and m.removed_at is null and char_length(m.content) >= ?
        order by m.id desc limit ?`,
-      [limit],
+      [minLength, scan],
     );
-    return rows.map(toMessage).reverse();
+    return rows.map(toMessage);
   }
 
   private knex(): Knex {

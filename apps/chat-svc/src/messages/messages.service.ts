@@ -3,6 +3,8 @@ import {
   CHAT_MEDIA_URL_PATTERN,
   ChatMessages,
   MESSAGE_PAGE_DEFAULT,
+  PREVIEW_MIN_LENGTH,
+  PREVIEW_SCAN,
   SafetyMessages,
   canFormat,
   canSendImages,
@@ -10,6 +12,7 @@ import {
   hasSendLimits,
   messageKind,
   normalizeFormatting,
+  readsAsConversation,
   type ListMessagesRequestDto,
   type MessageDto,
   type SendMessageRequestDto,
@@ -19,6 +22,7 @@ import { ContentFilter, Metrics, RpcErrors } from '@app/server';
 import { FanoutService } from '../fanout/fanout.service';
 import { SendLimitsService } from '../limits/send-limits.service';
 import { MutesService } from '../moderation/mutes.service';
+import { NotificationsService } from '../notifications/notifications.service';
 import { PresenceService } from '../presence/presence.service';
 import { ContactRules } from '../safety/contact-rules';
 import { Room } from '../rooms/room.entity';
@@ -39,13 +43,14 @@ export class MessagesService {
     private readonly contact: ContactRules,
     private readonly filter: ContentFilter,
     private readonly mutes: MutesService,
+    private readonly notifications: NotificationsService,
   ) {}
 
   /** The one send path of REST and socket: check, count, persist, then publish. */
   async send(dto: SendMessageRequestDto): Promise<MessageDto> {
     const { actor } = dto;
     if (!canSendMessages(actor.role)) throw RpcErrors.forbidden(ChatMessages.GuestsReadOnly);
-    const room = await this.rooms.readable(dto.roomId, actor);
+    const room = await this.rooms.enterable(dto.roomId, actor);
     // A public room is sent to from inside it (so its maxUsers holds); a private one unless either blocked the other.
     if (room.type === 'public' && !(await this.presence.isIn(room.id, actor.id))) throw RpcErrors.forbidden(SafetyMessages.JoinToSend);
     if (room.type === 'private') await this.contact.assertCanSend(room.id, actor);
@@ -91,6 +96,7 @@ export class MessagesService {
     Metrics.messagesStored.inc({ room_type: room.type });
     const message = this.toDto(stored, summaryOf(actor));
     this.publish(room, message);
+    await this.notifications.messageSent(room, message);
     return message;
   }
 
@@ -124,8 +130,11 @@ export class MessagesService {
     return this.withSenders(await this.messages.page(roomId, { afterSeq, limit }));
   }
 
+  /** The landing preview: the newest public messages that read as conversation (see readsAsConversation), oldest first. */
   async recent(limit = 3): Promise<MessageDto[]> {
-    return this.withSenders(await this.messages.recentPublic(limit));
+    const candidates = await this.messages.recentPublicText(PREVIEW_SCAN, PREVIEW_MIN_LENGTH);
+    const chosen = candidates.filter((m) => readsAsConversation(m.content)).slice(0, limit);
+    return this.withSenders(chosen.reverse());
   }
 
   async forJoin(room: Room, lastSeq: number | undefined, limit: number, viewerId?: number): Promise<{ messages: MessageDto[]; hasMore: boolean }> {
@@ -147,7 +156,8 @@ export class MessagesService {
     }
   }
 
-  private async withSenders(messages: Message[]): Promise<MessageDto[]> {
+  /** Messages as readers get them, each with its sender. */
+  async withSenders(messages: Message[]): Promise<MessageDto[]> {
     const users = await this.users.findMany(messages.map((m) => m.senderId));
     return messages.map((m) => this.toDto(m, ChatUsersService.summary(m.senderId, users)));
   }

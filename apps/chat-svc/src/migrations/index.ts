@@ -2,10 +2,16 @@ import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261123000000Chat } from './Migration20261123000000-chat';
 import { Migration20261126100000Moderation } from './Migration20261126100000-moderation';
 import { Migration20261126200000Safety } from './Migration20261126200000-safety';
+import { Migration20261127100000Notifications } from './Migration20261127100000-notifications';
+import { Migration20261127110000NotificationDigests } from './Migration20261127110000-notification-digests';
+import { Migration20261128200000RoomArchive } from './Migration20261128200000-room-archive';
 
 /** Every migration, in order. Listed in code so the build and jest need no file globbing. */
 export const migrations: MigrationObject[] = [
   { name: 'Migration20261123000000-chat', class: Migration20261123000000Chat },
   { name: 'Migration20261126100000-moderation', class: Migration20261126100000Moderation },
   { name: 'Migration20261126200000-safety', class: Migration20261126200000Safety },
+  { name: 'Migration20261127100000-notifications', class: Migration20261127100000Notifications },
+  { name: 'Migration20261127110000-notification-digests', class: Migration20261127110000NotificationDigests },
+  { name: 'Migration20261128200000-room-archive', class: Migration20261128200000RoomArchive },
 ];

@@ -11,6 +11,7 @@ import { RpcErrors } from '@app/server';
 import { BlocksService } from '../blocks/blocks.service';
 import { FanoutService } from '../fanout/fanout.service';
 import { MessagesService } from '../messages/messages.service';
+import { NotificationsService } from '../notifications/notifications.service';
 import { RoomsService } from '../rooms/rooms.service';
 import { ChatUsersService } from '../users/users.service';
 import { PresenceSweeper } from './presence-sweeper.service';
@@ -29,15 +30,19 @@ export class RoomEntryService {
     private readonly users: ChatUsersService,
     private readonly fanout: FanoutService,
     private readonly blocks: BlocksService,
+    private readonly notifications: NotificationsService,
   ) {}
 
   async join(dto: JoinRoomRequestDto): Promise<JoinRoomResultDto> {
     const { actor } = dto;
     await this.users.remember(actor);
-    const room = await this.rooms.readable(dto.roomId, actor);
+    const room = await this.rooms.enterable(dto.roomId, actor);
     const state = await this.presence.join(room.id, dto.instance, dto.socketId, actor.id, room.maxUsers);
     if (state === 'full') throw RpcErrors.forbidden(ChatMessages.RoomFull);
-    if (room.type === 'private') await this.rooms.markRead(room.id, actor.id);
+    if (room.type === 'private') {
+      await this.rooms.markRead(room.id, actor.id);
+      await this.notifications.chatOpened(actor.id, room.id);
+    }
     const { messages, hasMore } = await this.messages.forJoin(room, dto.lastSeq, JOIN_HISTORY_LIMIT, actor.id);
     const onlineUsers = await this.onlineUsers(room.id, actor.id);
     if (state === 'first') {

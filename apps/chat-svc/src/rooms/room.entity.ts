@@ -63,4 +63,8 @@ export class Room {
 
   @Property({ type: 'datetime' })
   createdAt: Date = new Date();
+
+  /** Set when a public room people made went ROOM_ARCHIVE_AFTER_MS without a message. */
+  @Property({ type: 'datetime', nullable: true })
+  archivedAt: Date | null = null;
 }

@@ -48,14 +48,33 @@ export class RoomsRepository {
     return rows[0] ? toRoom(rows[0]) : null;
   }
 
+  /** Public rooms that are not archived, the most recently active first. */
   async listPublic(q: string | undefined, category: RoomCategory | undefined): Promise<Room[]> {
-    const query = this.knex()('rooms').where('type', 'public').orderBy('id', 'asc').limit(500);
+    const query = this.knex()('rooms')
+      .where('type', 'public')
+      .whereNull('archived_at')
+      .orderByRaw('coalesce(last_message_at, created_at) desc, id asc')
+      .limit(500);
     if (category) query.andWhere('category', category);
     if (q?.trim()) {
       const like = `%${q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       query.andWhere((w) => w.whereILike('name', like).orWhereILike('description', like));
     }
     return (await query).map(toRoom);
+  }
+
+  /**
+   * Archives the public rooms people made (seeded rooms have no creator) whose last message,
+   * or their creation when they have none, is older than `idleSince`. Answers their ids.
+   */
+  async archiveIdle(idleSince: Date, now: Date): Promise<number[]> {
+    const { rows } = await this.knex().raw(
+      `update rooms set archived_at = ?
+       where type = 'public' and archived_at is null and created_by_id is not null and coalesce(last_message_at, created_at) < ?
+       returning id`,
+      [now, idleSince],
+    );
+    return (rows as Array<{ id: number }>).map((row) => row.id);
   }
 
   /** Inserts a public room; null when the name is taken. */
@@ -217,6 +236,7 @@ export function toRoom(row: Record<string, unknown>): Room {
     lastSeq: row.last_seq,
     lastMessageAt: row.last_message_at ?? null,
     createdAt: row.created_at,
+    archivedAt: row.archived_at ?? null,
   });
   return room;
 }

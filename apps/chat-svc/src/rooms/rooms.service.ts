@@ -5,6 +5,7 @@ import {
   ROOM_MAX_USERS_DEFAULT,
   canCreateRooms,
   canModerate,
+  hasSendLimits,
   type ActorDto,
   type CreateRoomRequestDto,
   type MessageType,
@@ -18,6 +19,7 @@ import {
 } from '@app/contracts';
 import { ContentFilter, RpcErrors } from '@app/server';
 import { FanoutService } from '../fanout/fanout.service';
+import { SendLimitsService } from '../limits/send-limits.service';
 import { PresenceService } from '../presence/presence.service';
 import { ContactRules } from '../safety/contact-rules';
 import { CreationLimits } from '../safety/creation-limits';
@@ -38,6 +40,7 @@ export class RoomsService {
     private readonly contact: ContactRules,
     private readonly limits: CreationLimits,
     private readonly filter: ContentFilter,
+    private readonly sendLimits: SendLimitsService,
   ) {}
 
   async create(dto: CreateRoomRequestDto): Promise<RoomDto> {
@@ -61,10 +64,13 @@ export class RoomsService {
     return this.toDto(room, undefined);
   }
 
+  /** Rooms open now (archived ones left out), by activity: the most people in them, then the newest message. */
   async listPublic(q?: string, category?: RoomCategory): Promise<RoomDto[]> {
     const rooms = await this.rooms.listPublic(q, category);
     const counts = await this.onlineCounts(rooms.map((r) => r.id));
-    return rooms.map((room) => this.shape(room, [], counts.get(room.id) ?? 0));
+    const shaped = rooms.map((room) => this.shape(room, [], counts.get(room.id) ?? 0));
+    // The repository answers the newest activity first; a stable sort keeps that order within a count.
+    return shaped.sort((a, b) => b.onlineCount - a.onlineCount);
   }
 
   async get(roomId: number, actor: ActorDto | undefined): Promise<RoomDto> {
@@ -79,6 +85,13 @@ export class RoomsService {
     if (room.type === 'private' && !(actor && (await this.rooms.isParticipant(room.id, actor.id)))) {
       throw RpcErrors.forbidden(ChatMessages.NotParticipant);
     }
+    return room;
+  }
+
+  /** The room when the actor may enter it to chat: readable, and not archived. */
+  async enterable(roomId: number, actor: ActorDto): Promise<Room> {
+    const room = await this.readable(roomId, actor);
+    if (room.archivedAt) throw RpcErrors.forbidden(ChatMessages.RoomArchived);
     return room;
   }
 
@@ -170,7 +183,9 @@ export class RoomsService {
   async toDto(room: Room, viewer: ActorDto | undefined): Promise<RoomDto> {
     if (room.type === 'public') {
       const count = (await this.onlineCounts([room.id])).get(room.id) ?? 0;
-      return this.shape(room, [], count);
+      const dto = this.shape(room, [], count);
+      if (viewer && hasSendLimits(viewer.role, room.type)) dto.sendWait = await this.sendLimits.pendingWait(viewer.id, room.id);
+      return dto;
     }
     const participants = await this.rooms.participants(room.id);
     const ids = participants.map((p) => p.userId);

@@ -1,13 +1,14 @@
 import { Controller } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
-import { AuthEvents, WS_CLOSE_SESSION_ENDED, type SessionsInvalidatedEvent } from '@app/contracts';
+import { AuthEvents, WS_CLOSE_SESSION_ENDED, type AccountUpdatedFrame, type SessionsInvalidatedEvent } from '@app/contracts';
 import { hashToken, SessionService } from '../common/session.service';
 import { SocketRegistry } from '../realtime/socket-registry';
 
 /**
  * Every gateway hears this (no queue group). A session that ended (a suspension or ban, a
  * logout) closes its sockets here at once rather than at their next frame, so an idle page is
- * signed out within seconds; a session that lives on (a role change) refreshes its sockets' user.
+ * signed out within seconds; a session that lives on (a role change) refreshes its sockets' user
+ * and tells the page, which reads the account again (a new VIP may create rooms at once).
  */
 @Controller()
 export class SessionSocketsController {
@@ -25,7 +26,11 @@ export class SessionSocketsController {
       // An outage of auth-svc is not an ended session: such sockets are checked at their next frame.
       const user = await this.sessions.resolve(socket.sessionToken).catch(() => undefined);
       if (user === null) socket.close(WS_CLOSE_SESSION_ENDED, 'Session ended');
-      else if (user) socket.user = user;
+      else if (user) {
+        const changed = user.role !== socket.user?.role;
+        socket.user = user;
+        if (changed) this.registry.send(socket, { type: 'account_updated', user } satisfies AccountUpdatedFrame);
+      }
     }
   }
 }

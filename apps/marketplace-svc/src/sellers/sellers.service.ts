@@ -14,6 +14,7 @@ import {
   type RatingStatsDto,
   type RegisterSellerRequestDto,
   type SellerDto,
+  type SellerApplicationDecidedEvent,
   type SellerProfileDto,
   type SellerUpdatedEvent,
   type SocialMediaLinks,
@@ -291,6 +292,13 @@ export class SellersService {
     seller.reviewedAt = new Date();
     await em.flush();
     await this.publishUpdated(seller);
+    await this.rpc.emit(MarketplaceEvents.ApplicationDecided, {
+      sellerId: seller.id,
+      userId: seller.userId,
+      status,
+      reason,
+      decidedAt: seller.reviewedAt.toISOString(),
+    } satisfies SellerApplicationDecidedEvent);
     return toSellerProfileDto(seller);
   }
 

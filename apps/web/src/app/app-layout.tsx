@@ -5,6 +5,7 @@ import { ScreenLoading } from '../components/screen-loading';
 import { VerifyEmailBanner } from '../features/auth/components/verify-email-banner';
 import { useCurrentUser } from '../features/auth/hooks/use-current-user';
 import { useLogout } from '../features/auth/hooks/use-logout';
+import { useUnreadNotifications } from '../features/notifications/hooks/use-unread-notifications';
 import { openVipDialog } from '../features/vip/vip-slice';
 import { useAppDispatch } from './hooks';
 
@@ -13,9 +14,10 @@ export function AppLayout() {
   const { user, isLoading } = useCurrentUser();
   const dispatch = useAppDispatch();
   const logout = useLogout();
+  const unread = useUnreadNotifications().count;
   return (
     <div className="flex min-h-screen flex-col">
-      <SiteHeader user={user} loading={isLoading} onUpgrade={() => dispatch(openVipDialog())} onLogout={() => void logout()} />
+      <SiteHeader user={user} loading={isLoading} unread={unread} onUpgrade={() => dispatch(openVipDialog())} onLogout={() => void logout()} />
       <VerifyEmailBanner user={user} />
       <div className="flex-1">
         {/* The header stays while a screen's code arrives. */}

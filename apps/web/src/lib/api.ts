@@ -25,6 +25,8 @@ export const TAG_TYPES = [
   'ModerationUsers',
   'ModerationAudit',
   'Blocks',
+  'Notifications',
+  'UnreadNotifications',
 ] as const;
 
 /** The spec's cache defaults: data never goes stale on its own and is kept long after use. */

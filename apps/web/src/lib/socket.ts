@@ -51,11 +51,12 @@ export const socketSlice = createSlice({
   selectors: {
     selectSocketStatus: (state) => state.status,
     selectSocketRoomId: (state) => state.roomId,
+    selectSocketAttempt: (state) => state.attempt,
   },
 });
 
 export const { socketStatusChanged } = socketSlice.actions;
-export const { selectSocketStatus, selectSocketRoomId } = socketSlice.selectors;
+export const { selectSocketStatus, selectSocketRoomId, selectSocketAttempt } = socketSlice.selectors;
 
 /** Opens the socket for this user (a different user closes the old one first). */
 export const connectSocket = createAction<{ userId: number }>('socket/connect');

@@ -69,6 +69,11 @@ export const FLOOD_WINDOW_MS = 10_000;
 export const PRESENCE_HEARTBEAT_MS = 3000;
 export const PRESENCE_TTL_MS = 10_000;
 
+/** A public room a person made (not a seeded one) is archived after this long without a message. */
+export const ROOM_ARCHIVE_AFTER_MS = 30 * 24 * 60 * 60 * 1000;
+/** How often chat-svc looks for rooms to archive. */
+export const ROOM_ARCHIVE_SWEEP_MS = 60 * 60 * 1000;
+
 export const MESSAGE_PAGE_DEFAULT = 50;
 export const MESSAGE_PAGE_MAX = 100;
 export const RECENT_MESSAGES_MAX = 20;
@@ -92,4 +97,5 @@ export const ChatMessages = {
   Flood: 'You are sending messages too fast',
   RoomNameTaken: 'A room with this name already exists',
   DeleteOnlyPrivate: 'Only private chats can be deleted',
+  RoomArchived: 'This room was archived after 30 days without messages. Pick another room or create a new one.',
 } as const;

@@ -66,6 +66,17 @@ export interface RoomDto {
   canReply?: boolean;
   /** The viewer blocked the other person of this private chat ("You blocked <name>"). chat-svc always sends it. */
   blockedByYou?: boolean;
+  /**
+   * For the viewer of a public room with send limits: how long their next message would be
+   * refused for, measured when the answer was made; null when they may send now.
+   */
+  sendWait?: SendWaitDto | null;
+}
+
+/** A wait before the next send: the room's cooldown or the hourly quota, in ms. */
+export interface SendWaitDto {
+  reason: 'cooldown' | 'hourly';
+  waitMs: number;
 }
 
 export interface PrivateChatSummaryDto {

@@ -7,6 +7,8 @@ export const MarketplaceEvents = {
    * auth-svc gives the role "seller" to verified sellers only, and takes it back otherwise.
    */
   SellerUpdated: 'seller.updated',
+  /** A moderator verified or rejected an application (after seller.updated); the applicant is told. */
+  ApplicationDecided: 'seller.application.decided',
 } as const;
 
 export interface SellerUpdatedEvent {
@@ -15,4 +17,13 @@ export interface SellerUpdatedEvent {
   displayName: string;
   isVerified: boolean;
   verificationStatus: VerificationStatus;
+}
+
+export interface SellerApplicationDecidedEvent {
+  sellerId: number;
+  userId: number;
+  status: 'verified' | 'rejected';
+  /** The moderator's reason for a rejection. */
+  reason: string | null;
+  decidedAt: string;
 }

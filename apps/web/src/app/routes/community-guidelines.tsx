@@ -60,8 +60,10 @@ export function CommunityGuidelinesScreen() {
         minutes.
       </p>
       <p>
-        You can block anyone from a message or the online list: they can no longer start a private chat with you or call you,
-        an existing chat becomes read-only, and you stop seeing their messages in public rooms. They are not told.
+        You can block anyone from a message, the online list, a private chat or an expert's profile: they can no longer start a
+        private chat with you or call you, an existing chat becomes read-only, and you stop seeing their messages and their
+        arrivals and departures in public rooms. They are not told. Moderators cannot be blocked, so they can always reach
+        everyone; if a moderator treats you badly, report them.
       </p>
       <h2>6. Consequences</h2>
       <ul>

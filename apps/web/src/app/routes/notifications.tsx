@@ -13,7 +13,7 @@ export function NotificationsScreen() {
       <Seo title={NOTIFICATIONS_TEXT.title} />
       <AuthRequired description={NOTIFICATIONS_TEXT.authDescription}>
         <h1 className="mb-6 text-2xl font-bold">{NOTIFICATIONS_TEXT.title}</h1>
-        {user?.role === 'seller' ? <DesktopAlertsPrompt /> : null}
+        <DesktopAlertsPrompt />
         <NotificationList />
         {user && user.role !== 'guest' ? (
           <div className="mt-8 space-y-6">

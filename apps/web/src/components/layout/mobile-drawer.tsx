@@ -4,16 +4,17 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { APP_NAME } from '../../config/env';
 import { Button } from '../ui/button';
+import { CountBadge } from '../ui/count-badge';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../ui/dialog';
 import { accountEntries, MAIN_PLACES, PAGE_ANCHORS, type AccountActions } from './account-entries';
 
-export type MobileDrawerProps = AccountActions & { user: UserDto | null };
+export type MobileDrawerProps = AccountActions & { user: UserDto | null; unread: number };
 
 const ROW = 'flex w-full items-center gap-3 rounded-md px-3 py-2.5 text-left text-sm hover:bg-muted';
 
 const MAIN_LINKS = [{ label: 'Home', to: '/', icon: Home }, ...MAIN_PLACES];
 
-export function MobileDrawer({ user, onUpgrade, onLogout }: MobileDrawerProps) {
+export function MobileDrawer({ user, unread, onUpgrade, onLogout }: MobileDrawerProps) {
   const [open, setOpen] = useState(false);
   const navigate = useNavigate();
   const go = (to: string) => {
@@ -56,6 +57,7 @@ export function MobileDrawer({ user, onUpgrade, onLogout }: MobileDrawerProps) {
                   }}
                 >
                   <entry.icon className="h-4 w-4 text-muted-foreground" aria-hidden /> {entry.label}
+                  {entry.kind === 'link' && entry.to === '/notifications' ? <CountBadge count={unread} className="ml-auto" /> : null}
                 </button>
               ))}
             </>

@@ -1,9 +1,10 @@
 import type { UserDto } from '@app/contracts';
-import { MessageCircle } from 'lucide-react';
+import { Bell, MessageCircle } from 'lucide-react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { APP_NAME } from '../../config/env';
 import { RoleBadge } from '../role-badge';
 import { Button } from '../ui/button';
+import { CountBadge } from '../ui/count-badge';
 import { MAIN_PLACES, PAGE_ANCHORS, type AccountActions } from './account-entries';
 import { MobileDrawer } from './mobile-drawer';
 import { UserMenu } from './user-menu';
@@ -12,15 +13,17 @@ export type SiteHeaderProps = AccountActions & {
   user: UserDto | null;
   /** Who is signed in is not known yet: neither Sign In nor the account menu shows. */
   loading: boolean;
+  /** Unread notifications, shown on the bell and in the mobile drawer. */
+  unread: number;
 };
 
-export function SiteHeader({ user, loading, ...actions }: SiteHeaderProps) {
+export function SiteHeader({ user, loading, unread, ...actions }: SiteHeaderProps) {
   // The landing page's anchors scroll within it, so only it offers them; the main places are everywhere.
   const onLanding = useLocation().pathname === '/';
   return (
     <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4">
-        <MobileDrawer user={user} {...actions} />
+        <MobileDrawer user={user} unread={unread} {...actions} />
         <Link to="/" className="flex items-center gap-2 font-bold text-lg" aria-label={`${APP_NAME} home`}>
           <span className="flex h-8 w-8 items-center justify-center rounded-lg bg-primary text-primary-foreground">
             <MessageCircle className="h-5 w-5" aria-hidden />
@@ -43,6 +46,14 @@ export function SiteHeader({ user, loading, ...actions }: SiteHeaderProps) {
         <div className="ml-auto flex items-center gap-3">
           {loading ? null : user ? (
             <>
+              <Link
+                to="/notifications"
+                className="relative flex h-9 w-9 items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground"
+                aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
+              >
+                <Bell className="h-5 w-5" aria-hidden />
+                <CountBadge count={unread} className="absolute -top-1 -right-1" />
+              </Link>
               <RoleBadge role={user.role} />
               <UserMenu user={user} {...actions} />
             </>

@@ -1,12 +1,11 @@
 import { createListenerMiddleware, type ThunkDispatch, type UnknownAction } from '@reduxjs/toolkit';
-import type { MessageDto, ServerFrame, UserDto } from '@app/contracts';
+import type { MessageDto, RoomDto, ServerFrame, UserDto } from '@app/contracts';
+import { hasSendLimits } from '@app/contracts/browser';
 import { api } from '../../lib/api';
-import { connectSocket, disconnectSocket, joinSent, selectSocketRoomId, socketFrameReceived, SESSION_ENDED_CLOSE, socketStatusChanged } from '../../lib/socket';
+import { connectSocket, disconnectSocket, joinSent, socketFrameReceived, SESSION_ENDED_CLOSE, socketStatusChanged } from '../../lib/socket';
 import { authApi } from '../auth/api/auth-api';
-import { addNotification } from '../notifications/notifications-slice';
-import { playAlertTones, showBrowserNotification } from '../notifications/seller-alert';
 import { CATCH_UP_PAGE, chatApi } from './api/chat-api';
-import { SELLER_NOTIFICATION_TEXT } from './copy';
+import { cooldownStarted } from './chat-slice';
 import { addNotice, mergeMessages, upsertOnlineUser } from './feed';
 
 /** The state this listener reads; the store's full state satisfies it. */
@@ -64,6 +63,17 @@ chatListener.startListening({
   },
 });
 
+// The server tells, with the room, how long this person still waits to send there: a reload
+// or a second tab counts down the same wait the first one did.
+chatListener.startListening({
+  matcher: chatApi.endpoints.getRoom.matchFulfilled,
+  effect: (action, { dispatch }) => waitTold(action.payload, dispatch),
+});
+
+function waitTold(room: RoomDto, dispatch: Dispatch) {
+  if (room.sendWait) dispatch(cooldownStarted({ roomId: room.id, until: Date.now() + room.sendWait.waitMs }));
+}
+
 chatListener.startListening({
   actionCreator: socketFrameReceived,
   effect: async (action, { dispatch, getState }) => {
@@ -77,6 +87,7 @@ async function applyFrame(frame: ServerFrame, dispatch: Dispatch, getState: () =
 
   switch (frame.type) {
     case 'room_joined':
+      waitTold(frame.room, dispatch);
       dispatch(chatApi.util.upsertQueryData('getRoom', frame.room.id, frame.room));
       feed(frame.room.id, (draft) => {
         draft.room = frame.room;
@@ -91,9 +102,16 @@ async function applyFrame(frame: ServerFrame, dispatch: Dispatch, getState: () =
       });
       if (frame.hasMore) await fillGap(frame.roomId, frame.messages, dispatch);
       return;
-    case 'new_message':
+    case 'new_message': {
       feed(frame.roomId, (draft) => void mergeMessages(draft, [frame.message]));
+      // My own message sent from another tab starts the room's cooldown here too.
+      const me = currentUser(getState());
+      const room = chatApi.endpoints.getRoomFeed.select(frame.roomId)(getState() as never).data?.room;
+      if (me && room && frame.message.senderId === me.id && hasSendLimits(me.role, room.type) && room.messageCooldown > 0) {
+        dispatch(cooldownStarted({ roomId: room.id, until: Date.now() + room.messageCooldown * 1000 }));
+      }
       return;
+    }
     case 'message_ack':
       feed(frame.message.roomId, (draft) => void mergeMessages(draft, [frame.message]));
       return;
@@ -123,24 +141,19 @@ async function applyFrame(frame: ServerFrame, dispatch: Dispatch, getState: () =
         draft.onlineUsers = draft.onlineUsers.filter((u) => u.id !== frame.user.id);
         addNotice(draft, 'leave', frame.user, frame.timestamp);
       });
+      // A private chat's header says when the other person was last seen, as far as they let
+      // others see it: the server's answer for the room says.
+      if (chatApi.endpoints.getRoomFeed.select(frame.roomId)(getState() as never).data?.room?.type === 'private') {
+        dispatch(api.util.invalidateTags([{ type: 'Room', id: frame.roomId }]));
+      }
       return;
     case 'private_chat_created':
       dispatch(api.util.invalidateTags(['PrivateChats', 'MyChats', 'MarketplaceChats']));
       return;
-    case 'seller_message_notification': {
-      const title = SELLER_NOTIFICATION_TEXT.title(frame.buyer.username);
-      const text = frame.message.type === 'text' || frame.message.type === 'emoji' ? frame.message.content : SELLER_NOTIFICATION_TEXT.image;
-      dispatch(addNotification({ type: 'seller', title, content: text, sender: frame.buyer.username, avatar: frame.buyer.avatar }));
+    case 'seller_message_notification':
+      // The alert itself comes with the stored notification (notifications-listener).
       dispatch(api.util.invalidateTags(['MyChats', 'MarketplaceChats']));
-      // The seller reading that very chat needs no alarm.
-      const watching = selectSocketRoomId(getState() as never) === frame.roomId && document.visibilityState === 'visible';
-      const wants = currentUser(getState())?.settings?.notifications;
-      if (!watching) {
-        if (wants?.messageSound !== false) playAlertTones();
-        if (wants?.push !== false) showBrowserNotification(title, text, () => window.location.assign(`/chat/${frame.roomId}`));
-      }
       return;
-    }
     case 'error':
       // A refused join (unknown room, not a participant, full room) shows in place of the stream.
       if (joining !== null && JOIN_REFUSALS.has(frame.code)) {

@@ -29,8 +29,10 @@ export const chatSlice = createSlice({
       state.rateLimit = notice;
       state.waitUntil[roomId] = at + notice.waitSeconds * 1000;
     },
+    /** A wait learnt from a send or from the server; an answer that was on its way meanwhile never shortens it. */
     cooldownStarted: (state, action: PayloadAction<{ roomId: number; until: number }>) => {
-      state.waitUntil[action.payload.roomId] = action.payload.until;
+      const { roomId, until } = action.payload;
+      state.waitUntil[roomId] = Math.max(state.waitUntil[roomId] ?? 0, until);
     },
     rateLimitDialogClosed: (state) => {
       state.rateLimit = null;

@@ -9,6 +9,7 @@ export const CHAT_TEXT = {
   online: 'Online',
   connecting: 'Connecting...',
   offline: 'Disconnected',
+  reconnecting: (attempt: number) => `Reconnecting… (attempt ${attempt})`,
   reconnect: 'Reconnect',
   connectionTrouble: 'Having trouble connecting?',
   connectingToChat: 'Connecting to chat...',
@@ -20,6 +21,10 @@ export const CHAT_TEXT = {
   onlineUsers: 'Online users',
   personActions: 'Report or block',
   onlineCount: (n: number) => `${n} online`,
+  presenceOnline: 'Online',
+  lastSeen: (ago: string) => `Last seen ${ago}`,
+  viewExpertProfile: 'View profile',
+  expertPrice: (price: string) => `${price}/min`,
   filterUsers: 'Filter by username',
   noUsersMatch: 'No one matches that name',
   you: '(you)',
@@ -47,7 +52,6 @@ export const CHAT_TEXT = {
 export const COMPOSER_TEXT = {
   placeholder: 'Type a message...',
   wait: (n: number) => `Wait ${n}s`,
-  disconnected: 'Reconnecting... you can send once the chat is back online.',
   send: 'Send message',
   bold: 'Bold',
   italic: 'Italic',
@@ -189,11 +193,13 @@ export const MY_CHATS_TEXT = {
   empty: 'No conversations with experts yet',
   emptyHint: 'Find an expert in the marketplace and start a chat.',
   browse: 'Browse Experts',
-} as const;
-
-export const SELLER_NOTIFICATION_TEXT = {
-  title: (buyer: string) => `New message from ${buyer}`,
-  image: 'Sent an image',
+  /** An expert's own list: the buyers who wrote to them. */
+  seller: {
+    subtitle: 'Your conversations with buyers.',
+    empty: 'No conversations with buyers yet',
+    emptyHint: 'Buyers who message you from the marketplace appear here.',
+    action: 'Open Seller Profile',
+  },
 } as const;
 
 /** The menu on other people (a message's author, the online list). */

@@ -15,7 +15,7 @@ export function mergeMessages(feed: RoomFeed, incoming: MessageDto[]): RoomFeed 
 }
 
 export function addNotice(feed: RoomFeed, type: RoomNotice['type'], user: UserSummary, timestamp: string) {
-  feed.notices.push({ id: `${type}-${user.id}-${timestamp}`, type, username: user.username, timestamp });
+  feed.notices.push({ id: `${type}-${user.id}-${timestamp}`, type, userId: user.id, username: user.username, timestamp });
   if (feed.notices.length > MAX_NOTICES) feed.notices.splice(0, feed.notices.length - MAX_NOTICES);
 }
 

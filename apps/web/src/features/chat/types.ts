@@ -17,6 +17,8 @@ export interface CommunityStats {
 export interface RoomNotice {
   id: string;
   type: 'join' | 'leave';
+  /** Whose arrival or departure: the people the viewer blocked are left out, as their messages are. */
+  userId: number;
   username: string;
   timestamp: string;
 }

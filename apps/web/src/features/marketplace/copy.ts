@@ -10,7 +10,7 @@ import {
 /** The spec's words and option lists, as the server has them (one source for both). */
 export const SELLER_TOASTS = SellerToasts;
 
-/** Only the agreements are checked in the browser (they raise the spec's toasts); the server checks the rest. */
+/** The agreements raise the spec's own toasts; the other fields are checked step by step with the server's rules. */
 export const AGREEMENT_MESSAGES = {
   agreeToTerms: SellerMessages.agreeToTerms,
   agreeToCommission: SellerMessages.agreeToCommission,
@@ -138,6 +138,11 @@ export const WIZARD_TEXT = {
   submit: 'Submit Application',
   submitting: 'Submitting...',
   errorsTitle: 'Please fix the following:',
+  /** Next (or Submit) pressed with fields of a step breaking their rules. */
+  stepProblems: (title: string, count: number) => ({
+    title: `${title} needs attention`,
+    description: count === 1 ? 'Fix the field listed above to continue.' : `Fix the ${count} fields listed above to continue.`,
+  }),
   goToStep: (title: string) => `Go to ${title}`,
   displayName: 'Display Name',
   displayNameHint: 'How buyers will see you (2-50 characters).',

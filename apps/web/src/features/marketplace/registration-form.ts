@@ -1,3 +1,4 @@
+import { applicationProblems } from '@app/contracts/browser';
 import { DEFAULT_PRICES, DEFAULT_RESPONSE_TIME, DEFAULT_WORKING_HOURS } from './copy';
 import type { SellerRegistration, SetField } from './types';
 
@@ -82,4 +83,10 @@ export function withoutErrors(errors: Record<string, string[]>, path: string): R
     if (key !== path && !key.startsWith(`${path}.`)) next[key] = messages;
   }
   return next;
+}
+
+/** The rules the fields of these steps break, checked with the server's own rules before anything is sent. */
+export function problemsIn(draft: RegistrationDraft, steps: readonly number[]): Record<string, string[]> {
+  const problems = applicationProblems(toRegistration(draft) as unknown as Record<string, unknown>);
+  return Object.fromEntries(Object.entries(problems).filter(([path]) => steps.includes(stepOfField(path))));
 }

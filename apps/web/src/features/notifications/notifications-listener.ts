@@ -1,37 +1,53 @@
-import { createListenerMiddleware } from '@reduxjs/toolkit';
-import type { api } from '../../lib/api';
+import { createListenerMiddleware, type ThunkDispatch, type UnknownAction } from '@reduxjs/toolkit';
+import type { NotificationDto, UserSettings } from '@app/contracts';
+import { CHAT_NOTIFICATION_TYPES } from '@app/contracts/browser';
+import { api } from '../../lib/api';
+import { socketFrameReceived, socketStatusChanged } from '../../lib/socket';
 import { authApi } from '../auth/api/auth-api';
-import { notificationsRestored, type AppNotification } from './notifications-slice';
-import { loadNotifications, saveNotifications } from './notifications-storage';
+import { notificationArrived, notificationsRead } from './api/notifications-api';
+import { NOTIFICATIONS_TEXT } from './notifications-strings';
+import { playAlertTones, showBrowserNotification } from './seller-alert';
 
 /** The state this listener reads; the store's full state satisfies it. */
 interface ListenerState {
   api: ReturnType<typeof api.reducer>;
-  notifications: { items: AppNotification[] };
+  socket: { lastCloseCode: number | null };
 }
+
+type Dispatch = ThunkDispatch<ListenerState, unknown, UnknownAction>;
 
 const selectMe = authApi.endpoints.getMe.select();
 
-function currentUserId(state: ListenerState): number | null {
-  return selectMe(state as never).data?.id ?? null;
+/** Notifications come from the server: socket frames keep the cached list and counts current on every device. */
+export const notificationsListener = createListenerMiddleware<ListenerState, Dispatch>();
+
+notificationsListener.startListening({
+  actionCreator: socketFrameReceived,
+  effect: (action, { dispatch, getState }) => {
+    const frame = action.payload;
+    if (frame.type === 'notification') {
+      notificationArrived(dispatch, frame.notification, frame.unread);
+      if (frame.notification.roomId !== null) dispatch(api.util.invalidateTags(['PrivateChats', 'MyChats', 'MarketplaceChats']));
+      alert(frame.notification, selectMe(getState() as never).data?.settings);
+    } else if (frame.type === 'notifications_read') {
+      notificationsRead(dispatch, frame.ids, frame.unread);
+      dispatch(api.util.invalidateTags(['MyChats', 'MarketplaceChats']));
+    }
+  },
+});
+
+// Frames sent while the socket was down are lost: after a reconnect, ask again.
+notificationsListener.startListening({
+  predicate: (action, _current, previous) =>
+    socketStatusChanged.match(action) && action.payload.status === 'online' && previous.socket.lastCloseCode !== null,
+  effect: (_action, { dispatch }) => void dispatch(api.util.invalidateTags(['Notifications', 'UnreadNotifications'])),
+});
+
+/** The settings decide: messageSound plays the tone for messages; push shows a system notification while the tab is hidden. */
+function alert(notification: NotificationDto, settings: UserSettings | undefined) {
+  const message = CHAT_NOTIFICATION_TYPES.includes(notification.type);
+  if (message && settings?.notifications.messageSound !== false) playAlertTones();
+  if (settings?.notifications.push === false || document.visibilityState !== 'hidden') return;
+  const body = message && settings?.chat.messagePreview === false ? NOTIFICATIONS_TEXT.previewHidden : notification.content;
+  showBrowserNotification(notification.title, body, () => window.location.assign(notification.link));
 }
-
-/** Notifications are kept on this device, per person: each sign-in brings back that person's. */
-export const notificationsListener = createListenerMiddleware<ListenerState>();
-
-notificationsListener.startListening({
-  predicate: (_action, current, previous) => currentUserId(current) !== currentUserId(previous),
-  effect: (_action, { getState, dispatch }) => {
-    const userId = currentUserId(getState());
-    dispatch(notificationsRestored(userId === null ? [] : loadNotifications(userId)));
-  },
-});
-
-notificationsListener.startListening({
-  predicate: (_action, current, previous) => current.notifications !== previous.notifications,
-  effect: (_action, { getState }) => {
-    const state = getState();
-    const userId = currentUserId(state);
-    if (userId !== null) saveNotifications(userId, state.notifications.items);
-  },
-});

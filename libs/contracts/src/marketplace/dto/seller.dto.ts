@@ -17,41 +17,23 @@ import { ActorDto } from '../../common/actor.dto';
 import { IsId, Optional } from '../../common/validation';
 import { MediaUrlMessages } from '../../media/media.constants';
 import {
-  ABOUT_ME_MAX,
-  ABOUT_ME_MIN,
-  AUDIO_PRICE_MAX,
-  AUDIO_PRICE_MIN,
   CALL_AVAILABILITY_VALUES,
-  DISPLAY_NAME_MAX,
-  DISPLAY_NAME_MIN,
-  EDUCATION_MIN,
-  LIST_ITEMS_MAX,
-  LIST_ITEM_LENGTH_MAX,
-  LONG_TEXT_MAX,
-  PORTFOLIO_DESCRIPTION_MIN,
   PORTFOLIO_ITEMS_MAX,
   PROFILE_MEDIA_MAX,
   REGISTRATION_CALL_AVAILABILITY,
   RESPONSE_TIMES,
   SELLER_AVAILABILITY,
-  SELLER_BIO_MAX,
-  SELLER_BIO_MIN,
   SELLER_CATEGORIES,
-  SELLER_LANGUAGES,
   SELLER_TIME_ZONES,
   SellerMessages as M,
   TESTIMONIALS_MAX,
-  TESTIMONIAL_REVIEW_MIN,
   VERIFICATION_STATUSES,
-  VIDEO_PRICE_MAX,
-  VIDEO_PRICE_MIN,
-  WEEK_DAYS,
-  WORK_HISTORY_MIN,
   type CallAvailability,
   type SellerAvailability,
   type VerificationStatus,
 } from '../marketplace.constants';
 import type { Currency } from '../currency';
+import { SELLER_RULES } from '../seller-checks';
 import {
   Checked,
   Flag,
@@ -69,26 +51,22 @@ import {
 const IfSent = () => ValidateIf((_object, value) => value !== undefined);
 
 const MEDIA_URL_MESSAGE = MediaUrlMessages.media;
-const SHORT_TEXT_MAX = 200;
 
-/** One decorator per seller field, shared by the application and the profile editor. */
+/** One decorator per seller field, shared by the application and the profile editor; the rules are SELLER_RULES. */
 const Rules = {
-  displayName: () =>
-    TextLength({ min: DISPLAY_NAME_MIN, max: DISPLAY_NAME_MAX, minMessage: M.displayNameMin, maxMessage: M.displayNameMax }),
+  displayName: () => TextLength(SELLER_RULES.displayName),
   category: () => OneOf(SELLER_CATEGORIES, M.category),
-  bio: () => TextLength({ min: SELLER_BIO_MIN, max: SELLER_BIO_MAX, minMessage: M.bioMin, maxMessage: M.bioMax }),
-  aboutMe: () => TextLength({ min: ABOUT_ME_MIN, max: ABOUT_ME_MAX, minMessage: M.aboutMeMin, maxMessage: M.aboutMeMax }),
-  experience: () => TextLength({ min: 1, max: SHORT_TEXT_MAX, minMessage: M.experience }),
-  education: () => TextLength({ min: EDUCATION_MIN, max: LONG_TEXT_MAX, minMessage: M.education }),
-  workHistory: () => TextLength({ min: WORK_HISTORY_MIN, max: LONG_TEXT_MAX, minMessage: M.workHistory }),
-  languages: () => TextList({ min: 1, max: SELLER_LANGUAGES.length, itemMax: 20, message: M.languages, allowed: SELLER_LANGUAGES }),
-  services: () => TextList({ min: 1, max: LIST_ITEMS_MAX, itemMax: LIST_ITEM_LENGTH_MAX, message: M.services }),
-  specialties: () => TextList({ min: 1, max: LIST_ITEMS_MAX, itemMax: LIST_ITEM_LENGTH_MAX, message: M.specialties }),
-  optionalList: () => TextList({ min: 0, max: LIST_ITEMS_MAX, itemMax: LIST_ITEM_LENGTH_MAX, message: 'Must be a list' }),
-  audioPrice: () =>
-    Price({ min: AUDIO_PRICE_MIN, max: AUDIO_PRICE_MAX, minMessage: M.audioPricingMin, maxMessage: M.audioPricingMax, stepMessage: M.priceStep }),
-  videoPrice: () =>
-    Price({ min: VIDEO_PRICE_MIN, max: VIDEO_PRICE_MAX, minMessage: M.videoPricingMin, maxMessage: M.videoPricingMax, stepMessage: M.priceStep }),
+  bio: () => TextLength(SELLER_RULES.bio),
+  aboutMe: () => TextLength(SELLER_RULES.aboutMe),
+  experience: () => TextLength(SELLER_RULES.experience),
+  education: () => TextLength(SELLER_RULES.education),
+  workHistory: () => TextLength(SELLER_RULES.workHistory),
+  languages: () => TextList(SELLER_RULES.languages),
+  services: () => TextList(SELLER_RULES.services),
+  specialties: () => TextList(SELLER_RULES.specialties),
+  optionalList: () => TextList(SELLER_RULES.optionalList),
+  audioPrice: () => Price(SELLER_RULES.audioPrice),
+  videoPrice: () => Price(SELLER_RULES.videoPrice),
   timeZone: () => OneOf(SELLER_TIME_ZONES, M.timeZone),
   responseTime: () => OneOf(RESPONSE_TIMES, M.responseTime),
   media: () => MediaUrl(MEDIA_URL_MESSAGE),
@@ -97,7 +75,7 @@ const Rules = {
 export class WorkingHoursDto {
   @TimeOfDay(M.startTime) start: string;
   @TimeOfDay(M.endTime) end: string;
-  @TextList({ min: 1, max: WEEK_DAYS.length, itemMax: 9, message: M.workingDays, allowed: WEEK_DAYS }) days: string[];
+  @TextList(SELLER_RULES.workingDays) days: string[];
 }
 
 export class SocialMediaLinksDto {
@@ -108,14 +86,14 @@ export class SocialMediaLinksDto {
 }
 
 export class PortfolioItemDto {
-  @TextLength({ min: 1, max: 100, minMessage: M.portfolioTitle }) title: string;
-  @TextLength({ min: PORTFOLIO_DESCRIPTION_MIN, max: 1000, minMessage: M.portfolioDescription }) description: string;
+  @TextLength(SELLER_RULES.portfolioTitle) title: string;
+  @TextLength(SELLER_RULES.portfolioDescription) description: string;
   @Optional() @IsArray() @ArrayMaxSize(10) @MediaUrl(MEDIA_URL_MESSAGE, { each: true }) images?: string[];
 }
 
 export class TestimonialDto {
-  @TextLength({ min: 1, max: 100, minMessage: M.clientName }) clientName: string;
-  @TextLength({ min: TESTIMONIAL_REVIEW_MIN, max: 1000, minMessage: M.testimonialReview }) review: string;
+  @TextLength(SELLER_RULES.clientName) clientName: string;
+  @TextLength(SELLER_RULES.testimonialReview) review: string;
   @WholeNumberBetween(1, 5, M.testimonialRating) rating: number;
 }
 

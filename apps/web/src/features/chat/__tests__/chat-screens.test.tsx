@@ -1,11 +1,11 @@
-import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { makeUser } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
 import { startTestServer, type TestServer } from '../../../test/test-server';
-import { socketFrameReceived } from '../../../lib/socket';
+import { socketFrameReceived, socketStatusChanged } from '../../../lib/socket';
 import { leaveDestination, recordChatSource, recordPublicRoom } from '../chat-source';
-import { CHAT_TEXT, CREATE_ROOM_TEXT, JOIN_TEXT, PRIVATE_CHATS_TEXT } from '../copy';
+import { CHAT_TEXT, CREATE_ROOM_TEXT, JOIN_TEXT, MY_CHATS_TEXT, PRIVATE_CHATS_TEXT } from '../copy';
 import { visibleOnlineUsers } from '../components/online-users-drawer';
 import { makeMessage, makeRoom } from './fixtures';
 
@@ -73,6 +73,7 @@ describe('the chat room screen', () => {
 
     const bob = { id: 8, username: 'bob', avatar: null, role: 'vip' as const };
     act(() => {
+      store.dispatch(socketStatusChanged({ status: 'online', attempt: 0 }));
       store.dispatch(socketFrameReceived({ type: 'room_joined', room: makeRoom() }));
       store.dispatch(socketFrameReceived({ type: 'room_messages', roomId: 4, messages: [makeMessage(1, bob), makeMessage(2, bob, { content: 'second' })], hasMore: false }));
       store.dispatch(socketFrameReceived({ type: 'new_message', roomId: 4, message: makeMessage(2, bob, { content: 'second' }) }));
@@ -86,6 +87,24 @@ describe('the chat room screen', () => {
     expect(screen.getByText('1 minute ago')).toBeInTheDocument();
     expect(screen.getByTestId('room-notice')).toHaveTextContent('bob joined the room');
     expect(screen.getByRole('button', { name: `${CHAT_TEXT.onlineUsers}: 2` })).toBeInTheDocument();
+
+    // Retrying, the header, the online count and the composer say the same thing; no count from before.
+    act(() => {
+      store.dispatch(socketStatusChanged({ status: 'connecting', attempt: 3 }));
+    });
+    const retrying = CHAT_TEXT.reconnecting(3);
+    expect(screen.getByTestId('connection-status')).toHaveTextContent(retrying);
+    expect(screen.getByRole('button', { name: `${CHAT_TEXT.onlineUsers}: ${retrying}` })).toHaveTextContent(/^–$/);
+    expect(screen.getByTestId('composer-connection')).toHaveTextContent(retrying);
+    expect(screen.queryByRole('button', { name: CHAT_TEXT.reconnect })).not.toBeInTheDocument();
+    // Every retry failed: disconnected everywhere, and one Reconnect button.
+    act(() => {
+      store.dispatch(socketStatusChanged({ status: 'offline' }));
+    });
+    expect(screen.getByTestId('connection-status')).toHaveTextContent(CHAT_TEXT.offline);
+    expect(screen.getByTestId('composer-connection')).toHaveTextContent(CHAT_TEXT.offline);
+    expect(screen.getByRole('button', { name: `${CHAT_TEXT.onlineUsers}: ${CHAT_TEXT.offline}` })).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: CHAT_TEXT.reconnect })).toHaveLength(1);
   });
 });
 
@@ -258,6 +277,41 @@ describe('private chats', () => {
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
 
+  const expert = { id: 30, username: 'xq_hidden', avatar: null, role: 'seller' as const };
+  const buyer = { id: 31, username: 'walter', avatar: null, role: 'user' as const };
+  const marketplaceChat = (name: string, other: typeof expert | typeof buyer) => ({
+    id: 40,
+    name,
+    origin: 'marketplace',
+    originPublicRoomId: null,
+    sellerId: 5,
+    otherParticipant: other,
+    hasUnreadMessages: false,
+    lastMessage: null,
+    lastActivityAt: new Date().toISOString(),
+  });
+
+  it("shows a buyer's experts by display name, the avatar lettered by it rather than the hidden username", async () => {
+    server.on('GET /api/users/me', () => ({ body: makeUser({ id: 31, username: 'walter', role: 'user' }) }));
+    server.on('GET /api/rooms/marketplace-chats', () => ({ body: [marketplaceChat('Dr. Maya Lin', expert)] }));
+    renderApp('/my-chats');
+    const [row] = await screen.findAllByTestId('chat-row');
+    expect(screen.getByText(MY_CHATS_TEXT.subtitle)).toBeInTheDocument();
+    expect(row).toHaveTextContent('Dr. Maya Lin');
+    expect(within(row).getByText('DM')).toBeInTheDocument();
+    expect(within(row).queryByText('X')).not.toBeInTheDocument();
+  });
+
+  it('speaks to a seller of their conversations with buyers', async () => {
+    server.on('GET /api/users/me', () => ({ body: makeUser({ id: 30, username: 'xq_hidden', role: 'seller' }) }));
+    server.on('GET /api/rooms/marketplace-chats', () => ({ body: [marketplaceChat('walter', buyer)] }));
+    renderApp('/my-chats');
+    const [row] = await screen.findAllByTestId('chat-row');
+    expect(screen.getByText(MY_CHATS_TEXT.seller.subtitle)).toBeInTheDocument();
+    expect(screen.queryByText(MY_CHATS_TEXT.subtitle)).not.toBeInTheDocument();
+    expect(within(row).getByText('W')).toBeInTheDocument();
+  });
+
   it('asks before deleting a chat, and keeps it when the person changes their mind', async () => {
     const user = userEvent.setup();
     const other = { id: 8, username: 'bob', avatar: null, role: 'vip' as const };
@@ -277,37 +331,3 @@ describe('private chats', () => {
   });
 });
 
-it('tells a seller about a buyer message on any screen and lists it on the notifications page', async () => {
-  server.on('GET /api/users/me', () => ({ body: makeUser({ role: 'seller', username: 'expert01' }) }));
-  const { store } = renderApp('/notifications');
-  expect(await screen.findByText('No notifications yet')).toBeInTheDocument();
-  const buyer = { id: 8, username: 'bob', avatar: null, role: 'user' as const };
-  act(() => {
-    store.dispatch(socketFrameReceived({ type: 'seller_message_notification', roomId: 30, message: makeMessage(1, buyer, { content: 'Are you free now?' }), buyer }));
-  });
-  expect(await screen.findByText('New message from bob')).toBeInTheDocument();
-  expect(screen.getByText('Are you free now?')).toBeInTheDocument();
-  expect(screen.getByText('1 unread')).toBeInTheDocument();
-});
-
-it('keeps notifications on this device for the same person only', async () => {
-  localStorage.clear();
-  const buyer = { id: 8, username: 'bob', avatar: null, role: 'user' as const };
-  server.on('GET /api/users/me', () => ({ body: makeUser({ id: 7, role: 'seller' }) }));
-  const first = renderApp('/notifications');
-  await screen.findByText('No notifications yet');
-  act(() => {
-    first.store.dispatch(socketFrameReceived({ type: 'seller_message_notification', roomId: 30, message: makeMessage(1, buyer, { content: 'Still there?' }), buyer }));
-  });
-  await screen.findByText('Still there?');
-  first.unmount();
-
-  renderApp('/notifications');
-  expect(await screen.findByText('Still there?')).toBeInTheDocument();
-  cleanup();
-
-  server.on('GET /api/users/me', () => ({ body: makeUser({ id: 12, username: 'carol', role: 'seller' }) }));
-  renderApp('/notifications');
-  expect(await screen.findByText('No notifications yet')).toBeInTheDocument();
-  expect(screen.queryByText('Still there?')).not.toBeInTheDocument();
-});

@@ -1,9 +1,10 @@
 import type { RoomDto, UserDto } from '@app/contracts';
 import { ChatMessages } from '@app/contracts/browser';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AppProvider } from '../../../app/provider';
 import { Toaster } from '../../../components/ui/toaster';
+import { socketStatusChanged } from '../../../lib/socket';
 import { makeUser } from '../../../test/fixtures';
 import { renderWithStore } from '../../../test/render';
 import { startTestServer, type TestServer } from '../../../test/test-server';
@@ -40,8 +41,13 @@ function renderComposer(me: UserDto, room: RoomDto = makeRoom(), disabled = fals
     </>
   );
   const { store, rerender } = renderWithStore(page(disabled));
-  /** The socket goes offline or comes back, as the chat room tells the composer. */
-  const setOffline = (offline: boolean) => rerender(<AppProvider store={store}>{page(offline)}</AppProvider>);
+  /** The socket drops and retries (its second attempt) or comes back, as the chat room tells the composer. */
+  const setOffline = (offline: boolean) => {
+    act(() => {
+      store.dispatch(socketStatusChanged(offline ? { status: 'connecting', attempt: 2 } : { status: 'online', attempt: 0 }));
+    });
+    rerender(<AppProvider store={store}>{page(offline)}</AppProvider>);
+  };
   return { store, setOffline, box: screen.getByRole('textbox', { name: 'Message' }) };
 }
 
@@ -232,7 +238,8 @@ describe('lets anyone format in a private room, shows images to premium roles on
 
     setOffline(true);
     expect(box).toBeDisabled();
-    expect(screen.getByRole('status')).toHaveTextContent(COMPOSER_TEXT.disconnected);
+    // The same words the header and the online count use.
+    expect(screen.getByRole('status')).toHaveTextContent('Reconnecting… (attempt 2)');
     expect(screen.getByRole('button', { name: COMPOSER_TEXT.send })).toBeDisabled();
     expect(screen.getByRole('button', { name: COMPOSER_TEXT.bold })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: COMPOSER_TEXT.send }));
@@ -240,7 +247,7 @@ describe('lets anyone format in a private room, shows images to premium roles on
     expect(box).toHaveValue('Are you there?');
 
     setOffline(false);
-    expect(screen.queryByText(COMPOSER_TEXT.disconnected)).not.toBeInTheDocument();
+    expect(screen.queryByText(/Reconnecting/)).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: COMPOSER_TEXT.send }));
     // The send after reconnecting is answered: any attempt made while offline would have come first.
     await waitFor(() => expect(box).toHaveValue(''));

@@ -1,28 +1,19 @@
 import type { PrivateChatSummaryDto } from '@app/contracts';
-import { formatDistanceToNowStrict } from 'date-fns';
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { UserAvatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { CountBadge } from '../../../components/ui/count-badge';
 import { toast } from '../../../components/ui/toast-store';
+import { shortAgo } from '../../../lib/format';
+import { useUnreadNotifications } from '../../notifications/hooks/use-unread-notifications';
 import { useDeletePrivateChatMutation } from '../api/chat-api';
 import { recordChatSource } from '../chat-source';
 import { CHAT_TOASTS, PRIVATE_CHATS_TEXT } from '../copy';
 import { DeleteChatDialog } from './delete-chat-dialog';
 import type { ChatSource } from '../types';
-
-/** Spec: lists show relative times as m, h or d ago. */
-export function shortAgo(timestamp: string, now = Date.now()): string {
-  const distance = formatDistanceToNowStrict(new Date(Math.min(Date.parse(timestamp), now)), { roundingMethod: 'floor' });
-  const [value, unit] = distance.split(' ');
-  if (unit.startsWith('second')) return 'now';
-  if (unit.startsWith('minute')) return `${value}m ago`;
-  if (unit.startsWith('hour')) return `${value}h ago`;
-  const days = Math.floor((now - Date.parse(timestamp)) / 86_400_000);
-  return `${days}d ago`;
-}
 
 export type ChatListProps = {
   chats: PrivateChatSummaryDto[];
@@ -33,6 +24,8 @@ export type ChatListProps = {
 export function ChatList({ chats, source }: ChatListProps) {
   const navigate = useNavigate();
   const [deleteChat] = useDeletePrivateChatMutation();
+  // Live per chat: the notifications of messages that arrived while it was not open.
+  const unreadIn = new Map(useUnreadNotifications().rooms.map((r) => [r.roomId, r.count]));
   const [asking, setAsking] = useState<{ id: number; name: string } | null>(null);
   const confirmDelete = async () => {
     if (!asking) return;
@@ -58,11 +51,13 @@ export function ChatList({ chats, source }: ChatListProps) {
                     navigate(`/chat/${chat.id}`);
                   }}
                 >
-                  <UserAvatar name={chat.otherParticipant.username} src={chat.otherParticipant.avatar} className="h-11 w-11" />
+                  {/* The letter of the name shown beside it: an expert's display name, not their username. */}
+                  <UserAvatar name={name} src={chat.otherParticipant.avatar} className="h-11 w-11" />
                   <span className="min-w-0 flex-1">
                     <span className="flex items-center gap-2">
                       <span className={chat.hasUnreadMessages ? 'truncate font-bold' : 'truncate font-medium'}>{name}</span>
                       {chat.hasUnreadMessages ? <span className="h-2.5 w-2.5 shrink-0 rounded-full bg-red-500" aria-label="Unread messages" data-testid="unread-mark" /> : null}
+                      <CountBadge count={unreadIn.get(chat.id) ?? 0} />
                     </span>
                     <span className={chat.hasUnreadMessages ? 'block truncate text-sm text-foreground' : 'block truncate text-sm text-muted-foreground'}>
                       {last && last.sender.id !== chat.otherParticipant.id ? 'You: ' : ''}

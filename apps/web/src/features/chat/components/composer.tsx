@@ -8,6 +8,7 @@ import { COMPOSER_TEXT } from '../copy';
 import { useGetModerationStatusQuery } from '../../moderation/api/reports-api';
 import { useBlockToggle } from '../../safety/hooks/use-block-toggle';
 import { useComposer } from '../hooks/use-composer';
+import { useConnection } from '../hooks/use-connection';
 import { useNow } from '../../../hooks/use-now';
 import { ComposerToolbar } from './composer-toolbar';
 
@@ -54,6 +55,7 @@ function useReadOnlyReason(room: RoomDto, me: UserDto): string | null {
 function WritableComposer({ room, me, disabled }: ComposerProps) {
   const input = useRef<HTMLTextAreaElement>(null);
   const composer = useComposer({ room, me, disabled, input });
+  const connection = useConnection();
   const { text, setText, preview, waitSeconds, limited, blocked, sending } = composer;
   const enterToSend = me.settings?.chat?.enterToSend ?? true;
   const placeholder = limited ? COMPOSER_TEXT.wait(waitSeconds) : COMPOSER_TEXT.placeholder;
@@ -111,9 +113,9 @@ function WritableComposer({ room, me, disabled }: ComposerProps) {
           <p className="mt-1 text-xs font-medium text-red-600" role="status" data-testid="wait-hint">
             {COMPOSER_TEXT.wait(waitSeconds)}
           </p>
-        ) : disabled ? (
-          <p className="mt-1 text-xs text-muted-foreground" role="status">
-            {COMPOSER_TEXT.disconnected}
+        ) : disabled && !connection.online ? (
+          <p className="mt-1 text-xs text-muted-foreground" role="status" data-testid="composer-connection">
+            {connection.label}
           </p>
         ) : null}
       </div>

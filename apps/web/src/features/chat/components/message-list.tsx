@@ -50,11 +50,11 @@ export function MessageList({ feed, room, me, older, onAuthorClick }: MessageLis
   const position = useRef<{ fromBottom: number; firstId: number | undefined }>({ fromBottom: 0, firstId: undefined });
   const member = me.role !== 'guest';
   const blocking = useBlockToggle(member);
-  // The server leaves blocked people's messages out; what arrived before the block goes too.
+  // The server leaves blocked people's messages out; what arrived before the block goes too, and so do their comings and goings.
   const blocks = useMemo(() => {
     const items = streamOf(feed);
     const hidden = blocking.blockedIds;
-    return blocksOf(hidden.size ? items.filter((item) => item.kind !== 'message' || !hidden.has(item.message.senderId)) : items);
+    return blocksOf(hidden.size ? items.filter((item) => !hidden.has(item.kind === 'message' ? item.message.senderId : item.notice.userId)) : items);
   }, [feed, blocking.blockedIds]);
   const count = feed.messages.length + feed.notices.length;
   const firstId = feed.messages[0]?.id;

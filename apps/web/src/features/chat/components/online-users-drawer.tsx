@@ -9,6 +9,7 @@ import { Input } from '../../../components/ui/input';
 import { ROLE_RANK } from '@app/contracts/browser';
 import { useBlockToggle } from '../../safety/hooks/use-block-toggle';
 import { CHAT_TEXT } from '../copy';
+import type { Connection } from '../hooks/use-connection';
 import { PersonMenu } from './person-menu';
 
 /** Spec: filtered by a case-insensitive username substring, ordered by role rank, then by joinedAt. */
@@ -25,18 +26,25 @@ export type OnlineUsersDrawerProps = {
   onPick: (user: OnlineUserDto) => void;
   /** Members may report and block the people listed. */
   canModerate?: boolean;
+  /** Away from the server the count is not known: the button says what the header says instead. */
+  connection?: Connection;
 };
 
-export function OnlineUsersDrawer({ users, myId, onPick, canModerate = false }: OnlineUsersDrawerProps) {
+export function OnlineUsersDrawer({ users, myId, onPick, canModerate = false, connection }: OnlineUsersDrawerProps) {
   const blocks = useBlockToggle(canModerate);
   const [open, setOpen] = useState(false);
   const [filter, setFilter] = useState('');
   const shown = useMemo(() => visibleOnlineUsers(users, filter), [users, filter]);
+  const stale = connection !== undefined && !connection.online;
+  const count = stale ? connection.label : String(users.length);
   return (
     <>
-      <Button variant="ghost" size="sm" className="gap-1.5" onClick={() => setOpen(true)} aria-label={`${CHAT_TEXT.onlineUsers}: ${users.length}`}>
+      <Button variant="ghost" size="sm" className="gap-1.5" onClick={() => setOpen(true)} aria-label={`${CHAT_TEXT.onlineUsers}: ${count}`} data-testid="online-count">
         <Users className="h-4 w-4" aria-hidden />
-        <span className="tabular-nums">{users.length}</span>
+        {/* A number kept from before the connection dropped would be a guess. */}
+        <span className="tabular-nums" aria-hidden={stale}>
+          {stale ? '–' : count}
+        </span>
       </Button>
       <DialogPrimitive.Root open={open} onOpenChange={setOpen}>
         <DialogPrimitive.Portal>

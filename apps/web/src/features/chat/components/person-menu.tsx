@@ -1,4 +1,5 @@
-import type { MessageDto, UserSummary } from '@app/contracts';
+import type { MessageDto, RoomDto, UserDto, UserSummary } from '@app/contracts';
+import { canModerate } from '@app/contracts/browser';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Ban, Flag, MoreHorizontal, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
@@ -7,12 +8,13 @@ import { PERSON_MENU_TEXT } from '../copy';
 import { ReportDialog, type ReportTarget } from '../../moderation/components/report-dialog';
 import { REPORT_TEXT } from '../../moderation/report-copy';
 import { BLOCK_TEXT } from '../../safety/safety-copy';
-import type { BlockToggle } from '../../safety/hooks/use-block-toggle';
+import { useBlockToggle, type BlockToggle } from '../../safety/hooks/use-block-toggle';
 
 const ITEM = 'flex cursor-pointer items-center gap-2 rounded-md px-2 py-2 text-sm outline-none select-none data-[highlighted]:bg-muted';
 
 export type PersonMenuProps = {
-  person: Pick<UserSummary, 'id' | 'username'>;
+  /** With a role, moderators are offered no Block: the server refuses it. */
+  person: Pick<UserSummary, 'id' | 'username'> & Partial<Pick<UserSummary, 'role'>>;
   /** Offers "Report message" too. */
   message?: MessageDto;
   blocks: BlockToggle;
@@ -23,6 +25,7 @@ export type PersonMenuProps = {
 export function PersonMenu({ person, message, blocks, className }: PersonMenuProps) {
   const [reporting, setReporting] = useState<ReportTarget | null>(null);
   const blocked = blocks.isBlocked(person.id);
+  const blockable = !person.role || !canModerate(person.role);
   return (
     <>
       <DropdownMenu.Root modal={false}>
@@ -45,14 +48,27 @@ export function PersonMenu({ person, message, blocks, className }: PersonMenuPro
             <DropdownMenu.Item className={ITEM} onSelect={() => setReporting({ type: 'user', id: person.id, label: person.username })}>
               <Flag className="h-4 w-4 text-muted-foreground" aria-hidden /> {REPORT_TEXT.reportUser(person.username)}
             </DropdownMenu.Item>
-            <DropdownMenu.Item className={ITEM} onSelect={() => void blocks.toggle(person)}>
-              {blocked ? <ShieldCheck className="h-4 w-4 text-muted-foreground" aria-hidden /> : <Ban className="h-4 w-4 text-muted-foreground" aria-hidden />}
-              {blocked ? BLOCK_TEXT.unblock(person.username) : BLOCK_TEXT.block(person.username)}
-            </DropdownMenu.Item>
+            {blockable ? (
+              <DropdownMenu.Item className={ITEM} onSelect={() => void blocks.toggle(person)}>
+                {blocked ? <ShieldCheck className="h-4 w-4 text-muted-foreground" aria-hidden /> : <Ban className="h-4 w-4 text-muted-foreground" aria-hidden />}
+                {blocked ? BLOCK_TEXT.unblock(person.username) : BLOCK_TEXT.block(person.username)}
+              </DropdownMenu.Item>
+            ) : null}
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
       <ReportDialog target={reporting} onClose={() => setReporting(null)} />
     </>
   );
+}
+
+export type ChatPartnerMenuProps = { room: RoomDto; me: UserDto };
+
+/** The private chat header's Report and Block for the other person; blocking turns the composer read-only at once. */
+export function ChatPartnerMenu({ room, me }: ChatPartnerMenuProps) {
+  const member = me.role !== 'guest';
+  const blocks = useBlockToggle(member);
+  const other = room.participants.find((p) => p.id !== me.id);
+  if (!member || !other) return null;
+  return <PersonMenu person={other} blocks={blocks} className="p-2" />;
 }

@@ -52,8 +52,13 @@ export function PrivateChats() {
   return <ChatList chats={chats} source="private-chats" />;
 }
 
+export type MyChatsProps = {
+  /** An expert sees the buyers who wrote to them, and is sent to their profile rather than to other experts. */
+  asSeller?: boolean;
+};
+
 /** /my-chats: the marketplace conversations, in a collapsible section. */
-export function MyChats() {
+export function MyChats({ asSeller = false }: MyChatsProps) {
   const [open, setOpen] = useState(true);
   const { data: chats, isLoading, isError, refetch } = useGetMarketplaceChatsQuery(undefined, FRESH);
   const unread = chats?.filter((chat) => chat.hasUnreadMessages).length ?? 0;
@@ -78,10 +83,10 @@ export function MyChats() {
         ) : !chats || chats.length === 0 ? (
           <Card className="flex flex-col items-center p-10 text-center">
             <Store className="h-10 w-10 text-muted-foreground" aria-hidden />
-            <p className="mt-4 font-semibold">{MY_CHATS_TEXT.empty}</p>
-            <p className="mt-1 text-sm text-muted-foreground">{MY_CHATS_TEXT.emptyHint}</p>
+            <p className="mt-4 font-semibold">{asSeller ? MY_CHATS_TEXT.seller.empty : MY_CHATS_TEXT.empty}</p>
+            <p className="mt-1 text-sm text-muted-foreground">{asSeller ? MY_CHATS_TEXT.seller.emptyHint : MY_CHATS_TEXT.emptyHint}</p>
             <Button asChild className="mt-6">
-              <Link to="/marketplace">{MY_CHATS_TEXT.browse}</Link>
+              {asSeller ? <Link to="/seller-profile">{MY_CHATS_TEXT.seller.action}</Link> : <Link to="/marketplace">{MY_CHATS_TEXT.browse}</Link>}
             </Button>
           </Card>
         ) : (

@@ -1,18 +1,28 @@
-import type { RoomDto } from '@app/contracts';
-import { Plus, Search, Users } from 'lucide-react';
+import type { RoomCategory, RoomDto } from '@app/contracts';
+import { Plus, Search } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
 import { useCurrentUser } from '../../auth/hooks/use-current-user';
 import { useGetPublicRoomsQuery } from '../api/chat-api';
-import { ROOM_CATEGORIES, ROOM_CATEGORY_KEYS } from '@app/contracts/browser';
+import { ROOM_CATEGORIES } from '@app/contracts/browser';
 import { mayCreateRooms } from '../constants';
 import { CHAT_TEXT, ROOMS_TEXT } from '../copy';
 import { CreateRoomDialog } from './create-room-dialog';
+import { RoomCard } from './room-card';
 import { SignupGate } from './signup-gate';
+
+/**
+ * Rooms by category, as the server orders them (most people in them, then the newest message);
+ * the categories follow their busiest room.
+ */
+function groupByActivity(rooms: RoomDto[]): { key: RoomCategory; rooms: RoomDto[] }[] {
+  const groups = new Map<RoomCategory, RoomDto[]>();
+  for (const room of rooms) groups.set(room.category, [...(groups.get(room.category) ?? []), room]);
+  return [...groups].map(([key, list]) => ({ key, rooms: list }));
+}
 
 /** Typing settles for this long before the search goes into the URL (and to the server). */
 const SEARCH_SETTLE_MS = 300;
@@ -35,10 +45,7 @@ export function PublicRooms() {
     return () => clearTimeout(timer);
   }, [typed, q, setParams]);
 
-  const byCategory = useMemo(
-    () => ROOM_CATEGORY_KEYS.map((key) => ({ key, rooms: (rooms ?? []).filter((room) => room.category === key) })).filter((group) => group.rooms.length > 0),
-    [rooms],
-  );
+  const byCategory = useMemo(() => groupByActivity(rooms ?? []), [rooms]);
 
   const open = (room: RoomDto) => (user ? navigate(`/chat/${room.id}`) : setGateRoom(room));
 
@@ -82,13 +89,18 @@ export function PublicRooms() {
           <p className="mt-1 text-sm text-muted-foreground">{ROOMS_TEXT.emptyHint}</p>
         </Card>
       ) : (
-        <div className="space-y-8">
+        // Columns of category cards: a category with one room takes one row's height, never a half-empty row.
+        <div className="gap-4 sm:columns-2 lg:columns-3">
           {byCategory.map((group) => (
-            <section key={group.key} aria-labelledby={`category-${group.key}`}>
-              <h2 id={`category-${group.key}`} className="mb-3 text-lg font-semibold">
+            <section
+              key={group.key}
+              aria-labelledby={`category-${group.key}`}
+              className="mb-4 break-inside-avoid overflow-hidden rounded-xl border bg-card shadow-sm"
+            >
+              <h2 id={`category-${group.key}`} className="border-b bg-muted/40 px-4 py-2 text-sm font-semibold">
                 {ROOM_CATEGORIES[group.key]}
               </h2>
-              <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+              <ul className="divide-y">
                 {group.rooms.map((room) => (
                   <li key={room.id}>
                     <RoomCard room={room} onOpen={() => open(room)} />
@@ -105,29 +117,5 @@ export function PublicRooms() {
       ) : null}
       <CreateRoomDialog open={creating} onOpenChange={setCreating} onCreated={(room) => navigate(`/chat/${room.id}`)} />
     </div>
-  );
-}
-
-function RoomCard({ room, onOpen }: { room: RoomDto; onOpen: () => void }) {
-  return (
-    <Card className="flex h-full flex-col p-4" data-testid="room-card">
-      <div className="flex items-start justify-between gap-2">
-        <h3 className="font-semibold">{room.name}</h3>
-        <Badge variant="secondary" className="shrink-0">
-          {ROOM_CATEGORIES[room.category]}
-        </Badge>
-      </div>
-      {room.description ? <p className="mt-1 line-clamp-2 text-sm text-muted-foreground">{room.description}</p> : null}
-      <div className="mt-auto flex items-center justify-between gap-2 pt-4">
-        <span className="flex items-center gap-1 text-sm text-muted-foreground" title={ROOMS_TEXT.upTo(room.maxUsers)}>
-          <span className="h-2 w-2 rounded-full bg-green-500" aria-hidden />
-          <Users className="h-4 w-4" aria-hidden />
-          <span data-testid="room-online">{ROOMS_TEXT.online(room.onlineCount, room.maxUsers)}</span>
-        </span>
-        <Button size="sm" onClick={onOpen} aria-label={`${ROOMS_TEXT.join}: ${room.name}`}>
-          {ROOMS_TEXT.join}
-        </Button>
-      </div>
-    </Card>
   );
 }

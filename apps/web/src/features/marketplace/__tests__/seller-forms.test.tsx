@@ -16,6 +16,42 @@ beforeEach(async () => {
 
 afterEach(() => server.close());
 
+type User = ReturnType<typeof userEvent.setup>;
+
+/** A first step that keeps every rule, typed as a person does. */
+async function fillBasicInfo(user: User) {
+  const displayName = await screen.findByLabelText(WIZARD_TEXT.displayName);
+  await user.clear(displayName);
+  await user.type(displayName, 'Ann Coach');
+  await user.selectOptions(screen.getByLabelText(WIZARD_TEXT.category), 'emotional');
+  await user.clear(screen.getByLabelText(WIZARD_TEXT.bio));
+  await user.type(screen.getByLabelText(WIZARD_TEXT.bio), 'Certified coach helping people through change and stress.');
+  await user.type(
+    screen.getByLabelText(WIZARD_TEXT.aboutMe),
+    'For twelve years I have coached people through career moves and burnout. Sessions are practical and kind.',
+  );
+}
+
+async function fillSkills(user: User) {
+  await user.type(screen.getByLabelText(WIZARD_TEXT.experience), '12 years');
+  await user.type(screen.getByLabelText(WIZARD_TEXT.education), 'MSc Psychology, Leeds');
+  await user.type(screen.getByLabelText(WIZARD_TEXT.workHistory), 'Coach at Bright Paths, then my own practice with hundreds of clients.');
+  await user.click(screen.getByRole('button', { name: 'English' }));
+  await user.type(screen.getByRole('textbox', { name: WIZARD_TEXT.services }), 'Stress coaching{Enter}');
+  await user.type(screen.getByRole('textbox', { name: WIZARD_TEXT.specialties }), 'Burnout{Enter}');
+}
+
+async function walkToReview(user: User) {
+  await fillBasicInfo(user);
+  await user.click(screen.getByRole('button', { name: WIZARD_TEXT.next }));
+  await screen.findByRole('heading', { name: 'Skills & Services', level: 2 });
+  await fillSkills(user);
+  for (const step of ['Pricing & Availability', 'Portfolio', 'Review & Submit']) {
+    await user.click(screen.getByRole('button', { name: WIZARD_TEXT.next }));
+    expect(await screen.findByRole('heading', { name: step, level: 2 })).toBeInTheDocument();
+  }
+}
+
 describe('Seller registration wizard', () => {
   it('asks a signed-out visitor to sign in', async () => {
     server.on('GET /api/users/me', () => UNAUTHENTICATED);
@@ -23,7 +59,45 @@ describe('Seller registration wizard', () => {
     expect(await screen.findByRole('heading', { name: 'Authentication Required' })).toBeInTheDocument();
   });
 
-  it('walks the five steps, needs both agreements, lists the server messages and opens the step to fix', async () => {
+  it('checks each step on Next with the server rules, naming the step, and stays until it is right', async () => {
+    const user = userEvent.setup();
+    renderApp('/seller-registration');
+    expect(await screen.findByRole('heading', { name: 'Basic Info', level: 2 })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: WIZARD_TEXT.previous })).toBeDisabled();
+    await user.type(screen.getByLabelText(WIZARD_TEXT.displayName), 'A');
+    await user.type(screen.getByLabelText(WIZARD_TEXT.bio), 'Too short a bio.');
+    await user.click(screen.getByRole('button', { name: WIZARD_TEXT.next }));
+
+    expect(await screen.findByText('Basic Info needs attention')).toBeInTheDocument();
+    const list = screen.getByTestId('registration-errors');
+    for (const message of ['Display name must be at least 2 characters', 'Please select a category', 'Bio must be at least 50 characters', 'About me must be at least 100 characters']) {
+      expect(list).toHaveTextContent(message);
+    }
+    // Only this step's fields: the next steps are not judged before the person reaches them.
+    expect(list).not.toHaveTextContent('Experience is required');
+    expect(screen.getByRole('heading', { name: 'Basic Info', level: 2 })).toBeInTheDocument();
+    expect(screen.getByLabelText(WIZARD_TEXT.bio)).toHaveAttribute('aria-invalid', 'true');
+    expect(server.requests.some((r) => r.path === '/api/sellers/register')).toBe(false);
+
+    await fillBasicInfo(user);
+    await user.click(screen.getByRole('button', { name: WIZARD_TEXT.next }));
+    expect(await screen.findByRole('heading', { name: 'Skills & Services', level: 2 })).toBeInTheDocument();
+    expect(screen.queryByTestId('registration-errors')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: WIZARD_TEXT.next }));
+    expect(await screen.findByText('Skills & Services needs attention')).toBeInTheDocument();
+    expect(screen.getByTestId('registration-errors')).toHaveTextContent('At least one language is required');
+
+    await fillSkills(user);
+    await user.click(screen.getByRole('button', { name: WIZARD_TEXT.next }));
+    expect(await screen.findByRole('heading', { name: 'Pricing & Availability', level: 2 })).toBeInTheDocument();
+    await user.clear(screen.getByLabelText(WIZARD_TEXT.audioPricing));
+    await user.type(screen.getByLabelText(WIZARD_TEXT.audioPricing), '2');
+    await user.click(screen.getByRole('button', { name: WIZARD_TEXT.next }));
+    expect(await screen.findByText('Pricing & Availability needs attention')).toBeInTheDocument();
+    expect(screen.getByTestId('registration-errors')).toHaveTextContent('Audio pricing must be at least $5');
+  });
+
+  it('needs both agreements, lists what the server still refuses and opens the step to fix', async () => {
     const user = userEvent.setup();
     server.on('POST /api/sellers/register', () => ({
       status: 400,
@@ -38,12 +112,7 @@ describe('Seller registration wizard', () => {
       },
     }));
     renderApp('/seller-registration');
-    expect(await screen.findByRole('heading', { name: 'Basic Info', level: 2 })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: WIZARD_TEXT.previous })).toBeDisabled();
-    for (const step of ['Skills & Services', 'Pricing & Availability', 'Portfolio', 'Review & Submit']) {
-      await user.click(screen.getByRole('button', { name: WIZARD_TEXT.next }));
-      expect(screen.getByRole('heading', { name: step, level: 2 })).toBeInTheDocument();
-    }
+    await walkToReview(user);
     expect(screen.getByText(WIZARD_TEXT.reviewNote)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: WIZARD_TEXT.submit }));
     expect(await screen.findByText(SELLER_TOASTS.termsRequired.title)).toBeInTheDocument();
@@ -73,8 +142,9 @@ describe('Seller registration wizard', () => {
   it('adds tags with Enter, ignores empty text and removes a tag', async () => {
     const user = userEvent.setup();
     renderApp('/seller-registration');
-    await user.click(await screen.findByRole('button', { name: WIZARD_TEXT.next }));
-    const input = screen.getByRole('textbox', { name: WIZARD_TEXT.specialties });
+    await fillBasicInfo(user);
+    await user.click(screen.getByRole('button', { name: WIZARD_TEXT.next }));
+    const input = await screen.findByRole('textbox', { name: WIZARD_TEXT.specialties });
     await user.type(input, 'Burnout{Enter}   {Enter}Grief{Enter}burnout{Enter}');
     const tags = screen.getByRole('list', { name: WIZARD_TEXT.specialties });
     expect(within(tags).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Burnout', 'Grief']);
@@ -92,8 +162,7 @@ describe('Seller registration wizard', () => {
     });
     server.on('GET /api/sellers/profile/me', () => (applied ? { body: application } : { status: 404, body: { error: 'Not Found', code: 'not_found', message: 'Seller profile not found' } }));
     const { router } = renderApp('/seller-registration');
-    await screen.findByRole('heading', { name: 'Basic Info', level: 2 });
-    for (let i = 0; i < 4; i++) await user.click(screen.getByRole('button', { name: WIZARD_TEXT.next }));
+    await walkToReview(user);
     await user.click(screen.getByRole('checkbox', { name: WIZARD_TEXT.agreeToTerms }));
     await user.click(screen.getByRole('checkbox', { name: WIZARD_TEXT.agreeToCommission }));
     await user.click(screen.getByRole('button', { name: WIZARD_TEXT.submit }));

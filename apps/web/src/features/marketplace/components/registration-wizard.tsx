@@ -7,7 +7,7 @@ import { toast } from '../../../components/ui/toast-store';
 import { errorBody, errorMessage } from '../../../lib/errors';
 import { useRegisterSellerMutation } from '../api/marketplace-api';
 import { AGREEMENT_MESSAGES, SELLER_TOASTS, WIZARD_TEXT as T } from '../copy';
-import { emptyDraft, stepOfField, toRegistration, withoutErrors, type RegistrationDraft } from '../registration-form';
+import { emptyDraft, problemsIn, stepOfField, toRegistration, withoutErrors, type RegistrationDraft } from '../registration-form';
 import { BasicInfoStep } from './basic-info-step';
 import { PortfolioStep } from './portfolio-step';
 import { PricingStep } from './pricing-step';
@@ -17,10 +17,13 @@ import { SkillsStep } from './skills-step';
 import { WizardProgress } from './wizard-progress';
 
 const LAST_STEP = T.steps.length - 1;
+/** The steps with fields to fill; the last one holds only the agreements. */
+const FORM_STEPS = T.steps.slice(0, LAST_STEP).map((_, index) => index);
 
 /**
- * The five-step application. Every rule is the server's: a refused application comes back with
- * each field's message, listed above the form, and the wizard opens the step of the first one.
+ * The five-step application. Every rule is the server's, shared from the contracts: Next checks
+ * the step with them, and an application the server still refuses comes back with each field's
+ * message, listed above the form, and the wizard opens the step of the first one.
  */
 export function RegistrationWizard() {
   const navigate = useNavigate();
@@ -45,12 +48,27 @@ export function RegistrationWizard() {
     headingRef.current?.focus();
   }
 
+  /** Lists what the given steps break and opens the first of them; false when nothing does. */
+  function stopAtProblems(steps: readonly number[]): boolean {
+    const problems = problemsIn(draft, steps);
+    const paths = Object.keys(problems);
+    if (paths.length === 0) return false;
+    const first = Math.min(...paths.map(stepOfField));
+    setErrors(problems);
+    setStep(first);
+    toast({ ...T.stepProblems(T.steps[first], paths.length), variant: 'destructive' });
+    // The list renders on this update; bring it into view once it is there.
+    requestAnimationFrame(() => errorsRef.current?.scrollIntoView({ block: 'start' }));
+    return true;
+  }
+
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (step !== LAST_STEP) {
-      go(step + 1);
+      if (!stopAtProblems([step])) go(step + 1);
       return;
     }
+    if (stopAtProblems(FORM_STEPS)) return;
     if (!draft.agreeToTerms) {
       toast({ ...SELLER_TOASTS.termsRequired, variant: 'destructive' });
       setErrors((current) => ({ ...current, agreeToTerms: [AGREEMENT_MESSAGES.agreeToTerms] }));

@@ -8,6 +8,7 @@ import { Picture } from '../../../components/ui/picture';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { CallButton, CallButtons } from '../../calls/components/call-buttons';
 import { ReportButton } from '../../moderation/components/report-button';
+import { BlockButton } from '../../safety/components/block-button';
 import { REPORT_TEXT } from '../../moderation/report-copy';
 import { SELLER_PAGE_TEXT as T } from '../copy';
 import { useStartSellerChat } from '../hooks/use-start-seller-chat';
@@ -108,8 +109,9 @@ export function SellerPublicProfile({ seller }: SellerPublicProfileProps) {
           </div>
         </div>
         {notAccepting ? <p className="mt-2 text-xs text-muted-foreground">{T.notAcceptingCalls}</p> : null}
-        <div className="mt-2 flex justify-end">
+        <div className="mt-2 flex flex-wrap justify-end">
           <ReportButton target={{ type: 'seller', id: seller.id, label: name }} ownerId={seller.userId} label={REPORT_TEXT.reportSeller} />
+          <BlockButton person={{ id: seller.userId, username: name }} />
         </div>
       </Card>
 

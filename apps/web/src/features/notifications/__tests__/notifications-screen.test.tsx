@@ -1,32 +1,200 @@
-import { act, screen } from '@testing-library/react';
+import type { NotificationDto, UnreadNotificationsDto, UserSettings } from '@app/contracts';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { socketFrameReceived } from '../../../lib/socket';
 import { makeUser } from '../../../test/fixtures';
-import { renderApp } from '../../../test/render';
+import { renderApp, settleRenderedApps } from '../../../test/render';
 import { startTestServer, type TestServer } from '../../../test/test-server';
-import { addNotification } from '../notifications-slice';
+import { notificationsApi } from '../api/notifications-api';
 import { NOTIFICATIONS_TEXT } from '../notifications-strings';
+import { ALERT_FREQUENCY_HZ, ALERT_GAP_MS } from '../seller-alert';
 
 let server: TestServer;
 
+const bob = { id: 8, username: 'bob', avatar: null, role: 'vip' as const };
+
+function note(id: number, overrides: Partial<NotificationDto> = {}): NotificationDto {
+  return {
+    id,
+    type: 'message',
+    title: 'New message from bob',
+    content: `message ${id}`,
+    sender: bob,
+    link: `/chat/${40 + id}`,
+    roomId: 40 + id,
+    timestamp: new Date().toISOString(),
+    read: false,
+    ...overrides,
+  };
+}
+
+function serve(settings?: Partial<UserSettings>) {
+  const base = makeUser();
+  server.on('GET /api/users/me', () => ({ body: { ...base, settings: { ...base.settings, ...settings } } }));
+}
+
 beforeEach(async () => {
   server = await startTestServer();
-  server.on('GET /api/users/me', () => ({ body: makeUser() }));
+  serve();
 });
 
-afterEach(() => server.close());
+afterEach(async () => {
+  await settleRenderedApps();
+  await server.close();
+});
 
-it('lists notifications kept on this device and marks them read', async () => {
+it('lists the server’s notifications newest first, pages on, and marks one and all read', async () => {
   const user = userEvent.setup();
-  const { store } = renderApp('/notifications');
-  expect(await screen.findByText(NOTIFICATIONS_TEXT.empty)).toBeInTheDocument();
-  act(() => {
-    store.dispatch(addNotification({ type: 'message', title: 'New message', content: 'Hi there', sender: 'bob', avatar: null }));
-    store.dispatch(addNotification({ type: 'seller', title: 'Expert replied', content: 'See you at 5', sender: null, avatar: null }));
+  let unread: UnreadNotificationsDto = { count: 3, rooms: [{ roomId: 43, count: 1 }, { roomId: 42, count: 1 }] };
+  server.on('GET /api/notifications', (request) =>
+    request.query.get('before') === '2'
+      ? { body: { notifications: [note(1, { read: true, type: 'missed_call', title: 'Missed audio call from bob', roomId: null, link: '/calls' })], nextBefore: null } }
+      : { body: { notifications: [note(3), note(2)], nextBefore: 2 } },
+  );
+  server.on('GET /api/notifications/unread', () => ({ body: unread }));
+  server.on('POST /api/notifications/3/read', () => {
+    unread = { count: 2, rooms: [{ roomId: 42, count: 1 }] };
+    return { body: unread };
   });
-  expect(screen.getByText('2 unread')).toBeInTheDocument();
-  expect(screen.getByText('Hi there')).toBeInTheDocument();
+  server.on('POST /api/notifications/read-all', () => ({ body: { count: 0, rooms: [] } }));
+  renderApp('/notifications');
+
+  const list = await screen.findByRole('list', { name: NOTIFICATIONS_TEXT.title });
+  expect(within(list).getAllByTestId('notification').map((row) => row.textContent)).toEqual([
+    expect.stringContaining('message 3'),
+    expect.stringContaining('message 2'),
+  ]);
+  expect(await screen.findByText(NOTIFICATIONS_TEXT.unread(3))).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Notifications, 3 unread' })).toBeInTheDocument();
+
+  await user.click(screen.getByRole('button', { name: NOTIFICATIONS_TEXT.loadMore }));
+  expect(await within(list).findByText('Missed audio call from bob')).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: NOTIFICATIONS_TEXT.loadMore })).not.toBeInTheDocument();
+
+  await user.click(within(within(list).getAllByTestId('notification')[0]).getByRole('button', { name: NOTIFICATIONS_TEXT.markRead }));
+  expect(await screen.findByText(NOTIFICATIONS_TEXT.unread(2))).toBeInTheDocument();
+  expect(within(list).getAllByTestId('notification')[0]).toHaveAttribute('data-read', 'true');
+  expect(within(list).getAllByTestId('notification')[1]).toHaveAttribute('data-read', 'false');
   await user.click(screen.getByRole('button', { name: NOTIFICATIONS_TEXT.markAllRead }));
-  expect(screen.getByText('0 unread')).toBeInTheDocument();
-  await user.click(screen.getByRole('button', { name: NOTIFICATIONS_TEXT.clearAll }));
-  expect(screen.getByText(NOTIFICATIONS_TEXT.empty)).toBeInTheDocument();
+  expect(await screen.findByText(NOTIFICATIONS_TEXT.unread(0))).toBeInTheDocument();
+  expect(within(list).getAllByTestId('notification').map((row) => row.dataset.read)).toEqual(['true', 'true', 'true']);
+  expect(screen.getByRole('link', { name: 'Notifications' })).toBeInTheDocument();
+});
+
+it('opens what a notification is about and marks it read', async () => {
+  const user = userEvent.setup();
+  server.on('GET /api/notifications', () => ({ body: { notifications: [note(5)], nextBefore: null } }));
+  server.on('GET /api/notifications/unread', () => ({ body: { count: 1, rooms: [{ roomId: 45, count: 1 }] } }));
+  server.on('POST /api/notifications/5/read', () => ({ body: { count: 0, rooms: [] } }));
+  const { router } = renderApp('/notifications');
+  await user.click(await screen.findByRole('button', { name: /message 5/ }));
+  expect(router.state.location.pathname).toBe('/chat/45');
+  await waitFor(() => expect(server.requests.some((r) => r.method === 'POST' && r.path === '/api/notifications/5/read')).toBe(true));
+});
+
+describe('live, from the socket', () => {
+  const tones: Array<{ frequency: number; at: number }> = [];
+  const shown: Array<{ title: string; body?: string }> = [];
+  let visibility: DocumentVisibilityState = 'visible';
+
+  beforeAll(() => {
+    // jsdom has neither Web Audio nor system notifications: record what the page asks of them.
+    class RecordingAudioContext {
+      currentTime = 0;
+      destination = {};
+      createOscillator() {
+        const oscillator = {
+          type: 'sine',
+          frequency: { value: 0 },
+          connect: (node: unknown) => node,
+          start: (at: number) => void tones.push({ frequency: oscillator.frequency.value, at }),
+          stop: () => undefined,
+        };
+        return oscillator;
+      }
+      createGain() {
+        return { gain: { setValueAtTime: () => undefined, exponentialRampToValueAtTime: () => undefined }, connect: (node: unknown) => node };
+      }
+      resume() {
+        return Promise.resolve();
+      }
+    }
+    class RecordingNotification {
+      static permission = 'granted';
+      onclick: (() => void) | null = null;
+      constructor(title: string, options?: { body?: string }) {
+        shown.push({ title, body: options?.body });
+      }
+      close() {}
+    }
+    Object.assign(window, { AudioContext: RecordingAudioContext, Notification: RecordingNotification });
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => visibility });
+  });
+
+  beforeEach(() => {
+    tones.length = 0;
+    shown.length = 0;
+    visibility = 'visible';
+    server.on('GET /api/notifications/unread', () => ({ body: { count: 0, rooms: [] } }));
+    server.on('GET /api/rooms/my-chats', () => ({ body: [] }));
+  });
+
+  async function arrive(store: ReturnType<typeof renderApp>['store'], notification: NotificationDto, count: number) {
+    // The page's own first read of the count has answered: the frame comes after it.
+    await act(async () => {
+      const first = store.dispatch(notificationsApi.endpoints.getUnreadNotifications.initiate());
+      await first;
+      first.unsubscribe();
+    });
+    await act(async () => {
+      store.dispatch(socketFrameReceived({ type: 'notification', notification, unread: { count, rooms: [{ roomId: notification.roomId ?? 0, count }] } }));
+    });
+  }
+
+  it('raises the header’s count and plays the tone, without a system notification while the tab is visible', async () => {
+    const { store } = renderApp('/private-chats');
+    expect(await screen.findByRole('link', { name: 'Notifications' })).toBeInTheDocument();
+    await arrive(store, note(9), 1);
+    expect(screen.getByRole('link', { name: 'Notifications, 1 unread' })).toBeInTheDocument();
+    expect(tones).toEqual([
+      { frequency: ALERT_FREQUENCY_HZ, at: 0 },
+      { frequency: ALERT_FREQUENCY_HZ, at: ALERT_GAP_MS / 1000 },
+    ]);
+    expect(shown).toEqual([]);
+
+    await act(async () => {
+      store.dispatch(socketFrameReceived({ type: 'notifications_read', ids: [9], unread: { count: 0, rooms: [] } }));
+    });
+    expect(screen.getByRole('link', { name: 'Notifications' })).toBeInTheDocument();
+  });
+
+  it('shows a system notification while the tab is hidden, with the text only when message preview is on', async () => {
+    const { store } = renderApp('/private-chats');
+    await screen.findByRole('link', { name: 'Notifications' });
+    visibility = 'hidden';
+    await arrive(store, note(10, { content: 'the secret plan' }), 1);
+    expect(shown).toEqual([{ title: 'New message from bob', body: 'the secret plan' }]);
+  });
+
+  it('follows the settings: no sound without messageSound, no text without messagePreview, nothing without push', async () => {
+    serve({
+      notifications: { email: true, push: true, messageSound: false, mentions: true },
+      chat: { theme: 'light', messagePreview: false, enterToSend: true },
+    });
+    const first = renderApp('/private-chats');
+    await screen.findByRole('link', { name: 'Notifications' });
+    visibility = 'hidden';
+    await arrive(first.store, note(11, { content: 'the secret plan' }), 1);
+    expect(tones).toEqual([]);
+    expect(shown).toEqual([{ title: 'New message from bob', body: NOTIFICATIONS_TEXT.previewHidden }]);
+    first.unmount();
+
+    serve({ notifications: { email: true, push: false, messageSound: true, mentions: true } });
+    shown.length = 0;
+    const second = renderApp('/private-chats');
+    await screen.findByRole('link', { name: 'Notifications' });
+    await arrive(second.store, note(12), 1);
+    expect(shown).toEqual([]);
+    expect(tones).toHaveLength(2);
+  });
 });

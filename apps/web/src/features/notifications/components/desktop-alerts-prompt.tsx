@@ -6,12 +6,12 @@ import { canShowBrowserNotifications, playAlertTones } from '../seller-alert';
 
 export const DESKTOP_ALERTS_TEXT = {
   title: 'Desktop notifications',
-  body: 'Get a system notification when a buyer writes to you, even while this tab is in the background.',
+  body: 'Get a system notification when a message arrives while this tab is in the background.',
   enable: 'Enable notifications',
   denied: 'Notifications are blocked for this site. Allow them in your browser settings to get alerts.',
 } as const;
 
-/** Browsers grant notifications only after a click: sellers ask for them here. */
+/** Browsers grant notifications only after a click: people ask for them here. */
 export function DesktopAlertsPrompt() {
   const [permission, setPermission] = useState(() => (canShowBrowserNotifications() ? Notification.permission : 'unsupported'));
   if (permission === 'unsupported' || permission === 'granted') return null;

@@ -9,6 +9,7 @@ import { startTestServer, type TestServer } from '../../../test/test-server';
 import { makeMessage, makeRoom } from '../../chat/__tests__/fixtures';
 import { Composer } from '../../chat/components/composer';
 import { PERSON_MENU_TEXT } from '../../chat/copy';
+import { REPORT_TEXT } from '../../moderation/report-copy';
 import { BLOCK_TEXT } from '../safety-copy';
 
 let server: TestServer;
@@ -56,6 +57,60 @@ describe('Blocking', () => {
     expect(server.requests.find((r) => r.method === 'POST' && r.path === '/api/blocks')?.body).toEqual({ userId: 8 });
   });
 
+  it("leaves out a blocked person's join and leave notices, those from before the block too", async () => {
+    const user = userEvent.setup();
+    let blocked: BlockedUserDto[] = [];
+    server.on('GET /api/blocks', () => ({ body: blocked }));
+    server.on('POST /api/blocks', () => {
+      blocked = [{ user: bob, blockedAt: new Date().toISOString() }];
+      return { status: 201, body: blocked[0] };
+    });
+    server.on('GET /api/rooms/4', () => ({ body: makeRoom() }));
+    server.on('GET /api/rooms/4/private-chats', () => ({ body: [] }));
+    const carol = { id: 9, username: 'carol', avatar: null, role: 'user' as const };
+    const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).toISOString();
+    const { store } = renderApp('/chat/4');
+    await screen.findByText(/Connecting/i);
+    act(() => {
+      store.dispatch(socketFrameReceived({ type: 'room_joined', room: makeRoom() }));
+      store.dispatch(socketFrameReceived({ type: 'room_messages', roomId: 4, messages: [], hasMore: false }));
+      store.dispatch(socketFrameReceived({ type: 'online_users', roomId: 4, users: [{ ...alice, joinedAt: at(9) }] }));
+      store.dispatch(socketFrameReceived({ type: 'user_joined', roomId: 4, user: { ...bob, joinedAt: at(5) }, timestamp: at(5) }));
+    });
+    expect(await screen.findByText('bob joined the room')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: /^Online users: / }));
+    await user.click(await screen.findByRole('button', { name: PERSON_MENU_TEXT.person('bob') }));
+    await user.click(await screen.findByRole('menuitem', { name: BLOCK_TEXT.block('bob') }));
+    expect(await screen.findByText(BLOCK_TEXT.blocked('bob'))).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('bob joined the room')).not.toBeInTheDocument());
+
+    act(() => {
+      store.dispatch(socketFrameReceived({ type: 'user_left', roomId: 4, user: bob, timestamp: at(2) }));
+      store.dispatch(socketFrameReceived({ type: 'user_joined', roomId: 4, user: { ...carol, joinedAt: at(1) }, timestamp: at(1) }));
+    });
+    expect(await screen.findByText('carol joined the room')).toBeInTheDocument();
+    expect(screen.queryByText('bob left the room')).not.toBeInTheDocument();
+    expect(screen.getAllByTestId('room-notice')).toHaveLength(1);
+  });
+
+  it('offers no Block on a moderator, and Report still', async () => {
+    const user = userEvent.setup();
+    server.on('GET /api/blocks', () => ({ body: [] }));
+    server.on('GET /api/rooms/4', () => ({ body: makeRoom() }));
+    server.on('GET /api/rooms/4/private-chats', () => ({ body: [] }));
+    const mod = { id: 10, username: 'mod', avatar: null, role: 'moderator' as const };
+    const { store } = renderApp('/chat/4');
+    await screen.findByText(/Connecting/i);
+    act(() => {
+      store.dispatch(socketFrameReceived({ type: 'room_joined', room: makeRoom() }));
+      store.dispatch(socketFrameReceived({ type: 'room_messages', roomId: 4, messages: [makeMessage(1, mod, { content: 'rules apply' })], hasMore: false }));
+    });
+    await user.click(await screen.findByRole('button', { name: PERSON_MENU_TEXT.message('mod') }));
+    expect(await screen.findByRole('menuitem', { name: REPORT_TEXT.reportUser('mod') })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: BLOCK_TEXT.block('mod') })).not.toBeInTheDocument();
+  });
+
   it('lists blocked people in settings and unblocks one', async () => {
     const user = userEvent.setup();
     let blocked: BlockedUserDto[] = [{ user: bob, blockedAt: '2026-01-02T10:00:00Z' }];
@@ -83,6 +138,29 @@ describe('A private chat with a block', () => {
     renderWithStore(<Composer room={makeRoom({ type: 'private', name: 'bob', participants, canReply: false, blockedByYou: true })} me={alice} disabled={false} />);
     expect(screen.getByTestId('composer-read-only')).toHaveTextContent(SafetyMessages.youBlocked('bob'));
     expect(screen.queryByRole('textbox', { name: 'Message' })).not.toBeInTheDocument();
+  });
+
+  it('blocks the other person from the header, and the chat turns read-only at once', async () => {
+    const user = userEvent.setup();
+    let blocked: BlockedUserDto[] = [];
+    const room = makeRoom({ type: 'private', name: 'bob', participants, canReply: true, blockedByYou: false });
+    server.on('GET /api/blocks', () => ({ body: blocked }));
+    server.on('POST /api/blocks', () => {
+      blocked = [{ user: participants[1], blockedAt: new Date().toISOString() }];
+      return { status: 201, body: blocked[0] };
+    });
+    server.on('GET /api/rooms/4', () => ({ body: room }));
+    const { store } = renderApp('/chat/4');
+    await screen.findByText(/Connecting/i);
+    act(() => {
+      store.dispatch(socketFrameReceived({ type: 'room_joined', room }));
+      store.dispatch(socketFrameReceived({ type: 'room_messages', roomId: 4, messages: [], hasMore: false }));
+    });
+    expect(await screen.findByRole('textbox', { name: 'Message' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: PERSON_MENU_TEXT.person('bob') }));
+    expect(await screen.findByRole('menuitem', { name: REPORT_TEXT.reportUser('bob') })).toBeInTheDocument();
+    await user.click(screen.getByRole('menuitem', { name: BLOCK_TEXT.block('bob') }));
+    expect(await screen.findByTestId('composer-read-only')).toHaveTextContent(SafetyMessages.youBlocked('bob'));
   });
 
   it('is read-only for the other without saying why', () => {

@@ -10,6 +10,11 @@ export const blocksApi = api.injectEndpoints({
     }),
     blockUser: build.mutation<BlockedUserDto, number>({
       query: (userId) => ({ url: 'blocks', method: 'POST', body: { userId } }),
+      // The list takes the answer at once, so an open private chat turns read-only before the refetch.
+      async onQueryStarted(_userId, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
+        if (data) dispatch(blocksApi.util.updateQueryData('getBlocks', undefined, (list) => [data, ...list.filter((b) => b.user.id !== data.user.id)]));
+      },
       // A private chat with them turns read-only: its room says so once asked again.
       invalidatesTags: (_r, error) => (error ? [] : ['Blocks', 'Room', 'PrivateChats']),
     }),

@@ -1,0 +1,161 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import {
+  NOTIFICATION_DIGEST_GAP_MINUTES,
+  type NotificationDigestDueEvent,
+  type NotificationDto,
+  type NotificationType,
+  type UnreadNotificationsDto,
+  type UserSummary,
+} from '@app/contracts';
+
+export interface NewNotification {
+  userId: number;
+  type: NotificationType;
+  title: string;
+  content: string;
+  sender: UserSummary | null;
+  link: string;
+  roomId: number | null;
+  /** What it was made from; the same source never makes a second notification for the same person. */
+  sourceKey: string;
+}
+
+export type DigestItem = NotificationDigestDueEvent['notifications'][number];
+
+interface DigestRow {
+  id: number;
+  user_id: number;
+  title: string;
+  content: string;
+  link: string;
+  created_at: Date;
+}
+
+interface NotificationRow {
+  id: number;
+  user_id: number;
+  type: NotificationType;
+  title: string;
+  content: string;
+  sender: UserSummary | null;
+  link: string;
+  room_id: number | null;
+  read_at: Date | null;
+  created_at: Date;
+}
+
+@Injectable()
+export class NotificationsRepository {
+  constructor(private readonly em: EntityManager) {}
+
+  /** Null when this source already notified this person. */
+  async insert(n: NewNotification): Promise<NotificationDto | null> {
+    const { rows } = await this.knex().raw(
+      `insert into notifications (user_id, type, title, content, sender, link, room_id, source_key)
+       values (?, ?, ?, ?, ?, ?, ?, ?) on conflict (user_id, source_key) do nothing returning *`,
+      [n.userId, n.type, n.title, n.content, n.sender ? JSON.stringify(n.sender) : null, n.link, n.roomId, n.sourceKey],
+    );
+    return rows[0] ? toDto(rows[0] as NotificationRow) : null;
+  }
+
+  /** Newest first, older than `before` when given; one more than asked tells whether a next page exists. */
+  async page(userId: number, before: number | undefined, limit: number): Promise<NotificationDto[]> {
+    const { rows } = await this.knex().raw(
+      `select * from notifications where user_id = ? ${before ? 'and id < ?' : ''} order by id desc limit ?`,
+      before ? [userId, before, limit] : [userId, limit],
+    );
+    return (rows as NotificationRow[]).map(toDto);
+  }
+
+  async ownerOf(id: number): Promise<number | null> {
+    const { rows } = await this.knex().raw('select user_id from notifications where id = ?', [id]);
+    return rows[0] ? (rows[0].user_id as number) : null;
+  }
+
+  /** Marks unread notifications read and answers the ids that changed: one, a chat's, or all of a person's. */
+  async markRead(userId: number, where: { id?: number; roomId?: number }): Promise<number[]> {
+    const filters = ['user_id = ?', 'read_at is null'];
+    const params: number[] = [userId];
+    if (where.id !== undefined) {
+      filters.push('id = ?');
+      params.push(where.id);
+    }
+    if (where.roomId !== undefined) {
+      filters.push('room_id = ?');
+      params.push(where.roomId);
+    }
+    const { rows } = await this.knex().raw(`update notifications set read_at = now() where ${filters.join(' and ')} returning id`, params);
+    return (rows as Array<{ id: number }>).map((r) => r.id).sort((a, b) => a - b);
+  }
+
+  async unread(userId: number): Promise<UnreadNotificationsDto> {
+    const { rows } = await this.knex().raw(
+      'select room_id, count(*)::int as count from notifications where user_id = ? and read_at is null group by room_id order by room_id',
+      [userId],
+    );
+    const groups = rows as Array<{ room_id: number | null; count: number }>;
+    return {
+      count: groups.reduce((sum, g) => sum + g.count, 0),
+      rooms: groups.filter((g) => g.room_id !== null).map((g) => ({ roomId: g.room_id as number, count: g.count })),
+    };
+  }
+
+  /**
+   * The people due a digest: unread notifications older than the delay, never mailed, and no
+   * digest within the gap. Their digest row is claimed (one statement, so two replicas never
+   * both claim it) and the notifications marked as mailed; newest first per person.
+   */
+  async claimDigests(delaySeconds: number): Promise<Map<number, DigestItem[]>> {
+    const { rows } = await this.knex().raw(
+      `with due as (
+         select distinct n.user_id from notifications n
+         left join notification_digests d on d.user_id = n.user_id
+         where n.read_at is null and n.digested_at is null and n.created_at <= now() - make_interval(secs => ?)
+           and (d.sent_at is null or d.sent_at <= now() - make_interval(mins => ?))
+         limit 200
+       ), claimed as (
+         insert into notification_digests (user_id, sent_at) select user_id, now() from due
+         on conflict (user_id) do update set sent_at = excluded.sent_at
+           where notification_digests.sent_at <= now() - make_interval(mins => ?)
+         returning user_id
+       )
+       update notifications set digested_at = now()
+       where user_id in (select user_id from claimed) and read_at is null and digested_at is null
+       returning id, user_id, title, content, link, created_at`,
+      [delaySeconds, NOTIFICATION_DIGEST_GAP_MINUTES, NOTIFICATION_DIGEST_GAP_MINUTES],
+    );
+    const due = new Map<number, DigestItem[]>();
+    const sorted = (rows as Array<DigestRow>).sort((a, b) => b.id - a.id);
+    for (const row of sorted) {
+      const items = due.get(row.user_id) ?? [];
+      items.push({ title: row.title, content: row.content, link: row.link, timestamp: new Date(row.created_at).toISOString() });
+      due.set(row.user_id, items);
+    }
+    return due;
+  }
+
+  /** The other people of a private chat. */
+  async othersInRoom(roomId: number, userId: number): Promise<number[]> {
+    const { rows } = await this.knex().raw('select user_id from room_participants where room_id = ? and user_id <> ?', [roomId, userId]);
+    return (rows as Array<{ user_id: number }>).map((r) => r.user_id);
+  }
+
+  private knex() {
+    return this.em.getConnection().getKnex();
+  }
+}
+
+function toDto(row: NotificationRow): NotificationDto {
+  return {
+    id: row.id,
+    type: row.type,
+    title: row.title,
+    content: row.content,
+    sender: row.sender,
+    link: row.link,
+    roomId: row.room_id,
+    timestamp: new Date(row.created_at).toISOString(),
+    read: row.read_at !== null,
+  };
+}

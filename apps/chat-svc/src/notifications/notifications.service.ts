@@ -1,0 +1,180 @@
+import { Injectable, Logger } from '@nestjs/common';
+import {
+  NOTIFICATION_PAGE_DEFAULT,
+  NotificationText,
+  type ActorDto,
+  type CallEndedEvent,
+  type MessageDto,
+  type ModerationNoticeDto,
+  type NotificationPageDto,
+  type SellerApplicationDecidedEvent,
+  type VipChangeDto,
+  type VipExpiringEvent,
+  type UnreadNotificationsDto,
+} from '@app/contracts';
+import { RpcErrors } from '@app/server';
+import { BlocksRepository } from '../blocks/blocks.repository';
+import { FanoutService } from '../fanout/fanout.service';
+import { PresenceService } from '../presence/presence.service';
+import type { Room } from '../rooms/room.entity';
+import { ChatUsersService } from '../users/users.service';
+import { NotificationsRepository, type NewNotification } from './notifications.repository';
+
+/**
+ * Notifications stored per person and pushed to every socket they have open (through their
+ * user subject, so any gateway delivers them). Every source stores before it publishes.
+ */
+@Injectable()
+export class NotificationsService {
+  private readonly logger = new Logger(NotificationsService.name);
+
+  constructor(
+    private readonly notifications: NotificationsRepository,
+    private readonly presence: PresenceService,
+    private readonly blocks: BlocksRepository,
+    private readonly users: ChatUsersService,
+    private readonly fanout: FanoutService,
+  ) {}
+
+  async list(actor: ActorDto, before: number | undefined, limit = NOTIFICATION_PAGE_DEFAULT): Promise<NotificationPageDto> {
+    const page = await this.notifications.page(actor.id, before, limit + 1);
+    const notifications = page.slice(0, limit);
+    return { notifications, nextBefore: page.length > limit ? notifications[notifications.length - 1].id : null };
+  }
+
+  unread(actor: ActorDto): Promise<UnreadNotificationsDto> {
+    return this.notifications.unread(actor.id);
+  }
+
+  async markRead(actor: ActorDto, id: number): Promise<UnreadNotificationsDto> {
+    const owner = await this.notifications.ownerOf(id);
+    if (owner === null) throw RpcErrors.notFound(NotificationText.notFound);
+    if (owner !== actor.id) throw RpcErrors.forbidden(NotificationText.notYours);
+    return this.read(actor.id, await this.notifications.markRead(actor.id, { id }), [id]);
+  }
+
+  async markAllRead(actor: ActorDto): Promise<UnreadNotificationsDto> {
+    return this.read(actor.id, await this.notifications.markRead(actor.id, {}), null);
+  }
+
+  /** The person opened this private chat: what it notified them of is read, on every device. */
+  async chatOpened(userId: number, roomId: number): Promise<void> {
+    const ids = await this.notifications.markRead(userId, { roomId });
+    if (ids.length > 0) await this.read(userId, ids, ids);
+  }
+
+  /**
+   * A private message notifies the others of the chat unless they are in it right now (a socket
+   * of theirs joined the room, on any gateway: presence says so) or they blocked the sender.
+   * A buyer's message to the seller of a marketplace chat is a seller notification.
+   */
+  async messageSent(room: Room, message: MessageDto): Promise<void> {
+    if (room.type !== 'private') return;
+    try {
+      for (const userId of await this.notifications.othersInRoom(room.id, message.senderId)) {
+        if (await this.presence.isIn(room.id, userId)) continue;
+        if ((await this.blocks.between(userId, message.senderId)).aBlockedB) continue;
+        await this.store({
+          userId,
+          type: room.origin === 'marketplace' && room.sellerUserId === userId ? 'seller' : 'message',
+          title: NotificationText.messageFrom(message.sender.username),
+          content: message.type === 'image' ? NotificationText.image : message.type === 'gif' ? NotificationText.gif : message.content,
+          sender: message.sender,
+          link: `/chat/${room.id}`,
+          roomId: room.id,
+          sourceKey: `message:${message.id}`,
+        });
+      }
+    } catch (error) {
+      // The message is stored and delivered; a notification that failed must not fail the send.
+      this.logger.warn(`Notifying of message ${message.id} failed: ${(error as Error).message}`);
+    }
+  }
+
+  /** A call nobody answered: the seller learns who called and can write back in their chat. */
+  async callEnded(call: CallEndedEvent): Promise<void> {
+    if (call.endReason !== 'missed') return;
+    const buyer = ChatUsersService.summary(call.buyer.id, await this.users.findMany([call.buyer.id]));
+    await this.store({
+      userId: call.seller.userId,
+      type: 'missed_call',
+      title: NotificationText.missedCall(call.buyer.username, call.callType),
+      content: NotificationText.missedCallContent,
+      sender: buyer,
+      link: call.roomId ? `/chat/${call.roomId}` : '/calls',
+      roomId: null,
+      sourceKey: `call:${call.id}`,
+    });
+  }
+
+  async applicationDecided(event: SellerApplicationDecidedEvent): Promise<void> {
+    const approved = event.status === 'verified';
+    await this.store({
+      userId: event.userId,
+      type: 'seller_application',
+      title: approved ? NotificationText.applicationApproved : NotificationText.applicationRejected,
+      content: approved ? NotificationText.applicationApprovedContent : NotificationText.applicationRejectedContent(event.reason),
+      sender: null,
+      link: approved ? '/seller-profile' : '/seller-registration',
+      roomId: null,
+      sourceKey: `application:${event.sellerId}:${event.decidedAt}`,
+    });
+  }
+
+  /** A VIP period granted or taken away by a moderator (an expiry was announced days before). */
+  async vipChanged(change: VipChangeDto): Promise<void> {
+    if (change.action === 'expire') return;
+    const granted = change.action === 'grant';
+    await this.store({
+      userId: change.userId,
+      type: 'vip',
+      title: granted ? NotificationText.vipGranted : NotificationText.vipRevoked,
+      content: granted ? NotificationText.vipGrantedContent(change.vipUntil as string) : NotificationText.vipRevokedContent,
+      sender: null,
+      link: '/profile',
+      roomId: null,
+      sourceKey: `vip:${change.id}`,
+    });
+  }
+
+  async vipExpiring(event: VipExpiringEvent): Promise<void> {
+    await this.store({
+      userId: event.userId,
+      type: 'vip',
+      title: NotificationText.vipExpiring(event.vipUntil),
+      content: NotificationText.vipExpiringContent,
+      sender: null,
+      link: '/profile',
+      roomId: null,
+      sourceKey: `vip-expiring:${event.vipUntil}`,
+    });
+  }
+
+  /** Of the moderators' notices, a warning and the outcome of one's report become notifications. */
+  async moderationNotice(userId: number, notice: ModerationNoticeDto): Promise<void> {
+    if (notice.kind !== 'warning' && notice.kind !== 'report_resolved') return;
+    const warning = notice.kind === 'warning';
+    await this.store({
+      userId,
+      type: warning ? 'warning' : 'report_outcome',
+      title: warning ? notice.message : NotificationText.reportOutcome,
+      content: warning ? NotificationText.warningContent(notice.reason) : notice.message,
+      sender: null,
+      link: warning ? '/notifications#moderation-notices' : '/notifications#my-reports',
+      roomId: null,
+      sourceKey: `moderation-notice:${notice.id}`,
+    });
+  }
+
+  private async store(input: NewNotification): Promise<void> {
+    const notification = await this.notifications.insert(input);
+    if (!notification) return;
+    this.fanout.toUser(input.userId, { type: 'notification', notification, unread: await this.notifications.unread(input.userId) });
+  }
+
+  private async read(userId: number, changed: number[], ids: number[] | null): Promise<UnreadNotificationsDto> {
+    const unread = await this.notifications.unread(userId);
+    if (changed.length > 0) this.fanout.toUser(userId, { type: 'notifications_read', ids, unread });
+    return unread;
+  }
+}
