@@ -294,11 +294,13 @@ describe('Images in chat', () => {
 });
 
 describe('Sellers', () => {
-  it('a seller hears two 800 Hz tones, gets a browser notification and finds the message on the notifications page', async () => {
+  it('a seller hears two 800 Hz tones, gets a browser notification in a background tab and finds the message on the notifications page', async () => {
     const seller = await person(1280, 800);
     const buyer = await person(1280, 800);
     await seller.context.grantPermissions(['notifications'], { origin: baseUrl });
     await seller.context.addInitScript(RECORD_ALERTS);
+    // The seller's tab is in the background: browser notifications are for a tab out of sight.
+    await seller.context.addInitScript(`Object.defineProperty(document, 'visibilityState', { get: () => 'hidden' }); Object.defineProperty(document, 'hidden', { get: () => true });`);
     const sellerUser = await signIn(seller.context, baseUrl, 'seller');
     await signIn(buyer.context, baseUrl, 'user');
     const [profile] = await api<Array<{ id: number }>>(buyer.context, baseUrl, 'GET', `sellers?userId=${sellerUser.id}`);
@@ -325,7 +327,7 @@ describe('Sellers', () => {
     await seller.page.getByRole('menuitem', { name: 'Notifications', exact: true }).click();
     await seller.page.getByText('New message from user').waitFor();
     await seller.page.getByText('Hello, are you free for a call?').waitFor();
-    await seller.page.getByText('1 unread').waitFor();
+    await seller.page.getByTestId('notifications-unread').filter({ hasText: '1 unread' }).waitFor();
   });
 });
 

@@ -28,7 +28,8 @@ export function SiteHeader({ user, loading, unread, ...actions }: SiteHeaderProp
           <span className="flex h-8 w-8 items-center justify-center rounded-lg bg-primary text-primary-foreground">
             <MessageCircle className="h-5 w-5" aria-hidden />
           </span>
-          <span>{APP_NAME}</span>
+          {/* On the narrowest phones the mark alone leaves room for the bell, the role and the menu; the link keeps its name. */}
+          <span className="hidden min-[400px]:inline">{APP_NAME}</span>
         </Link>
         <nav aria-label="Main" className="ml-6 hidden items-center gap-5 text-sm text-muted-foreground md:flex">
           {MAIN_PLACES.filter((place) => user || !place.signedInOnly).map((place) => (
