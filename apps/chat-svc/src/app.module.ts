@@ -13,6 +13,7 @@ import { RoomParticipant } from './rooms/room-participant.entity';
 import { Room } from './rooms/room.entity';
 import { RoomsModule } from './rooms/rooms.module';
 import { ReportsModule } from './reports/reports.module';
+import { SearchModule } from './search/search.module';
 import { UserBlock } from './blocks/user-block.entity';
 import { BlocksModule } from './blocks/blocks.module';
 import { ChatUser } from './users/chat-user.entity';
@@ -36,6 +37,7 @@ import { UsersModule } from './users/users.module';
     ModerationModule,
     BlocksModule,
     NotificationsModule,
+    SearchModule,
   ],
 })
 export class AppModule {}

@@ -20,10 +20,11 @@ import { CallsModule } from './calls/calls.module';
 import { ModerationModule } from './moderation/moderation.module';
 import { BlocksModule } from './blocks/blocks.module';
 import { NotificationsModule } from './notifications/notifications.module';
+import { SearchModule } from './search/search.module';
 import { VipModule } from './vip/vip.module';
 
 @Module({
-  imports: [RpcClientModule.forRoot(() => gatewayEnv().NATS_URL, 'gateway'), CommonModule, RealtimeModule, ChatModule, AuthModule, UsersModule, SeoModule, MarketplaceModule, MediaModule, CallsModule, ModerationModule, BlocksModule, NotificationsModule, VipModule],
+  imports: [RpcClientModule.forRoot(() => gatewayEnv().NATS_URL, 'gateway'), CommonModule, RealtimeModule, ChatModule, AuthModule, UsersModule, SeoModule, MarketplaceModule, MediaModule, CallsModule, ModerationModule, BlocksModule, NotificationsModule, VipModule, SearchModule],
   controllers: [HealthController, SessionEventsController],
   providers: [{ provide: APP_FILTER, useClass: HttpErrorFilter }],
 })

@@ -9,6 +9,7 @@ export * from './vip/vip.constants';
 export * from './common/user';
 export * from './common/policy';
 export * from './chat/chat.constants';
+export * from './chat/search.constants';
 export * from './marketplace/marketplace.constants';
 export * from './marketplace/currency';
 export * from './marketplace/seller-checks';

@@ -24,6 +24,8 @@ export * from './chat/chat.constants';
 export * from './chat/chat.types';
 export * from './chat/chat.preview';
 export * from './chat/dto/chat.dto';
+export * from './chat/search.constants';
+export * from './chat/dto/search.dto';
 export * from './marketplace/marketplace.constants';
 export * from './marketplace/currency';
 export * from './marketplace/seller-checks';

@@ -77,6 +77,8 @@ import type { MediaObjectVerification, VerifyMediaObjectDto } from './media/dto/
 import { MediaPatterns } from './media/media.patterns';
 import type { GrantVipRequestDto, RevokeVipRequestDto, VipChangeDto, VipHistoryRequestDto } from './vip/vip.dto';
 import { VipPatterns } from './vip/vip.patterns';
+import type { SearchMessagesRequestDto } from './chat/dto/search.dto';
+import { SearchPatterns, type SearchPageDto } from './chat/search.constants';
 import { ModerationPatterns, ReportPatterns, SanctionPatterns } from './moderation/moderation.patterns';
 import type {
   AccountRequestDto,
@@ -221,6 +223,7 @@ export interface RpcContract {
   [VipPatterns.Grant]: [GrantVipRequestDto, VipChangeDto];
   [VipPatterns.Revoke]: [RevokeVipRequestDto, VipChangeDto];
   [VipPatterns.History]: [VipHistoryRequestDto, VipChangeDto[]];
+  [SearchPatterns.Messages]: [SearchMessagesRequestDto, SearchPageDto];
 }
 
 /** Every service answers `<service>.health.check` with its HealthReport. */

@@ -5,6 +5,7 @@ import { Migration20261126200000Safety } from './Migration20261126200000-safety'
 import { Migration20261127100000Notifications } from './Migration20261127100000-notifications';
 import { Migration20261127110000NotificationDigests } from './Migration20261127110000-notification-digests';
 import { Migration20261128200000RoomArchive } from './Migration20261128200000-room-archive';
+import { Migration20261129100000MessageSearch } from './Migration20261129100000-message-search';
 
 /** Every migration, in order. Listed in code so the build and jest need no file globbing. */
 export const migrations: MigrationObject[] = [
@@ -14,4 +15,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261127100000-notifications', class: Migration20261127100000Notifications },
   { name: 'Migration20261127110000-notification-digests', class: Migration20261127110000NotificationDigests },
   { name: 'Migration20261128200000-room-archive', class: Migration20261128200000RoomArchive },
+  { name: 'Migration20261129100000-message-search', class: Migration20261129100000MessageSearch },
 ];

@@ -74,6 +74,7 @@ export const routes: RouteObject[] = [
           { path: '/reset-password', element: screen(() => import('./routes/reset-password'), 'ResetPasswordScreen') },
           { path: '/verify-email', element: screen(() => import('./routes/verify-email'), 'VerifyEmailScreen') },
           { path: '/notifications', element: screen(() => import('./routes/notifications'), 'NotificationsScreen') },
+          { path: '/search', element: screen(() => import('./routes/search'), 'SearchScreen') },
           { path: '/privacy-policy', element: screen(() => import('./routes/privacy-policy'), 'PrivacyPolicyScreen') },
           { path: '/terms-of-use', element: screen(() => import('./routes/terms-of-use'), 'TermsOfUseScreen') },
           { path: '/refund-policy', element: screen(() => import('./routes/refund-policy'), 'RefundPolicyScreen') },

@@ -18,6 +18,7 @@ export const APP_ROUTE_PATHS = [
   '/profile',
   '/settings',
   '/notifications',
+  '/search',
   '/privacy-policy',
   '/terms-of-use',
   '/refund-policy',

@@ -81,6 +81,7 @@ describe('Site header', () => {
       'Profile',
       'My Chats',
       'Private Chats',
+      'Search Messages',
       'Settings',
       'Notifications',
       'Media Test',
@@ -96,7 +97,7 @@ describe('Site header', () => {
     renderApp('/');
     expect(await screen.findByTestId('role-badge')).toHaveTextContent('EXPERT');
     const menu = await openMenu(user);
-    expect(entries(menu)).toEqual(['Seller Profile', 'My Chats', 'Private Chats', 'Calls', 'Settings', 'Notifications', 'Media Test', 'Log out']);
+    expect(entries(menu)).toEqual(['Seller Profile', 'My Chats', 'Private Chats', 'Search Messages', 'Calls', 'Settings', 'Notifications', 'Media Test', 'Log out']);
   });
 
   it('offers guests Upgrade to VIP but not Become a Seller', async () => {

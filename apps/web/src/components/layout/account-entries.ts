@@ -1,6 +1,6 @@
 import type { UserDto } from '@app/contracts';
 import { canStartCalls } from '@app/contracts/browser';
-import { Bell, Crown, Image, LogOut, MessageSquare, MessagesSquare, Phone, Settings, ShieldCheck, Store, User, Users, type LucideIcon } from 'lucide-react';
+import { Bell, Crown, Image, LogOut, MessageSquare, MessagesSquare, Phone, Search, Settings, ShieldCheck, Store, User, Users, type LucideIcon } from 'lucide-react';
 
 /** What the account entries do beyond navigating; the app supplies them. */
 export type AccountActions = { onUpgrade: () => void; onLogout: () => void };
@@ -18,6 +18,7 @@ export function accountEntries(user: Pick<UserDto, 'role'>): AccountEntry[] {
       : { kind: 'link', label: 'Profile', to: '/profile', icon: User },
     { kind: 'link', label: 'My Chats', to: '/my-chats', icon: MessagesSquare },
     { kind: 'link', label: 'Private Chats', to: '/private-chats', icon: MessageSquare },
+    { kind: 'link', label: 'Search Messages', to: '/search', icon: Search },
     // Those who may call (vip) or be called (sellers) have a call history.
     ...(canStartCalls(user.role) ? [{ kind: 'link', label: 'Calls', to: '/calls', icon: Phone } as const] : []),
     { kind: 'link', label: 'Settings', to: '/settings', icon: Settings },

@@ -71,21 +71,21 @@ export function MessageGroup({ sender, messages, mine, now, onAuthorClick, actio
 function MessageBody({ message, mine }: { message: MessageDto; mine: boolean }) {
   if (message.removedBy) {
     return (
-      <p className="w-fit rounded-2xl border border-dashed px-3 py-1.5 text-sm text-muted-foreground italic" data-testid="message" data-removed="true">
+      <p className="w-fit rounded-2xl border border-dashed px-3 py-1.5 text-sm text-muted-foreground italic" data-testid="message" data-message-id={message.id} data-removed="true">
         {ModerationMessages.RemovedByModerator}
       </p>
     );
   }
   if (message.type === 'image' || message.type === 'gif') {
     return (
-      <a href={message.content} target="_blank" rel="noopener noreferrer" className="block" title={CHAT_TEXT.openImage} data-testid="message">
+      <a href={message.content} target="_blank" rel="noopener noreferrer" className="block" title={CHAT_TEXT.openImage} data-testid="message" data-message-id={message.id}>
         <Picture src={message.content} alt={String(message.metadata?.originalName ?? message.type)} loading="lazy" className="max-h-64 max-w-full rounded-lg border object-contain" />
       </a>
     );
   }
   if (message.type === 'emoji') {
     return (
-      <p className={cn('text-3xl leading-tight', EMOJI_FONT)} data-testid="message" data-kind="emoji">
+      <p className={cn('text-3xl leading-tight', EMOJI_FONT)} data-testid="message" data-message-id={message.id} data-kind="emoji">
         {message.content}
       </p>
     );
@@ -96,10 +96,13 @@ function MessageBody({ message, mine }: { message: MessageDto; mine: boolean }) 
       className={cn(
         'w-fit max-w-full rounded-2xl px-3 py-1.5 text-sm break-words whitespace-pre-wrap',
         mine ? 'rounded-tr-sm bg-primary/10' : 'rounded-tl-sm bg-muted',
+        // The message a search result opened the room at.
+        'data-[focused=true]:ring-2 data-[focused=true]:ring-amber-400',
         className,
       )}
       style={style}
       data-testid="message"
+      data-message-id={message.id}
       data-kind={message.type}
     >
       {message.content}

@@ -4,6 +4,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { CHAT_TEXT } from '../copy';
 import { streamOf, type StreamItem } from '../feed';
 import { useNow } from '../../../hooks/use-now';
+import { useFocusMessage } from '../hooks/use-focus-message';
 import type { OlderMessages } from '../hooks/use-older-messages';
 import type { RoomFeed, RoomNotice } from '../types';
 import { useBlockToggle } from '../../safety/hooks/use-block-toggle';
@@ -68,6 +69,8 @@ export function MessageList({ feed, room, me, older, onAuthorClick }: MessageLis
     }
     position.current.firstId = firstId;
   }, [count, feed.joined, firstId]);
+
+  useFocusMessage(scroller, feed, older, following);
 
   // Images change the height after they load: keep the newest in view while following.
   useEffect(() => {

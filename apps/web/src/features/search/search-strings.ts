@@ -1,0 +1,15 @@
+export const SEARCH_TEXT = {
+  title: 'Search messages',
+  description: 'Find messages in public rooms and in your own private chats.',
+  label: 'Search messages',
+  placeholder: 'Words to find…',
+  submit: 'Search',
+  authDescription: 'Please sign in to search messages.',
+  searching: 'Searching…',
+  failed: 'Search failed. Please try again.',
+  empty: (q: string) => `No messages match “${q}”.`,
+  results: 'Results',
+  older: 'Show older results',
+  privateChat: 'Private chat',
+  open: (room: string) => `Open in ${room}`,
+} as const;
