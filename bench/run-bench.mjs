@@ -1,8 +1,9 @@
 // The benchmark: each workload against the chat system and against the bare ws broadcast
 // server, in the same invocation, and a report with the ratios.
-import { cpus, loadavg, totalmem } from 'node:os';
-import { runWorkload } from './lib/load-generator.mjs';
-import { startBareTarget, startChatTarget } from './lib/targets.mjs';
+import { loadavg } from 'node:os';
+import { describeMachine, newRunId, runWorkload } from './lib/load-generator.mjs';
+import { climb, P99_LIMIT_MS, SATURATION_WORKLOADS } from './lib/saturation.mjs';
+import { startBareTarget, startChatTarget, startSocketIoTarget } from './lib/targets.mjs';
 
 /** Senders stay under the flood guard (80 messages per 10 s per person) like anyone else. */
 export const WORKLOADS = {
@@ -13,8 +14,46 @@ export const WORKLOADS = {
   smoke: [{ name: 'smoke: one room of 20 members, 2 vip senders at 5 messages/s', rooms: 1, members: 20, senders: 2, ratePerSender: 5 }],
 };
 
+/**
+ * The ceiling of each server on the same clients: every workload's steps against the chat
+ * system, the bare ws server and the Socket.IO peer, in turn, in this one invocation.
+ */
+export async function runSaturation({ smoke, quick, gateways, chatReplicas, stepSeconds, profileDir, log }) {
+  const runId = newRunId();
+  const workloads = SATURATION_WORKLOADS[smoke ? 'smoke' : quick ? 'quick' : 'full'];
+  log(`Starting the chat system (${gateways} gateway(s), ${chatReplicas} chat-svc), the bare ws server and the Socket.IO peer`);
+  const loadBefore = loadavg()[0];
+  const targets = [];
+  try {
+    targets.push(await startChatTarget({ gateways, chatReplicas, runId, profileDir }));
+    targets.push(await startBareTarget());
+    targets.push(await startSocketIoTarget({ runId }));
+    const results = [];
+    for (const [index, workload] of workloads.entries()) {
+      if (index > 0) {
+        log('Restarting the processes that hold the sockets');
+        await Promise.all(targets.map((t) => t.fresh()));
+      }
+      for (const [t, target] of targets.entries()) {
+        log(`${workload.name}: ${target.name}, steps of ${stepSeconds} s`);
+        const tag = `${runId}-${index}t${t}`;
+        results.push({ workload, target: target.name, ...(await climb({ target, workload, tag, stepSeconds, warmUpSeconds: smoke ? 1 : undefined, log })) });
+      }
+    }
+    return {
+      date: new Date().toISOString(),
+      machine: describeMachine(),
+      setup: `${gateways} gateway(s), ${chatReplicas} chat-svc replica(s), ${stepSeconds} s of sending per step${profileDir ? ', CPU profiles on' : ''}`,
+      load: `1-minute load average ${loadBefore.toFixed(1)} before, ${loadavg()[0].toFixed(1)} after`,
+      results,
+    };
+  } finally {
+    for (const target of targets) await target.stop();
+  }
+}
+
 export async function runBench({ smoke, gateways, chatReplicas, sendSeconds, log }) {
-  const runId = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+  const runId = newRunId();
   const workloads = smoke ? WORKLOADS.smoke : WORKLOADS.full;
   log(`Starting the chat system (${gateways} gateway(s), ${chatReplicas} chat-svc) and the bare ws server`);
   // Anything else running on the machine shows in the figures: the load says how busy it was.
@@ -38,7 +77,7 @@ export async function runBench({ smoke, gateways, chatReplicas, sendSeconds, log
     }
     return {
       date: new Date().toISOString(),
-      machine: `${cpus().length} cores (${cpus()[0]?.model.trim()}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
+      machine: describeMachine(),
       setup: `${gateways} gateway(s), ${chatReplicas} chat-svc replica(s), ${sendSeconds} s of sending per run`,
       load: `1-minute load average ${loadBefore.toFixed(1)} before, ${loadavg()[0].toFixed(1)} after`,
       results,
@@ -86,4 +125,61 @@ export function problems(report) {
     ...(f.outOfOrder > 0 ? [`${target}, ${workload.name}: ${f.outOfOrder} deliveries out of order or repeated`] : []),
     ...(f.acked < f.sent ? [`${target}, ${workload.name}: ${f.sent - f.acked} sends not acknowledged`] : []),
   ]);
+}
+
+const CHAT = 'chat system';
+const PEERS = ['bare ws', 'Socket.IO peer'];
+
+/** The saturation report: per workload the sustained rate of each server, the ratios, and every step. */
+export function formatSaturation(report) {
+  const lines = [`Run ${report.date} on ${report.machine}; ${report.setup}; ${report.load}.`, ''];
+  const byWorkload = new Map();
+  for (const r of report.results) byWorkload.set(r.workload.name, [...(byWorkload.get(r.workload.name) ?? []), r]);
+  for (const [name, runs] of byWorkload) {
+    const workload = runs[0].workload;
+    lines.push(`#### ${name}: per-sender rates ${workload.rates.join(', ')} messages/s`, '');
+    lines.push(`| server | sustained deliveries/s | at messages/s in | p50 ms | p99 ms | server CPU % | socket writer CPU µs per delivery | generator CPU % | memory per connection KiB | next step ended by |`);
+    lines.push('|---|---|---|---|---|---|---|---|---|---|');
+    for (const { target, sustained, topped, steps, memoryPerConnectionKiB } of runs) {
+      const f = sustained?.figures;
+      const ended = topped ? `none: the top step held (≥)` : steps.at(-1).problems.join(', ');
+      lines.push(
+        `| ${target} | ${f ? `${topped ? '≥ ' : ''}${fixed(f.deliveredPerSecond)}` : 'no step held'} | ${sustained ? fixed(sustained.offeredPerSecond) : '-'} | ${fixed(f?.latencyMs.p50, 1)} | ${fixed(f?.latencyMs.p99, 1)} | ${fixed(f?.serverCpuPercent)} | ${fixed(f?.holderCpuMicrosPerDelivery, 1)} | ${fixed(f?.generatorCpuPercent)} | ${fixed(memoryPerConnectionKiB, 1)} | ${ended} |`,
+      );
+    }
+    const runOf = (target) => runs.find((r) => r.target === target);
+    const chat = runOf(CHAT);
+    for (const peer of PEERS.map(runOf).filter(Boolean)) {
+      // A server that held the top step could have done more: its figure is a floor.
+      const bound = chat.topped && peer.topped ? 'both held the top step: ' : chat.topped ? '≥ ' : peer.topped ? '≤ ' : '';
+      const value = ratio(chat.sustained?.figures.deliveredPerSecond, peer.sustained?.figures.deliveredPerSecond);
+      lines.push(`| chat ÷ ${peer.target} | ${bound}${value} | | | | | | | | |`);
+    }
+    lines.push('', `Every step (deliveries/s, p99 ms, socket writer CPU µs per delivery; ✗ ended the climb):`, '');
+    lines.push(`| messages/s in | ${runs.map((r) => r.target).join(' | ')} |`);
+    lines.push(`|---|${runs.map(() => '---').join('|')}|`);
+    for (const [i, rate] of workload.rates.entries()) {
+      const cells = runs.map(({ steps }) => {
+        const step = steps[i];
+        if (!step) return '';
+        const f = step.figures;
+        return `${fixed(f.deliveredPerSecond)}, ${fixed(f.latencyMs.p99, 1)}, ${fixed(f.holderCpuMicrosPerDelivery, 1)}${step.problems.length ? ' ✗' : ''}`;
+      });
+      lines.push(`| ${fixed(rate * workload.senders * workload.rooms)} | ${cells.join(' | ')} |`);
+    }
+    lines.push('');
+  }
+  lines.push(`A step holds when every acknowledged message reached every other member of its room, in order and once, and the p99 delivery latency stayed within ${P99_LIMIT_MS} ms.`);
+  return lines.join('\n');
+}
+
+/** Loss, repeats, reordering and unanswered sends fail the run; a p99 over the limit only ends the climb. */
+export function saturationProblems(report) {
+  return report.results.flatMap(({ workload, target, warmUp, steps }) =>
+    [{ rate: `warm-up at ${workload.rates[0]}`, figures: warmUp }, ...steps].flatMap(({ rate, figures: f }) => [
+      ...(f.lost > 0 ? [`${target}, ${workload.name}, ${rate}/s per sender: ${f.lost} deliveries lost`] : []),
+      ...(f.outOfOrder > 0 ? [`${target}, ${workload.name}, ${rate}/s per sender: ${f.outOfOrder} deliveries out of order or repeated`] : []),
+      ...(f.acked + f.refusedSends < f.sent ? [`${target}, ${workload.name}, ${rate}/s per sender: ${f.sent - f.acked - f.refusedSends} sends not answered`] : []),
+    ]),
+  );
 }

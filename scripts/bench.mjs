@@ -3,9 +3,14 @@
 //   npm run bench                      build, then the full workloads, report on stdout
 //   npm run bench -- --write           ... and put the report into bench/README.md
 //   node scripts/bench.mjs --smoke     a few seconds, no build (the system tests run it)
-// Options: --gateways N, --chat-replicas N, --seconds N (sending time per run).
+//   npm run bench -- --saturation      the ceiling: send rates stepped up against the chat
+//                                      system, the bare ws server and a Socket.IO peer
+//   npm run bench -- --connections     how many idle sockets one gateway holds, and its restart
+// Options: --skip-build (run the dist as it is), --gateways N, --chat-replicas N, --seconds N (sending time per run or step);
+// --saturation --quick (one workload, few steps), --saturation --profile (CPU profiles of the
+// gateway and chat-svc, summed up in the report); --connections --sockets N (default 10000).
 import { createRequire } from 'node:module';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 
@@ -20,16 +25,23 @@ const { ROOT, run } = require('./lib/run.js');
 const { values: args } = parseArgs({
   options: {
     smoke: { type: 'boolean', default: false },
+    'skip-build': { type: 'boolean', default: false },
     write: { type: 'boolean', default: false },
     gateways: { type: 'string', default: '1' },
     'chat-replicas': { type: 'string', default: '1' },
     seconds: { type: 'string' },
+    saturation: { type: 'boolean', default: false },
+    quick: { type: 'boolean', default: false },
+    profile: { type: 'boolean', default: false },
+    connections: { type: 'boolean', default: false },
+    sockets: { type: 'string', default: '10000' },
   },
 });
 const gateways = Number(args.gateways);
 const chatReplicas = Number(args['chat-replicas']);
-const sendSeconds = Number(args.seconds ?? (args.smoke ? 3 : 20));
-for (const [name, value, max] of [['gateways', gateways, 4], ['chat-replicas', chatReplicas, 4], ['seconds', sendSeconds, 120]]) {
+const sendSeconds = Number(args.seconds ?? (args.smoke ? (args.saturation ? 2 : 3) : args.saturation ? 8 : 20));
+const sockets = Number(args.sockets);
+for (const [name, value, max] of [['gateways', gateways, 4], ['chat-replicas', chatReplicas, 4], ['seconds', sendSeconds, 120], ['sockets', sockets, 50_000]]) {
   if (!Number.isInteger(value) || value < 1 || value > max) {
     log.fail(`--${name} must be a whole number from 1 to ${max}`);
     process.exit(2);
@@ -39,7 +51,7 @@ for (const [name, value, max] of [['gateways', gateways, 4], ['chat-replicas', c
 // Bounded in time whatever happens: a stuck run stops what it started and ends itself.
 // The targets load the built libs, so they are imported after the build below.
 let stopAllTargets = async () => {};
-const TIME_LIMIT_MS = args.smoke ? 180_000 : 15 * 60_000;
+const TIME_LIMIT_MS = args.smoke ? 170_000 : args.saturation || args.connections ? 40 * 60_000 : 15 * 60_000;
 const abort = async (reason) => {
   log.fail(reason);
   await stopAllTargets();
@@ -50,28 +62,59 @@ process.once('SIGINT', () => void abort('Interrupted'));
 process.once('SIGTERM', () => void abort('Stopped'));
 
 const README = join(ROOT, 'bench/README.md');
-const START = '<!-- figures:start -->';
-const END = '<!-- figures:end -->';
+const MARKERS = {
+  fixed: ['<!-- figures:start -->', '<!-- figures:end -->'],
+  saturation: ['<!-- saturation:start -->', '<!-- saturation:end -->'],
+  connections: ['<!-- connections:start -->', '<!-- connections:end -->'],
+};
+
+function writeFigures(mode, text) {
+  const [start, end] = MARKERS[mode];
+  const readme = readFileSync(README, 'utf8');
+  const [before, rest] = readme.split(start);
+  writeFileSync(README, `${before}${start}\n${text}\n${end}${rest.split(end)[1]}`);
+  log.done('Figures written to bench/README.md');
+}
 
 try {
   if (!args.smoke) {
     const { ensureInfrastructure } = require('./lib/infra.js');
     await ensureInfrastructure();
-    log.step('Building services (tsc -b)');
-    run(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-b']);
+    if (!args['skip-build']) {
+      log.step('Building services (tsc -b)');
+      run(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-b']);
+    }
   }
   ({ stopAllTargets } = await import('../bench/lib/targets.mjs'));
-  const { runBench, formatReport, problems } = await import('../bench/run-bench.mjs');
-  const report = await runBench({ smoke: args.smoke, gateways, chatReplicas, sendSeconds, log: (message) => log.step(message) });
-  const text = formatReport(report);
-  console.log(`\n${text}`);
-  if (args.write) {
-    const readme = readFileSync(README, 'utf8');
-    const [before, rest] = readme.split(START);
-    writeFileSync(README, `${before}${START}\n${text}\n${END}${rest.split(END)[1]}`);
-    log.done('Figures written to bench/README.md');
+  const bench = await import('../bench/run-bench.mjs');
+  const step = (message) => log.step(message);
+  let mode = 'fixed';
+  let text;
+  let found;
+  if (args.saturation) {
+    mode = 'saturation';
+    const profileDir = args.profile ? join(ROOT, 'bench/results/profiles', new Date().toISOString().replace(/[:.]/g, '-')) : undefined;
+    if (profileDir) mkdirSync(profileDir, { recursive: true });
+    const report = await bench.runSaturation({ smoke: args.smoke, quick: args.quick, gateways, chatReplicas, stepSeconds: sendSeconds, profileDir, log: step });
+    text = bench.formatSaturation(report);
+    if (profileDir) {
+      const { summariseProfiles } = await import('../bench/lib/profile-summary.mjs');
+      text += `\n\n${summariseProfiles(profileDir)}`;
+    }
+    found = bench.saturationProblems(report);
+  } else if (args.connections) {
+    mode = 'connections';
+    const { runConnections, formatConnections, connectionProblems } = await import('../bench/lib/connections.mjs');
+    const report = await runConnections({ sockets: args.smoke ? 40 : sockets, smoke: args.smoke, log: step });
+    text = formatConnections(report);
+    found = connectionProblems(report);
+  } else {
+    const report = await bench.runBench({ smoke: args.smoke, gateways, chatReplicas, sendSeconds, log: step });
+    text = bench.formatReport(report);
+    found = bench.problems(report);
   }
-  const found = problems(report);
+  console.log(`\n${text}`);
+  if (args.write) writeFigures(mode, text);
   for (const problem of found) log.fail(problem);
   console.log(found.length === 0 ? 'lost 0, out of order 0' : `${found.length} problem(s)`);
   process.exit(found.length === 0 ? 0 : 1);

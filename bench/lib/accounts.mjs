@@ -49,12 +49,12 @@ async function inBatches(count, task) {
   return results;
 }
 
-async function setRole(nc, userId, role) {
+/** A request to a service over NATS, as a gateway or the operator's tooling sends it. */
+export async function natsRequest(nc, pattern, data, timeout = 5000) {
   const codec = JSONCodec();
-  const pattern = AuthPatterns.SetRole;
-  const reply = await nc.request(pattern, codec.encode({ pattern, data: { userId, role }, id: randomUUID() }), { timeout: 5000 });
+  const reply = await nc.request(pattern, codec.encode({ pattern, data, id: randomUUID() }), { timeout });
   const body = codec.decode(reply.data);
-  if (body.err) throw new Error(`set-role ${userId}: ${JSON.stringify(body.err)}`);
+  if (body.err) throw new Error(`${pattern}: ${JSON.stringify(body.err)}`);
   return body.response;
 }
 
@@ -82,7 +82,7 @@ export class AccountPool {
             password: PASSWORD,
             confirmPassword: PASSWORD,
           });
-          session.user = await setRole(nc, session.user.id, 'vip');
+          session.user = await natsRequest(nc, AuthPatterns.SetRole, { userId: session.user.id, role: 'vip' });
           return session;
         });
         this.vips.push(...created);

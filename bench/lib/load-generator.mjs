@@ -2,14 +2,20 @@
 // senders then send at a fixed rate without waiting for answers (open loop), and every
 // member records each new_message: which arrived, in which order, how long after it was sent.
 import { readFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
 
 const CONNECT_CONCURRENCY = 50;
 const CLIENT_SETUP_TIMEOUT_MS = 30_000;
-const CLOCK_TICKS_PER_SECOND = 100;
+export const CLOCK_TICKS_PER_SECOND = 100;
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Names a run's databases and accounts apart from any other run's. */
+export const newRunId = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+
+export const describeMachine = () => `${cpus().length} cores (${cpus()[0]?.model.trim()}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
 
 /** Resident memory and CPU time (ticks) of some processes, summed. */
 export function processStats(pids) {
@@ -41,12 +47,12 @@ class Recorder {
     this.sent = new Map();
     this.latencies = [];
     this.deliveries = 0;
+    this.acks = 0;
     this.outOfOrder = 0;
     this.errors = {};
   }
 
-  onFrame(client, data) {
-    const frame = JSON.parse(data.toString());
+  onFrame(client, frame) {
     if (frame.type === 'new_message') {
       const message = frame.message;
       if (message.seq !== client.lastSeq + 1) this.outOfOrder++;
@@ -60,22 +66,61 @@ class Recorder {
       this.deliveries++;
     } else if (frame.type === 'message_ack') {
       const sent = this.sent.get(frame.clientId);
-      if (sent) sent.acked = true;
+      if (sent && !sent.acked) {
+        sent.acked = true;
+        this.acks++;
+      }
     } else if (frame.type === 'error') {
       this.errors[frame.code] = (this.errors[frame.code] ?? 0) + 1;
+      const sent = this.sent.get(frame.clientId);
+      if (sent) sent.refused = true;
     }
   }
 
+  /** Grows with every acknowledgement and delivery: while it moves, the backlog is being worked off. */
+  progress() {
+    return this.deliveries + this.acks;
+  }
+
   settled() {
-    for (const sent of this.sent.values()) if (!sent.acked || sent.received < sent.expected) return false;
+    for (const sent of this.sent.values()) if (!sent.refused && (!sent.acked || sent.received < sent.expected)) return false;
     return true;
   }
 }
 
-function openClient(member, roomId, recorder) {
+/**
+ * How a target's frames travel. The chat system and the bare server take the frames as JSON
+ * text; the Socket.IO peer wraps the same objects in Socket.IO event packets (`42["frame",{...}]`)
+ * and opens with the Engine.IO handshake, so one client serves all three.
+ */
+export const PROTOCOLS = {
+  json: {
+    /** The socket is ready for the auth frame once it is open. */
+    readyOnOpen: true,
+    encode: (frame) => JSON.stringify(frame),
+    decode: (data) => JSON.parse(data.toString()),
+  },
+  'socket.io': {
+    readyOnOpen: false,
+    encode: (frame) => `42${JSON.stringify(['frame', frame])}`,
+    /** Answers the handshake and pings itself; answers a frame, { type: 'connected' } or null. */
+    decode(data, ws) {
+      const text = data.toString();
+      if (text.startsWith('42')) return JSON.parse(text.slice(2))[1];
+      if (text === '2') ws.send('3');
+      else if (text.startsWith('40')) return { type: 'connected' };
+      else if (text.startsWith('0')) ws.send('40');
+      return null;
+    },
+  },
+};
+
+/** A client's frames go to the recorder of the step under way (client.recorder). */
+export function openClient(member, roomId, recorder) {
+  const protocol = PROTOCOLS[member.protocol ?? 'json'];
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(member.url, { headers: member.headers, perMessageDeflate: false });
-    const client = { ws, member, roomId, lastSeq: 0, ready: false };
+    const client = { ws, member, roomId, lastSeq: 0, ready: false, recorder, send: (frame) => ws.send(protocol.encode(frame)) };
     const timer = setTimeout(() => fail(new Error(`client ${member.userId} not in room ${roomId} after ${CLIENT_SETUP_TIMEOUT_MS} ms`)), CLIENT_SETUP_TIMEOUT_MS);
     const fail = (error) => {
       clearTimeout(timer);
@@ -83,11 +128,13 @@ function openClient(member, roomId, recorder) {
       reject(error);
     };
     ws.on('error', fail);
-    ws.on('open', () => ws.send(JSON.stringify({ type: 'auth', userId: member.userId })));
+    ws.on('open', () => protocol.readyOnOpen && client.send({ type: 'auth', userId: member.userId }));
     ws.on('message', (data) => {
-      if (client.ready) return recorder.onFrame(client, data);
-      const frame = JSON.parse(data.toString());
-      if (frame.type === 'auth_success') ws.send(JSON.stringify({ type: 'join_room', roomId }));
+      const frame = protocol.decode(data, ws);
+      if (!frame) return;
+      if (client.ready) return client.recorder.onFrame(client, frame);
+      if (frame.type === 'connected') client.send({ type: 'auth', userId: member.userId });
+      else if (frame.type === 'auth_success') client.send({ type: 'join_room', roomId });
       else if (frame.type === 'room_joined') {
         clearTimeout(timer);
         client.ready = true;
@@ -106,24 +153,56 @@ async function inBatches(items, task) {
   return results;
 }
 
-/**
- * Runs one workload against one target and answers its figures.
- * workload: { rooms, members, senders, ratePerSender }; target: { layout(workload, tag), connectionPids(), serverPids() }.
- */
-export async function runWorkload({ target, workload, tag, sendSeconds, drainMs = 5000 }) {
+/** Connects every member of the workload's rooms on the target (all joined before anyone sends). */
+export async function connectWorkload({ target, workload, tag }) {
   const rooms = await target.layout(workload, tag);
-  const recorder = new Recorder();
   const beforeConnect = processStats(target.connectionPids());
   const clients = await inBatches(
     rooms.flatMap((room) => room.members.map((member) => ({ member, roomId: room.id }))),
-    ({ member, roomId }) => openClient(member, roomId, recorder),
+    // Frames between the joins and the first measurement (presence) go to a recorder nobody reads.
+    ({ member, roomId }) => openClient(member, roomId, new Recorder()),
   );
   await sleep(1000); // the joins' presence frames settle before anything is measured
   const connected = processStats(target.connectionPids());
+  return { clients, memoryPerConnectionKiB: (connected.rssBytes - beforeConnect.rssBytes) / 1024 / clients.length };
+}
 
-  const intervalMs = 1000 / workload.ratePerSender;
+export async function closeClients(clients) {
+  await Promise.all(clients.map((c) => new Promise((resolve) => {
+    if (c.ws.readyState === WebSocket.CLOSED) return resolve();
+    c.ws.once('close', resolve);
+    c.ws.close();
+  })));
+}
+
+/**
+ * Until every acknowledged message reached every member, or nothing moved for stallMs (what
+ * is still missing then is lost). A backlog that is still being worked off is waited for.
+ */
+async function drain(recorder, stallMs) {
+  let progress = recorder.progress();
+  let movedAt = performance.now();
+  while (!recorder.settled()) {
+    await sleep(50);
+    const now = recorder.progress();
+    if (now !== progress) {
+      progress = now;
+      movedAt = performance.now();
+    } else if (performance.now() - movedAt > stallMs) return;
+  }
+}
+
+/**
+ * One period of open-loop sending on connected clients and its figures: every sender sends
+ * ratePerSender messages/s for sendSeconds, then the deliveries drain.
+ */
+export async function measureSending({ target, clients, members, ratePerSender, tag, sendSeconds, stallMs = 5000 }) {
+  const recorder = new Recorder();
+  for (const client of clients) client.recorder = recorder;
+  const intervalMs = 1000 / ratePerSender;
   const senders = clients.filter((c) => c.member.sends);
   const serverStart = processStats(target.serverPids());
+  const holdersStart = processStats(target.connectionPids());
   const ownStart = process.cpuUsage();
   // The clients share one event loop: its delay is part of every latency measured here.
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
@@ -133,8 +212,8 @@ export async function runWorkload({ target, workload, tag, sendSeconds, drainMs 
     let n = 0;
     const tick = () => {
       const clientId = `${tag}-${index}-${++n}`;
-      recorder.sent.set(clientId, { at: performance.now(), senderUserId: client.member.userId, expected: workload.members - 1, received: 0, acked: false });
-      client.ws.send(JSON.stringify({ type: 'send_message', content: `Load test message ${n} from sender ${index}`, clientId }));
+      recorder.sent.set(clientId, { at: performance.now(), senderUserId: client.member.userId, expected: members - 1, received: 0, acked: false });
+      client.send({ type: 'send_message', content: `Load test message ${n} from sender ${index}`, clientId });
     };
     // Senders start spread over one interval, as people would, not all on the same tick.
     const handle = { interval: undefined };
@@ -151,15 +230,10 @@ export async function runWorkload({ target, workload, tag, sendSeconds, drainMs 
   }
   const sendingMs = performance.now() - startedAt;
   const serverEnd = processStats(target.serverPids());
+  const holdersEnd = processStats(target.connectionPids());
   const own = process.cpuUsage(ownStart);
   loopDelay.disable();
-  const drainUntil = performance.now() + drainMs;
-  while (!recorder.settled() && performance.now() < drainUntil) await sleep(50);
-
-  await Promise.all(clients.map((c) => new Promise((resolve) => {
-    c.ws.once('close', resolve);
-    c.ws.close();
-  })));
+  await drain(recorder, stallMs);
 
   const messages = [...recorder.sent.values()];
   const acked = messages.filter((m) => m.acked);
@@ -172,6 +246,8 @@ export async function runWorkload({ target, workload, tag, sendSeconds, drainMs 
     connections: clients.length,
     sent: messages.length,
     acked: acked.length,
+    /** Sends the server answered with an error: the sender was told, so they are not lost. */
+    refusedSends: messages.filter((m) => m.refused).length,
     refused: recorder.errors,
     expectedDeliveries: expected,
     lost: expected - received,
@@ -179,9 +255,24 @@ export async function runWorkload({ target, workload, tag, sendSeconds, drainMs 
     deliveredPerSecond: recorder.deliveries / seconds,
     latencyMs: { p50: percentile(latencies, 50), p99: percentile(latencies, 99), max: latencies.at(-1) ?? null },
     toEveryReceiverMs: { p50: percentile(toAll, 50), p99: percentile(toAll, 99) },
-    memoryPerConnectionKiB: (connected.rssBytes - beforeConnect.rssBytes) / 1024 / clients.length,
     serverCpuPercent: ((serverEnd.cpuTicks - serverStart.cpuTicks) / CLOCK_TICKS_PER_SECOND / seconds) * 100,
+    /** CPU time of the processes that write to the sockets (gateways; the peer server) per delivery. */
+    holderCpuMicrosPerDelivery: recorder.deliveries ? ((holdersEnd.cpuTicks - holdersStart.cpuTicks) / CLOCK_TICKS_PER_SECOND / recorder.deliveries) * 1e6 : null,
     generatorCpuPercent: ((own.user + own.system) / 1e6 / seconds) * 100,
     generatorLoopDelayP99Ms: loopDelay.percentile(99) / 1e6,
   };
+}
+
+/**
+ * Runs one workload against one target and answers its figures.
+ * workload: { rooms, members, senders, ratePerSender }; target: { layout(workload, tag), connectionPids(), serverPids() }.
+ */
+export async function runWorkload({ target, workload, tag, sendSeconds }) {
+  const { clients, memoryPerConnectionKiB } = await connectWorkload({ target, workload, tag });
+  try {
+    const figures = await measureSending({ target, clients, members: workload.members, ratePerSender: workload.ratePerSender, tag, sendSeconds });
+    return { ...figures, memoryPerConnectionKiB };
+  } finally {
+    await closeClients(clients);
+  }
 }

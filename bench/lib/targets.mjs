@@ -11,7 +11,7 @@ import { AccountPool } from './accounts.mjs';
 
 const require = createRequire(import.meta.url);
 const { freePort, startNatsServer, startRedisServer } = require('@app/testing');
-const { dropDatabase } = require('@app/server');
+const { dropDatabase, ensureDatabase } = require('@app/server');
 const { startStack } = require('../../scripts/lib/stack.js');
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -33,7 +33,7 @@ function tracked(stop) {
   return once;
 }
 
-export async function startChatTarget({ gateways, chatReplicas, runId }) {
+export async function startChatTarget({ gateways, chatReplicas, runId, profileDir }) {
   const postgresUrl = process.env.TEST_POSTGRES_URL ?? process.env.POSTGRES_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432';
   const dbPrefix = `bench_${runId}_`;
   const workDir = mkdtempSync(join(tmpdir(), 'bench-stack-'));
@@ -71,6 +71,8 @@ export async function startChatTarget({ gateways, chatReplicas, runId }) {
         CAPTCHAS_PER_ADDRESS_PER_MINUTE: '100000',
         PUBLIC_ROOMS_PER_USER_PER_DAY: '100000',
         PRIVATE_CHATS_PER_USER_PER_HOUR: '100000',
+        NODE_OPTIONS: `--expose-gc --require ${join(HERE, 'measure-hook.cjs')}`,
+        ...(profileDir ? { CPU_PROFILE_DIR: profileDir } : {}),
       },
     });
   } catch (error) {
@@ -83,6 +85,17 @@ export async function startChatTarget({ gateways, chatReplicas, runId }) {
 
   return {
     name: 'chat system',
+    pool,
+    natsUrl: nats.url,
+    /** A socket of one person on the gateway i. */
+    member(session, sends, i = 0) {
+      const base = baseUrls[i % baseUrls.length];
+      return { url: `${base.replace(/^http/, 'ws')}/ws`, headers: { cookie: session.cookie, origin: base }, userId: session.user.id, sends };
+    },
+    /** Variables a gateway gets from its next start on. */
+    setGatewayEnv(env) {
+      for (const index of ports.keys()) Object.assign(stack.processes.get(stack.processName('gateway', index)).env, env);
+    },
     /** Vip senders and guest readers, spread over the gateways, in new rooms. */
     async layout(workload, tag) {
       const { rooms, members, senders } = workload;
@@ -93,10 +106,7 @@ export async function startChatTarget({ gateways, chatReplicas, runId }) {
         const vips = pool.vips.slice(r * senders, (r + 1) * senders);
         const guests = pool.guests.slice(r * (members - senders), (r + 1) * (members - senders));
         const id = await pool.createRoom(vips[0], `Bench ${tag} ${r}`, Math.min(500, members * 2));
-        const member = (session, sends) => {
-          const base = baseUrls[connection++ % baseUrls.length];
-          return { url: `${base.replace(/^http/, 'ws')}/ws`, headers: { cookie: session.cookie, origin: base }, userId: session.user.id, sends };
-        };
+        const member = (session, sends) => this.member(session, sends, connection++);
         layout.push({ id, members: [...vips.map((s) => member(s, true)), ...guests.map((s) => member(s, false))] });
       }
       return layout;
@@ -104,11 +114,19 @@ export async function startChatTarget({ gateways, chatReplicas, runId }) {
     /** New gateway processes, so that a workload's memory per connection starts from a clean baseline. */
     async fresh() {
       for (const [index, port] of ports.entries()) {
-        const name = stack.processName('gateway', index);
-        await stack.kill(name);
-        stack.restart(name);
+        await this.restartGateway(index);
         await stack.waitHealthy(port);
       }
+    },
+    /** SIGTERM, and started again at once: its sockets decide when it is back, not its health check. */
+    async restartGateway(index = 0) {
+      const name = stack.processName('gateway', index);
+      await stack.kill(name);
+      stack.restart(name);
+    },
+    /** A measurement starts: garbage is collected and profiles start afresh (see measure-hook.cjs). */
+    markMeasurement() {
+      for (const entry of stack.processes.values()) if (!entry.exited) entry.child.kill('SIGWINCH');
     },
     /** Sockets live in the gateways. */
     connectionPids: () => pidsOf('gateway'),
@@ -118,12 +136,12 @@ export async function startChatTarget({ gateways, chatReplicas, runId }) {
   };
 }
 
-export async function startBareTarget() {
-  const port = await freePort();
+/** A peer server process (prints "listening <port>" when ready) that fresh() starts anew. */
+async function startPeerProcess(script, args) {
   const startServer = async () => {
-    const server = spawn(process.execPath, [join(HERE, '../bare-broadcast-server.mjs'), String(port)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const server = spawn(process.execPath, [join(HERE, '..', script), ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
     await new Promise((resolve, reject) => {
-      server.once('exit', (code) => reject(new Error(`bare server exited (${code})`)));
+      server.once('exit', (code) => reject(new Error(`${script} exited (${code})`)));
       createInterface({ input: server.stdout }).on('line', (line) => line.startsWith('listening') && resolve());
     });
     return server;
@@ -137,28 +155,65 @@ export async function startBareTarget() {
     });
   };
   let child = await startServer();
-  let nextRoom = 1;
-  let nextUser = 1;
   return {
-    name: 'bare ws',
-    async layout(workload) {
-      return Array.from({ length: workload.rooms }, () => ({
-        id: nextRoom++,
-        members: Array.from({ length: workload.members }, (_, i) => ({
-          url: `ws://127.0.0.1:${port}/`,
-          headers: {},
-          userId: nextUser++,
-          sends: i < workload.senders,
-        })),
-      }));
-    },
-    /** A new server process, as the chat system gets new gateways. */
+    pid: () => child.pid,
     async fresh() {
       await stopServer(child);
       child = await startServer();
     },
-    connectionPids: () => [child.pid],
-    serverPids: () => [child.pid],
-    stop: tracked(() => stopServer(child)),
+    stop: () => stopServer(child),
+  };
+}
+
+/** Rooms of anonymous members numbered by the generator: the peers trust the auth frame's userId. */
+function peerLayout(url, protocol) {
+  let nextRoom = 1;
+  let nextUser = 1;
+  return (workload) =>
+    Array.from({ length: workload.rooms }, () => ({
+      id: nextRoom++,
+      members: Array.from({ length: workload.members }, (_, i) => ({ url, protocol, headers: {}, userId: nextUser++, sends: i < workload.senders })),
+    }));
+}
+
+export async function startBareTarget() {
+  const port = await freePort();
+  const server = await startPeerProcess('bare-broadcast-server.mjs', [String(port)]);
+  return {
+    name: 'bare ws',
+    layout: peerLayout(`ws://127.0.0.1:${port}/`, 'json'),
+    /** A new server process, as the chat system gets new gateways. */
+    fresh: server.fresh,
+    connectionPids: () => [server.pid()],
+    serverPids: () => [server.pid()],
+    stop: tracked(server.stop),
+  };
+}
+
+/** Socket.IO with the Redis adapter and PostgreSQL storage, on its own Redis and database of this run. */
+export async function startSocketIoTarget({ runId }) {
+  const postgresUrl = process.env.TEST_POSTGRES_URL ?? process.env.POSTGRES_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432';
+  const databaseUrl = `${postgresUrl}/bench_${runId}_sio`;
+  const [port, redis] = await Promise.all([freePort(), startRedisServer(), ensureDatabase(databaseUrl)]);
+  let server;
+  const stop = tracked(async () => {
+    await server?.stop();
+    redis.process.kill('SIGKILL');
+    await dropDatabase(databaseUrl).catch(() => undefined);
+  });
+  try {
+    server = await startPeerProcess('socketio-peer-server.mjs', [String(port), redis.url, databaseUrl]);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return {
+    name: 'Socket.IO peer',
+    layout: peerLayout(`ws://127.0.0.1:${port}/socket.io/?EIO=4&transport=websocket`, 'socket.io'),
+    fresh: server.fresh,
+    connectionPids: () => [server.pid()],
+    /** The server and its Redis (PostgreSQL is the machine's and not counted, as for the chat system). */
+    serverPids: () => [server.pid(), redis.process.pid],
+    stop,
   };
 }

@@ -1,0 +1,45 @@
+'use strict';
+// Loaded with NODE_OPTIONS=--require into the chat system's processes in a measured run.
+// SIGWINCH (ignored by Node and not one of Nest's shutdown signals) marks the start of a
+// measurement: with --expose-gc the garbage is collected, so that the memory read next is what
+// is kept; with CPU_PROFILE_DIR the CPU profile starts afresh, leaving out the start-up and the
+// setting up. The profile is the same V8 sampling profiler as `node --cpu-prof` (which
+// NODE_OPTIONS does not accept), written as <INSTANCE_ID>-<pid>.cpuprofile when the process ends.
+const inspector = require('node:inspector');
+const { writeFileSync } = require('node:fs');
+const { join } = require('node:path');
+
+const dir = process.env.CPU_PROFILE_DIR;
+let session;
+if (dir) {
+  session = new inspector.Session();
+  session.connect();
+  session.post('Profiler.enable');
+  session.post('Profiler.start');
+  let written = false;
+  // A session on this thread answers synchronously, so the profile is on disk before this returns.
+  const write = () => {
+    if (written) return;
+    written = true;
+    session.post('Profiler.stop', (error, result) => {
+      if (!error) writeFileSync(join(dir, `${process.env.INSTANCE_ID ?? 'process'}-${process.pid}.cpuprofile`), JSON.stringify(result.profile));
+    });
+  };
+  process.once('exit', write);
+  // Nest's shutdown hooks end the process by raising the signal again, which skips 'exit':
+  // the profile is written at the signal, and the signal is raised again if nobody else handles it.
+  for (const signal of ['SIGTERM', 'SIGINT']) {
+    process.once(signal, () => {
+      write();
+      if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+    });
+  }
+}
+
+process.on('SIGWINCH', () => {
+  if (typeof global.gc === 'function') global.gc();
+  if (session) {
+    session.post('Profiler.stop');
+    session.post('Profiler.start');
+  }
+});

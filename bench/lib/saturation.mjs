@@ -1,0 +1,68 @@
+// The ceiling: on the same connected clients, open-loop send rates stepped up until a step
+// loses, repeats or reorders a message or its p99 delivery latency passes the limit. The
+// highest step that held is the sustained rate.
+import { closeClients, connectWorkload, measureSending } from './load-generator.mjs';
+
+export const P99_LIMIT_MS = 250;
+const WARM_UP_SECONDS = 3;
+
+/**
+ * Rates are per sender. Senders stay under the flood guard (80 messages per 10 s per person),
+ * so the top step is the most the clients can ask of any server: a server that holds it is
+ * at least that fast ("≥" in the report).
+ */
+export const SATURATION_WORKLOADS = {
+  full: [
+    { name: 'one public room of 200 members, 60 vip senders', rooms: 1, members: 200, senders: 60, rates: [0.25, 0.5, 1, 1.5, 2, 2.5, 3, 4, 5, 6, 7.5] },
+    { name: '50 rooms of 20 members, 2 vip senders per room', rooms: 50, members: 20, senders: 2, rates: [0.25, 0.5, 1, 1.5, 2, 3, 4, 5, 6, 7.5] },
+  ],
+  /** Seconds on 20 clients: the system tests run it to prove the climb and the peers work. */
+  smoke: [{ name: 'smoke: one room of 20 members, 4 vip senders', rooms: 1, members: 20, senders: 4, rates: [1, 2] }],
+  /** The big room only, in fewer steps. */
+  quick: [
+    { name: 'one public room of 200 members, 60 vip senders', rooms: 1, members: 200, senders: 60, rates: [0.25, 0.5, 1, 1.5, 2, 3, 4, 6, 7.5] },
+  ],
+};
+
+/** Why a step ends the climb; a step with none held. */
+export function stepProblems(f) {
+  return [
+    ...(f.lost > 0 ? [`${f.lost} deliveries lost`] : []),
+    ...(f.outOfOrder > 0 ? [`${f.outOfOrder} deliveries out of order or repeated`] : []),
+    ...(f.acked + f.refusedSends < f.sent ? [`${f.sent - f.acked - f.refusedSends} sends not answered`] : []),
+    ...(f.refusedSends > 0 ? [`${f.refusedSends} sends refused`] : []),
+    ...(f.latencyMs.p99 > P99_LIMIT_MS ? [`p99 ${f.latencyMs.p99.toFixed(0)} ms over ${P99_LIMIT_MS} ms`] : []),
+  ];
+}
+
+/** Steps one workload up on one target; answers every step run and the highest that held. */
+export async function climb({ target, workload, tag, stepSeconds, warmUpSeconds = WARM_UP_SECONDS, log }) {
+  const { clients, memoryPerConnectionKiB } = await connectWorkload({ target, workload, tag });
+  const steps = [];
+  let warmUp;
+  try {
+    // Unmeasured, at the first step's rate: every sender's first message (caches, compiled
+    // code) should not weigh on the first step. What it loses still counts.
+    warmUp = await measureSending({ target, clients, members: workload.members, ratePerSender: workload.rates[0], tag: `${tag}-w`, sendSeconds: warmUpSeconds });
+    // A profiled run profiles the steps only, not the start-up, the joins and the warm-up.
+    target.markMeasurement?.();
+    for (const [index, rate] of workload.rates.entries()) {
+      const figures = await measureSending({ target, clients, members: workload.members, ratePerSender: rate, tag: `${tag}-s${index}`, sendSeconds: stepSeconds });
+      const problems = stepProblems(figures);
+      steps.push({ rate, offeredPerSecond: rate * workload.senders * workload.rooms, figures, problems });
+      log(`  ${target.name}: ${rate}/s per sender, ${figures.deliveredPerSecond.toFixed(0)} deliveries/s, p99 ${figures.latencyMs.p99?.toFixed(1)} ms${problems.length ? ` (${problems.join(', ')})` : ''}`);
+      if (problems.length > 0) break;
+    }
+  } finally {
+    await closeClients(clients);
+  }
+  const held = steps.filter((s) => s.problems.length === 0);
+  return {
+    warmUp,
+    steps,
+    memoryPerConnectionKiB,
+    sustained: held.at(-1) ?? null,
+    /** Every step held: the clients could not ask for more. */
+    topped: held.length === workload.rates.length,
+  };
+}
