@@ -70,11 +70,14 @@ export async function openRoom(context: BrowserContext, roomId: number): Promise
   return page;
 }
 
+/** Sends and waits for this very message to show (a text sent before does not count). */
 export async function sendText(page: Page, text: string) {
+  const copies = page.getByTestId('message').filter({ hasText: text });
+  const before = await copies.count();
   const box = composer(page);
   await box.fill(text);
   await box.press('Enter');
-  await page.getByTestId('message').filter({ hasText: text }).first().waitFor();
+  await copies.nth(before).waitFor();
 }
 
 /**
