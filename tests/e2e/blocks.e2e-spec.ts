@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { SafetyMessages } from '@app/contracts';
-import { launchBrowser, screenshot } from './support/browser';
+import { launchBrowser, openContext, screenshot } from './support/browser';
 import { api, createRoom, openRoom, sendText, signIn, uniqueName, waitOnline } from './support/chat';
 import { signUp } from './support/marketplace';
 import { stackInfo } from './support/stack-info';
@@ -14,11 +14,7 @@ beforeAll(async () => {
 
 afterAll(() => browser?.close());
 
-async function newContext(): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 800 } });
-  context.setDefaultTimeout(15_000);
-  return context;
-}
+const newContext = (width?: number, height?: number): Promise<BrowserContext> => openContext(browser, baseUrl, width, height);
 
 describe('Blocking', () => {
   it('blocks from the online list: the blocked person cannot start a private chat and their messages stop showing', async () => {

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ModerationMessages } from '@app/contracts';
-import { launchBrowser, screenshot } from './support/browser';
+import { launchBrowser, openContext, screenshot } from './support/browser';
 import { createRoom, openRoom, sendText, signIn, uniqueName } from './support/chat';
 import { solveArithmetic } from '@app/testing';
 import { MEMBER_PASSWORD, signUp } from './support/marketplace';
@@ -15,11 +15,7 @@ beforeAll(async () => {
 
 afterAll(() => browser?.close());
 
-async function newContext(width = 1280, height = 800): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width, height } });
-  context.setDefaultTimeout(15_000);
-  return context;
-}
+const newContext = (width?: number, height?: number): Promise<BrowserContext> => openContext(browser, baseUrl, width, height);
 
 async function noSideScroll(page: Page, width: number) {
   expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(width);

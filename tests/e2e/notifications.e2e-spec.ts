@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, screenshot } from './support/browser';
+import { launchBrowser, openContext, screenshot } from './support/browser';
 import { api, createRoom, openRoom, sendText, signIn, uniqueName, waitOnline } from './support/chat';
 import { signUp } from './support/marketplace';
 import { stackInfo } from './support/stack-info';
@@ -13,11 +13,7 @@ beforeAll(async () => {
 
 afterAll(() => browser?.close());
 
-async function newContext(width: number): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width, height: width < 768 ? 812 : 800 } });
-  context.setDefaultTimeout(15_000);
-  return context;
-}
+const newContext = (width?: number, height?: number): Promise<BrowserContext> => openContext(browser, baseUrl, width, height);
 
 /** A private chat the demo vip starts with a new member, and the pages of both. */
 async function chatWithNewMember(width: number) {

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext } from 'playwright-core';
-import { launchBrowser, screenshot } from './support/browser';
+import { launchBrowser, openContext, screenshot } from './support/browser';
 import { createRoom, openRoom, sendText, signIn, uniqueName } from './support/chat';
 import { stackInfo } from './support/stack-info';
 
@@ -12,11 +12,7 @@ beforeAll(async () => {
 
 afterAll(() => browser?.close());
 
-async function newContext(width: number, height: number): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width, height } });
-  context.setDefaultTimeout(15_000);
-  return context;
-}
+const newContext = (width?: number, height?: number): Promise<BrowserContext> => openContext(browser, baseUrl, width, height);
 
 describe('Message search', () => {
   it.each([

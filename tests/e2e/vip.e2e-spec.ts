@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext } from 'playwright-core';
-import { launchBrowser, screenshot } from './support/browser';
+import { launchBrowser, openContext, screenshot } from './support/browser';
 import { signIn } from './support/chat';
 import { signUp } from './support/marketplace';
 import { stackInfo } from './support/stack-info';
@@ -13,11 +13,7 @@ beforeAll(async () => {
 
 afterAll(() => browser?.close());
 
-async function newContext(width = 1280, height = 800): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width, height } });
-  context.setDefaultTimeout(15_000);
-  return context;
-}
+const newContext = (width?: number, height?: number): Promise<BrowserContext> => openContext(browser, baseUrl, width, height);
 
 describe('VIP granted by a moderator', () => {
   it('makes a member VIP for 30 days: their open page offers Create Room at once, the room is made, and the profile says until when', async () => {

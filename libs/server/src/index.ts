@@ -19,3 +19,4 @@ export * from './finish-early';
 export * from './content-filter';
 export * from './mailer';
 export * from './metrics';
+export * from './periodic';

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const SCREENSHOT_DIR = join(__dirname, '../screenshots');
 
@@ -24,6 +24,13 @@ export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
       ...extraArgs,
     ],
   });
+}
+
+/** A new browser profile on the test site at a screen size (a phone's height below 768 px wide), with the tests' waiting time. */
+export async function openContext(browser: Browser, baseUrl: string, width = 1280, height = width < 768 ? 812 : 800): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width, height } });
+  context.setDefaultTimeout(15_000);
+  return context;
 }
 
 /** The whole page by default; `fullPage: false` for what fills the screen (a full-screen overlay such as a call). */

@@ -1,5 +1,6 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { GUEST_SESSION_TTL_SECONDS } from '@app/contracts';
+import { runEvery } from '@app/server';
 import { UsersService } from './users.service';
 
 /** A guest's one session has surely ended this long after the account was made (sessions never extend). */
@@ -14,17 +15,16 @@ const PURGE_EVERY_MS = 15 * 60 * 1000;
 @Injectable()
 export class GuestPurge implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(GuestPurge.name);
-  private timer: NodeJS.Timeout | undefined;
+  private stop?: () => void;
 
   constructor(private readonly users: UsersService) {}
 
   onApplicationBootstrap() {
-    void this.run();
-    this.timer = setInterval(() => void this.run(), PURGE_EVERY_MS).unref();
+    this.stop = runEvery(PURGE_EVERY_MS, () => this.run(), { logger: this.logger, what: 'Deleting ended guest accounts' }, { atStart: true });
   }
 
   onApplicationShutdown() {
-    clearInterval(this.timer);
+    this.stop?.();
   }
 
   /** One pass; never throws (the next pass tries again). */

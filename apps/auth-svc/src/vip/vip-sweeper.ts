@@ -1,4 +1,5 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { runEvery } from '@app/server';
 import { authEnv } from '../config/auth-env';
 import { VipService } from './vip.service';
 
@@ -6,25 +7,20 @@ import { VipService } from './vip.service';
 @Injectable()
 export class VipSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(VipSweeper.name);
-  private timer: NodeJS.Timeout | undefined;
+  private stop?: () => void;
 
   constructor(private readonly vip: VipService) {}
 
   onApplicationBootstrap() {
-    this.timer = setInterval(() => void this.run(), authEnv().VIP_SWEEP_INTERVAL_MS).unref();
+    this.stop = runEvery(authEnv().VIP_SWEEP_INTERVAL_MS, () => this.run(), { logger: this.logger, what: 'Sweeping VIP periods' });
   }
 
   onApplicationShutdown() {
-    clearInterval(this.timer);
+    this.stop?.();
   }
 
-  /** One pass; never throws (the next pass tries again). */
-  async run(): Promise<void> {
-    try {
-      const { ended, reminded } = await this.vip.sweep();
-      if (ended + reminded > 0) this.logger.log(`VIP periods ended: ${ended}; reminders sent: ${reminded}`);
-    } catch (error) {
-      this.logger.error(`Sweeping VIP periods failed: ${(error as Error).message}`);
-    }
+  private async run(): Promise<void> {
+    const { ended, reminded } = await this.vip.sweep();
+    if (ended + reminded > 0) this.logger.log(`VIP periods ended: ${ended}; reminders sent: ${reminded}`);
   }
 }

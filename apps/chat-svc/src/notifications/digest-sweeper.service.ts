@@ -1,6 +1,6 @@
 import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { NOTIFICATION_DIGEST_LISTED, NotificationEvents, type NotificationDigestDueEvent } from '@app/contracts';
-import { RpcClient } from '@app/server';
+import { RpcClient, runEvery } from '@app/server';
 import { ChatEnv } from '../config/chat-env';
 import { NotificationsRepository } from './notifications.repository';
 
@@ -12,8 +12,7 @@ import { NotificationsRepository } from './notifications.repository';
 @Injectable()
 export class DigestSweeper implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(DigestSweeper.name);
-  private timer?: NodeJS.Timeout;
-  private sweeping = false;
+  private stop?: () => void;
 
   constructor(
     private readonly env: ChatEnv,
@@ -22,29 +21,21 @@ export class DigestSweeper implements OnModuleInit, OnApplicationShutdown {
   ) {}
 
   onModuleInit() {
-    this.timer = setInterval(() => void this.sweep(), this.env.NOTIFICATION_DIGEST_SWEEP_MS);
+    this.stop = runEvery(this.env.NOTIFICATION_DIGEST_SWEEP_MS, () => this.sweep(), { logger: this.logger, what: 'Notification digests' });
   }
 
   onApplicationShutdown() {
-    clearInterval(this.timer);
+    this.stop?.();
   }
 
   private async sweep() {
-    if (this.sweeping) return;
-    this.sweeping = true;
-    try {
-      const due = await this.notifications.claimDigests(this.env.NOTIFICATION_DIGEST_DELAY_SECONDS);
-      for (const [userId, items] of due) {
-        await this.rpc.emit(NotificationEvents.DigestDue, {
-          userId,
-          count: items.length,
-          notifications: items.slice(0, NOTIFICATION_DIGEST_LISTED),
-        } satisfies NotificationDigestDueEvent);
-      }
-    } catch (error) {
-      this.logger.warn(`Notification digests: ${(error as Error).message}`);
-    } finally {
-      this.sweeping = false;
+    const due = await this.notifications.claimDigests(this.env.NOTIFICATION_DIGEST_DELAY_SECONDS);
+    for (const [userId, items] of due) {
+      await this.rpc.emit(NotificationEvents.DigestDue, {
+        userId,
+        count: items.length,
+        notifications: items.slice(0, NOTIFICATION_DIGEST_LISTED),
+      } satisfies NotificationDigestDueEvent);
     }
   }
 }

@@ -1,4 +1,5 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { runEvery } from '@app/server';
 import { FanoutService } from '../fanout/fanout.service';
 import { ChatUsersService } from '../users/users.service';
 import { PresenceService } from './presence.service';
@@ -13,8 +14,7 @@ const SWEEP_INTERVAL_MS = 2000;
 @Injectable()
 export class PresenceSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(PresenceSweeper.name);
-  private timer?: NodeJS.Timeout;
-  private sweeping = false;
+  private stop?: () => void;
 
   constructor(
     private readonly presence: PresenceService,
@@ -23,26 +23,17 @@ export class PresenceSweeper implements OnApplicationBootstrap, OnApplicationShu
   ) {}
 
   onApplicationBootstrap() {
-    this.timer = setInterval(() => void this.sweep(), SWEEP_INTERVAL_MS);
-    this.timer.unref();
+    this.stop = runEvery(SWEEP_INTERVAL_MS, () => this.sweep(), { logger: this.logger, what: 'Presence sweep' });
   }
 
   onApplicationShutdown() {
-    clearInterval(this.timer);
+    this.stop?.();
   }
 
   async sweep() {
-    if (this.sweeping) return;
-    this.sweeping = true;
-    try {
-      for (const instance of await this.presence.deadInstances()) {
-        this.logger.log(`Gateway ${instance} stopped answering: taking its users offline`);
-        await this.dropInstance(instance);
-      }
-    } catch (error) {
-      this.logger.warn(`Presence sweep failed: ${(error as Error).message}`);
-    } finally {
-      this.sweeping = false;
+    for (const instance of await this.presence.deadInstances()) {
+      this.logger.log(`Gateway ${instance} stopped answering: taking its users offline`);
+      await this.dropInstance(instance);
     }
   }
 

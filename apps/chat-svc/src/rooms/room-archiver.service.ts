@@ -1,5 +1,6 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { ROOM_ARCHIVE_AFTER_MS, ROOM_ARCHIVE_SWEEP_MS } from '@app/contracts';
+import { runEvery } from '@app/server';
 import { Clock } from '../limits/clock';
 import { RoomsRepository } from './rooms.repository';
 
@@ -11,7 +12,7 @@ import { RoomsRepository } from './rooms.repository';
 @Injectable()
 export class RoomArchiver implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(RoomArchiver.name);
-  private timer?: NodeJS.Timeout;
+  private stop?: () => void;
 
   constructor(
     private readonly rooms: RoomsRepository,
@@ -19,14 +20,11 @@ export class RoomArchiver implements OnApplicationBootstrap, OnApplicationShutdo
   ) {}
 
   onApplicationBootstrap() {
-    const run = () => void this.sweep().catch((error: Error) => this.logger.warn(`Archiving idle rooms failed: ${error.message}`));
-    run();
-    this.timer = setInterval(run, ROOM_ARCHIVE_SWEEP_MS);
-    this.timer.unref();
+    this.stop = runEvery(ROOM_ARCHIVE_SWEEP_MS, () => this.sweep(), { logger: this.logger, what: 'Archiving idle rooms' }, { atStart: true });
   }
 
   onApplicationShutdown() {
-    clearInterval(this.timer);
+    this.stop?.();
   }
 
   /** Archives what has been idle long enough by the clock now; answers the rooms archived. */

@@ -1,4 +1,5 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { runEvery } from '@app/server';
 import { MarketplaceEnv } from '../config/marketplace-env';
 import { CallsService } from './calls.service';
 
@@ -10,8 +11,7 @@ import { CallsService } from './calls.service';
 @Injectable()
 export class CallSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(CallSweeper.name);
-  private timer?: NodeJS.Timeout;
-  private sweeping = false;
+  private stop?: () => void;
 
   constructor(
     private readonly calls: CallsService,
@@ -19,23 +19,10 @@ export class CallSweeper implements OnApplicationBootstrap, OnApplicationShutdow
   ) {}
 
   onApplicationBootstrap() {
-    this.timer = setInterval(() => void this.sweep(), this.env.CALL_SWEEP_INTERVAL_MS);
-    this.timer.unref();
+    this.stop = runEvery(this.env.CALL_SWEEP_INTERVAL_MS, () => this.calls.sweep(), { logger: this.logger, what: 'Call sweep' });
   }
 
   onApplicationShutdown() {
-    clearInterval(this.timer);
-  }
-
-  private async sweep() {
-    if (this.sweeping) return;
-    this.sweeping = true;
-    try {
-      await this.calls.sweep();
-    } catch (error) {
-      this.logger.warn(`Call sweep failed: ${(error as Error).message}`);
-    } finally {
-      this.sweeping = false;
-    }
+    this.stop?.();
   }
 }
