@@ -29,7 +29,7 @@ const EXPOSED = {
     'components/status-badge', // a private chat with an expert shows their status
     'components/seller-reviews', // the buyer is offered the review form after a call
   ],
-  media: ['api/upload-chat-image', 'api/upload-request', 'upload-rules', 'components/avatar-upload'],
+  media: ['api/upload-chat-image', 'api/upload-voice-note', 'api/upload-request', 'upload-rules', 'components/avatar-upload', 'components/upload-progress'], // the composer's images and voice notes
   notifications: ['seller-alert', 'hooks/use-unread-notifications'], // the alert tones and permission; the private chat list's unread counts
   moderation: [
     'components/report-dialog', // a Report action wherever a message, person, room or seller profile is shown

@@ -14,6 +14,7 @@ interface SeedRoom {
   name: string;
   category: RoomCategory;
   description: string;
+  vipOnly?: boolean;
   welcome?: Array<[username: string, content: string]>;
 }
 
@@ -56,6 +57,13 @@ const ROOMS: SeedRoom[] = [
   { name: 'Gamers Guild', category: 'gaming', description: 'Console, PC and mobile games: find teammates and share your best plays.' },
   { name: 'Music Lounge', category: 'music', description: 'Share your playlists, discover new artists and talk about concerts.' },
   { name: 'Sports Arena', category: 'sports', description: 'Live match talk, predictions and fitness tips from fellow fans.' },
+  {
+    name: 'VIP Lounge',
+    category: 'general',
+    description: 'An exclusive room for VIP members, experts and moderators.',
+    vipOnly: true,
+    welcome: [['vip', 'Welcome to the VIP Lounge! Voice notes and images are all welcome here.']],
+  },
 ];
 
 async function lookUpUsers(natsUrl: string, usernames: string[]): Promise<Map<string, UserSummary>> {
@@ -95,9 +103,9 @@ async function seed() {
       if (!ROOM_CATEGORY_KEYS.includes(room.category)) throw new Error(`Unknown category ${room.category}`);
       await knex.transaction(async (trx) => {
         const inserted = await trx.raw(
-          `insert into rooms (name, type, category, description, origin) values (?, 'public', ?, ?, 'public')
+          `insert into rooms (name, type, category, description, vip_only, origin) values (?, 'public', ?, ?, ?, 'public')
            on conflict do nothing returning id`,
-          [room.name, room.category, room.description],
+          [room.name, room.category, room.description, room.vipOnly === true],
         );
         const id = inserted.rows[0]?.id ?? (await trx.raw(`select id from rooms where type = 'public' and lower(name) = lower(?)`, [room.name])).rows[0].id;
         if (inserted.rows.length) created++;

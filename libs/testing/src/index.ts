@@ -5,3 +5,4 @@ export * from './captcha';
 export * from './iso-box';
 export * from './mail-catcher';
 export * from './manual-clock';
+export * from './voice-notes';

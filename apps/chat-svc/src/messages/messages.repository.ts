@@ -102,8 +102,9 @@ export class MessagesRepository {
   /** The newest text messages of public rooms, newest first, long enough to be considered for the landing preview. */
   async recentPublicText(scan: number, minLength: number): Promise<Message[]> {
     const { rows } = await this.knex().raw(
+      // VIP-only rooms never show on the landing page: everyone may read it.
       `select m.* from messages m join rooms r on r.id = m.room_id
-       where r.type = 'public' and m.type = 'text' and m.removed_at is null and char_length(m.content) >= ?
+       where r.type = 'public' and not r.vip_only and m.type = 'text' and m.removed_at is null and char_length(m.content) >= ?
        order by m.id desc limit ?`,
       [minLength, scan],
     );

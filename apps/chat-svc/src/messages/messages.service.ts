@@ -6,9 +6,11 @@ import {
   PREVIEW_MIN_LENGTH,
   PREVIEW_SCAN,
   SafetyMessages,
+  VOICE_MEDIA_URL_PATTERN,
   canFormat,
   canSendImages,
   canSendMessages,
+  canSendVoiceNotes,
   hasSendLimits,
   messageKind,
   normalizeFormatting,
@@ -60,6 +62,11 @@ export class MessagesService {
     if ((type === 'image' || type === 'gif') && !CHAT_MEDIA_URL_PATTERN.test(dto.content)) {
       const message = 'Images and GIFs must be uploaded to the chat first';
       throw RpcErrors.badRequest(message, { content: [message] });
+    }
+    // Voice notes: premium, and only a voice upload the media service checked as audio.
+    if (type === 'voice' && !canSendVoiceNotes(actor.role)) throw RpcErrors.forbidden(ChatMessages.VoicePremium);
+    if (type === 'voice' && !VOICE_MEDIA_URL_PATTERN.test(dto.content)) {
+      throw RpcErrors.badRequest(ChatMessages.VoiceUploadFirst, { content: [ChatMessages.VoiceUploadFirst] });
     }
     const formatting = normalizeFormatting(dto.formatting);
     if (formatting && !canFormat(actor.role, room.type)) throw RpcErrors.forbidden(ChatMessages.FormattingPremium);

@@ -6,6 +6,7 @@ import { Migration20261127100000Notifications } from './Migration20261127100000-
 import { Migration20261127110000NotificationDigests } from './Migration20261127110000-notification-digests';
 import { Migration20261128200000RoomArchive } from './Migration20261128200000-room-archive';
 import { Migration20261129100000MessageSearch } from './Migration20261129100000-message-search';
+import { Migration20261130100000VipRooms } from './Migration20261130100000-vip-rooms';
 
 /** Every migration, in order. Listed in code so the build and jest need no file globbing. */
 export const migrations: MigrationObject[] = [
@@ -16,4 +17,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261127110000-notification-digests', class: Migration20261127110000NotificationDigests },
   { name: 'Migration20261128200000-room-archive', class: Migration20261128200000RoomArchive },
   { name: 'Migration20261129100000-message-search', class: Migration20261129100000MessageSearch },
+  { name: 'Migration20261130100000-vip-rooms', class: Migration20261130100000VipRooms },
 ];

@@ -34,6 +34,10 @@ export class Room {
   @Property({ type: 'boolean' })
   allowGifs = false;
 
+  /** Public rooms only vip, seller and moderator members may enter (see canEnterVipRooms). */
+  @Property({ type: 'boolean' })
+  vipOnly = false;
+
   @Property({ type: 'string', length: 12 })
   origin!: RoomOrigin;
 

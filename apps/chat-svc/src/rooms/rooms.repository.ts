@@ -24,6 +24,7 @@ export interface NewPublicRoom {
   maxUsers: number;
   customRules: string | null;
   messageCooldown: number;
+  vipOnly: boolean;
   createdById: number;
 }
 
@@ -80,10 +81,10 @@ export class RoomsRepository {
   /** Inserts a public room; null when the name is taken. */
   async insertPublic(room: NewPublicRoom): Promise<Room | null> {
     const { rows } = await this.knex().raw(
-      `insert into rooms (name, type, category, description, custom_rules, max_users, message_cooldown, origin, created_by_id)
-       values (?, 'public', ?, ?, ?, ?, ?, 'public', ?)
+      `insert into rooms (name, type, category, description, custom_rules, max_users, message_cooldown, vip_only, origin, created_by_id)
+       values (?, 'public', ?, ?, ?, ?, ?, ?, 'public', ?)
        on conflict do nothing returning *`,
-      [room.name, room.category, room.description, room.customRules, room.maxUsers, room.messageCooldown, room.createdById],
+      [room.name, room.category, room.description, room.customRules, room.maxUsers, room.messageCooldown, room.vipOnly, room.createdById],
     );
     return rows[0] ? toRoom(rows[0]) : null;
   }
@@ -227,6 +228,7 @@ export function toRoom(row: Record<string, unknown>): Room {
     messageCooldown: row.message_cooldown,
     allowImages: row.allow_images,
     allowGifs: row.allow_gifs,
+    vipOnly: row.vip_only ?? false,
     origin: row.origin,
     originPublicRoomId: row.origin_public_room_id ?? null,
     sellerId: row.seller_id ?? null,

@@ -3,7 +3,9 @@ import {
   ChatMessages,
   ROOM_COOLDOWN_DEFAULT,
   ROOM_MAX_USERS_DEFAULT,
+  VIP_ROOM_ERROR_CODE,
   canCreateRooms,
+  canEnterVipRooms,
   canModerate,
   hasSendLimits,
   type ActorDto,
@@ -17,7 +19,7 @@ import {
   type StartPrivateChatRequestDto,
   type UserSummary,
 } from '@app/contracts';
-import { ContentFilter, RpcErrors } from '@app/server';
+import { ContentFilter, RpcErrors, rpcError } from '@app/server';
 import { FanoutService } from '../fanout/fanout.service';
 import { SendLimitsService } from '../limits/send-limits.service';
 import { PresenceService } from '../presence/presence.service';
@@ -55,6 +57,7 @@ export class RoomsService {
       maxUsers: dto.maxUsers ?? ROOM_MAX_USERS_DEFAULT,
       customRules: dto.customRules?.trim() || null,
       messageCooldown: dto.messageCooldown ?? ROOM_COOLDOWN_DEFAULT,
+      vipOnly: dto.vipOnly === true,
       createdById: dto.actor.id,
     });
     if (!room) {
@@ -78,13 +81,18 @@ export class RoomsService {
     return this.toDto(room, actor);
   }
 
-  /** The room when the actor may read it: public rooms for anyone, private ones for their two people. */
+  /**
+   * The room when the actor may read it: public rooms for anyone (VIP-only ones for premium
+   * roles), private ones for their two people. Every path to a room's content comes through here.
+   */
   async readable(roomId: number, actor: ActorDto | undefined): Promise<Room> {
     const room = await this.rooms.findById(roomId);
     if (!room) throw RpcErrors.notFound(ChatMessages.RoomNotFound);
     if (room.type === 'private' && !(actor && (await this.rooms.isParticipant(room.id, actor.id)))) {
       throw RpcErrors.forbidden(ChatMessages.NotParticipant);
     }
+    // The role is the session's at this request: a VIP period that ended refuses the next entry.
+    if (room.vipOnly && !canEnterVipRooms(actor?.role)) throw rpcError(403, VIP_ROOM_ERROR_CODE, ChatMessages.VipRoom);
     return room;
   }
 
@@ -216,6 +224,7 @@ export class RoomsService {
       messageCooldown: room.messageCooldown,
       allowImages: room.allowImages,
       allowGifs: room.allowGifs,
+      vipOnly: room.vipOnly,
       origin: room.origin,
       originPublicRoomId: room.originPublicRoomId,
       sellerId: room.sellerId,

@@ -10,15 +10,16 @@ export interface SearchHit {
 
 /**
  * PostgreSQL full-text search over the messages a person may read: public rooms that are not
- * archived (without the people they blocked) and their own private chats (past what they
- * deleted). The 'simple' configuration (no stemming) serves every language the community
+ * archived (VIP-only ones for premium roles only; without the people they blocked) and their own
+ * private chats (past what they deleted). The 'simple' configuration (no stemming) serves every language the community
  * writes in; the expression matches the GIN index the migration makes.
  */
 @Injectable()
 export class SearchRepository {
   constructor(private readonly em: EntityManager) {}
 
-  async messages(readerId: number, query: string, before: number | undefined, limit: number): Promise<SearchHit[]> {
+  /** `vipRooms`: whether the reader may read VIP-only rooms (canEnterVipRooms). */
+  async messages(readerId: number, vipRooms: boolean, query: string, before: number | undefined, limit: number): Promise<SearchHit[]> {
     const { rows } = await this.em.getConnection().getKnex().raw(
       `select m.id, r.name as room_name, r.type as room_type
          from messages m
@@ -29,13 +30,13 @@ export class SearchRepository {
           and to_tsvector('simple', m.content) @@ websearch_to_tsquery('simple', :query)
           and (:before::bigint is null or m.id < :before::bigint)
           and (
-                (r.type = 'public' and r.archived_at is null
+                (r.type = 'public' and r.archived_at is null and (:vipRooms or not r.vip_only)
                   and m.sender_id not in (select blocked_id from user_blocks where blocker_id = :reader))
              or (r.type = 'private' and p.user_id is not null and m.seq > coalesce(p.hidden_up_to_seq, 0))
           )
         order by m.id desc
         limit :limit`,
-      { reader: readerId, query, before: before ?? null, limit },
+      { reader: readerId, vipRooms, query, before: before ?? null, limit },
     );
     return (rows as Array<{ id: string | number; room_name: string; room_type: RoomType }>).map((row) => ({
       messageId: Number(row.id),

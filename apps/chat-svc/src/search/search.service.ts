@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { SEARCH_PAGE_SIZE, type SearchMessagesRequestDto, type SearchPageDto } from '@app/contracts';
+import { SEARCH_PAGE_SIZE, canEnterVipRooms, type SearchMessagesRequestDto, type SearchPageDto } from '@app/contracts';
 import { Message } from '../messages/message.entity';
 import { MessagesService } from '../messages/messages.service';
 import { SearchRepository } from './search.repository';
@@ -15,7 +15,7 @@ export class SearchService {
 
   /** Newest first, a page at a time; each result names its room so it can be opened there. */
   async messagesFor(dto: SearchMessagesRequestDto): Promise<SearchPageDto> {
-    const hits = await this.search.messages(dto.actor.id, dto.q.trim(), dto.before, SEARCH_PAGE_SIZE + 1);
+    const hits = await this.search.messages(dto.actor.id, canEnterVipRooms(dto.actor.role), dto.q.trim(), dto.before, SEARCH_PAGE_SIZE + 1);
     const page = hits.slice(0, SEARCH_PAGE_SIZE);
     const found = await this.em.fork().find(Message, { id: { $in: page.map((h) => h.messageId) } });
     const byId = new Map((await this.messages.withSenders(found)).map((m) => [m.id, m]));

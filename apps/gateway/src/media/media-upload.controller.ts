@@ -103,6 +103,18 @@ export class MediaUploadController {
     res.status(201).json(answer);
   }
 
+  @Post('chat/voice')
+  // The same rule chat-svc applies to voice messages.
+  @Roles(...PREMIUM_ROLES)
+  @ApiOperation({ summary: 'Upload one voice note for a chat message (field "file"): WebM or Ogg Opus audio, at most 2 minutes, 5 MB' })
+  @ApiConsumes('multipart/form-data')
+  @ApiBody(fileBody('file'))
+  async uploadVoiceNote(@CurrentUser() user: UserDto, @Req() req: Request, @Res() res: Response): Promise<void> {
+    const files = await this.forward(req, res, { userId: user.id, purpose: 'voice', field: 'file', maxFiles: 1 });
+    const answer: ChatUploadResponseDto = { url: files[0].url, file: files[0], files };
+    res.status(201).json(answer);
+  }
+
   /**
    * Refuses a body declared too large, or one more upload than the user or the address may have in
    * progress, before reading it; else streams it to media-svc.

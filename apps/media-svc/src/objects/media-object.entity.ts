@@ -39,6 +39,10 @@ export class MediaObject {
   @Property({ type: 'boolean' })
   animated = false;
 
+  /** Voice notes: the length read from the audio. */
+  @Property({ type: 'integer', nullable: true })
+  durationMs: number | null = null;
+
   @Property({ type: 'string', length: 255 })
   originalName!: string;
 

@@ -56,5 +56,6 @@ export function toUploadedFile(object: MediaObject): UploadedFileDto {
     format: object.format,
     ...(object.width ? { width: object.width } : {}),
     ...(object.height ? { height: object.height } : {}),
+    ...(object.durationMs !== null && object.durationMs !== undefined ? { durationMs: object.durationMs } : {}),
   };
 }

@@ -3,6 +3,8 @@ import {
   MEDIA_EXTENSIONS,
   UPLOAD_POLICIES,
   UploadMessages,
+  VOICE_NOTE_MAX_MS,
+  VOICE_NOTE_TOLERANCE_MS,
   type MediaKind,
   type UploadedFileDto,
   type UploadPurpose,
@@ -14,6 +16,7 @@ import { MediaEnv } from '../config/media-env';
 import { MediaObject } from '../objects/media-object.entity';
 import { MediaObjectsService, toUploadedFile } from '../objects/media-objects.service';
 import { ObjectStorage } from '../storage/object-storage.repository';
+import { MalformedAudioError, probeAudio, type AudioType } from './audio-probe';
 import { ImageTimeoutError, probeImage, reencodeImage, type EncodedImage, type ImageType } from './image-processor';
 import { ProcessingQueue, QueueFullError } from './processing-queue';
 import { UploadError } from './upload-error';
@@ -34,7 +37,8 @@ export interface UploadRequest {
   dir: string;
 }
 
-type CheckedFile = ReceivedFile & ({ kind: 'image'; image: ImageType } | { kind: 'video'; video: VideoType });
+type CheckedFile = ReceivedFile &
+  ({ kind: 'image'; image: ImageType } | { kind: 'video'; video: VideoType } | { kind: 'audio'; audio: AudioType });
 
 const MEGAPIXEL = 1_000_000;
 /** What a refused image tells the client to wait: about one image's processing time. */
@@ -77,6 +81,7 @@ export class UploadsService {
   /** The file's own bytes decide what it is; its name and declared type are never trusted. */
   private async check(file: ReceivedFile, purpose: UploadPurpose, ownerId: number): Promise<CheckedFile> {
     await this.quotas.countFile(ownerId);
+    if (purpose === 'voice') return { ...file, kind: 'audio', audio: await checkVoiceNote(file.path) };
     const video = sniffVideo(await readHead(file.path, VIDEO_SNIFF_BYTES));
     const image = video ? null : await probeImage(file.path);
     if (!video && !image) throw UploadError.invalidType();
@@ -126,6 +131,8 @@ export class UploadsService {
             height: encoded.height,
             animated: encoded.animated,
           });
+        } else if (file.kind === 'audio') {
+          Object.assign(object, { format: file.audio.format, contentType: file.audio.contentType, size: file.size, durationMs: file.audio.durationMs });
         } else {
           if (file.video.format !== 'webm') await stripVideoMetadata(file.path);
           Object.assign(object, { format: file.video.format, contentType: file.video.contentType, size: file.size });
@@ -160,6 +167,16 @@ export class UploadsService {
       throw UploadError.invalidType();
     }
   }
+}
+
+/** Opus or Vorbis in WebM or Ogg, nothing else in it, and no longer than a voice note may be. */
+async function checkVoiceNote(path: string): Promise<AudioType> {
+  const audio = await probeAudio(path).catch((error: unknown) => {
+    throw error instanceof MalformedAudioError ? UploadError.invalidType(UploadMessages.audioOnly) : error;
+  });
+  if (!audio) throw UploadError.invalidType(UploadMessages.audioOnly);
+  if (audio.durationMs > VOICE_NOTE_MAX_MS + VOICE_NOTE_TOLERANCE_MS) throw UploadError.badRequest(UploadMessages.voiceTooLong);
+  return audio;
 }
 
 /** A known header is not enough: the container must hold what a player needs, and nothing else. */

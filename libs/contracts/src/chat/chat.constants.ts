@@ -25,7 +25,7 @@ export const ROOM_COOLDOWN_MAX = 300;
 export const ROOM_COOLDOWN_DEFAULT = 30;
 
 export const MESSAGE_MAX = 2000;
-export const MESSAGE_TYPES = ['text', 'emoji', 'image', 'gif'] as const;
+export const MESSAGE_TYPES = ['text', 'emoji', 'image', 'gif', 'voice'] as const;
 export type MessageType = (typeof MESSAGE_TYPES)[number];
 
 export const FONT_SIZES = [10, 12, 14, 16, 18, 20, 24, 28, 32] as const;
@@ -51,6 +51,9 @@ export const DEFAULT_COLOR = COLOR_PALETTE[0];
 
 /** Image and GIF messages carry a chat upload issued by the media service. */
 export const CHAT_MEDIA_URL_PATTERN = /^\/media\/chat\/[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*\.[A-Za-z0-9]{2,5}$/;
+
+/** Voice messages carry a voice-note upload (audio checked by the media service), never another file. */
+export const VOICE_MEDIA_URL_PATTERN = /^\/media\/voice\/[0-9a-f-]{36}\.(webm|ogg)$/;
 
 /** Regular users in public rooms: the spec's limits. */
 export const HOURLY_MESSAGE_LIMIT = 50;
@@ -78,6 +81,9 @@ export const MESSAGE_PAGE_DEFAULT = 50;
 export const MESSAGE_PAGE_MAX = 100;
 export const RECENT_MESSAGES_MAX = 20;
 
+/** The 403 code of a VIP-only room refused to someone else: clients show it locked with the VIP offer. */
+export const VIP_ROOM_ERROR_CODE = 'vip_room';
+
 /** The spec's error words. */
 export const ChatMessages = {
   SelfChat: 'You cannot start a private chat with yourself',
@@ -98,4 +104,7 @@ export const ChatMessages = {
   RoomNameTaken: 'A room with this name already exists',
   DeleteOnlyPrivate: 'Only private chats can be deleted',
   RoomArchived: 'This room was archived after 30 days without messages. Pick another room or create a new one.',
+  VipRoom: 'This room is for VIP members',
+  VoicePremium: 'Voice notes are available to VIP members',
+  VoiceUploadFirst: 'Voice notes must be recorded and uploaded first',
 } as const;

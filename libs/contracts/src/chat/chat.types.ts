@@ -50,6 +50,8 @@ export interface RoomDto {
   messageCooldown: number;
   allowImages: boolean;
   allowGifs: boolean;
+  /** Public rooms only vip, seller and moderator members may enter; others see it locked. */
+  vipOnly: boolean;
   origin: RoomOrigin;
   originPublicRoomId: number | null;
   sellerId: number | null;

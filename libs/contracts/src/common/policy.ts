@@ -35,6 +35,16 @@ export function canSendImages(role: UserRole): boolean {
   return isPremium(role);
 }
 
+/** Voice notes are a premium capability, like images. */
+export function canSendVoiceNotes(role: UserRole): boolean {
+  return isPremium(role);
+}
+
+/** VIP-only public rooms: the "exclusive VIP rooms" of the VIP offer, entered by premium roles. */
+export function canEnterVipRooms(role: UserRole | undefined): boolean {
+  return !!role && isPremium(role);
+}
+
 export function canCreateRooms(role: UserRole): boolean {
   return isPremium(role);
 }
@@ -62,9 +72,9 @@ export function isEmojiOnly(text: string): boolean {
   return trimmed.replace(EMOJI, '').replace(/[\s\u200d\ufe0f]/g, '') === '';
 }
 
-/** Image and gif keep the kind the sender gave; text is emoji or text by what it holds. */
+/** Image, gif and voice keep the kind the sender gave; text is emoji or text by what it holds. */
 export function messageKind(requested: MessageType | undefined, content: string): MessageType {
-  if (requested === 'image' || requested === 'gif') return requested;
+  if (requested === 'image' || requested === 'gif' || requested === 'voice') return requested;
   return isEmojiOnly(content) ? 'emoji' : 'text';
 }
 

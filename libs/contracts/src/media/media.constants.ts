@@ -6,6 +6,7 @@ export const UploadPurpose = {
   Intro: 'intro',
   Seller: 'seller',
   Chat: 'chat',
+  Voice: 'voice',
 } as const;
 export type UploadPurpose = (typeof UploadPurpose)[keyof typeof UploadPurpose];
 export const UPLOAD_PURPOSES = Object.values(UploadPurpose);
@@ -13,7 +14,7 @@ export const UPLOAD_PURPOSES = Object.values(UploadPurpose);
 /** Purposes a client may name on POST /api/upload; seller and chat media have their own routes. */
 export const SINGLE_UPLOAD_PURPOSES = ['general', 'avatar', 'gallery', 'intro'] as const satisfies readonly UploadPurpose[];
 
-export type MediaKind = 'image' | 'video';
+export type MediaKind = 'image' | 'video' | 'audio';
 
 export interface UploadPolicy {
   maxMegabytes: number;
@@ -30,6 +31,7 @@ export const UPLOAD_POLICIES: Record<UploadPurpose, UploadPolicy> = {
   intro: { maxMegabytes: 50, kinds: ['video'] },
   seller: { maxMegabytes: 50, kinds: ['image', 'video'] },
   chat: { maxMegabytes: 10, kinds: ['image'] },
+  voice: { maxMegabytes: 5, kinds: ['audio'] },
 };
 
 export function uploadMaxBytes(purpose: UploadPurpose): number {
@@ -55,6 +57,7 @@ export const MEDIA_EXTENSIONS: Record<string, string> = {
   mp4: 'mp4',
   mov: 'mov',
   webm: 'webm',
+  ogg: 'ogg',
 };
 
 export interface MediaKey {
@@ -101,6 +104,8 @@ export const UploadMessages = {
   invalidType: 'Invalid file type. Please upload an image or video.',
   imageOnly: 'Please select an image file',
   videoOnly: 'Please select a video file',
+  audioOnly: 'Voice notes must be WebM or Ogg audio (Opus)',
+  voiceTooLong: 'Voice notes can be at most 2 minutes long',
   tooManyFilesTitle: 'Too many files',
   tooManyFiles: (max: number) => `You can only upload up to ${max} files`,
   noFile: 'Please choose a file to upload',
@@ -147,3 +152,10 @@ export const MediaUploadHeaders = {
   /** The multipart field the files arrive in: file or files. */
   Field: 'x-media-field',
 } as const;
+
+/** Voice notes: at most two minutes, Opus audio in WebM (Chromium's recorder) or Ogg (Firefox's). */
+export const VOICE_NOTE_MAX_MS = 120_000;
+/** A recorder stopped at 2:00 writes a little past it (the last frames, container timing). */
+export const VOICE_NOTE_TOLERANCE_MS = 2_000;
+export const VOICE_NOTE_MAX_BYTES = UPLOAD_POLICIES.voice.maxMegabytes * MB;
+export const VOICE_NOTE_TYPES = ['audio/webm', 'audio/ogg'] as const;

@@ -209,3 +209,38 @@ export const PERSON_MENU_TEXT = {
   messageBy: (name: string) => `Message by ${name}`,
 } as const;
 
+/** VIP-only public rooms ("exclusive VIP rooms" in the VIP offer). */
+export const VIP_ROOM_TEXT = {
+  badge: 'VIP',
+  vipOnly: 'VIP members only',
+  vipOnlyHint: 'Only VIP members, experts and moderators can enter this room.',
+  locked: (name: string) => `${name} is for VIP members`,
+  lockedTitle: 'This room is for VIP members',
+  lockedBody: 'Upgrade to VIP to join exclusive VIP rooms, send images, GIFs and voice notes, and chat without cooldowns.',
+  upgrade: 'Upgrade to VIP',
+  openLocked: (name: string) => `VIP members only: ${name}`,
+} as const;
+
+/** Voice notes in the composer and in messages. */
+export const VOICE_TEXT = {
+  record: 'Record a voice note',
+  locked: 'Voice notes are available to VIP members',
+  title: 'Voice note',
+  description: 'Record up to 2 minutes. It is sent to the room when you press Send.',
+  starting: 'Waiting for the microphone...',
+  recording: 'Recording',
+  stoppedAtLimit: 'Stopped at the 2-minute limit.',
+  recorded: 'Ready to send.',
+  elapsed: (elapsed: string, max: string) => `${elapsed} / ${max}`,
+  cancel: 'Cancel',
+  send: 'Send',
+  stop: 'Stop',
+  retry: 'Try again',
+  uploading: (percent: number) => `Uploading... ${percent}%`,
+  denied: 'Microphone access was blocked. Allow the microphone for this site in your browser settings, then try again.',
+  noMicrophone: 'No microphone was found on this device.',
+  unsupported: 'This browser cannot record audio. Try a recent Chrome, Edge or Firefox.',
+  failed: 'Failed to send the voice note. Please try again.',
+  player: (duration: string) => `Voice note, ${duration}`,
+  preview: '🎤 Voice note',
+} as const;

@@ -19,6 +19,8 @@ export interface RoomForm {
   maxUsers: string;
   customRules: string;
   messageCooldown: string;
+  /** Only vip, seller and moderator members may enter. */
+  vipOnly: boolean;
 }
 
 export type RoomFormErrors = Partial<Record<keyof RoomForm, string>>;
@@ -30,6 +32,7 @@ export const EMPTY_ROOM_FORM: RoomForm = {
   maxUsers: String(ROOM_MAX_USERS_DEFAULT),
   customRules: '',
   messageCooldown: String(ROOM_COOLDOWN_DEFAULT),
+  vipOnly: false,
 };
 
 function wholeNumberIn(value: string, min: number, max: number): boolean {
@@ -63,5 +66,6 @@ export function toCreateRoom(form: RoomForm): CreateRoomDto {
     type: 'public',
     allowImages: false,
     allowGifs: false,
+    ...(form.vipOnly ? { vipOnly: true } : {}),
   };
 }

@@ -33,6 +33,7 @@ import {
   type MessageType,
   type RoomCategory,
 } from '../chat.constants';
+import { VOICE_NOTE_MAX_MS, VOICE_NOTE_TOLERANCE_MS } from '../../media/media.constants';
 
 const NOT_BLANK = /\S/;
 
@@ -82,6 +83,11 @@ export class CreateRoomDto {
   @Optional()
   @Equals(false, { message: 'GIFs are not allowed in new rooms' })
   allowGifs?: boolean;
+
+  /** Only vip, seller and moderator members may enter ("exclusive VIP rooms"). */
+  @Optional()
+  @IsBoolean({ message: 'VIP members only must be true or false' })
+  vipOnly?: boolean;
 }
 
 /** POST /api/rooms/private: from a public room (userId + originRoomId) or the marketplace (sellerId). */
@@ -119,6 +125,8 @@ export class MessageMetadataDto {
   @Optional() @IsInt() @Min(0) size?: number;
   @Optional() @IsInt() @Min(0) width?: number;
   @Optional() @IsInt() @Min(0) height?: number;
+  /** Voice notes: as the voice upload answered it. */
+  @Optional() @IsInt() @Min(0) @Max(VOICE_NOTE_MAX_MS + VOICE_NOTE_TOLERANCE_MS) durationMs?: number;
 }
 
 /**

@@ -36,6 +36,8 @@ export interface UploadedFileDto {
   format: string;
   width?: number;
   height?: number;
+  /** Voice notes: the length read from the audio itself. */
+  durationMs?: number;
 }
 
 /** POST /api/upload */

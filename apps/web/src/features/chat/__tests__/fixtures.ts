@@ -12,6 +12,7 @@ export function makeRoom(overrides: Partial<RoomDto> = {}): RoomDto {
     messageCooldown: 30,
     allowImages: false,
     allowGifs: false,
+    vipOnly: false,
     origin: 'public',
     originPublicRoomId: null,
     sellerId: null,

@@ -11,7 +11,7 @@ import { shortAgo } from '../../../lib/format';
 import { useUnreadNotifications } from '../../notifications/hooks/use-unread-notifications';
 import { useDeletePrivateChatMutation } from '../api/chat-api';
 import { recordChatSource } from '../chat-source';
-import { CHAT_TOASTS, PRIVATE_CHATS_TEXT } from '../copy';
+import { CHAT_TOASTS, PRIVATE_CHATS_TEXT, VOICE_TEXT } from '../copy';
 import { DeleteChatDialog } from './delete-chat-dialog';
 import type { ChatSource } from '../types';
 
@@ -39,7 +39,7 @@ export function ChatList({ chats, source }: ChatListProps) {
         {chats.map((chat) => {
           const name = chat.name || chat.otherParticipant.username;
           const last = chat.lastMessage;
-          const preview = last ? (last.type === 'image' || last.type === 'gif' ? '📷' : last.content) : PRIVATE_CHATS_TEXT.noMessages;
+          const preview = last ? (last.type === 'image' || last.type === 'gif' ? '📷' : last.type === 'voice' ? VOICE_TEXT.preview : last.content) : PRIVATE_CHATS_TEXT.noMessages;
           return (
             <li key={chat.id}>
               <Card className="flex items-center gap-3 p-3" data-testid="chat-row" data-unread={chat.hasUnreadMessages}>

@@ -1,4 +1,5 @@
 import type { UserDto } from '@app/contracts';
+import { VIP_ROOM_ERROR_CODE } from '@app/contracts/browser';
 import { Lock } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -6,7 +7,7 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { Seo } from '../../../components/seo';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { errorMessage } from '../../../lib/errors';
+import { errorBody, errorMessage } from '../../../lib/errors';
 import { joinRoom, leaveRoom } from '../../../lib/socket';
 import { useCurrentUser } from '../../auth/hooks/use-current-user';
 import { useGetRoomFeedQuery, useGetRoomQuery } from '../api/chat-api';
@@ -24,6 +25,7 @@ import { CreateRoomDialog } from './create-room-dialog';
 import { MessageList } from './message-list';
 import { RateLimitDialog } from './rate-limit-dialog';
 import { SignupGate } from './signup-gate';
+import { VipRoomLocked } from './vip-room-locked';
 
 export type ChatRoomProps = { roomId: number };
 
@@ -45,7 +47,8 @@ function FullScreenNote({ text }: { text: string }) {
 
 function JoiningRoom({ roomId }: { roomId: number }) {
   const navigate = useNavigate();
-  const { data: room } = useGetRoomQuery(roomId);
+  const { data: room, error } = useGetRoomQuery(roomId);
+  if (errorBody(error)?.code === VIP_ROOM_ERROR_CODE) return <VipRoomLocked />;
   return (
     <main className="flex min-h-dvh items-center justify-center p-4">
       <Seo title={room?.name ?? CHAT_TEXT.joiningRoom} />
@@ -88,6 +91,7 @@ function LiveRoom({ roomId, me }: { roomId: number; me: UserDto }) {
   }, [room?.id, room?.type]);
 
   const problem = feed?.error ?? (roomError && !room ? errorMessage(roomError, CHAT_TEXT.roomUnavailable) : null);
+  if (errorBody(roomError)?.code === VIP_ROOM_ERROR_CODE) return <VipRoomLocked />;
   if (problem) {
     return (
       <main className="flex min-h-dvh items-center justify-center px-4">

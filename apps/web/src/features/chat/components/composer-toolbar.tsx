@@ -8,6 +8,7 @@ import type { FormattingKey } from '../hooks/use-composer';
 import type { ComposerStyle } from '../message-kind';
 import { ColourMenu } from './colour-menu';
 import { EmojiPicker } from './emoji-picker';
+import { VoiceRecorder } from './voice-recorder';
 
 export type ComposerToolbarProps = {
   /** Used for the font size control's id, unique per room. */
@@ -31,7 +32,7 @@ const FORMATTING: { key: FormattingKey; label: string; icon: ReactNode }[] = [
   { key: 'underline', label: COMPOSER_TEXT.underline, icon: <Underline className="h-4 w-4" /> },
 ];
 
-/** Bold, italic, underline, font size, colour, emoji and, for premium roles, an image to send. */
+/** Bold, italic, underline, font size, colour, emoji, a voice note and, for premium roles, an image to send. */
 export function ComposerToolbar(props: ComposerToolbarProps) {
   const { roomId, style, canFormat, canSendImages, disabled, uploading, onToggle, onStyle, onLocked, onEmoji, onImage } = props;
   const fileInput = useRef<HTMLInputElement>(null);
@@ -67,6 +68,7 @@ export function ComposerToolbar(props: ComposerToolbarProps) {
       </select>
       <ColourMenu value={style.color} disabled={disabled} locked={!canFormat} onLocked={onLocked} onChange={(color) => onStyle({ color })} />
       <EmojiPicker disabled={disabled} onPick={onEmoji} />
+      <VoiceRecorder roomId={roomId} disabled={disabled} onLocked={onLocked} />
       {canSendImages ? (
         <>
           <Button

@@ -1,14 +1,16 @@
 import type { RoomDto } from '@app/contracts';
 import { useState } from 'react';
+import { Crown } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
 import { Input, Textarea } from '../../../components/ui/input';
+import { Switch } from '../../../components/ui/switch';
 import { toast } from '../../../components/ui/toast-store';
 import { errorBody, errorMessage } from '../../../lib/errors';
 import { useCreateRoomMutation } from '../api/chat-api';
 import { ROOM_CATEGORIES, ROOM_CATEGORY_KEYS, ROOM_COOLDOWN_MAX, ROOM_MAX_USERS_MAX, ROOM_MAX_USERS_MIN } from '@app/contracts/browser';
-import { CHAT_TOASTS, CREATE_ROOM_TEXT } from '../copy';
+import { CHAT_TOASTS, CREATE_ROOM_TEXT, VIP_ROOM_TEXT } from '../copy';
 import { EMPTY_ROOM_FORM, toCreateRoom, validateRoomForm, type RoomForm, type RoomFormErrors } from '../room-form';
 
 export type CreateRoomDialogProps = {
@@ -22,7 +24,7 @@ export function CreateRoomDialog({ open, onOpenChange, onCreated }: CreateRoomDi
   const [errors, setErrors] = useState<RoomFormErrors>({});
   const [createRoom, { isLoading }] = useCreateRoomMutation();
 
-  const set = (key: keyof RoomForm) => (value: string) => {
+  const set = (key: Exclude<keyof RoomForm, 'vipOnly'>) => (value: string) => {
     setForm((f) => ({ ...f, [key]: value }));
     if (errors[key]) setErrors((e) => ({ ...e, [key]: undefined }));
   };
@@ -122,6 +124,27 @@ export function CreateRoomDialog({ open, onOpenChange, onCreated }: CreateRoomDi
               />
             )}
           </FormField>
+          <div className="flex items-start justify-between gap-4 rounded-lg border p-3">
+            <div>
+              <label htmlFor="room-vip-only" className="flex items-center gap-1.5 text-sm font-medium">
+                <Crown className="h-4 w-4 text-yellow-500" aria-hidden /> {VIP_ROOM_TEXT.vipOnly}
+              </label>
+              <p id="room-vip-only-hint" className="mt-0.5 text-xs text-muted-foreground">
+                {VIP_ROOM_TEXT.vipOnlyHint}
+              </p>
+            </div>
+            <Switch
+              id="room-vip-only"
+              aria-describedby="room-vip-only-hint"
+              checked={form.vipOnly}
+              onCheckedChange={(vipOnly) => setForm((f) => ({ ...f, vipOnly }))}
+            />
+          </div>
+          {errors.vipOnly ? (
+            <p className="text-sm text-destructive" role="alert">
+              {errors.vipOnly}
+            </p>
+          ) : null}
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="outline" onClick={() => onOpenChange(false)}>
               {CREATE_ROOM_TEXT.cancel}

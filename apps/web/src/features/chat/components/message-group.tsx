@@ -9,6 +9,7 @@ import { cn } from '../../../lib/cn';
 import { EMOJI_FONT } from '../constants';
 import { CHAT_TEXT } from '../copy';
 import { styleOf } from '../message-kind';
+import { VoiceNote } from './voice-note';
 
 export type MessageGroupProps = {
   sender: MessageDto['sender'];
@@ -83,6 +84,7 @@ function MessageBody({ message, mine }: { message: MessageDto; mine: boolean }) 
       </a>
     );
   }
+  if (message.type === 'voice') return <VoiceNote message={message} mine={mine} />;
   if (message.type === 'emoji') {
     return (
       <p className={cn('text-3xl leading-tight', EMOJI_FONT)} data-testid="message" data-message-id={message.id} data-kind="emoji">

@@ -5,9 +5,11 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
+import { useAppDispatch } from '../../../app/hooks';
 import { useCurrentUser } from '../../auth/hooks/use-current-user';
+import { openVipDialog } from '../../vip/vip-slice';
 import { useGetPublicRoomsQuery } from '../api/chat-api';
-import { ROOM_CATEGORIES } from '@app/contracts/browser';
+import { canEnterVipRooms, ROOM_CATEGORIES } from '@app/contracts/browser';
 import { mayCreateRooms } from '../constants';
 import { CHAT_TEXT, ROOMS_TEXT } from '../copy';
 import { CreateRoomDialog } from './create-room-dialog';
@@ -33,6 +35,7 @@ export function PublicRooms() {
   const q = params.get('q') ?? '';
   const [typed, setTyped] = useState(q);
   const navigate = useNavigate();
+  const dispatch = useAppDispatch();
   const { user } = useCurrentUser();
   const [gateRoom, setGateRoom] = useState<RoomDto | null>(null);
   const [creating, setCreating] = useState(false);
@@ -47,7 +50,12 @@ export function PublicRooms() {
 
   const byCategory = useMemo(() => groupByActivity(rooms ?? []), [rooms]);
 
-  const open = (room: RoomDto) => (user ? navigate(`/chat/${room.id}`) : setGateRoom(room));
+  const locked = (room: RoomDto) => room.vipOnly && !canEnterVipRooms(user?.role);
+  const open = (room: RoomDto) => {
+    // A VIP room is offered with the VIP upsell to everyone who may not enter it, signed in or not.
+    if (locked(room)) return dispatch(openVipDialog());
+    return user ? navigate(`/chat/${room.id}`) : setGateRoom(room);
+  };
 
   return (
     <div>
@@ -103,7 +111,7 @@ export function PublicRooms() {
               <ul className="divide-y">
                 {group.rooms.map((room) => (
                   <li key={room.id}>
-                    <RoomCard room={room} onOpen={() => open(room)} />
+                    <RoomCard room={room} locked={locked(room)} onOpen={() => open(room)} />
                   </li>
                 ))}
               </ul>
