@@ -10,6 +10,8 @@ export * from './common/user';
 export * from './common/policy';
 export * from './chat/chat.constants';
 export * from './chat/search.constants';
+export * from './chat/typing.frames';
+export * from './chat/mentions';
 export * from './marketplace/marketplace.constants';
 export * from './marketplace/currency';
 export * from './marketplace/seller-checks';

@@ -23,6 +23,8 @@ export * from './marketplace/marketplace.events';
 export * from './chat/chat.constants';
 export * from './chat/chat.types';
 export * from './chat/chat.preview';
+export * from './chat/typing.frames';
+export * from './chat/mentions';
 export * from './chat/dto/chat.dto';
 export * from './chat/search.constants';
 export * from './chat/dto/search.dto';

@@ -5,6 +5,7 @@ import type { UserSummary } from './common/user';
 import type { CallClientFrame, CallServerFrame } from './calls/calls.frames';
 import type { MessageDeletedFrame, ModerationNoticeFrame } from './moderation/moderation.frames';
 import type { NotificationFrame, NotificationsReadFrame } from './notifications/notifications.frames';
+import type { TypingFrame, UserTypingFrame } from './chat/typing.frames';
 
 /**
  * Frames of the /ws protocol. Every frame is a JSON object with a `type`.
@@ -42,7 +43,7 @@ export interface SendMessageFrame {
   clientId?: string;
 }
 
-export type ClientFrame = AuthFrame | JoinRoomFrame | LeaveRoomFrame | SendMessageFrame | CallClientFrame;
+export type ClientFrame = AuthFrame | JoinRoomFrame | LeaveRoomFrame | SendMessageFrame | CallClientFrame | TypingFrame;
 
 // ---- server -> client ----
 export interface AuthSuccessFrame {
@@ -132,8 +133,8 @@ export interface ErrorFrame {
   [extra: string]: unknown;
 }
 
-/** Events chat-svc publishes on chat.room.<id>.event; gateways forward them to the room's sockets. */
-export type RoomEventFrame = NewMessageFrame | UserJoinedFrame | UserLeftFrame | MessageDeletedFrame;
+/** Events on chat.room.<id>.event (chat-svc's, and gateways' user_typing); gateways forward them to the room's sockets. */
+export type RoomEventFrame = NewMessageFrame | UserJoinedFrame | UserLeftFrame | MessageDeletedFrame | UserTypingFrame;
 /** Events chat-svc publishes on chat.user.<id>.event. */
 export type UserEventFrame =
   | PrivateChatCreatedFrame
@@ -160,6 +161,7 @@ export type ServerFrame =
   | NotificationFrame
   | NotificationsReadFrame
   | AccountUpdatedFrame
+  | UserTypingFrame
   | ErrorFrame;
 
 /** Close code the server uses when the session behind a socket ends. */

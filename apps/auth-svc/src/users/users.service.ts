@@ -13,6 +13,7 @@ import {
   type UserRole,
   type UserSettings,
   type UserSummary,
+  type UserUpdatedEvent,
   type UsernameAvailabilityDto,
 } from '@app/contracts';
 import { ContentFilter, RpcClient, RpcErrors } from '@app/server';
@@ -98,7 +99,7 @@ export class UsersService {
         }
         throw this.conflictFrom(error);
       }
-      await this.publish(AuthEvents.UserRegistered, { ...toUserSummary(user), privacy: user.settings.privacy });
+      await this.publish(AuthEvents.UserRegistered, enforcedOf(user));
       return { user, addressHolder };
     }
   }
@@ -135,11 +136,11 @@ export class UsersService {
     const user = await this.em.findOne(User, { id: userId });
     if (!user) throw RpcErrors.notFound('User not found');
     // Stored as plain JSON: the validated DTO instances carry no extra fields (whitelisted).
-    const before = JSON.stringify(user.settings.privacy);
+    const before = JSON.stringify(enforcedOf(user));
     user.settings = JSON.parse(JSON.stringify({ notifications: settings.notifications, privacy: settings.privacy, chat: settings.chat }));
     await this.em.flush();
-    // Other services enforce the privacy settings (chat-svc: private chats, online lists, last seen).
-    if (JSON.stringify(user.settings.privacy) !== before) await this.publishChanged(user);
+    // Other services enforce the privacy settings (chat-svc: private chats, online lists, last seen) and mention notifications.
+    if (JSON.stringify(enforcedOf(user)) !== before) await this.publishChanged(user);
     return user.settings;
   }
 
@@ -254,7 +255,7 @@ export class UsersService {
 
   /** Tells the other services (read models) and the gateways (sessions to re-read) that the user changed. */
   async publishChanged(user: User) {
-    await this.publish(AuthEvents.UserUpdated, { ...toUserSummary(user), privacy: user.settings.privacy });
+    await this.publish(AuthEvents.UserUpdated, enforcedOf(user));
     await this.invalidateSessions({ userId: user.id });
   }
 
@@ -303,4 +304,9 @@ export function usernameProblem(username: string): string | null {
   if (username.length > USERNAME_MAX) return `Username must be at most ${USERNAME_MAX} characters long`;
   if (!USERNAME_PATTERN.test(username)) return 'Username may contain only letters, digits and underscore';
   return null;
+}
+
+/** The user as other services keep them: the summary and the settings they enforce. */
+function enforcedOf(user: User): UserUpdatedEvent {
+  return { ...toUserSummary(user), privacy: user.settings.privacy, notifications: { mentions: user.settings.notifications?.mentions !== false } };
 }

@@ -1,5 +1,5 @@
 import { BigIntType, Entity, PrimaryKey, Property } from '@mikro-orm/core';
-import type { MessageFormatting, MessageType } from '@app/contracts';
+import type { MessageFormatting, MessageMention, MessageType } from '@app/contracts';
 
 @Entity({ tableName: 'messages' })
 export class Message {
@@ -39,4 +39,8 @@ export class Message {
 
   @Property({ type: 'integer', nullable: true })
   removedById: number | null = null;
+
+  /** Mentions: the people its @usernames resolved to as it was stored (see MentionsService). */
+  @Property({ type: 'json', nullable: true })
+  mentions: MessageMention[] | null = null;
 }

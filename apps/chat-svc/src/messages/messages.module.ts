@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { LimitsModule } from '../limits/limits.module';
+import { MentionsModule } from '../mentions/mentions.module';
 import { MutesModule } from '../moderation/mutes.module';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { PresenceModule } from '../presence/presence.module';
@@ -11,7 +12,7 @@ import { MessagesRepository } from './messages.repository';
 import { MessagesService } from './messages.service';
 
 @Module({
-  imports: [RoomsModule, LimitsModule, UsersModule, PresenceModule, SafetyModule, MutesModule, NotificationsModule],
+  imports: [RoomsModule, LimitsModule, UsersModule, PresenceModule, SafetyModule, MutesModule, NotificationsModule, MentionsModule],
   controllers: [MessagesController],
   providers: [MessagesRepository, MessagesService],
   exports: [MessagesService],

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager, type Knex } from '@mikro-orm/postgresql';
-import type { MessageFormatting, MessageType } from '@app/contracts';
+import type { MessageFormatting, MessageMention, MessageType } from '@app/contracts';
 import { Message } from './message.entity';
 
 export interface NewMessage {
@@ -13,6 +13,8 @@ export interface NewMessage {
   clientId: string | null;
   /** Private rooms: the sender has read everything up to their own message. */
   markSenderRead: boolean;
+  /** Mentions: the people the text mentions, resolved before the insert. */
+  mentions?: MessageMention[];
 }
 
 /** The room of a message being stored no longer exists (deleted while the send was checked). */
@@ -50,8 +52,8 @@ export class MessagesRepository {
         if (bumped.rows.length === 0) throw new RoomGoneError(message.roomId);
         const seq = bumped.rows[0].last_seq as number;
         const { rows } = await trx.raw(
-          `insert into messages (room_id, seq, sender_id, content, type, formatting, metadata, client_id)
-           values (?, ?, ?, ?, ?, ?, ?, ?) returning *`,
+          `insert into messages (room_id, seq, sender_id, content, type, formatting, metadata, client_id, mentions)
+           values (?, ?, ?, ?, ?, ?, ?, ?, ?) returning *`,
           [
             message.roomId,
             seq,
@@ -61,6 +63,7 @@ export class MessagesRepository {
             message.formatting ? JSON.stringify(message.formatting) : null,
             message.metadata ? JSON.stringify(message.metadata) : null,
             message.clientId,
+            message.mentions?.length ? JSON.stringify(message.mentions) : null,
           ],
         );
         if (message.markSenderRead) {
@@ -131,6 +134,7 @@ function toMessage(row: Record<string, unknown>): Message {
     createdAt: row.created_at,
     removedAt: row.removed_at ?? null,
     removedById: row.removed_by_id ?? null,
+    mentions: row.mentions ?? null,
   });
   return message;
 }

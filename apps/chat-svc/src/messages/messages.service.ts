@@ -23,6 +23,7 @@ import {
 import { ContentFilter, Metrics, RpcErrors } from '@app/server';
 import { FanoutService } from '../fanout/fanout.service';
 import { SendLimitsService } from '../limits/send-limits.service';
+import { MentionsService } from '../mentions/mentions.service';
 import { MutesService } from '../moderation/mutes.service';
 import { NotificationsService } from '../notifications/notifications.service';
 import { PresenceService } from '../presence/presence.service';
@@ -46,6 +47,7 @@ export class MessagesService {
     private readonly filter: ContentFilter,
     private readonly mutes: MutesService,
     private readonly notifications: NotificationsService,
+    private readonly mentions: MentionsService,
   ) {}
 
   /** The one send path of REST and socket: check, count, persist, then publish. */
@@ -85,10 +87,13 @@ export class MessagesService {
       hasLink: text && this.filter.hasLink(dto.content),
     });
     await this.users.remember(actor);
+    // Offensive words in public rooms are masked for everyone, once, as stored.
+    const content = room.type === 'public' && text ? this.filter.mask(dto.content) : dto.content;
     const stored = await this.insertInto(room, {
       senderId: actor.id,
-      // Offensive words in public rooms are masked for everyone, once, as stored.
-      content: room.type === 'public' && text ? this.filter.mask(dto.content) : dto.content,
+      content,
+      // Mentions: resolved once here, so readers highlight and notifications go without parsing again.
+      mentions: await this.mentions.resolve(room, actor.id, type, content),
       type,
       formatting,
       metadata: dto.metadata ? { ...dto.metadata } : null,
@@ -183,6 +188,7 @@ export class MessagesService {
       clientId: message.clientId,
       createdAt: new Date(message.createdAt).toISOString(),
       ...(message.removedAt ? { removedBy: 'moderator' as const } : {}),
+      ...(message.mentions?.length && !message.removedAt ? { mentions: message.mentions } : {}),
     };
   }
 }

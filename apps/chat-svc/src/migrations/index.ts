@@ -7,6 +7,7 @@ import { Migration20261127110000NotificationDigests } from './Migration202611271
 import { Migration20261128200000RoomArchive } from './Migration20261128200000-room-archive';
 import { Migration20261129100000MessageSearch } from './Migration20261129100000-message-search';
 import { Migration20261130100000VipRooms } from './Migration20261130100000-vip-rooms';
+import { Migration20261201100000Mentions } from './Migration20261201100000-mentions';
 
 /** Every migration, in order. Listed in code so the build and jest need no file globbing. */
 export const migrations: MigrationObject[] = [
@@ -18,4 +19,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261128200000-room-archive', class: Migration20261128200000RoomArchive },
   { name: 'Migration20261129100000-message-search', class: Migration20261129100000MessageSearch },
   { name: 'Migration20261130100000-vip-rooms', class: Migration20261130100000VipRooms },
+  { name: 'Migration20261201100000-mentions', class: Migration20261201100000Mentions },
 ];

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { BlocksModule } from '../blocks/blocks.module';
+import { MentionsModule } from '../mentions/mentions.module';
 import { PresenceModule } from '../presence/presence.module';
 import { UsersModule } from '../users/users.module';
 import { DigestSweeper } from './digest-sweeper.service';
@@ -10,7 +11,7 @@ import { NotificationsService } from './notifications.service';
 
 /** Notifications stored per person, built from chat's own events and the other services'. */
 @Module({
-  imports: [PresenceModule, BlocksModule, UsersModule],
+  imports: [PresenceModule, BlocksModule, UsersModule, MentionsModule],
   controllers: [NotificationsController],
   providers: [NotificationsRepository, NotificationsService, ModerationNoticesListener, DigestSweeper],
   exports: [NotificationsService],

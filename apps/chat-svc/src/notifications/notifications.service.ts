@@ -15,6 +15,7 @@ import {
 import { RpcErrors } from '@app/server';
 import { BlocksRepository } from '../blocks/blocks.repository';
 import { FanoutService } from '../fanout/fanout.service';
+import { MentionsService } from '../mentions/mentions.service';
 import { PresenceService } from '../presence/presence.service';
 import type { Room } from '../rooms/room.entity';
 import { ChatUsersService } from '../users/users.service';
@@ -34,6 +35,7 @@ export class NotificationsService {
     private readonly blocks: BlocksRepository,
     private readonly users: ChatUsersService,
     private readonly fanout: FanoutService,
+    private readonly mentions: MentionsService,
   ) {}
 
   async list(actor: ActorDto, before: number | undefined, limit = NOTIFICATION_PAGE_DEFAULT): Promise<NotificationPageDto> {
@@ -66,17 +68,27 @@ export class NotificationsService {
   /**
    * A private message notifies the others of the chat unless they are in it right now (a socket
    * of theirs joined the room, on any gateway: presence says so) or they blocked the sender.
-   * A buyer's message to the seller of a marketplace chat is a seller notification.
+   * A buyer's message to the seller of a marketplace chat is a seller notification; one that
+   * mentions the other person is a mention, unless their settings turn mentions off.
+   * In a public room, each person the message mentions is notified (their settings allowing).
    */
   async messageSent(room: Room, message: MessageDto): Promise<void> {
-    if (room.type !== 'private') return;
+    const mentioned = (message.mentions ?? []).map((m) => m.id);
+    const mentionsOff = mentioned.length > 0 ? await this.mentions.mentionsOff(mentioned).catch(() => new Set(mentioned)) : new Set<number>();
+    const mentions = (userId: number) => mentioned.includes(userId) && !mentionsOff.has(userId);
+    if (room.type !== 'private') return this.mentionedInRoom(room, message, mentioned.filter(mentions));
     try {
       for (const userId of await this.notifications.othersInRoom(room.id, message.senderId)) {
         if (await this.presence.isIn(room.id, userId)) continue;
         if ((await this.blocks.between(userId, message.senderId)).aBlockedB) continue;
+        const seller = room.origin === 'marketplace' && room.sellerUserId === userId;
+        if (!seller && mentions(userId)) {
+          await this.storeMention(room, message, userId);
+          continue;
+        }
         await this.store({
           userId,
-          type: room.origin === 'marketplace' && room.sellerUserId === userId ? 'seller' : 'message',
+          type: seller ? 'seller' : 'message',
           title: NotificationText.messageFrom(message.sender.username),
           content: message.type === 'image' ? NotificationText.image : message.type === 'gif' ? NotificationText.gif : message.content,
           sender: message.sender,
@@ -89,6 +101,33 @@ export class NotificationsService {
       // The message is stored and delivered; a notification that failed must not fail the send.
       this.logger.warn(`Notifying of message ${message.id} failed: ${(error as Error).message}`);
     }
+  }
+
+  /** Public rooms: mentions are notified even while the person reads the room, as a busy room scrolls them away. */
+  private async mentionedInRoom(room: Room, message: MessageDto, userIds: number[]): Promise<void> {
+    for (const userId of userIds) {
+      try {
+        await this.storeMention(room, message, userId);
+      } catch (error) {
+        // The message is stored and delivered; a notification that failed must not fail the send.
+        this.logger.warn(`Notifying ${userId} of a mention in message ${message.id} failed: ${(error as Error).message}`);
+      }
+    }
+  }
+
+  /** Leads to the message itself (the room scrolls to it); a private chat's mention is read when the chat is opened. */
+  private storeMention(room: Room, message: MessageDto, userId: number): Promise<void> {
+    const sender = message.sender.username;
+    return this.store({
+      userId,
+      type: 'mention',
+      title: room.type === 'private' ? NotificationText.mentionFrom(sender) : NotificationText.mentionIn(sender, room.name),
+      content: message.content,
+      sender: message.sender,
+      link: `/chat/${room.id}?message=${message.id}`,
+      roomId: room.type === 'private' ? room.id : null,
+      sourceKey: `mention:${message.id}`,
+    });
   }
 
   /** A call nobody answered: the seller learns who called and can write back in their chat. */

@@ -29,6 +29,10 @@ export class ChatUser {
   @Property({ type: 'boolean' })
   allowDirectMessages = true;
 
+  /** The person's `mentions` notification setting, kept from auth-svc's events. */
+  @Property({ type: 'boolean' })
+  notifyMentions = true;
+
   /** Last activity in chat (a join, a send, a leave), to the minute. */
   @Property({ type: 'datetime', nullable: true })
   lastSeenAt: Date | null = null;

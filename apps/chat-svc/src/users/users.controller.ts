@@ -20,7 +20,7 @@ export class UsersController {
 }
 
 function pick(user: UserRegisteredEvent) {
-  const { privacy } = user;
+  const { privacy, notifications } = user;
   return {
     id: user.id,
     username: user.username,
@@ -35,5 +35,6 @@ function pick(user: UserRegisteredEvent) {
           },
         }
       : {}),
+    ...(notifications ? { notifyMentions: notifications.mentions !== false } : {}),
   };
 }

@@ -8,7 +8,7 @@ const UNKNOWN_USER: Omit<UserSummary, 'id'> = { username: 'Unknown User', avatar
 const LAST_SEEN_RESOLUTION_MS = 60_000;
 
 export type PrivacySettings = UserSettings['privacy'];
-export type KnownUser = UserSummary & { privacy?: PrivacySettings };
+export type KnownUser = UserSummary & { privacy?: PrivacySettings; notifyMentions?: boolean };
 
 /**
  * The users read model: kept from auth-svc's events, from the session user of every call,
@@ -50,6 +50,7 @@ export class ChatUsersService {
     );
     for (const u of users) {
       this.written.delete(u.id);
+      if (u.notifyMentions !== undefined) await this.knex().raw('update chat_users set notify_mentions = ? where id = ?', [u.notifyMentions, u.id]);
       if (!u.privacy) continue;
       await this.knex().raw('update chat_users set show_online_status = ?, show_last_seen = ?, allow_direct_messages = ? where id = ?', [
         u.privacy.showOnlineStatus,

@@ -5,10 +5,11 @@ import { FrameLimits } from './frame-limits';
 import { RealtimeGateway } from './realtime.gateway';
 import { RoomFanoutService } from './room-fanout.service';
 import { SocketRegistry } from './socket-registry';
+import { TypingFramesService } from './typing-frames.service';
 
 @Global()
 @Module({
-  providers: [SocketRegistry, RealtimeGateway, RoomFanoutService, ChatFramesService, HiddenSenders, FrameLimits],
+  providers: [SocketRegistry, RealtimeGateway, RoomFanoutService, ChatFramesService, TypingFramesService, HiddenSenders, FrameLimits],
   exports: [SocketRegistry, HiddenSenders],
 })
 export class RealtimeModule {}

@@ -7,6 +7,7 @@ import {
   type MessageDto,
   type NewMessageFrame,
   type RoomEventFrame,
+  type UserTypingFrame,
 } from '@app/contracts';
 import { natsConnectionOptions, RpcClient } from '@app/server';
 import { connect, JSONCodec, type NatsConnection, type Subscription } from 'nats';
@@ -130,6 +131,7 @@ export class RoomFanoutService implements OnModuleInit, OnApplicationShutdown {
       }
       if (frame.type === 'new_message') this.onMessage(channel, frame);
       else if (frame.type === 'message_deleted') this.onRemoved(channel, frame);
+      else if (frame.type === 'user_typing') this.onTyping(channel, frame);
       else {
         // The one who arrives already has the online list; everyone else hears of them.
         const raw = JSON.stringify(frame);
@@ -153,6 +155,20 @@ export class RoomFanoutService implements OnModuleInit, OnApplicationShutdown {
     if (kept) kept.raw = JSON.stringify(withoutText(JSON.parse(kept.raw) as NewMessageFrame));
     const raw = JSON.stringify(frame);
     for (const socket of channel.sockets) this.registry.sendRaw(socket, raw);
+  }
+
+  /** Typing: not to the typer's own sockets, nor to those who blocked them (as their messages are not). */
+  private onTyping(channel: RoomChannel, frame: UserTypingFrame) {
+    const raw = JSON.stringify(frame);
+    const typerId = frame.user.id;
+    for (const socket of channel.sockets) {
+      if (!socket.joining && socket.user.id !== typerId && !socket.hiddenSenders?.has(typerId)) this.registry.sendRaw(socket, raw);
+    }
+  }
+
+  /** Publishes a frame a gateway makes (typing) on the room's subject, for every gateway's sockets in that room. */
+  publish(roomId: number, frame: UserTypingFrame) {
+    this.connection().publish(chatRoomEventSubject(roomId), codec.encode(frame));
   }
 
   /** Writes pending messages that follow the delivered one; a gap left behind is filled after a short wait. */

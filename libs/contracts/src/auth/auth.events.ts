@@ -9,9 +9,11 @@ export const AuthEvents = {
   SessionsInvalidated: 'user.sessions.invalidated',
 } as const;
 
-/** A user as other services may keep them, with the privacy settings they enforce (absent from older publishers). */
-export type UserRegisteredEvent = UserSummary & { privacy?: UserSettings['privacy'] };
-export type UserUpdatedEvent = UserSummary & { privacy?: UserSettings['privacy'] };
+/** The notification settings other services enforce (chat-svc: mention notifications). */
+export type EnforcedNotificationSettings = Pick<UserSettings['notifications'], 'mentions'>;
+/** A user as other services may keep them, with the settings they enforce (absent from older publishers). */
+export type UserRegisteredEvent = UserSummary & { privacy?: UserSettings['privacy']; notifications?: EnforcedNotificationSettings };
+export type UserUpdatedEvent = UserSummary & { privacy?: UserSettings['privacy']; notifications?: EnforcedNotificationSettings };
 export interface SessionsInvalidatedEvent {
   userId: number;
   /** sha256 of one token; absent means every session of the user. */

@@ -28,6 +28,14 @@ export interface MessageDto {
   createdAt: string;
   /** Set when a moderator removed the message: its content is empty; show "removed by a moderator". */
   removedBy?: 'moderator';
+  /** The people its @username mentions resolved to when it was stored, each with the name as written (absent when none). */
+  mentions?: MessageMention[];
+}
+
+/** A mention of a message: who it resolved to, and the @name (lower-case) that named them, for highlighting. */
+export interface MessageMention {
+  id: number;
+  username: string;
 }
 
 export interface RoomParticipantDto {

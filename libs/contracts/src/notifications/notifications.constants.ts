@@ -9,8 +9,9 @@ import type { UserSummary } from '../common/user';
  * - seller_application: the team's decision on an expert application
  * - report_outcome: a report the person made was handled
  * - warning: a moderator warned the person
+ * - mention: someone mentioned the person (@username) in a room
  */
-export const NOTIFICATION_TYPES = ['message', 'seller', 'missed_call', 'seller_application', 'report_outcome', 'warning', 'vip'] as const;
+export const NOTIFICATION_TYPES = ['message', 'seller', 'missed_call', 'seller_application', 'report_outcome', 'warning', 'vip', 'mention'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /** Types about one private chat: opening that chat marks them read. */
@@ -49,6 +50,8 @@ export interface NotificationPageDto {
 /** The words of the notifications the server writes. */
 export const NotificationText = {
   messageFrom: (username: string) => `New message from ${username}`,
+  mentionIn: (username: string, roomName: string) => `${username} mentioned you in ${roomName}`,
+  mentionFrom: (username: string) => `${username} mentioned you`,
   image: 'Sent an image',
   gif: 'Sent a GIF',
   missedCall: (buyer: string, callType: 'audio' | 'video') => `Missed ${callType} call from ${buyer}`,

@@ -244,3 +244,10 @@ export const VOICE_TEXT = {
   player: (duration: string) => `Voice note, ${duration}`,
   preview: '🎤 Voice note',
 } as const;
+
+/** Typing indicators and @mentions. The indicator's sentences come from typingText in the contracts. */
+export const MENTION_TEXT = {
+  pickerLabel: 'People to mention',
+  noMatches: 'No one here matches that name',
+  mentionsYou: '(mentions you)',
+} as const;

@@ -45,7 +45,8 @@ notificationsListener.startListening({
 
 /** The settings decide: messageSound plays the tone for messages; push shows a system notification while the tab is hidden. */
 function alert(notification: NotificationDto, settings: UserSettings | undefined) {
-  const message = CHAT_NOTIFICATION_TYPES.includes(notification.type);
+  // A mention carries the words of a message: it sounds and hides its preview as a message does.
+  const message = CHAT_NOTIFICATION_TYPES.includes(notification.type) || notification.type === 'mention';
   if (message && settings?.notifications.messageSound !== false) playAlertTones();
   if (settings?.notifications.push === false || document.visibilityState !== 'hidden') return;
   const body = message && settings?.chat.messagePreview === false ? NOTIFICATIONS_TEXT.previewHidden : notification.content;

@@ -25,6 +25,7 @@ import { CreateRoomDialog } from './create-room-dialog';
 import { MessageList } from './message-list';
 import { RateLimitDialog } from './rate-limit-dialog';
 import { SignupGate } from './signup-gate';
+import { TypingIndicator } from './typing-indicator';
 import { VipRoomLocked } from './vip-room-locked';
 
 export type ChatRoomProps = { roomId: number };
@@ -126,6 +127,7 @@ function LiveRoom({ roomId, me }: { roomId: number; me: UserDto }) {
 
       {feed ? <MessageList feed={feed} room={room} me={me} older={older} onAuthorClick={isPublic ? (author) => void startWith(author) : undefined} /> : <div className="flex-1" />}
 
+      {room ? <TypingIndicator roomId={roomId} /> : null}
       {room && me.role === 'guest' ? (
         <div className="border-t bg-card px-4 py-3 text-center text-sm">
           <p className="text-muted-foreground">{CHAT_TEXT.guestReadOnly}</p>

@@ -9,8 +9,12 @@ import { useGetModerationStatusQuery } from '../../moderation/api/reports-api';
 import { useBlockToggle } from '../../safety/hooks/use-block-toggle';
 import { useComposer } from '../hooks/use-composer';
 import { useConnection } from '../hooks/use-connection';
+import { useMentionPicker, type Mentionable } from '../hooks/use-mention-picker';
+import { useTypingSignal } from '../hooks/use-typing-signal';
+import { useGetRoomFeedQuery } from '../api/chat-api';
 import { useNow } from '../../../hooks/use-now';
 import { ComposerToolbar } from './composer-toolbar';
+import { MentionPicker } from './mention-picker';
 
 const MUTE_CHECK_MS = 15_000;
 
@@ -59,6 +63,9 @@ function WritableComposer({ room, me, disabled }: ComposerProps) {
   const { text, setText, preview, waitSeconds, limited, blocked, sending } = composer;
   const enterToSend = me.settings?.chat?.enterToSend ?? true;
   const placeholder = limited ? COMPOSER_TEXT.wait(waitSeconds) : COMPOSER_TEXT.placeholder;
+  const people = useMentionable(room, me);
+  const picker = useMentionPicker({ text, setText, input, people });
+  const signalTyping = useTypingSignal(room.id, blocked);
 
   return (
     <div className="border-t bg-card px-2 pt-2 pb-[max(0.5rem,env(safe-area-inset-bottom))] sm:px-4">
@@ -77,22 +84,39 @@ function WritableComposer({ room, me, disabled }: ComposerProps) {
           onImage={(file) => void composer.sendImage(file)}
         />
         <form
-          className="flex items-end gap-2"
+          className="relative flex items-end gap-2"
           onSubmit={(e) => {
             e.preventDefault();
             void composer.send();
           }}
         >
+          {picker.open ? (
+            <MentionPicker
+              listId={picker.listId}
+              options={picker.options}
+              activeIndex={picker.activeIndex}
+              optionId={picker.optionId}
+              onPick={picker.pick}
+              onHover={picker.setActive}
+            />
+          ) : null}
           <textarea
             ref={input}
+            {...picker.inputProps}
             rows={1}
             value={text}
             maxLength={2000}
             disabled={blocked}
             placeholder={placeholder}
             aria-label="Message"
-            onChange={(e) => setText(e.target.value)}
+            onChange={(e) => {
+              setText(e.target.value);
+              picker.onChange(e.target.value, e.target.selectionStart);
+              if (e.target.value.trim()) signalTyping();
+            }}
+            onSelect={picker.track}
             onKeyDown={(e) => {
+              if (picker.onKeyDown(e)) return;
               const submit = enterToSend ? e.key === 'Enter' && !e.shiftKey : e.key === 'Enter' && (e.ctrlKey || e.metaKey);
               if (submit && !e.nativeEvent.isComposing) {
                 e.preventDefault();
@@ -122,3 +146,11 @@ function WritableComposer({ room, me, disabled }: ComposerProps) {
     </div>
   );
 }
+
+/** Who can be mentioned here: a public room's people online now, a private chat's other person; never oneself. */
+function useMentionable(room: RoomDto, me: UserDto): Mentionable[] {
+  const { data: feed } = useGetRoomFeedQuery(room.id);
+  const people = room.type === 'public' ? (feed?.onlineUsers ?? []) : room.participants;
+  return people.filter((p) => p.id !== me.id);
+}
+

@@ -10,6 +10,7 @@ import { EMOJI_FONT } from '../constants';
 import { CHAT_TEXT } from '../copy';
 import { styleOf } from '../message-kind';
 import { VoiceNote } from './voice-note';
+import { MentionText } from './mention-text';
 
 export type MessageGroupProps = {
   sender: MessageDto['sender'];
@@ -107,7 +108,7 @@ function MessageBody({ message, mine }: { message: MessageDto; mine: boolean }) 
       data-message-id={message.id}
       data-kind={message.type}
     >
-      {message.content}
+      <MentionText message={message} />
     </p>
   );
 }

@@ -1,5 +1,5 @@
 import type { NotificationDto, NotificationType } from '@app/contracts';
-import { BadgeCheck, Bell, Crown, Flag, MessageSquare, PhoneMissed, ShieldAlert, Store, type LucideIcon } from 'lucide-react';
+import { AtSign, BadgeCheck, Bell, Crown, Flag, MessageSquare, PhoneMissed, ShieldAlert, Store, type LucideIcon } from 'lucide-react';
 import { useNavigate } from 'react-router-dom';
 import { UserAvatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
@@ -19,6 +19,7 @@ const ICONS: Record<NotificationType, LucideIcon> = {
   report_outcome: Flag,
   warning: ShieldAlert,
   vip: Crown,
+  mention: AtSign,
 };
 
 /** /notifications: the server's list, newest first; opening one marks it read and goes where it leads. */
