@@ -6,9 +6,14 @@
 //   npm run bench -- --saturation      the ceiling: send rates stepped up against the chat
 //                                      system, the bare ws server and a Socket.IO peer
 //   npm run bench -- --connections     how many idle sockets one gateway holds, and its restart
+//   npm run bench -- --lighthouse      Lighthouse (mobile) on the landing page, marketplace and public
+//                                      rooms, and the landing page's initial JavaScript
 // Options: --skip-build (run the dist as it is), --gateways N, --chat-replicas N, --seconds N (sending time per run or step);
 // --saturation --quick (one workload, few steps), --saturation --profile (CPU profiles of the
-// gateway and chat-svc, summed up in the report); --connections --sockets N (default 10000).
+// gateway and chat-svc, summed up in the report); --connections --sockets N (default 10000);
+// --connections --profile (CPU profiles from the restart on); --connections --heap-snapshot
+// (the gateway's heap with every socket idle, into bench/results/heap/, summed up by
+// `node bench/lib/heap-summary.mjs <file> <sockets>`).
 import { createRequire } from 'node:module';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -35,6 +40,8 @@ const { values: args } = parseArgs({
     profile: { type: 'boolean', default: false },
     connections: { type: 'boolean', default: false },
     sockets: { type: 'string', default: '10000' },
+    'heap-snapshot': { type: 'boolean', default: false },
+    lighthouse: { type: 'boolean', default: false },
   },
 });
 const gateways = Number(args.gateways);
@@ -66,6 +73,7 @@ const MARKERS = {
   fixed: ['<!-- figures:start -->', '<!-- figures:end -->'],
   saturation: ['<!-- saturation:start -->', '<!-- saturation:end -->'],
   connections: ['<!-- connections:start -->', '<!-- connections:end -->'],
+  lighthouse: ['<!-- lighthouse:start -->', '<!-- lighthouse:end -->'],
 };
 
 function writeFigures(mode, text) {
@@ -80,7 +88,11 @@ try {
   if (!args.smoke) {
     const { ensureInfrastructure } = require('./lib/infra.js');
     await ensureInfrastructure();
-    if (!args['skip-build']) {
+    if (!args['skip-build'] && args.lighthouse) {
+      // The pages are the built SPA's: the web app is built as well, when its sources changed.
+      const { buildAll } = require('./lib/build.js');
+      buildAll();
+    } else if (!args['skip-build']) {
       log.step('Building services (tsc -b)');
       run(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-b']);
     }
@@ -102,11 +114,25 @@ try {
       text += `\n\n${summariseProfiles(profileDir)}`;
     }
     found = bench.saturationProblems(report);
+  } else if (args.lighthouse) {
+    mode = 'lighthouse';
+    const { runLighthouse, formatLighthouse } = await import('../bench/lib/lighthouse.mjs');
+    const report = await runLighthouse({ webDist: join(ROOT, 'apps/web/dist'), log: step });
+    text = formatLighthouse(report);
+    found = [];
   } else if (args.connections) {
     mode = 'connections';
     const { runConnections, formatConnections, connectionProblems } = await import('../bench/lib/connections.mjs');
-    const report = await runConnections({ sockets: args.smoke ? 40 : sockets, smoke: args.smoke, log: step });
+    const heapSnapshotDir = args['heap-snapshot'] ? join(ROOT, 'bench/results/heap', new Date().toISOString().replace(/[:.]/g, '-')) : undefined;
+    if (heapSnapshotDir) mkdirSync(heapSnapshotDir, { recursive: true });
+    const profileDir = args.profile ? join(ROOT, 'bench/results/profiles', new Date().toISOString().replace(/[:.]/g, '-')) : undefined;
+    if (profileDir) mkdirSync(profileDir, { recursive: true });
+    const report = await runConnections({ sockets: args.smoke ? 40 : sockets, smoke: args.smoke, heapSnapshotDir, profileDir, log: step });
     text = formatConnections(report);
+    if (profileDir) {
+      const { summariseProfiles } = await import('../bench/lib/profile-summary.mjs');
+      text += `\n\n${summariseProfiles(profileDir)}`;
+    }
     found = connectionProblems(report);
   } else {
     const report = await bench.runBench({ smoke: args.smoke, gateways, chatReplicas, sendSeconds, log: step });

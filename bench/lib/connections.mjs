@@ -3,7 +3,7 @@
 // its CPU at idle; then restarts the gateway while messages are sent, and times until every
 // socket is back in its room with every message it missed (the web client's reconnect policy).
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -178,14 +178,14 @@ async function sendToRooms(nc, rooms, tag) {
   return new Map(seqs);
 }
 
-export async function runConnections({ sockets, smoke = false, log }) {
+export async function runConnections({ sockets, smoke = false, heapSnapshotDir, profileDir, log }) {
   const roomSize = smoke ? SMOKE_ROOM_SIZE : ROOM_SIZE;
   const idleMs = smoke ? SMOKE_IDLE_WINDOW_MS : IDLE_WINDOW_MS;
   const fileLimit = raiseOpenFileLimit(sockets + 1000);
   const runId = newRunId();
   const loadBefore = loadavg()[0];
   log(`Starting the chat system (1 gateway); open files allowed: ${fileLimit}`);
-  const target = await startChatTarget({ gateways: 1, chatReplicas: 1, runId });
+  const target = await startChatTarget({ gateways: 1, chatReplicas: 1, runId, profileDir });
   const tabs = [];
   let nc;
   let stopOwners = () => undefined;
@@ -206,7 +206,7 @@ export async function runConnections({ sockets, smoke = false, log }) {
     stopOwners = await ownersOnAnotherGateway(nc, rooms, `bench-gateway-${runId}`);
 
     const metricsPort = await freePort();
-    target.setGatewayEnv({ METRICS_PORT: String(metricsPort) });
+    target.setGatewayEnv({ METRICS_PORT: String(metricsPort), ...(heapSnapshotDir ? { HEAP_SNAPSHOT_DIR: heapSnapshotDir } : {}) });
     await target.fresh();
     const [gatewayPid] = target.connectionPids();
     // Memory is read after the gateway collected its garbage (measure-hook.cjs), so that it counts what is kept.
@@ -240,6 +240,8 @@ export async function runConnections({ sockets, smoke = false, log }) {
     const liveBehind = await waitForAll(tabs, (t) => t.lastSeq >= liveSeqs.get(t.roomId), 30_000);
 
     log('Restarting the gateway, with one more message into every room while it is down');
+    // With --profile, the CPU profiles cover the restart and the sockets coming back, nothing before.
+    if (profileDir) target.markMeasurement();
     const restartStarted = performance.now();
     const restarting = target.restartGateway();
     await waitForAll(tabs, (t) => !t.inRoom, 30_000);
@@ -252,6 +254,15 @@ export async function runConnections({ sockets, smoke = false, log }) {
     const notBack = notBackInTarget && (await waitForAll(tabs, back, RESUME_TIMEOUT_MS - RESTART_TARGET_MS));
     const backSeconds = (performance.now() - restartStarted) / 1000;
     const firstBackSeconds = await firstBack;
+    if (heapSnapshotDir) {
+      // measure-hook.cjs writes it on SIGURG. Writing blocks the gateway for seconds, so it comes
+      // after every reading: the restarted gateway, with the sockets back in their rooms and idle.
+      log(`Heap snapshot of the gateway into ${heapSnapshotDir}`);
+      process.kill(target.connectionPids()[0], 'SIGURG');
+      const written = () => readdirSync(heapSnapshotDir).some((f) => f.endsWith('.heapsnapshot'));
+      const deadline = performance.now() + 300_000;
+      while (!written() && performance.now() < deadline) await sleep(500);
+    }
 
     return {
       date: new Date().toISOString(),

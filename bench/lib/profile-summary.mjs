@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const SHOWN_APPS = ['gateway', 'chat-svc'];
+const SHOWN_APPS = ['gateway', 'chat-svc', 'auth-svc'];
 const TOP_FUNCTIONS = 12;
 const TOP_AREAS = 8;
 

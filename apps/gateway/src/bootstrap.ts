@@ -2,7 +2,6 @@ import { INestApplication, Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { MicroserviceOptions, Transport } from '@nestjs/microservices';
 import { NestExpressApplication } from '@nestjs/platform-express';
-import { WsAdapter } from '@nestjs/platform-ws';
 import { createLogger, JsonLogger, natsConnectionOptions, startMetricsServer } from '@app/server';
 import { json, type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
@@ -12,6 +11,7 @@ import { allowedOrigins } from './common/origins';
 import { httpValidationPipe } from './common/validation';
 import { gatewayEnv } from './config/gateway-env';
 import { setupApiDocs } from './docs';
+import { FrameWsAdapter } from './realtime/ws-adapter';
 import { serveSpa } from './spa';
 
 const PERMISSIONS_POLICY = 'camera=(self), microphone=(self), display-capture=(), geolocation=(), payment=(), usb=()';
@@ -57,7 +57,7 @@ export async function createGateway(): Promise<NestExpressApplication> {
   app.use('/api', json({ limit: JSON_BODY_LIMIT }));
   app.setGlobalPrefix('api');
   app.useGlobalPipes(httpValidationPipe());
-  app.useWebSocketAdapter(new WsAdapter(app));
+  app.useWebSocketAdapter(new FrameWsAdapter(app));
   app.connectMicroservice<MicroserviceOptions>({
     // No queue group: every gateway hears every event it subscribes to.
     transport: Transport.NATS,

@@ -2,13 +2,24 @@ import { Injectable } from '@nestjs/common';
 import { AuthPatterns, type UserDto } from '@app/contracts';
 import { RpcClient } from '@app/server';
 import { createHash } from 'node:crypto';
+import { GatewayEnv } from '../config/gateway-env';
+import { Admission } from './admission';
 
 const CACHE_MS = 5000;
+/** A look-up still waiting for its turn after this long is refused: the socket is told to try again (1013). */
+const LOOKUP_MAX_WAIT_MS = 60_000;
 
 interface CacheEntry {
   user: UserDto | null;
   expires: number;
 }
+
+interface PendingLookup {
+  answer: Promise<UserDto | null>;
+  wanted: Array<() => boolean>;
+}
+
+const always = () => true;
 
 /**
  * Resolves a session cookie to its user through auth-svc. Answers are kept a few seconds so a
@@ -17,18 +28,48 @@ interface CacheEntry {
 @Injectable()
 export class SessionService {
   private readonly cache = new Map<string, CacheEntry>();
+  /** Look-ups on their way, by token hash: callers asking for the same session at once share one. */
+  private readonly pending = new Map<string, PendingLookup>();
+  private readonly lookups: Admission;
+  private nextSweep = 0;
 
-  constructor(private readonly rpc: RpcClient) {}
+  constructor(
+    private readonly rpc: RpcClient,
+    env: GatewayEnv,
+  ) {
+    this.lookups = new Admission(env.SESSION_LOOKUPS_IN_FLIGHT, LOOKUP_MAX_WAIT_MS);
+  }
 
-  async resolve(token: string | undefined): Promise<UserDto | null> {
+  /**
+   * `stillWanted` is asked when the look-up's turn comes: once no caller wants it any more (every
+   * socket waiting for it closed), it costs auth-svc nothing.
+   */
+  async resolve(token: string | undefined, stillWanted: () => boolean = always): Promise<UserDto | null> {
     if (!token || token.length > 200) return null;
     const key = hashToken(token);
     const hit = this.cache.get(key);
     if (hit && hit.expires > Date.now()) return hit.user;
-    const user = await this.rpc.request(AuthPatterns.ResolveSession, { token });
-    this.cache.set(key, { user, expires: Date.now() + CACHE_MS });
-    if (this.cache.size > 10_000) this.evictExpired();
-    return user;
+    const joining = this.pending.get(key);
+    if (joining) {
+      joining.wanted.push(stillWanted);
+      return joining.answer;
+    }
+    const wanted = [stillWanted];
+    const answer = this.lookups
+      .run(
+        () => this.rpc.request(AuthPatterns.ResolveSession, { token }),
+        () => wanted.some((want) => want()),
+      )
+      .then((user) => {
+        const now = Date.now();
+        this.cache.set(key, { user, expires: now + CACHE_MS });
+        // Swept by time, not size: an idle socket's entry would otherwise stay for its whole life.
+        if (now >= this.nextSweep) this.evictExpired(now);
+        return user;
+      })
+      .finally(() => this.pending.delete(key));
+    this.pending.set(key, { answer, wanted });
+    return answer;
   }
 
   /**
@@ -51,8 +92,8 @@ export class SessionService {
     for (const [key, entry] of this.cache) if (entry.user?.id === userId) this.cache.delete(key);
   }
 
-  private evictExpired() {
-    const now = Date.now();
+  private evictExpired(now: number) {
+    this.nextSweep = now + CACHE_MS;
     for (const [key, entry] of this.cache) if (entry.expires <= now) this.cache.delete(key);
   }
 }

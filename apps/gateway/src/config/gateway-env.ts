@@ -87,6 +87,22 @@ export class GatewayEnv extends BaseEnv {
   @Min(64 * 1024, { message: 'WS_MAX_BUFFERED_BYTES must be at least 65536' })
   WS_MAX_BUFFERED_BYTES = 1024 * 1024;
 
+  /**
+   * Session look-ups this gateway has under way in auth-svc at once; more wait their turn in
+   * order. After a restart every socket comes back at once: asked all together, auth-svc answers
+   * none in time.
+   */
+  @Type(() => Number)
+  @IsInt(wholeNumber('SESSION_LOOKUPS_IN_FLIGHT'))
+  @Min(1)
+  SESSION_LOOKUPS_IN_FLIGHT = 16;
+
+  /** join_room requests this gateway has under way in chat-svc at once; more wait their turn in order. */
+  @Type(() => Number)
+  @IsInt(wholeNumber('ROOM_JOINS_IN_FLIGHT'))
+  @Min(1)
+  ROOM_JOINS_IN_FLIGHT = 16;
+
   // Uploads and /media reads (the gateway's side of media-svc).
 
   /** Uploads one user may have in progress at once on this gateway (429 beyond). */

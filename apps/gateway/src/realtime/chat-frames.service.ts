@@ -11,14 +11,21 @@ import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import { HiddenSenders } from '../blocks/hidden-senders';
 import { actorOf } from '../common/actor';
+import { Admission } from '../common/admission';
+import { GatewayEnv } from '../config/gateway-env';
 import { RoomFanoutService } from './room-fanout.service';
 import { ClientSocket, SocketRegistry } from './socket-registry';
+
+/** A join still waiting for its turn after this long is refused with an error frame; the client joins again. */
+const JOIN_MAX_WAIT_MS = 60_000;
 
 /** The chat frames of the socket protocol: join_room, leave_room, send_message. */
 @Injectable()
 export class ChatFramesService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(ChatFramesService.name);
   private heartbeat?: NodeJS.Timeout;
+  /** Each join asks chat-svc for the room, its history and who is online: a restart's herd of them is let through a few at a time. */
+  private readonly joins: Admission;
 
   constructor(
     private readonly registry: SocketRegistry,
@@ -26,11 +33,14 @@ export class ChatFramesService implements OnApplicationBootstrap, OnApplicationS
     private readonly rpc: RpcClient,
     @Inject(INSTANCE) private readonly instance: string,
     private readonly hidden: HiddenSenders,
+    env: GatewayEnv,
   ) {
+    this.joins = new Admission(env.ROOM_JOINS_IN_FLIGHT, JOIN_MAX_WAIT_MS);
     registry.registerFrame('join_room', (socket, frame) => this.join(socket, frame));
     registry.registerFrame('leave_room', (socket) => this.leave(socket, true));
     registry.registerFrame('send_message', (socket, frame) => this.send(socket, frame));
-    registry.onClose((socket) => void this.leave(socket, false).catch(() => undefined));
+    // Shutting down, DropInstance (onApplicationShutdown) takes every socket's presence out at once.
+    registry.onClose((socket) => (registry.draining ? undefined : void this.leave(socket, false).catch(() => undefined)));
   }
 
   onApplicationBootstrap() {
@@ -61,13 +71,17 @@ export class ChatFramesService implements OnApplicationBootstrap, OnApplicationS
     const hiddenVersion = this.hidden.version(socket.user.id);
     let result: JoinRoomResultDto;
     try {
-      result = await this.rpc.request(ChatPatterns.JoinRoom, {
-        actor: actorOf(socket.user),
-        roomId: roomId as number,
-        instance: this.instance,
-        socketId: socket.id,
-        ...(typeof lastSeq === 'number' ? { lastSeq } : {}),
-      });
+      result = await this.joins.run(
+        () =>
+          this.rpc.request(ChatPatterns.JoinRoom, {
+            actor: actorOf(socket.user),
+            roomId: roomId as number,
+            instance: this.instance,
+            socketId: socket.id,
+            ...(typeof lastSeq === 'number' ? { lastSeq } : {}),
+          }),
+        () => socket.readyState === socket.OPEN,
+      );
     } catch (error) {
       socket.joining = false;
       this.fanout.detach(socket, roomId as number);

@@ -38,11 +38,15 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
   }
 
   async handleConnection(socket: ClientSocket, request: IncomingMessage) {
+    // Only the token is kept: a closure below that named the upgrade request would hold it
+    // (headers, socket, parser state) for as long as the connection lives.
+    const token = sessionTokenFrom(request.headers.cookie);
     // Frames are handled one after another per socket (join before send); ones that arrive
     // while the session is being resolved wait in the same chain.
-    let chain: Promise<void> = this.sessions.resolve(sessionTokenFrom(request.headers.cookie)).then(
+    let chain: Promise<void> = this.sessions.resolve(token, () => socket.readyState === socket.OPEN).then(
       (user) => {
-        const token = sessionTokenFrom(request.headers.cookie);
+        // Closed while waiting for its look-up: its disconnect has passed, so registering it would leak it.
+        if (socket.readyState !== socket.OPEN) return;
         if (!user || !token) return socket.close(WS_CLOSE_SESSION_ENDED, 'Authentication required');
         if (this.draining) return socket.close(WS_CLOSE_SERVICE_RESTART, 'Server restarting');
         this.registry.add(socket, user, token);
@@ -72,6 +76,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
   async onModuleDestroy() {
     clearInterval(this.pinger);
     this.draining = true;
+    this.registry.draining = true;
     const sockets = this.registry.all();
     const closed = sockets.map((socket) => new Promise((resolve) => (socket.readyState === socket.CLOSED ? resolve(undefined) : socket.once('close', resolve))));
     for (const socket of sockets) socket.close(WS_CLOSE_SERVICE_RESTART, 'Server restarting');

@@ -38,6 +38,12 @@ export class SocketRegistry {
   private readonly byUser = new Map<number, Set<ClientSocket>>();
   private readonly closeListeners: Array<(socket: ClientSocket) => void> = [];
   private readonly addListeners: Array<(socket: ClientSocket) => void> = [];
+  /**
+   * Set once this gateway shuts down and closes every socket: what the sockets leave behind in
+   * the services is cleared for the whole instance at once (chat-svc's DropInstance), not one
+   * request per socket, which would queue ahead of the same people rejoining through another gateway.
+   */
+  draining = false;
 
   constructor(env: GatewayEnv) {
     this.maxBufferedBytes = env.WS_MAX_BUFFERED_BYTES;
