@@ -65,7 +65,7 @@ describe('VIP-only rooms', () => {
       await signUp(memberCtx, 'vipless');
       const memberPage = await memberCtx.newPage();
       await memberPage.goto(`/public-rooms?q=${encodeURIComponent(name)}`);
-      const locked = memberPage.getByRole('button', { name: `VIP members only: ${name}` });
+      const locked = memberPage.getByRole('button', { name: `Join Room: ${name} (VIP members only)` });
       await locked.waitFor();
       await memberPage.getByTestId('room-card').filter({ hasText: name }).getByTestId('vip-room-badge').waitFor();
       await screenshot(memberPage, 'vip-room-locked-list-375');

@@ -218,7 +218,7 @@ export const VIP_ROOM_TEXT = {
   lockedTitle: 'This room is for VIP members',
   lockedBody: 'Upgrade to VIP to join exclusive VIP rooms, send images, GIFs and voice notes, and chat without cooldowns.',
   upgrade: 'Upgrade to VIP',
-  openLocked: (name: string) => `VIP members only: ${name}`,
+  openLocked: (name: string) => `Join Room: ${name} (VIP members only)`,
 } as const;
 
 /** Voice notes in the composer and in messages. */
