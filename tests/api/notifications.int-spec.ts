@@ -124,6 +124,17 @@ describe('private messages', () => {
     expect(await notificationsOf(alice)).toEqual([]);
   });
 
+  it('says what kind of media a message carries, never the address of its file', async () => {
+    const { alice, bob, roomId } = await privateChat();
+    const voice = await alice.post(`/api/rooms/${roomId}/messages`, {
+      content: '/media/voice/0b6f1c1e-2f55-4c6e-9d43-5d1b2a7c9e10.webm',
+      type: 'voice',
+      metadata: { durationMs: 4200 },
+    });
+    expect(voice.status).toBe(201);
+    await eventually(async () => expect((await notificationsOf(bob)).map((n) => n.content)).toEqual([NotificationText.voice]));
+  });
+
   it('marks a chat’s notifications read when its person opens it, on every device of theirs', async () => {
     const { alice, bob, roomId } = await privateChat();
     const bobPhone = await track(socketOf(stack, bob));

@@ -90,7 +90,7 @@ export class NotificationsService {
           userId,
           type: seller ? 'seller' : 'message',
           title: NotificationText.messageFrom(message.sender.username),
-          content: message.type === 'image' ? NotificationText.image : message.type === 'gif' ? NotificationText.gif : message.content,
+          content: contentOf(message),
           sender: message.sender,
           link: `/chat/${room.id}`,
           roomId: room.id,
@@ -216,4 +216,12 @@ export class NotificationsService {
     if (changed.length > 0) this.fanout.toUser(userId, { type: 'notifications_read', ids, unread });
     return unread;
   }
+}
+
+/** What a notification says of a message: its words, or what kind of media it carries (never a file's address). */
+function contentOf(message: MessageDto): string {
+  if (message.type === 'image') return NotificationText.image;
+  if (message.type === 'gif') return NotificationText.gif;
+  if (message.type === 'voice') return NotificationText.voice;
+  return message.content;
 }

@@ -54,6 +54,7 @@ export const NotificationText = {
   mentionFrom: (username: string) => `${username} mentioned you`,
   image: 'Sent an image',
   gif: 'Sent a GIF',
+  voice: 'Sent a voice note',
   missedCall: (buyer: string, callType: 'audio' | 'video') => `Missed ${callType} call from ${buyer}`,
   missedCallContent: 'They called while you were away. Write to them in your chat.',
   applicationApproved: 'Your expert application was approved',
