@@ -1,15 +1,22 @@
 import { DEFAULT_USER_SETTINGS, USERNAME_MAX, type UserDto, type UserRole, type UserSummary } from '@app/contracts';
+import { ContentFilter } from '@app/server';
 
 let sequence = 0;
+let words: ContentFilter | undefined;
 
 /**
  * A name no other test of this run uses: the prefix, a counter and a random tail, at most
- * 20 characters of letters, digits and underscore, so it is also a valid username.
+ * 20 characters of letters, digits and underscore, so it is also a valid username. A random
+ * tail can spell a word sign-up refuses (in letters or leetspeak), so such a tail is drawn again.
  */
 export function uniqueName(prefix = 'user'): string {
-  sequence += 1;
-  const tail = `${sequence.toString(36)}_${Math.random().toString(36).slice(2, 6)}`;
-  return `${prefix.slice(0, USERNAME_MAX - tail.length)}${tail}`;
+  words ??= new ContentFilter();
+  for (;;) {
+    sequence += 1;
+    const tail = `${sequence.toString(36)}_${Math.random().toString(36).slice(2, 6)}`;
+    const name = `${prefix.slice(0, USERNAME_MAX - tail.length)}${tail}`;
+    if (!words.isOffensive(name)) return name;
+  }
 }
 
 let nextUserId = 1000;
