@@ -5,18 +5,28 @@ let sequence = 0;
 let words: ContentFilter | undefined;
 
 /**
- * A name no other test of this run uses: the prefix, a counter and a random tail, at most
- * 20 characters of letters, digits and underscore, so it is also a valid username. A random
- * tail can spell a word sign-up refuses (in letters or leetspeak), so such a tail is drawn again.
+ * A name made with a random part that the service's content filter lets through: a random
+ * tail can spell a word sign-up or a room name refuses (in letters or leetspeak), so such a
+ * name is drawn again.
  */
-export function uniqueName(prefix = 'user'): string {
+export function politeName(draw: () => string): string {
   words ??= new ContentFilter();
   for (;;) {
-    sequence += 1;
-    const tail = `${sequence.toString(36)}_${Math.random().toString(36).slice(2, 6)}`;
-    const name = `${prefix.slice(0, USERNAME_MAX - tail.length)}${tail}`;
+    const name = draw();
     if (!words.isOffensive(name)) return name;
   }
+}
+
+/**
+ * A name no other test of this run uses: the prefix, a counter and a random tail, at most
+ * 20 characters of letters, digits and underscore, so it is also a valid username.
+ */
+export function uniqueName(prefix = 'user'): string {
+  return politeName(() => {
+    sequence += 1;
+    const tail = `${sequence.toString(36)}_${Math.random().toString(36).slice(2, 6)}`;
+    return `${prefix.slice(0, USERNAME_MAX - tail.length)}${tail}`;
+  });
 }
 
 let nextUserId = 1000;

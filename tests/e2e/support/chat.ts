@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { freePort, solveArithmetic } from '@app/testing';
+import { freePort, politeName, solveArithmetic } from '@app/testing';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { stackInfo } from './stack-info';
@@ -48,7 +48,7 @@ export async function createRoom(context: BrowserContext, baseUrl: string, name:
 }
 
 export function uniqueName(prefix: string): string {
-  return `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+  return politeName(() => `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`);
 }
 
 /** The composer's textarea. */

@@ -1,5 +1,5 @@
 import type { APIResponse, BrowserContext } from 'playwright-core';
-import { solveArithmetic } from '@app/testing';
+import { politeName, solveArithmetic } from '@app/testing';
 import { stackInfo } from './stack-info';
 
 export const DEMO_PASSWORD = 'chat-demo-2026';
@@ -31,7 +31,7 @@ export const MEMBER_PASSWORD = 'Correct-Horse-Battery-42';
 
 /** A new regular account for this run, signed in in the context. */
 export async function signUp(context: BrowserContext, prefix: string): Promise<string> {
-  const username = `${prefix}_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`.slice(0, 20);
+  const username = politeName(() => `${prefix}_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`.slice(0, 20));
   const password = MEMBER_PASSWORD;
   const captchaResponse = await captchaToken(context);
   const response = await post(context, '/api/auth/register', {
