@@ -133,6 +133,43 @@ describe('gateway chat routes and socket frames', () => {
       b.close();
     });
 
+    it('edits and deletes one’s own message over REST, live for the room and for someone joining after', async () => {
+      const roomId = await newRoom('Edit Room', { messageCooldown: 0 });
+      const vip = s.signIn('vip', 'edie');
+      const other = s.signIn('user', 'otto');
+      const a = await s.socket(vip);
+      a.send({ type: 'join_room', roomId });
+      await a.next('online_users');
+      const b = await s.socket(other);
+      b.send({ type: 'join_room', roomId });
+      await b.next('online_users');
+
+      a.send({ type: 'send_message', content: 'first draft', clientId: 'e-1' });
+      const { message } = await a.next('message_ack');
+      await b.next('new_message');
+      expect((await s.api('PATCH', `/api/messages/${message.id}`, vip, { content: '' })).body.fields).toEqual({ content: ['Message cannot be empty'] });
+      expect((await s.api('PATCH', '/api/messages/abc', vip, { content: 'x' })).status).toBe(400);
+      expect((await s.api('PATCH', '/api/messages/999999', vip, { content: 'x' })).status).toBe(404);
+      expect((await s.api('PATCH', `/api/messages/${message.id}`, undefined, { content: 'x' })).status).toBe(401);
+      expect(await s.api('PATCH', `/api/messages/${message.id}`, other, { content: 'mine now' })).toMatchObject({ status: 403, body: { message: ChatMessages.NotYourMessage } });
+
+      const edited = await s.api('PATCH', `/api/messages/${message.id}`, vip, { content: 'final words' });
+      expect(edited).toMatchObject({ status: 200, body: { id: message.id, content: 'final words', editedAt: expect.any(String) } });
+      expect(await b.next('message_edited')).toEqual({ type: 'message_edited', roomId, message: edited.body });
+      // Someone who joins next gets the message as it reads now, from the gateway's replay too.
+      const c = await s.socket(s.signIn('user', 'cleo'));
+      c.send({ type: 'join_room', roomId });
+      expect((await c.next('room_messages')).messages).toEqual([expect.objectContaining({ id: message.id, content: 'final words' })]);
+
+      expect((await s.api('DELETE', `/api/messages/${message.id}`, other)).status).toBe(403);
+      expect(await s.api('DELETE', `/api/messages/${message.id}`, vip)).toMatchObject({ status: 200, body: { ok: true } });
+      expect(await b.next('message_deleted')).toEqual({ type: 'message_deleted', roomId, messageId: message.id, seq: message.seq, removedBy: 'sender' });
+      expect((await s.api('DELETE', `/api/messages/${message.id}`, vip)).status).toBe(409);
+      const history = await s.api('GET', `/api/rooms/${roomId}/messages`);
+      expect(history.body).toEqual([expect.objectContaining({ id: message.id, content: '', removedBy: 'sender' })]);
+      for (const socket of [a, b, c]) socket.close();
+    });
+
     it('answers refused sends with an error frame carrying the code, waitTime and client id', async () => {
       const roomId = await newRoom('Strict Room', { messageCooldown: 60 });
       const user = await s.socket(s.signIn('user'));

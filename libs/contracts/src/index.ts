@@ -26,6 +26,7 @@ export * from './chat/chat.preview';
 export * from './chat/typing.frames';
 export * from './chat/mentions';
 export * from './chat/dto/chat.dto';
+export * from './chat/dto/message-acts.dto';
 export * from './chat/search.constants';
 export * from './chat/dto/search.dto';
 export * from './marketplace/marketplace.constants';

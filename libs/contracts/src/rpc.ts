@@ -78,6 +78,7 @@ import { MediaPatterns } from './media/media.patterns';
 import type { GrantVipRequestDto, RevokeVipRequestDto, VipChangeDto, VipHistoryRequestDto } from './vip/vip.dto';
 import { VipPatterns } from './vip/vip.patterns';
 import type { SearchMessagesRequestDto } from './chat/dto/search.dto';
+import type { DeleteMessageRequestDto, EditMessageRequestDto } from './chat/dto/message-acts.dto';
 import { SearchPatterns, type SearchPageDto } from './chat/search.constants';
 import { ModerationPatterns, ReportPatterns, SanctionPatterns } from './moderation/moderation.patterns';
 import type {
@@ -155,6 +156,8 @@ export interface RpcContract {
   [ChatPatterns.MarketplaceChats]: [ActorRequestDto, PrivateChatSummaryDto[]];
   [ChatPatterns.PrivateChatsFromRoom]: [PrivateChatsFromRoomRequestDto, PrivateChatSummaryDto[]];
   [ChatPatterns.SendMessage]: [SendMessageRequestDto, MessageDto];
+  [ChatPatterns.EditMessage]: [EditMessageRequestDto, MessageDto];
+  [ChatPatterns.DeleteMessage]: [DeleteMessageRequestDto, { ok: true }];
   [ChatPatterns.ListMessages]: [ListMessagesRequestDto, MessageDto[]];
   [ChatPatterns.RecentMessages]: [RecentMessagesRequestDto, MessageDto[]];
   [ChatPatterns.CatchUp]: [CatchUpRequestDto, MessageDto[]];

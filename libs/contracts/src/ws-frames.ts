@@ -72,6 +72,13 @@ export interface NewMessageFrame {
 }
 
 /** The sender's acknowledgement of a send_message: the stored message. */
+/** To everyone in the room: its sender edited this message (within EDIT_WINDOW_MS); replace it by id. */
+export interface MessageEditedFrame {
+  type: 'message_edited';
+  roomId: number;
+  message: MessageDto;
+}
+
 export interface MessageAckFrame {
   type: 'message_ack';
   clientId: string | null;
@@ -134,7 +141,7 @@ export interface ErrorFrame {
 }
 
 /** Events on chat.room.<id>.event (chat-svc's, and gateways' user_typing); gateways forward them to the room's sockets. */
-export type RoomEventFrame = NewMessageFrame | UserJoinedFrame | UserLeftFrame | MessageDeletedFrame | UserTypingFrame;
+export type RoomEventFrame = NewMessageFrame | UserJoinedFrame | UserLeftFrame | MessageDeletedFrame | MessageEditedFrame | UserTypingFrame;
 /** Events chat-svc publishes on chat.user.<id>.event. */
 export type UserEventFrame =
   | PrivateChatCreatedFrame
@@ -157,6 +164,7 @@ export type ServerFrame =
   | SellerMessageNotificationFrame
   | CallServerFrame
   | MessageDeletedFrame
+  | MessageEditedFrame
   | ModerationNoticeFrame
   | NotificationFrame
   | NotificationsReadFrame

@@ -37,8 +37,12 @@ export class Message {
   @Property({ type: 'datetime', nullable: true })
   removedAt: Date | null = null;
 
+  /** The moderator who removed it, or the sender who deleted it (removedBy 'sender'). */
   @Property({ type: 'integer', nullable: true })
   removedById: number | null = null;
+
+  @Property({ type: 'datetime', nullable: true })
+  editedAt: Date | null = null;
 
   /** Mentions: the people its @usernames resolved to as it was stored (see MentionsService). */
   @Property({ type: 'json', nullable: true })

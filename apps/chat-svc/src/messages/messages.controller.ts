@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { CatchUpRequestDto, ChatPatterns, ListMessagesRequestDto, RecentMessagesRequestDto, SendMessageRequestDto } from '@app/contracts';
+import { CatchUpRequestDto, ChatPatterns, DeleteMessageRequestDto, EditMessageRequestDto, ListMessagesRequestDto, RecentMessagesRequestDto, SendMessageRequestDto } from '@app/contracts';
 import { MessagesService } from './messages.service';
 
 @Controller()
@@ -10,6 +10,16 @@ export class MessagesController {
   @MessagePattern(ChatPatterns.SendMessage)
   send(@Payload() dto: SendMessageRequestDto) {
     return this.messages.send(dto);
+  }
+
+  @MessagePattern(ChatPatterns.EditMessage)
+  edit(@Payload() dto: EditMessageRequestDto) {
+    return this.messages.edit(dto);
+  }
+
+  @MessagePattern(ChatPatterns.DeleteMessage)
+  delete(@Payload() dto: DeleteMessageRequestDto) {
+    return this.messages.delete(dto);
   }
 
   @MessagePattern(ChatPatterns.ListMessages)

@@ -77,6 +77,31 @@ export class MessagesRepository {
     }
   }
 
+  async findById(messageId: number): Promise<Message | null> {
+    const { rows } = await this.knex().raw('select * from messages where id = ?', [messageId]);
+    return rows[0] ? toMessage(rows[0]) : null;
+  }
+
+  /** New words for a sender's message that is still there; null when it was removed meanwhile. */
+  async edit(messageId: number, senderId: number, change: { content: string; type: MessageType; mentions: MessageMention[] }): Promise<Message | null> {
+    const { rows } = await this.knex().raw(
+      `update messages set content = ?, type = ?, mentions = ?, edited_at = now()
+       where id = ? and sender_id = ? and removed_at is null returning *`,
+      [change.content, change.type, change.mentions.length ? JSON.stringify(change.mentions) : null, messageId, senderId],
+    );
+    return rows[0] ? toMessage(rows[0]) : null;
+  }
+
+  /** The sender takes their message back: emptied like a moderator's removal; null when it was removed already. */
+  async removeBySender(messageId: number, senderId: number): Promise<Message | null> {
+    const { rows } = await this.knex().raw(
+      `update messages set content = '', type = 'text', formatting = null, metadata = null, mentions = null, removed_at = now(), removed_by_id = sender_id
+       where id = ? and sender_id = ? and removed_at is null returning *`,
+      [messageId, senderId],
+    );
+    return rows[0] ? toMessage(rows[0]) : null;
+  }
+
   async findByClientId(senderId: number, clientId: string): Promise<Message | null> {
     const { rows } = await this.knex().raw('select * from messages where sender_id = ? and client_id = ?', [senderId, clientId]);
     return rows[0] ? toMessage(rows[0]) : null;
@@ -101,7 +126,6 @@ export class MessagesRepository {
     return (await newest).map(toMessage).reverse();
   }
 
-  /** The newest messages of public rooms (the landing page's preview), oldest first. */
   /** The newest text messages of public rooms, newest first, long enough to be considered for the landing preview. */
   async recentPublicText(scan: number, minLength: number): Promise<Message[]> {
     const { rows } = await this.knex().raw(
@@ -134,6 +158,7 @@ function toMessage(row: Record<string, unknown>): Message {
     createdAt: row.created_at,
     removedAt: row.removed_at ?? null,
     removedById: row.removed_by_id ?? null,
+    editedAt: row.edited_at ?? null,
     mentions: row.mentions ?? null,
   });
   return message;

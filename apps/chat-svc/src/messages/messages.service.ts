@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import {
   CHAT_MEDIA_URL_PATTERN,
   ChatMessages,
+  EDIT_WINDOW_MS,
   MESSAGE_PAGE_DEFAULT,
   PREVIEW_MIN_LENGTH,
   PREVIEW_SCAN,
@@ -15,6 +16,9 @@ import {
   messageKind,
   normalizeFormatting,
   readsAsConversation,
+  type ActorDto,
+  type DeleteMessageRequestDto,
+  type EditMessageRequestDto,
   type ListMessagesRequestDto,
   type MessageDto,
   type SendMessageRequestDto,
@@ -22,6 +26,7 @@ import {
 } from '@app/contracts';
 import { ContentFilter, Metrics, RpcErrors } from '@app/server';
 import { FanoutService } from '../fanout/fanout.service';
+import { Clock } from '../limits/clock';
 import { SendLimitsService } from '../limits/send-limits.service';
 import { MentionsService } from '../mentions/mentions.service';
 import { MutesService } from '../moderation/mutes.service';
@@ -48,17 +53,13 @@ export class MessagesService {
     private readonly mutes: MutesService,
     private readonly notifications: NotificationsService,
     private readonly mentions: MentionsService,
+    private readonly clock: Clock,
   ) {}
 
   /** The one send path of REST and socket: check, count, persist, then publish. */
   async send(dto: SendMessageRequestDto): Promise<MessageDto> {
     const { actor } = dto;
-    if (!canSendMessages(actor.role)) throw RpcErrors.forbidden(ChatMessages.GuestsReadOnly);
-    const room = await this.rooms.enterable(dto.roomId, actor);
-    // A public room is sent to from inside it (so its maxUsers holds); a private one unless either blocked the other.
-    if (room.type === 'public' && !(await this.presence.isIn(room.id, actor.id))) throw RpcErrors.forbidden(SafetyMessages.JoinToSend);
-    if (room.type === 'private') await this.contact.assertCanSend(room.id, actor);
-    await this.mutes.assertMaySend(actor.id, room.type);
+    const room = await this.roomToSendIn(dto.roomId, actor);
     const type = messageKind(dto.type, dto.content);
     if ((type === 'image' || type === 'gif') && !canSendImages(actor.role)) throw RpcErrors.forbidden(ChatMessages.ImagesPremium);
     if ((type === 'image' || type === 'gif') && !CHAT_MEDIA_URL_PATTERN.test(dto.content)) {
@@ -109,6 +110,65 @@ export class MessagesService {
     const message = this.toDto(stored, summaryOf(actor));
     this.publish(room, message);
     await this.notifications.messageSent(room, message);
+    return message;
+  }
+
+  /** Who may write in a room: the rules of sending, which an edit follows too. */
+  private async roomToSendIn(roomId: number, actor: ActorDto): Promise<Room> {
+    if (!canSendMessages(actor.role)) throw RpcErrors.forbidden(ChatMessages.GuestsReadOnly);
+    const room = await this.rooms.enterable(roomId, actor);
+    // A public room is sent to from inside it (so its maxUsers holds); a private one unless either blocked the other.
+    if (room.type === 'public' && !(await this.presence.isIn(room.id, actor.id))) throw RpcErrors.forbidden(SafetyMessages.JoinToSend);
+    if (room.type === 'private') await this.contact.assertCanSend(room.id, actor);
+    await this.mutes.assertMaySend(actor.id, room.type);
+    return room;
+  }
+
+  /**
+   * One's own text message, within EDIT_WINDOW_MS, by the rules of sending: a guest, a muted
+   * person, someone outside the room or blocked in the private chat cannot, and the new words
+   * count against the same limits (cooldown, hourly quota, repeats, links), so an edit is no way
+   * around them. Everyone in the room sees the new words at once.
+   */
+  async edit(dto: EditMessageRequestDto): Promise<MessageDto> {
+    const { actor } = dto;
+    const message = await this.ownMessage(dto.messageId, actor);
+    if (message.type !== 'text' && message.type !== 'emoji') throw RpcErrors.forbidden(ChatMessages.EditOnlyText);
+    if (this.clock.now() - new Date(message.createdAt).getTime() > EDIT_WINDOW_MS) throw RpcErrors.forbidden(ChatMessages.EditWindowPassed);
+    const room = await this.roomToSendIn(message.roomId, actor);
+    await this.limits.consume({
+      userId: actor.id,
+      roomId: room.id,
+      content: dto.content,
+      limited: hasSendLimits(actor.role, room.type),
+      cooldownSeconds: room.messageCooldown,
+      hasLink: this.filter.hasLink(dto.content),
+    });
+    const content = room.type === 'public' ? this.filter.mask(dto.content) : dto.content;
+    const type = messageKind(undefined, content);
+    const edited = await this.messages.edit(message.id, actor.id, { content, type, mentions: await this.mentions.resolve(room, actor.id, type, content) });
+    if (!edited) throw RpcErrors.conflict(ChatMessages.MessageGone);
+    const [dtoOut] = await this.withSenders([edited]);
+    this.fanout.toRoom(room.id, { type: 'message_edited', roomId: room.id, message: dtoOut });
+    return dtoOut;
+  }
+
+  /** One's own message, at any time (muted or not: taking words back harms nobody); the room sees "message deleted". */
+  async delete(dto: DeleteMessageRequestDto): Promise<{ ok: true }> {
+    const message = await this.ownMessage(dto.messageId, dto.actor);
+    await this.rooms.readable(message.roomId, dto.actor);
+    const removed = await this.messages.removeBySender(message.id, dto.actor.id);
+    if (!removed) throw RpcErrors.conflict(ChatMessages.MessageGone);
+    this.fanout.toRoom(removed.roomId, { type: 'message_deleted', roomId: removed.roomId, messageId: removed.id, seq: removed.seq, removedBy: 'sender' });
+    return { ok: true };
+  }
+
+  /** The actor's own message that is still there: 404 when there is none, 403 when it is someone else's. */
+  private async ownMessage(messageId: number, actor: ActorDto): Promise<Message> {
+    const message = await this.messages.findById(messageId);
+    if (!message) throw RpcErrors.notFound(ChatMessages.MessageNotFound);
+    if (message.senderId !== actor.id) throw RpcErrors.forbidden(ChatMessages.NotYourMessage);
+    if (message.removedAt) throw RpcErrors.conflict(ChatMessages.MessageGone);
     return message;
   }
 
@@ -187,7 +247,8 @@ export class MessagesService {
       sender,
       clientId: message.clientId,
       createdAt: new Date(message.createdAt).toISOString(),
-      ...(message.removedAt ? { removedBy: 'moderator' as const } : {}),
+      ...(message.removedAt ? { removedBy: message.removedById === message.senderId ? ('sender' as const) : ('moderator' as const) } : {}),
+      ...(message.editedAt && !message.removedAt ? { editedAt: new Date(message.editedAt).toISOString() } : {}),
       ...(message.mentions?.length && !message.removedAt ? { mentions: message.mentions } : {}),
     };
   }

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ChatInfoController } from './chat-info.controller';
+import { MessagesController } from './messages.controller';
 import { RoomsController } from './rooms.controller';
 
-@Module({ controllers: [RoomsController, ChatInfoController] })
+@Module({ controllers: [RoomsController, MessagesController, ChatInfoController] })
 export class ChatModule {}

@@ -4,6 +4,7 @@ import {
   chatRoomEventSubject,
   chatUserEventSubject,
   type MessageDeletedFrame,
+  type MessageEditedFrame,
   type MessageDto,
   type NewMessageFrame,
   type RoomEventFrame,
@@ -131,6 +132,7 @@ export class RoomFanoutService implements OnModuleInit, OnApplicationShutdown {
       }
       if (frame.type === 'new_message') this.onMessage(channel, frame);
       else if (frame.type === 'message_deleted') this.onRemoved(channel, frame);
+      else if (frame.type === 'message_edited') this.onEdited(channel, frame);
       else if (frame.type === 'user_typing') this.onTyping(channel, frame);
       else {
         // The one who arrives already has the online list; everyone else hears of them.
@@ -150,11 +152,22 @@ export class RoomFanoutService implements OnModuleInit, OnApplicationShutdown {
   /** Everyone in the room hears of a removal; what this channel keeps to replay loses the text as well. */
   private onRemoved(channel: RoomChannel, frame: MessageDeletedFrame) {
     const pending = channel.pending.get(frame.seq);
-    if (pending) channel.pending.set(frame.seq, withoutText(pending));
+    if (pending) channel.pending.set(frame.seq, withoutText(pending, frame.removedBy));
     const kept = channel.recent.find((entry) => entry.seq === frame.seq);
-    if (kept) kept.raw = JSON.stringify(withoutText(JSON.parse(kept.raw) as NewMessageFrame));
+    if (kept) kept.raw = JSON.stringify(withoutText(JSON.parse(kept.raw) as NewMessageFrame, frame.removedBy));
     const raw = JSON.stringify(frame);
     for (const socket of channel.sockets) this.registry.sendRaw(socket, raw);
+  }
+
+  /** Its sender's new words: to those who see the sender, and into what this channel keeps to replay. */
+  private onEdited(channel: RoomChannel, frame: MessageEditedFrame) {
+    const { seq, senderId } = frame.message;
+    const pending = channel.pending.get(seq);
+    if (pending) channel.pending.set(seq, { ...pending, message: frame.message });
+    const kept = channel.recent.find((entry) => entry.seq === seq);
+    if (kept) kept.raw = JSON.stringify({ type: 'new_message', roomId: channel.roomId, message: frame.message } satisfies NewMessageFrame);
+    const raw = JSON.stringify(frame);
+    for (const socket of channel.sockets) if (!socket.hiddenSenders?.has(senderId)) this.registry.sendRaw(socket, raw);
   }
 
   /** Typing: not to the typer's own sockets, nor to those who blocked them (as their messages are not). */
@@ -248,7 +261,10 @@ export class RoomFanoutService implements OnModuleInit, OnApplicationShutdown {
   }
 }
 
-/** A stored message frame as it reads once a moderator removed the message. */
-function withoutText(frame: NewMessageFrame): NewMessageFrame {
-  return { ...frame, message: { ...frame.message, content: '', type: 'text', formatting: null, metadata: null, removedBy: 'moderator' } };
+/** A stored message frame as it reads once a moderator or its sender removed the message. */
+function withoutText(frame: NewMessageFrame, removedBy: MessageDeletedFrame['removedBy']): NewMessageFrame {
+  const message: MessageDto = { ...frame.message, content: '', type: 'text', formatting: null, metadata: null, removedBy };
+  delete message.mentions;
+  delete message.editedAt;
+  return { ...frame, message };
 }

@@ -77,6 +77,9 @@ export const ROOM_ARCHIVE_AFTER_MS = 30 * 24 * 60 * 60 * 1000;
 /** How often chat-svc looks for rooms to archive. */
 export const ROOM_ARCHIVE_SWEEP_MS = 60 * 60 * 1000;
 
+/** One's own text message may be edited this long after it was sent; deleted at any time. */
+export const EDIT_WINDOW_MS = 15 * 60 * 1000;
+
 export const MESSAGE_PAGE_DEFAULT = 50;
 export const MESSAGE_PAGE_MAX = 100;
 export const RECENT_MESSAGES_MAX = 20;
@@ -105,6 +108,11 @@ export const ChatMessages = {
   DeleteOnlyPrivate: 'Only private chats can be deleted',
   RoomArchived: 'This room was archived after 30 days without messages. Pick another room or create a new one.',
   VipRoom: 'This room is for VIP members',
+  MessageNotFound: 'Message not found',
+  NotYourMessage: 'You can only change your own messages',
+  EditWindowPassed: 'Messages can only be edited within 15 minutes',
+  EditOnlyText: 'Only text messages can be edited',
+  MessageGone: 'This message was deleted',
   VoicePremium: 'Voice notes are available to VIP members',
   VoiceUploadFirst: 'Voice notes must be recorded and uploaded first',
 } as const;

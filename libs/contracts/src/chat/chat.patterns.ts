@@ -20,6 +20,10 @@ export const ChatPatterns = {
   PrivateChatsFromRoom: 'chat.room.private-chats',
   /** SendMessageRequestDto -> MessageDto (the REST and socket paths both use it) */
   SendMessage: 'chat.message.send',
+  /** EditMessageRequestDto -> MessageDto: one's own text message, within EDIT_WINDOW_MS, by the rules of sending */
+  EditMessage: 'chat.message.edit',
+  /** DeleteMessageRequestDto -> { ok: true }: one's own message, at any time */
+  DeleteMessage: 'chat.message.delete',
   /** ListMessagesRequestDto -> MessageDto[] oldest first */
   ListMessages: 'chat.message.list',
   /** RecentMessagesRequestDto -> MessageDto[] from public rooms, oldest first */

@@ -26,8 +26,13 @@ export interface MessageDto {
   sender: UserSummary;
   clientId: string | null;
   createdAt: string;
-  /** Set when a moderator removed the message: its content is empty; show "removed by a moderator". */
-  removedBy?: 'moderator';
+  /**
+   * Set when the message was removed, its content emptied: by a moderator ("removed by a
+   * moderator") or by its sender ("message deleted").
+   */
+  removedBy?: 'moderator' | 'sender';
+  /** When its sender last edited it (shown "edited"). */
+  editedAt?: string;
   /** The people its @username mentions resolved to when it was stored, each with the name as written (absent when none). */
   mentions?: MessageMention[];
 }

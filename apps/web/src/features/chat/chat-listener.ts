@@ -6,7 +6,7 @@ import { connectSocket, disconnectSocket, joinSent, socketFrameReceived, SESSION
 import { authApi } from '../auth/api/auth-api';
 import { CATCH_UP_PAGE, chatApi } from './api/chat-api';
 import { cooldownStarted } from './chat-slice';
-import { addNotice, mergeMessages, upsertOnlineUser } from './feed';
+import { addNotice, mergeMessages, removeMessage, replaceMessage, upsertOnlineUser } from './feed';
 
 /** The state this listener reads; the store's full state satisfies it. */
 interface ListenerState {
@@ -116,13 +116,10 @@ async function applyFrame(frame: ServerFrame, dispatch: Dispatch, getState: () =
       feed(frame.message.roomId, (draft) => void mergeMessages(draft, [frame.message]));
       return;
     case 'message_deleted':
-      feed(frame.roomId, (draft) => {
-        const removed = draft.messages.find((m) => m.id === frame.messageId);
-        if (removed) {
-          removed.content = '';
-          removed.removedBy = frame.removedBy;
-        }
-      });
+      feed(frame.roomId, (draft) => void removeMessage(draft, frame.messageId, frame.removedBy));
+      return;
+    case 'message_edited':
+      feed(frame.roomId, (draft) => void replaceMessage(draft, frame.message));
       return;
     case 'online_users':
       feed(frame.roomId, (draft) => {

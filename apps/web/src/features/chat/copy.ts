@@ -251,3 +251,24 @@ export const MENTION_TEXT = {
   noMatches: 'No one here matches that name',
   mentionsYou: '(mentions you)',
 } as const;
+
+/** Editing and deleting one's own messages. */
+export const MESSAGE_ACTS_TEXT = {
+  menu: 'Your message: edit or delete',
+  edit: 'Edit message',
+  delete: 'Delete message',
+  edited: 'edited',
+  editedAt: (when: string) => `Edited ${when}`,
+  deleted: 'message deleted',
+  editorLabel: 'Edit your message',
+  editorHint: 'Enter to save, Escape to cancel',
+  save: 'Save',
+  saving: 'Saving...',
+  cancel: 'Cancel',
+  confirmTitle: 'Delete this message?',
+  confirmBody: 'It will be removed for everyone in this chat. This cannot be undone.',
+  confirmDelete: 'Delete',
+  keep: 'Keep it',
+  editFailed: 'Failed to edit the message. Please try again.',
+  deleteFailed: 'Failed to delete the message. Please try again.',
+} as const;

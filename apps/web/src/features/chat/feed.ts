@@ -14,6 +14,25 @@ export function mergeMessages(feed: RoomFeed, incoming: MessageDto[]): RoomFeed 
   return feed;
 }
 
+/** A message changed after it was sent (its sender edited it): the stored one takes its place. */
+export function replaceMessage(feed: RoomFeed, message: MessageDto): RoomFeed {
+  const at = feed.messages.findIndex((m) => m.id === message.id);
+  if (at >= 0) feed.messages[at] = message;
+  return feed;
+}
+
+/** A message its sender or a moderator removed: its words go, a marker stays. */
+export function removeMessage(feed: RoomFeed, messageId: number, removedBy: 'moderator' | 'sender'): RoomFeed {
+  const removed = feed.messages.find((m) => m.id === messageId);
+  if (removed) {
+    removed.content = '';
+    removed.removedBy = removedBy;
+    delete removed.editedAt;
+    delete removed.mentions;
+  }
+  return feed;
+}
+
 export function addNotice(feed: RoomFeed, type: RoomNotice['type'], user: UserSummary, timestamp: string) {
   feed.notices.push({ id: `${type}-${user.id}-${timestamp}`, type, userId: user.id, username: user.username, timestamp });
   if (feed.notices.length > MAX_NOTICES) feed.notices.splice(0, feed.notices.length - MAX_NOTICES);

@@ -8,7 +8,7 @@ import type {
   RoomDto,
 } from '@app/contracts';
 import { api } from '../../../lib/api';
-import { mergeMessages } from '../feed';
+import { mergeMessages, removeMessage, replaceMessage } from '../feed';
 import type { CommunityStats, RecentMessage, RoomFeed } from '../types';
 
 /** Freshness of the landing data per spec: recent messages 30 s, stats 60 s. */
@@ -84,6 +84,22 @@ export const chatApi = api.injectEndpoints({
         if (data) dispatch(chatApi.util.updateQueryData('getRoomFeed', roomId, (feed) => void mergeMessages(feed, [data])));
       },
     }),
+    /** One's own text message, within 15 minutes; the room (this tab too) hears message_edited. */
+    editMessage: build.mutation<MessageDto, { roomId: number; messageId: number; content: string }>({
+      query: ({ messageId, content }) => ({ url: `messages/${messageId}`, method: 'PATCH', body: { content } }),
+      async onQueryStarted({ roomId }, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
+        if (data) dispatch(chatApi.util.updateQueryData('getRoomFeed', roomId, (feed) => void replaceMessage(feed, data)));
+      },
+    }),
+    /** One's own message, at any time; the room hears message_deleted. */
+    deleteMessage: build.mutation<{ ok: true }, { roomId: number; messageId: number }>({
+      query: ({ messageId }) => ({ url: `messages/${messageId}`, method: 'DELETE' }),
+      async onQueryStarted({ roomId, messageId }, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
+        if (data) dispatch(chatApi.util.updateQueryData('getRoomFeed', roomId, (feed) => void removeMessage(feed, messageId, 'sender')));
+      },
+    }),
     createRoom: build.mutation<RoomDto, CreateRoomDto>({
       query: (body) => ({ url: 'rooms', method: 'POST', body }),
       invalidatesTags: ['Rooms'],
@@ -128,6 +144,8 @@ export const {
   useGetRoomFeedQuery,
   useLazyGetMessagesBeforeQuery,
   useSendMessageMutation,
+  useEditMessageMutation,
+  useDeleteMessageMutation,
   useCreateRoomMutation,
   useStartPrivateChatMutation,
   useGetMyChatsQuery,

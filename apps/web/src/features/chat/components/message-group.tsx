@@ -1,16 +1,17 @@
 import type { MessageDto } from '@app/contracts';
 import { ModerationMessages } from '@app/contracts/browser';
 import type { ReactNode } from 'react';
-import { formatDistanceToNow } from 'date-fns';
+import { format, formatDistanceToNow } from 'date-fns';
 import { RoleBadge } from '../../../components/role-badge';
 import { UserAvatar } from '../../../components/ui/avatar';
 import { Picture } from '../../../components/ui/picture';
 import { cn } from '../../../lib/cn';
 import { EMOJI_FONT } from '../constants';
-import { CHAT_TEXT } from '../copy';
+import { CHAT_TEXT, MESSAGE_ACTS_TEXT } from '../copy';
 import { styleOf } from '../message-kind';
 import { VoiceNote } from './voice-note';
 import { MentionText } from './mention-text';
+import { OwnMessage } from './own-message';
 
 export type MessageGroupProps = {
   sender: MessageDto['sender'];
@@ -20,10 +21,12 @@ export type MessageGroupProps = {
   onAuthorClick?: (author: MessageDto['sender']) => void;
   /** Actions on one message of someone else (report, block), shown beside it. */
   actionsFor?: (message: MessageDto) => ReactNode;
+  /** One's own messages offer Edit and Delete. */
+  ownActions?: boolean;
 };
 
 /** One sender's consecutive messages under their avatar, name, role badge and the time of the first. */
-export function MessageGroup({ sender, messages, mine, now, onAuthorClick, actionsFor }: MessageGroupProps) {
+export function MessageGroup({ sender, messages, mine, now, onAuthorClick, actionsFor, ownActions }: MessageGroupProps) {
   const first = messages[0];
   const name = sender.username || 'Unknown User';
   const author = onAuthorClick ? (
@@ -56,7 +59,11 @@ export function MessageGroup({ sender, messages, mine, now, onAuthorClick, actio
           </time>
         </div>
         {messages.map((message) =>
-          actionsFor && !message.removedBy ? (
+          ownActions && !message.removedBy ? (
+            <OwnMessage key={message.id} message={message} now={now}>
+              <MessageBody message={message} mine={mine} />
+            </OwnMessage>
+          ) : actionsFor && !message.removedBy ? (
             <div key={message.id} className="group/message flex max-w-full items-start gap-1">
               <MessageBody message={message} mine={mine} />
               <div className="shrink-0 opacity-60 group-hover/message:opacity-100 focus-within:opacity-100">{actionsFor(message)}</div>
@@ -73,8 +80,13 @@ export function MessageGroup({ sender, messages, mine, now, onAuthorClick, actio
 function MessageBody({ message, mine }: { message: MessageDto; mine: boolean }) {
   if (message.removedBy) {
     return (
-      <p className="w-fit rounded-2xl border border-dashed px-3 py-1.5 text-sm text-muted-foreground italic" data-testid="message" data-message-id={message.id} data-removed="true">
-        {ModerationMessages.RemovedByModerator}
+      <p
+        className="w-fit rounded-2xl border border-dashed px-3 py-1.5 text-sm text-muted-foreground italic"
+        data-testid="message"
+        data-message-id={message.id}
+        data-removed={message.removedBy}
+      >
+        {message.removedBy === 'sender' ? MESSAGE_ACTS_TEXT.deleted : ModerationMessages.RemovedByModerator}
       </p>
     );
   }
@@ -90,6 +102,7 @@ function MessageBody({ message, mine }: { message: MessageDto; mine: boolean }) 
     return (
       <p className={cn('text-3xl leading-tight', EMOJI_FONT)} data-testid="message" data-message-id={message.id} data-kind="emoji">
         {message.content}
+        {message.editedAt ? <Edited at={message.editedAt} /> : null}
       </p>
     );
   }
@@ -109,6 +122,16 @@ function MessageBody({ message, mine }: { message: MessageDto; mine: boolean }) 
       data-kind={message.type}
     >
       <MentionText message={message} />
+      {message.editedAt ? <Edited at={message.editedAt} /> : null}
     </p>
+  );
+}
+
+/** "edited", with when in its tooltip. */
+function Edited({ at }: { at: string }) {
+  return (
+    <span className="ml-1.5 align-baseline text-[11px] text-muted-foreground not-italic" title={MESSAGE_ACTS_TEXT.editedAt(format(new Date(at), 'PPp'))} data-testid="message-edited">
+      ({MESSAGE_ACTS_TEXT.edited})
+    </span>
   );
 }

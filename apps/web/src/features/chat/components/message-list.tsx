@@ -131,6 +131,7 @@ export function MessageList({ feed, room, me, older, onAuthorClick }: MessageLis
               now={now}
               onAuthorClick={clickable ? onAuthorClick : undefined}
               actionsFor={member && block.sender.id !== me.id ? (message) => <PersonMenu person={block.sender} message={message} blocks={blocking} /> : undefined}
+              ownActions={member && block.sender.id === me.id}
             />
           ),
         )}

@@ -1,0 +1,136 @@
+import 'reflect-metadata';
+import { MikroORM } from '@mikro-orm/postgresql';
+import {
+  ChatMessages,
+  ChatPatterns,
+  chatRoomEventSubject,
+  EDIT_WINDOW_MS,
+  ErrorCode,
+  SafetyMessages,
+  type ActorDto,
+  type MessageDto,
+  type RoomDto,
+} from '@app/contracts';
+import { eventually, ManualClock, uniqueName } from '@app/testing';
+import { startChatHarness, type ChatHarness } from './chat-harness';
+
+/** Editing and deleting one's own messages: the window, the owner, the rules of sending, and the room told at once. */
+describe('editing and deleting one’s own messages', () => {
+  let h: ChatHarness;
+  const clock = new ManualClock(Date.now());
+
+  beforeAll(async () => {
+    h = await startChatHarness({ clock });
+  }, 60_000);
+  afterAll(() => h?.stop());
+
+  const sql = (query: string, params: unknown[] = []) => h.apps[0].get(MikroORM).em.getConnection().execute(query, params);
+  const publicRoom = async (cooldown = 0) => {
+    const creator = h.actor('moderator');
+    return h.call<RoomDto>(ChatPatterns.CreateRoom, { name: uniqueName('Edits'), category: 'general', messageCooldown: cooldown, actor: creator });
+  };
+  const send = (actor: ActorDto, roomId: number, content: string) => h.call<MessageDto>(ChatPatterns.SendMessage, { actor, roomId, content });
+  const edit = (actor: ActorDto, messageId: number, content: string) => h.call<MessageDto>(ChatPatterns.EditMessage, { actor, messageId, content });
+  const history = (actor: ActorDto, roomId: number) => h.call<MessageDto[]>(ChatPatterns.ListMessages, { actor, roomId });
+
+  it('edits one’s own text message for everyone in the room, marked edited, and keeps it so in the history', async () => {
+    const room = await publicRoom();
+    const [ana, bo] = [h.actor('vip'), h.actor('user')];
+    for (const person of [ana, bo]) await h.enter(person, room.id);
+    const events = h.collect(chatRoomEventSubject(room.id));
+    await h.nc.flush();
+
+    const sent = await send(ana, room.id, 'See you at noon');
+    const edited = await edit(ana, sent.id, 'See you at one');
+    expect(edited).toMatchObject({ id: sent.id, seq: sent.seq, content: 'See you at one', type: 'text', editedAt: expect.any(String) });
+    await eventually(() => expect(events.frames).toContainEqual({ type: 'message_edited', roomId: room.id, message: edited }));
+    expect((await history(bo, room.id)).find((m) => m.id === sent.id)).toEqual(edited);
+    // Offensive words are masked as they are when sent.
+    expect((await edit(ana, sent.id, 'what the fuck')).content).toBe('what the f***');
+    events.sub.unsubscribe();
+  });
+
+  it('refuses someone else’s message, an unknown one, media, and bad words with the answers a client can show', async () => {
+    const room = await publicRoom();
+    const [ana, bo] = [h.actor('vip'), h.actor('user')];
+    for (const person of [ana, bo]) await h.enter(person, room.id);
+    const sent = await send(ana, room.id, 'Mine alone');
+
+    expect(await h.fail(ChatPatterns.EditMessage, { actor: bo, messageId: sent.id, content: 'hijacked' })).toMatchObject({ status: 403, message: ChatMessages.NotYourMessage });
+    expect(await h.fail(ChatPatterns.DeleteMessage, { actor: bo, messageId: sent.id })).toMatchObject({ status: 403, message: ChatMessages.NotYourMessage });
+    expect(await h.fail(ChatPatterns.EditMessage, { actor: ana, messageId: 987_654_321, content: 'x' })).toMatchObject({ status: 404, message: ChatMessages.MessageNotFound });
+    expect(await h.fail(ChatPatterns.EditMessage, { actor: ana, messageId: sent.id, content: '   ' })).toMatchObject({
+      status: 400,
+      code: ErrorCode.ValidationFailed,
+      fields: { content: ['Message cannot be empty'] },
+    });
+    expect((await h.fail(ChatPatterns.EditMessage, { actor: ana, messageId: sent.id, content: 'x'.repeat(2001) })).fields).toHaveProperty('content');
+
+    const image = await h.call<MessageDto>(ChatPatterns.SendMessage, { actor: ana, roomId: room.id, content: '/media/chat/a/b.webp', type: 'image' });
+    expect(await h.fail(ChatPatterns.EditMessage, { actor: ana, messageId: image.id, content: 'now words' })).toMatchObject({ status: 403, message: ChatMessages.EditOnlyText });
+    expect((await history(ana, room.id)).find((m) => m.id === sent.id)).toMatchObject({ content: 'Mine alone' });
+  });
+
+  it('lets an edit in for 15 minutes and not a millisecond after', async () => {
+    const room = await publicRoom();
+    const ana = h.actor('vip');
+    await h.enter(ana, room.id);
+    // The stored time is the database's; the window is measured on the service's clock from it.
+    const sent = await send(ana, room.id, 'first words');
+    clock.advance(Date.parse(sent.createdAt) + EDIT_WINDOW_MS - clock.now());
+    await expect(edit(ana, sent.id, 'last chance')).resolves.toMatchObject({ content: 'last chance' });
+    clock.advance(1);
+    expect(await h.fail(ChatPatterns.EditMessage, { actor: ana, messageId: sent.id, content: 'too late' })).toMatchObject({
+      status: 403,
+      message: ChatMessages.EditWindowPassed,
+    });
+    // Deleting has no window.
+    await expect(h.call(ChatPatterns.DeleteMessage, { actor: ana, messageId: sent.id })).resolves.toEqual({ ok: true });
+  });
+
+  it('holds an edit to the rules of sending: muted, out of the room, over the cooldown or blocked in a private chat cannot', async () => {
+    const room = await publicRoom(30);
+    const [user, friend] = [h.actor('user'), h.actor('user')];
+    await h.enter(user, room.id);
+    const sent = await send(user, room.id, 'hello everyone');
+    // A regular user's cooldown counts edits as it counts sends: an edit is no way around it.
+    expect((await h.fail(ChatPatterns.EditMessage, { actor: user, messageId: sent.id, content: 'a second message in disguise' })).status).toBe(429);
+
+    const open = await publicRoom();
+    await h.enter(user, open.id);
+    const mine = await send(user, open.id, 'soon muted');
+    await sql(`insert into user_mutes (user_id, ends_at, reason, created_by_id, created_at) values (?, now() + interval '1 hour', 'spam', 1, now())`, [user.id]);
+    expect(await h.fail(ChatPatterns.EditMessage, { actor: user, messageId: mine.id, content: 'still talking' })).toMatchObject({ status: 403, code: 'muted' });
+    await sql('update user_mutes set lifted_at = now() where user_id = ?', [user.id]);
+
+    await h.call(ChatPatterns.LeaveRoom, { userId: user.id, roomId: open.id, instance: 'harness-gateway', socketId: `harness-${user.id}` });
+    expect(await h.fail(ChatPatterns.EditMessage, { actor: user, messageId: mine.id, content: 'from outside' })).toMatchObject({ status: 403, message: SafetyMessages.JoinToSend });
+
+    const chat = await h.call<RoomDto>(ChatPatterns.StartPrivateChat, { actor: user, otherUserId: friend.id, originRoomId: room.id });
+    const whisper = await send(user, chat.id, 'just us');
+    await sql('insert into user_blocks (blocker_id, blocked_id, created_at) values (?, ?, now())', [friend.id, user.id]);
+    expect((await h.fail(ChatPatterns.EditMessage, { actor: user, messageId: whisper.id, content: 'changed' })).status).toBe(403);
+    // The sender may still take their own words back.
+    await expect(h.call(ChatPatterns.DeleteMessage, { actor: user, messageId: whisper.id })).resolves.toEqual({ ok: true });
+  });
+
+  it('deletes one’s own message for everyone, shown as deleted by its sender, once', async () => {
+    const room = await publicRoom();
+    const [ana, bo] = [h.actor('vip'), h.actor('user')];
+    for (const person of [ana, bo]) await h.enter(person, room.id);
+    const events = h.collect(chatRoomEventSubject(room.id));
+    await h.nc.flush();
+
+    const sent = await send(ana, room.id, 'I should not have said that');
+    await expect(h.call(ChatPatterns.DeleteMessage, { actor: ana, messageId: sent.id })).resolves.toEqual({ ok: true });
+    await eventually(() =>
+      expect(events.frames).toContainEqual({ type: 'message_deleted', roomId: room.id, messageId: sent.id, seq: sent.seq, removedBy: 'sender' }),
+    );
+    const kept = (await history(bo, room.id)).find((m) => m.id === sent.id);
+    expect(kept).toMatchObject({ content: '', removedBy: 'sender', formatting: null, metadata: null });
+    expect(kept).not.toHaveProperty('editedAt');
+    expect(await h.fail(ChatPatterns.DeleteMessage, { actor: ana, messageId: sent.id })).toMatchObject({ status: 409, message: ChatMessages.MessageGone });
+    expect(await h.fail(ChatPatterns.EditMessage, { actor: ana, messageId: sent.id, content: 'back again' })).toMatchObject({ status: 409 });
+    events.sub.unsubscribe();
+  });
+});

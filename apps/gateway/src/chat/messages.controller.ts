@@ -1,0 +1,29 @@
+import { Body, Controller, Delete, HttpCode, Param, Patch, UseGuards } from '@nestjs/common';
+import { ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ChatPatterns, EditMessageDto, type MessageDto, type UserDto } from '@app/contracts';
+import { RpcClient } from '@app/server';
+import { AuthGuard, CurrentUser } from '../common/auth.guards';
+import { actorOf } from '../common/actor';
+import { ParseIdPipe } from '../common/id.pipe';
+
+/** One's own messages after they were sent: edit (15 minutes) and delete. chat-svc enforces the rules. */
+@ApiTags('messages')
+@ApiCookieAuth()
+@UseGuards(AuthGuard)
+@Controller('messages')
+export class MessagesController {
+  constructor(private readonly rpc: RpcClient) {}
+
+  @Patch(':id')
+  @ApiOperation({ summary: 'Edit one of your text messages within 15 minutes of sending it; the room sees message_edited' })
+  edit(@Param('id', ParseIdPipe) id: number, @Body() body: EditMessageDto, @CurrentUser() user: UserDto): Promise<MessageDto> {
+    return this.rpc.request(ChatPatterns.EditMessage, { content: body.content, messageId: id, actor: actorOf(user) });
+  }
+
+  @Delete(':id')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Delete one of your messages; the room sees message_deleted with removedBy "sender"' })
+  delete(@Param('id', ParseIdPipe) id: number, @CurrentUser() user: UserDto): Promise<{ ok: true }> {
+    return this.rpc.request(ChatPatterns.DeleteMessage, { messageId: id, actor: actorOf(user) });
+  }
+}
