@@ -170,6 +170,28 @@ describe('gateway chat routes and socket frames', () => {
       for (const socket of [a, b, c]) socket.close();
     });
 
+    it('adds and takes back reactions over REST with the emoji in the path, live for the room', async () => {
+      const roomId = await newRoom('Reaction Room', { messageCooldown: 0 });
+      const vip = s.signIn('vip', 'rita');
+      const other = s.signIn('user', 'remy');
+      const a = await s.socket(vip);
+      a.send({ type: 'join_room', roomId });
+      await a.next('online_users');
+      await s.enter(other, roomId);
+      a.send({ type: 'send_message', content: 'react to this', clientId: 'r-1' });
+      const { message } = await a.next('message_ack');
+
+      const path = (emoji: string) => `/api/messages/${message.id}/reactions/${encodeURIComponent(emoji)}`;
+      expect((await s.api('PUT', path('🙏'), undefined)).status).toBe(401);
+      expect((await s.api('PUT', path('hello'), other)).body.fields).toEqual({ emoji: [ChatMessages.ReactionEmoji] });
+      const added = await s.api('PUT', path('🙏🏾'), other);
+      expect(added).toMatchObject({ status: 200, body: [{ emoji: '🙏🏾', count: 1, users: [{ id: other.user.id, username: 'remy' }] }] });
+      expect(await a.next('reactions_changed')).toEqual({ type: 'reactions_changed', roomId, messageId: message.id, seq: message.seq, reactions: added.body });
+      expect((await s.api('DELETE', path('🙏🏾'), other)).body).toEqual([]);
+      expect((await a.next('reactions_changed')).reactions).toEqual([]);
+      a.close();
+    });
+
     it('answers refused sends with an error frame carrying the code, waitTime and client id', async () => {
       const roomId = await newRoom('Strict Room', { messageCooldown: 60 });
       const user = await s.socket(s.signIn('user'));

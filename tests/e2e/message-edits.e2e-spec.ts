@@ -91,4 +91,39 @@ describe('Editing and deleting one’s own messages', () => {
       await close();
     }
   });
+
+  it('reactions: a quick one and one from the picker, counted and named, seen live by the other, taken back by a tap (1280 and 375 px)', async () => {
+    const { writer, reader, close } = await writerAndReader(1280, 375);
+    try {
+      await sendText(writer, 'Pizza tonight?');
+      const onReader = messageWith(reader, 'Pizza tonight?');
+      await onReader.waitFor();
+      const readerLine = reader.getByTestId('message-group').filter({ has: onReader });
+      await readerLine.getByRole('button', { name: 'Add a reaction' }).click();
+      await reader.getByRole('menuitem', { name: '👍' }).click();
+
+      const writerLine = writer.getByTestId('message-group').filter({ has: messageWith(writer, 'Pizza tonight?') });
+      const thumbs = writerLine.getByRole('button', { name: /^👍 1: rhea_/ });
+      await thumbs.waitFor();
+      expect(await thumbs.getAttribute('aria-pressed')).toBe('false');
+
+      // The writer adds one from the whole picker, by keyboard.
+      await writerLine.getByRole('button', { name: 'Add a reaction' }).click();
+      await writer.getByRole('menuitem', { name: 'More reactions' }).press('ArrowRight');
+      await writer.getByRole('menuitem', { name: 'smiling face with heart-eyes' }).click();
+      const pizza = readerLine.getByRole('button', { name: /^😍 1: vip$/ });
+      await pizza.waitFor();
+      await screenshot(reader, 'reactions-375', { fullPage: false });
+
+      // The reader's own chip is pressed; a tap takes it back, for both.
+      const mine = readerLine.getByRole('button', { name: /^👍 1: rhea_/ });
+      expect(await mine.getAttribute('aria-pressed')).toBe('true');
+      await mine.click();
+      await thumbs.waitFor({ state: 'detached' });
+      expect(await writerLine.getByTestId('reaction').count()).toBe(1);
+    } finally {
+      await close();
+    }
+  });
 });
+

@@ -9,6 +9,7 @@ import {
   SafetyMessages,
   type ActorDto,
   type MessageDto,
+  type ReactionDto,
   type RoomDto,
 } from '@app/contracts';
 import { eventually, ManualClock, uniqueName } from '@app/testing';
@@ -132,5 +133,60 @@ describe('editing and deleting one’s own messages', () => {
     expect(await h.fail(ChatPatterns.DeleteMessage, { actor: ana, messageId: sent.id })).toMatchObject({ status: 409, message: ChatMessages.MessageGone });
     expect(await h.fail(ChatPatterns.EditMessage, { actor: ana, messageId: sent.id, content: 'back again' })).toMatchObject({ status: 409 });
     events.sub.unsubscribe();
+  });
+
+  describe('reactions', () => {
+    const react = (actor: ActorDto, messageId: number, emoji: string) => h.call<ReactionDto[]>(ChatPatterns.React, { actor, messageId, emoji });
+
+    it('counts each person once per emoji, names who chose it, and tells the room live', async () => {
+      const room = await publicRoom();
+      const [ana, bo, cy] = [h.actor('vip', uniqueName('ana')), h.actor('user', uniqueName('bo')), h.actor('user', uniqueName('cy'))];
+      for (const person of [ana, bo, cy]) await h.enter(person, room.id);
+      const events = h.collect(chatRoomEventSubject(room.id));
+      await h.nc.flush();
+      const sent = await send(ana, room.id, 'Lunch at noon?');
+
+      await react(bo, sent.id, '👍');
+      await react(bo, sent.id, '👍');
+      await react(cy, sent.id, '👍');
+      const after = await react(cy, sent.id, '❤️');
+      expect(after).toEqual([
+        { emoji: '👍', count: 2, users: [{ id: bo.id, username: bo.username }, { id: cy.id, username: cy.username }] },
+        { emoji: '❤️', count: 1, users: [{ id: cy.id, username: cy.username }] },
+      ]);
+      await eventually(() => expect(events.frames).toContainEqual({ type: 'reactions_changed', roomId: room.id, messageId: sent.id, seq: sent.seq, reactions: after }));
+      expect((await history(ana, room.id)).find((m) => m.id === sent.id)?.reactions).toEqual(after);
+
+      const taken = await h.call<ReactionDto[]>(ChatPatterns.Unreact, { actor: bo, messageId: sent.id, emoji: '👍' });
+      expect(taken[0]).toEqual({ emoji: '👍', count: 1, users: [{ id: cy.id, username: cy.username }] });
+      events.sub.unsubscribe();
+    });
+
+    it('takes one emoji from those who may write in the room, on messages still there, up to 20 kinds', async () => {
+      const room = await publicRoom();
+      const [ana, guest] = [h.actor('vip'), h.actor('guest')];
+      await h.enter(ana, room.id);
+      const sent = await send(ana, room.id, 'React to me');
+      for (const emoji of ['a', '👍👍', 'x👍', '', '1']) {
+        expect(await h.fail(ChatPatterns.React, { actor: ana, messageId: sent.id, emoji })).toMatchObject({ status: 400, fields: { emoji: [ChatMessages.ReactionEmoji] } });
+      }
+      await expect(react(ana, sent.id, '👍🏽')).resolves.toEqual([expect.objectContaining({ emoji: '👍🏽' })]);
+      expect(await h.fail(ChatPatterns.React, { actor: guest, messageId: sent.id, emoji: '👍' })).toMatchObject({ status: 403, message: ChatMessages.GuestsReadOnly });
+      const outsider = h.actor('user');
+      expect(await h.fail(ChatPatterns.React, { actor: outsider, messageId: sent.id, emoji: '👍' })).toMatchObject({ status: 403, message: SafetyMessages.JoinToSend });
+      expect((await h.fail(ChatPatterns.React, { actor: ana, messageId: 987_654_321, emoji: '👍' })).status).toBe(404);
+
+      const kinds = ['😀', '😃', '😄', '😁', '😆', '😅', '🤣', '😊', '😇', '🙂', '🙃', '😉', '😌', '😍', '🥰', '😘', '😗', '😙', '😚'];
+      for (const emoji of kinds) await react(ana, sent.id, emoji);
+      expect(await h.fail(ChatPatterns.React, { actor: ana, messageId: sent.id, emoji: '🤔' })).toMatchObject({ status: 400, message: ChatMessages.TooManyReactions });
+      // One more of a kind already there is still fine.
+      const other = h.actor('vip');
+      await h.enter(other, room.id);
+      await expect(react(other, sent.id, '😀')).resolves.toHaveLength(20);
+
+      await h.call(ChatPatterns.DeleteMessage, { actor: ana, messageId: sent.id });
+      expect(await h.fail(ChatPatterns.React, { actor: other, messageId: sent.id, emoji: '👍' })).toMatchObject({ status: 409 });
+      expect((await history(ana, room.id)).find((m) => m.id === sent.id)).not.toHaveProperty('reactions');
+    });
   });
 });

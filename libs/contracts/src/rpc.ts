@@ -35,7 +35,7 @@ import type {
   StartCallRequestDto,
 } from './calls/dto/call.dto';
 import { ChatPatterns } from './chat/chat.patterns';
-import type { JoinRoomResultDto, MessageDto, PrivateChatSummaryDto, RoomDto } from './chat/chat.types';
+import type { JoinRoomResultDto, MessageDto, PrivateChatSummaryDto, ReactionDto, RoomDto } from './chat/chat.types';
 import type {
   ActorRequestDto,
   CatchUpRequestDto,
@@ -78,7 +78,7 @@ import { MediaPatterns } from './media/media.patterns';
 import type { GrantVipRequestDto, RevokeVipRequestDto, VipChangeDto, VipHistoryRequestDto } from './vip/vip.dto';
 import { VipPatterns } from './vip/vip.patterns';
 import type { SearchMessagesRequestDto } from './chat/dto/search.dto';
-import type { DeleteMessageRequestDto, EditMessageRequestDto } from './chat/dto/message-acts.dto';
+import type { DeleteMessageRequestDto, EditMessageRequestDto, ReactionRequestDto } from './chat/dto/message-acts.dto';
 import { SearchPatterns, type SearchPageDto } from './chat/search.constants';
 import { ModerationPatterns, ReportPatterns, SanctionPatterns } from './moderation/moderation.patterns';
 import type {
@@ -158,6 +158,8 @@ export interface RpcContract {
   [ChatPatterns.SendMessage]: [SendMessageRequestDto, MessageDto];
   [ChatPatterns.EditMessage]: [EditMessageRequestDto, MessageDto];
   [ChatPatterns.DeleteMessage]: [DeleteMessageRequestDto, { ok: true }];
+  [ChatPatterns.React]: [ReactionRequestDto, ReactionDto[]];
+  [ChatPatterns.Unreact]: [ReactionRequestDto, ReactionDto[]];
   [ChatPatterns.ListMessages]: [ListMessagesRequestDto, MessageDto[]];
   [ChatPatterns.RecentMessages]: [RecentMessagesRequestDto, MessageDto[]];
   [ChatPatterns.CatchUp]: [CatchUpRequestDto, MessageDto[]];

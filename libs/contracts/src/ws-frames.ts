@@ -1,5 +1,5 @@
 import type { UserDto } from './common/user';
-import type { MessageFormatting, MessageDto, OnlineUserDto, PrivateChatSummaryDto, RoomDto } from './chat/chat.types';
+import type { MessageFormatting, MessageDto, OnlineUserDto, PrivateChatSummaryDto, ReactionDto, RoomDto } from './chat/chat.types';
 import type { MessageType } from './chat/chat.constants';
 import type { UserSummary } from './common/user';
 import type { CallClientFrame, CallServerFrame } from './calls/calls.frames';
@@ -79,6 +79,15 @@ export interface MessageEditedFrame {
   message: MessageDto;
 }
 
+/** To everyone in the room: a message's reactions changed; they replace the message's reactions. */
+export interface ReactionsChangedFrame {
+  type: 'reactions_changed';
+  roomId: number;
+  messageId: number;
+  seq: number;
+  reactions: ReactionDto[];
+}
+
 export interface MessageAckFrame {
   type: 'message_ack';
   clientId: string | null;
@@ -141,7 +150,7 @@ export interface ErrorFrame {
 }
 
 /** Events on chat.room.<id>.event (chat-svc's, and gateways' user_typing); gateways forward them to the room's sockets. */
-export type RoomEventFrame = NewMessageFrame | UserJoinedFrame | UserLeftFrame | MessageDeletedFrame | MessageEditedFrame | UserTypingFrame;
+export type RoomEventFrame = NewMessageFrame | UserJoinedFrame | UserLeftFrame | MessageDeletedFrame | MessageEditedFrame | ReactionsChangedFrame | UserTypingFrame;
 /** Events chat-svc publishes on chat.user.<id>.event. */
 export type UserEventFrame =
   | PrivateChatCreatedFrame
@@ -165,6 +174,7 @@ export type ServerFrame =
   | CallServerFrame
   | MessageDeletedFrame
   | MessageEditedFrame
+  | ReactionsChangedFrame
   | ModerationNoticeFrame
   | NotificationFrame
   | NotificationsReadFrame

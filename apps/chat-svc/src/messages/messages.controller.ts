@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { CatchUpRequestDto, ChatPatterns, DeleteMessageRequestDto, EditMessageRequestDto, ListMessagesRequestDto, RecentMessagesRequestDto, SendMessageRequestDto } from '@app/contracts';
+import { CatchUpRequestDto, ChatPatterns, DeleteMessageRequestDto, EditMessageRequestDto, ListMessagesRequestDto, ReactionRequestDto, RecentMessagesRequestDto, SendMessageRequestDto } from '@app/contracts';
 import { MessagesService } from './messages.service';
 
 @Controller()
@@ -20,6 +20,16 @@ export class MessagesController {
   @MessagePattern(ChatPatterns.DeleteMessage)
   delete(@Payload() dto: DeleteMessageRequestDto) {
     return this.messages.delete(dto);
+  }
+
+  @MessagePattern(ChatPatterns.React)
+  react(@Payload() dto: ReactionRequestDto) {
+    return this.messages.react(dto, true);
+  }
+
+  @MessagePattern(ChatPatterns.Unreact)
+  unreact(@Payload() dto: ReactionRequestDto) {
+    return this.messages.react(dto, false);
   }
 
   @MessagePattern(ChatPatterns.ListMessages)

@@ -10,11 +10,12 @@ import { UsersModule } from '../users/users.module';
 import { MessagesController } from './messages.controller';
 import { MessagesRepository } from './messages.repository';
 import { MessagesService } from './messages.service';
+import { ReactionsRepository } from './reactions.repository';
 
 @Module({
   imports: [RoomsModule, LimitsModule, UsersModule, PresenceModule, SafetyModule, MutesModule, NotificationsModule, MentionsModule],
   controllers: [MessagesController],
-  providers: [MessagesRepository, MessagesService],
+  providers: [MessagesRepository, ReactionsRepository, MessagesService],
   exports: [MessagesService],
 })
 export class MessagesModule {}

@@ -20,6 +20,8 @@ import {
   type DeleteMessageRequestDto,
   type EditMessageRequestDto,
   type ListMessagesRequestDto,
+  type ReactionDto,
+  type ReactionRequestDto,
   type MessageDto,
   type SendMessageRequestDto,
   type UserSummary,
@@ -38,6 +40,7 @@ import { RoomsService, summaryOf } from '../rooms/rooms.service';
 import { ChatUsersService } from '../users/users.service';
 import { Message } from './message.entity';
 import { MessagesRepository, RoomGoneError, type NewMessage, type PageQuery } from './messages.repository';
+import { ReactionsRepository, TooManyReactionsError } from './reactions.repository';
 
 @Injectable()
 export class MessagesService {
@@ -54,6 +57,7 @@ export class MessagesService {
     private readonly notifications: NotificationsService,
     private readonly mentions: MentionsService,
     private readonly clock: Clock,
+    private readonly reactions: ReactionsRepository,
   ) {}
 
   /** The one send path of REST and socket: check, count, persist, then publish. */
@@ -163,6 +167,28 @@ export class MessagesService {
     return { ok: true };
   }
 
+  /**
+   * A reaction is a small message: who may send in the room may react (not guests, not the muted,
+   * not someone outside the public room or blocked in the private chat), on any message still there.
+   */
+  async react(dto: ReactionRequestDto, add: boolean): Promise<ReactionDto[]> {
+    const message = await this.messages.findById(dto.messageId);
+    if (!message) throw RpcErrors.notFound(ChatMessages.MessageNotFound);
+    if (message.removedAt) throw RpcErrors.conflict(ChatMessages.MessageGone);
+    const room = await this.roomToSendIn(message.roomId, dto.actor);
+    if (add) {
+      await this.users.remember(dto.actor);
+      await this.reactions.add(message.id, dto.actor.id, dto.emoji).catch((error: unknown) => {
+        throw error instanceof TooManyReactionsError ? RpcErrors.badRequest(ChatMessages.TooManyReactions, { emoji: [ChatMessages.TooManyReactions] }) : error;
+      });
+    } else {
+      await this.reactions.remove(message.id, dto.actor.id, dto.emoji);
+    }
+    const reactions = (await this.reactions.summaries([message.id])).get(message.id) ?? [];
+    this.fanout.toRoom(room.id, { type: 'reactions_changed', roomId: room.id, messageId: message.id, seq: message.seq, reactions });
+    return reactions;
+  }
+
   /** The actor's own message that is still there: 404 when there is none, 403 when it is someone else's. */
   private async ownMessage(messageId: number, actor: ActorDto): Promise<Message> {
     const message = await this.messages.findById(messageId);
@@ -228,10 +254,17 @@ export class MessagesService {
     }
   }
 
-  /** Messages as readers get them, each with its sender. */
+  /** Messages as readers get them, each with its sender and its reactions. */
   async withSenders(messages: Message[]): Promise<MessageDto[]> {
-    const users = await this.users.findMany(messages.map((m) => m.senderId));
-    return messages.map((m) => this.toDto(m, ChatUsersService.summary(m.senderId, users)));
+    const [users, reactions] = await Promise.all([
+      this.users.findMany(messages.map((m) => m.senderId)),
+      this.reactions.summaries(messages.filter((m) => !m.removedAt).map((m) => m.id)),
+    ]);
+    return messages.map((m) => {
+      const dto = this.toDto(m, ChatUsersService.summary(m.senderId, users));
+      const chosen = reactions.get(m.id);
+      return chosen ? { ...dto, reactions: chosen } : dto;
+    });
   }
 
   private toDto(message: Message, sender: UserSummary): MessageDto {

@@ -1,6 +1,6 @@
-import { Body, Controller, Delete, HttpCode, Param, Patch, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, HttpCode, Param, Patch, Put, UseGuards } from '@nestjs/common';
 import { ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ChatPatterns, EditMessageDto, type MessageDto, type UserDto } from '@app/contracts';
+import { ChatPatterns, EditMessageDto, type MessageDto, type ReactionDto, type UserDto } from '@app/contracts';
 import { RpcClient } from '@app/server';
 import { AuthGuard, CurrentUser } from '../common/auth.guards';
 import { actorOf } from '../common/actor';
@@ -18,6 +18,18 @@ export class MessagesController {
   @ApiOperation({ summary: 'Edit one of your text messages within 15 minutes of sending it; the room sees message_edited' })
   edit(@Param('id', ParseIdPipe) id: number, @Body() body: EditMessageDto, @CurrentUser() user: UserDto): Promise<MessageDto> {
     return this.rpc.request(ChatPatterns.EditMessage, { content: body.content, messageId: id, actor: actorOf(user) });
+  }
+
+  @Put(':id/reactions/:emoji')
+  @ApiOperation({ summary: 'Add your reaction (one emoji) to a message of a room you can write in; answers its reactions, the room sees reactions_changed' })
+  react(@Param('id', ParseIdPipe) id: number, @Param('emoji') emoji: string, @CurrentUser() user: UserDto): Promise<ReactionDto[]> {
+    return this.rpc.request(ChatPatterns.React, { messageId: id, emoji, actor: actorOf(user) });
+  }
+
+  @Delete(':id/reactions/:emoji')
+  @ApiOperation({ summary: 'Take your reaction back; answers the message’s reactions' })
+  unreact(@Param('id', ParseIdPipe) id: number, @Param('emoji') emoji: string, @CurrentUser() user: UserDto): Promise<ReactionDto[]> {
+    return this.rpc.request(ChatPatterns.Unreact, { messageId: id, emoji, actor: actorOf(user) });
   }
 
   @Delete(':id')

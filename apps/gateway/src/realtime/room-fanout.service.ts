@@ -5,6 +5,7 @@ import {
   chatUserEventSubject,
   type MessageDeletedFrame,
   type MessageEditedFrame,
+  type ReactionsChangedFrame,
   type MessageDto,
   type NewMessageFrame,
   type RoomEventFrame,
@@ -133,6 +134,7 @@ export class RoomFanoutService implements OnModuleInit, OnApplicationShutdown {
       if (frame.type === 'new_message') this.onMessage(channel, frame);
       else if (frame.type === 'message_deleted') this.onRemoved(channel, frame);
       else if (frame.type === 'message_edited') this.onEdited(channel, frame);
+      else if (frame.type === 'reactions_changed') this.onReactions(channel, frame);
       else if (frame.type === 'user_typing') this.onTyping(channel, frame);
       else {
         // The one who arrives already has the online list; everyone else hears of them.
@@ -168,6 +170,23 @@ export class RoomFanoutService implements OnModuleInit, OnApplicationShutdown {
     if (kept) kept.raw = JSON.stringify({ type: 'new_message', roomId: channel.roomId, message: frame.message } satisfies NewMessageFrame);
     const raw = JSON.stringify(frame);
     for (const socket of channel.sockets) if (!socket.hiddenSenders?.has(senderId)) this.registry.sendRaw(socket, raw);
+  }
+
+  /** A message's reactions: to everyone in the room, and into what this channel keeps to replay. */
+  private onReactions(channel: RoomChannel, frame: ReactionsChangedFrame) {
+    const withReactions = (message: MessageDto): MessageDto => {
+      const { reactions: _old, ...rest } = message;
+      return frame.reactions.length ? { ...rest, reactions: frame.reactions } : rest;
+    };
+    const pending = channel.pending.get(frame.seq);
+    if (pending) channel.pending.set(frame.seq, { ...pending, message: withReactions(pending.message) });
+    const kept = channel.recent.find((entry) => entry.seq === frame.seq);
+    if (kept) {
+      const stored = JSON.parse(kept.raw) as NewMessageFrame;
+      kept.raw = JSON.stringify({ ...stored, message: withReactions(stored.message) });
+    }
+    const raw = JSON.stringify(frame);
+    for (const socket of channel.sockets) this.registry.sendRaw(socket, raw);
   }
 
   /** Typing: not to the typer's own sockets, nor to those who blocked them (as their messages are not). */

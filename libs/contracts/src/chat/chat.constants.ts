@@ -80,6 +80,13 @@ export const ROOM_ARCHIVE_SWEEP_MS = 60 * 60 * 1000;
 /** One's own text message may be edited this long after it was sent; deleted at any time. */
 export const EDIT_WINDOW_MS = 15 * 60 * 1000;
 
+/** Reactions one tap away; any other emoji comes from the picker. */
+export const QUICK_REACTIONS = ['👍', '❤️', '😂', '😮', '😢', '🙏'] as const;
+/** Different emoji one message may carry, so one message cannot grow without bound. */
+export const REACTIONS_PER_MESSAGE_MAX = 20;
+/** How many of the people who chose an emoji a message names (the count covers them all). */
+export const REACTION_NAMES_SHOWN = 10;
+
 export const MESSAGE_PAGE_DEFAULT = 50;
 export const MESSAGE_PAGE_MAX = 100;
 export const RECENT_MESSAGES_MAX = 20;
@@ -113,6 +120,8 @@ export const ChatMessages = {
   EditWindowPassed: 'Messages can only be edited within 15 minutes',
   EditOnlyText: 'Only text messages can be edited',
   MessageGone: 'This message was deleted',
+  ReactionEmoji: 'A reaction must be a single emoji',
+  TooManyReactions: 'This message has as many different reactions as it can hold',
   VoicePremium: 'Voice notes are available to VIP members',
   VoiceUploadFirst: 'Voice notes must be recorded and uploaded first',
 } as const;

@@ -24,6 +24,10 @@ export const ChatPatterns = {
   EditMessage: 'chat.message.edit',
   /** DeleteMessageRequestDto -> { ok: true }: one's own message, at any time */
   DeleteMessage: 'chat.message.delete',
+  /** ReactionRequestDto -> ReactionDto[] (the message's reactions after): adds one's reaction */
+  React: 'chat.message.react',
+  /** ReactionRequestDto -> ReactionDto[]: takes one's reaction back */
+  Unreact: 'chat.message.unreact',
   /** ListMessagesRequestDto -> MessageDto[] oldest first */
   ListMessages: 'chat.message.list',
   /** RecentMessagesRequestDto -> MessageDto[] from public rooms, oldest first */

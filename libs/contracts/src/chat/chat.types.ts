@@ -35,6 +35,15 @@ export interface MessageDto {
   editedAt?: string;
   /** The people its @username mentions resolved to when it was stored, each with the name as written (absent when none). */
   mentions?: MessageMention[];
+  /** Its reactions, most chosen first; absent when it has none. */
+  reactions?: ReactionDto[];
+}
+
+/** One emoji on a message: how many chose it and (the first REACTION_NAMES_SHOWN of) who. */
+export interface ReactionDto {
+  emoji: string;
+  count: number;
+  users: Array<{ id: number; username: string }>;
 }
 
 /** A mention of a message: who it resolved to, and the @name (lower-case) that named them, for highlighting. */

@@ -72,6 +72,12 @@ export function isEmojiOnly(text: string): boolean {
   return trimmed.replace(EMOJI, '').replace(/[\s\u200d\ufe0f]/g, '') === '';
 }
 
+/** One emoji (with its joiners, skin tone and variation selectors), as a reaction is. */
+export function isSingleEmoji(text: string): boolean {
+  const found = text.match(EMOJI);
+  return found !== null && found.length === 1 && found[0] === text;
+}
+
 /** Image, gif and voice keep the kind the sender gave; text is emoji or text by what it holds. */
 export function messageKind(requested: MessageType | undefined, content: string): MessageType {
   if (requested === 'image' || requested === 'gif' || requested === 'voice') return requested;

@@ -272,3 +272,13 @@ export const MESSAGE_ACTS_TEXT = {
   editFailed: 'Failed to edit the message. Please try again.',
   deleteFailed: 'Failed to delete the message. Please try again.',
 } as const;
+
+/** Reactions under a message. */
+export const REACTION_TEXT = {
+  add: 'Add a reaction',
+  more: 'More reactions',
+  listLabel: 'Reactions',
+  chip: (emoji: string, count: number, names: string) => `${emoji} ${count}: ${names}`,
+  names: (names: string[], count: number) => (count > names.length ? `${names.join(', ')} and ${count - names.length} more` : names.join(', ')),
+  failed: 'Failed to react. Please try again.',
+} as const;

@@ -1,4 +1,4 @@
-import type { MessageDto, OnlineUserDto, UserSummary } from '@app/contracts';
+import type { MessageDto, OnlineUserDto, ReactionDto, UserSummary } from '@app/contracts';
 import type { RoomFeed, RoomNotice } from './types';
 
 /** Notices kept per room: enough to read back, bounded for a busy room. */
@@ -18,6 +18,16 @@ export function mergeMessages(feed: RoomFeed, incoming: MessageDto[]): RoomFeed 
 export function replaceMessage(feed: RoomFeed, message: MessageDto): RoomFeed {
   const at = feed.messages.findIndex((m) => m.id === message.id);
   if (at >= 0) feed.messages[at] = message;
+  return feed;
+}
+
+/** A message's reactions changed: the new list replaces the old (none: the message has none). */
+export function setReactions(feed: RoomFeed, messageId: number, reactions: ReactionDto[]): RoomFeed {
+  const message = feed.messages.find((m) => m.id === messageId);
+  if (message) {
+    if (reactions.length) message.reactions = reactions;
+    else delete message.reactions;
+  }
   return feed;
 }
 

@@ -1,8 +1,19 @@
 import { Type } from 'class-transformer';
-import { IsString, Matches, MaxLength, ValidateNested } from 'class-validator';
+import { IsString, Matches, MaxLength, Validate, ValidateNested, ValidatorConstraint, type ValidatorConstraintInterface } from 'class-validator';
 import { ActorDto } from '../../common/actor.dto';
+import { isSingleEmoji } from '../../common/policy';
 import { IsId } from '../../common/validation';
-import { MESSAGE_MAX } from '../chat.constants';
+import { ChatMessages, MESSAGE_MAX } from '../chat.constants';
+
+@ValidatorConstraint({ name: 'singleEmoji' })
+class SingleEmoji implements ValidatorConstraintInterface {
+  validate(value: unknown): boolean {
+    return typeof value === 'string' && isSingleEmoji(value);
+  }
+  defaultMessage(): string {
+    return ChatMessages.ReactionEmoji;
+  }
+}
 
 /** PATCH /api/messages/:id: the new words of one's own text message. */
 export class EditMessageDto {
@@ -15,6 +26,16 @@ export class EditMessageDto {
 export class EditMessageRequestDto extends EditMessageDto {
   @ValidateNested() @Type(() => ActorDto) actor: ActorDto;
   @IsId() messageId: number;
+}
+
+/** PUT and DELETE /api/messages/:id/reactions/:emoji: one's own reaction on a message one can write in. */
+export class ReactionRequestDto {
+  @ValidateNested() @Type(() => ActorDto) actor: ActorDto;
+  @IsId() messageId: number;
+  @IsString({ message: ChatMessages.ReactionEmoji })
+  @MaxLength(32, { message: ChatMessages.ReactionEmoji })
+  @Validate(SingleEmoji)
+  emoji: string;
 }
 
 /** DELETE /api/messages/:id: one's own message, at any time. */

@@ -4,11 +4,12 @@ import type {
   MessageFormatting,
   MessageType,
   PrivateChatSummaryDto,
+  ReactionDto,
   RoomCategory,
   RoomDto,
 } from '@app/contracts';
 import { api } from '../../../lib/api';
-import { mergeMessages, removeMessage, replaceMessage } from '../feed';
+import { mergeMessages, removeMessage, replaceMessage, setReactions } from '../feed';
 import type { CommunityStats, RecentMessage, RoomFeed } from '../types';
 
 /** Freshness of the landing data per spec: recent messages 30 s, stats 60 s. */
@@ -100,6 +101,14 @@ export const chatApi = api.injectEndpoints({
         if (data) dispatch(chatApi.util.updateQueryData('getRoomFeed', roomId, (feed) => void removeMessage(feed, messageId, 'sender')));
       },
     }),
+    /** Adds (or with `remove`, takes back) one's reaction; the answer and the room's frame both set the message's reactions. */
+    react: build.mutation<ReactionDto[], { roomId: number; messageId: number; emoji: string; remove?: boolean }>({
+      query: ({ messageId, emoji, remove }) => ({ url: `messages/${messageId}/reactions/${encodeURIComponent(emoji)}`, method: remove ? 'DELETE' : 'PUT' }),
+      async onQueryStarted({ roomId, messageId }, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
+        if (data) dispatch(chatApi.util.updateQueryData('getRoomFeed', roomId, (feed) => void setReactions(feed, messageId, data)));
+      },
+    }),
     createRoom: build.mutation<RoomDto, CreateRoomDto>({
       query: (body) => ({ url: 'rooms', method: 'POST', body }),
       invalidatesTags: ['Rooms'],
@@ -146,6 +155,7 @@ export const {
   useSendMessageMutation,
   useEditMessageMutation,
   useDeleteMessageMutation,
+  useReactMutation,
   useCreateRoomMutation,
   useStartPrivateChatMutation,
   useGetMyChatsQuery,

@@ -11,6 +11,7 @@ import { CHAT_TEXT, MESSAGE_ACTS_TEXT } from '../copy';
 import { styleOf } from '../message-kind';
 import { VoiceNote } from './voice-note';
 import { MentionText } from './mention-text';
+import { AddReaction, MessageReactions } from './message-reactions';
 import { OwnMessage } from './own-message';
 
 export type MessageGroupProps = {
@@ -23,10 +24,13 @@ export type MessageGroupProps = {
   actionsFor?: (message: MessageDto) => ReactNode;
   /** One's own messages offer Edit and Delete. */
   ownActions?: boolean;
+  /** Who is looking, and whether they may react (members who may write in the room). */
+  viewerId?: number;
+  canReact?: boolean;
 };
 
 /** One sender's consecutive messages under their avatar, name, role badge and the time of the first. */
-export function MessageGroup({ sender, messages, mine, now, onAuthorClick, actionsFor, ownActions }: MessageGroupProps) {
+export function MessageGroup({ sender, messages, mine, now, onAuthorClick, actionsFor, ownActions, viewerId = 0, canReact = false }: MessageGroupProps) {
   const first = messages[0];
   const name = sender.username || 'Unknown User';
   const author = onAuthorClick ? (
@@ -58,20 +62,32 @@ export function MessageGroup({ sender, messages, mine, now, onAuthorClick, actio
             {formatDistanceToNow(new Date(Math.min(Date.parse(first.createdAt), now)), { addSuffix: true })}
           </time>
         </div>
-        {messages.map((message) =>
-          ownActions && !message.removedBy ? (
-            <OwnMessage key={message.id} message={message} now={now}>
+        {messages.map((message) => {
+          const present = !message.removedBy;
+          const adding = canReact && present ? <AddReaction message={message} viewerId={viewerId} mine={mine} /> : null;
+          const line =
+            ownActions && present ? (
+              <OwnMessage message={message} now={now} extra={adding}>
+                <MessageBody message={message} mine={mine} />
+              </OwnMessage>
+            ) : (actionsFor || adding) && present ? (
+              <div className="group/message flex max-w-full items-start gap-1">
+                <MessageBody message={message} mine={mine} />
+                <div className="flex shrink-0 items-center opacity-60 group-hover/message:opacity-100 focus-within:opacity-100">
+                  {adding}
+                  {actionsFor?.(message)}
+                </div>
+              </div>
+            ) : (
               <MessageBody message={message} mine={mine} />
-            </OwnMessage>
-          ) : actionsFor && !message.removedBy ? (
-            <div key={message.id} className="group/message flex max-w-full items-start gap-1">
-              <MessageBody message={message} mine={mine} />
-              <div className="shrink-0 opacity-60 group-hover/message:opacity-100 focus-within:opacity-100">{actionsFor(message)}</div>
+            );
+          return (
+            <div key={message.id} className={cn('flex max-w-full flex-col gap-1', mine && 'items-end')}>
+              {line}
+              {present ? <MessageReactions message={message} viewerId={viewerId} canReact={canReact} mine={mine} /> : null}
             </div>
-          ) : (
-            <MessageBody key={message.id} message={message} mine={mine} />
-          ),
-        )}
+          );
+        })}
       </div>
     </li>
   );

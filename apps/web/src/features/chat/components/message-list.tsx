@@ -132,6 +132,8 @@ export function MessageList({ feed, room, me, older, onAuthorClick }: MessageLis
               onAuthorClick={clickable ? onAuthorClick : undefined}
               actionsFor={member && block.sender.id !== me.id ? (message) => <PersonMenu person={block.sender} message={message} blocks={blocking} /> : undefined}
               ownActions={member && block.sender.id === me.id}
+              viewerId={me.id}
+              canReact={member && room?.canReply !== false}
             />
           ),
         )}

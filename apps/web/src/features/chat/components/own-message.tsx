@@ -17,10 +17,12 @@ export type OwnMessageProps = {
   now: number;
   /** The message as everyone sees it. */
   children: ReactNode;
+  /** More actions beside the menu (adding a reaction). */
+  extra?: ReactNode;
 };
 
 /** One's own message with its Edit (text, within 15 minutes) and Delete, and the editor in its place while editing. */
-export function OwnMessage({ message, now, children }: OwnMessageProps) {
+export function OwnMessage({ message, now, children, extra }: OwnMessageProps) {
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [remove, removing] = useDeleteMessageMutation();
@@ -36,30 +38,33 @@ export function OwnMessage({ message, now, children }: OwnMessageProps) {
   return (
     <div className="group/message flex max-w-full flex-row-reverse items-start gap-1">
       {children}
-      <DropdownMenu.Root modal={false}>
-        <DropdownMenu.Trigger asChild>
-          <button
-            type="button"
-            className="shrink-0 rounded-md p-1 text-muted-foreground opacity-60 group-hover/message:opacity-100 hover:bg-muted hover:text-foreground focus-visible:opacity-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-            aria-label={MESSAGE_ACTS_TEXT.menu}
-            data-testid="own-message-menu"
-          >
-            <MoreHorizontal className="h-4 w-4" aria-hidden />
-          </button>
-        </DropdownMenu.Trigger>
-        <DropdownMenu.Portal>
-          <DropdownMenu.Content align="end" sideOffset={4} className="z-[60] w-44 rounded-lg border bg-card p-1 shadow-lg">
-            {editable ? (
-              <DropdownMenu.Item className={ITEM} onSelect={() => setEditing(true)}>
-                <Pencil className="h-4 w-4 text-muted-foreground" aria-hidden /> {MESSAGE_ACTS_TEXT.edit}
+      <div className="flex shrink-0 flex-row-reverse items-center opacity-60 group-hover/message:opacity-100 focus-within:opacity-100">
+        <DropdownMenu.Root modal={false}>
+          <DropdownMenu.Trigger asChild>
+            <button
+              type="button"
+              className="shrink-0 rounded-md p-1 text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+              aria-label={MESSAGE_ACTS_TEXT.menu}
+              data-testid="own-message-menu"
+            >
+              <MoreHorizontal className="h-4 w-4" aria-hidden />
+            </button>
+          </DropdownMenu.Trigger>
+          <DropdownMenu.Portal>
+            <DropdownMenu.Content align="end" sideOffset={4} className="z-[60] w-44 rounded-lg border bg-card p-1 shadow-lg">
+              {editable ? (
+                <DropdownMenu.Item className={ITEM} onSelect={() => setEditing(true)}>
+                  <Pencil className="h-4 w-4 text-muted-foreground" aria-hidden /> {MESSAGE_ACTS_TEXT.edit}
+                </DropdownMenu.Item>
+              ) : null}
+              <DropdownMenu.Item className={`${ITEM} text-destructive`} onSelect={() => setConfirming(true)}>
+                <Trash2 className="h-4 w-4" aria-hidden /> {MESSAGE_ACTS_TEXT.delete}
               </DropdownMenu.Item>
-            ) : null}
-            <DropdownMenu.Item className={`${ITEM} text-destructive`} onSelect={() => setConfirming(true)}>
-              <Trash2 className="h-4 w-4" aria-hidden /> {MESSAGE_ACTS_TEXT.delete}
-            </DropdownMenu.Item>
-          </DropdownMenu.Content>
-        </DropdownMenu.Portal>
-      </DropdownMenu.Root>
+            </DropdownMenu.Content>
+          </DropdownMenu.Portal>
+        </DropdownMenu.Root>
+        {extra}
+      </div>
       <Dialog open={confirming} onOpenChange={(open) => !open && setConfirming(false)}>
         <DialogContent role="alertdialog" className="max-w-sm">
           <DialogTitle className="pr-6 text-lg font-semibold">{MESSAGE_ACTS_TEXT.confirmTitle}</DialogTitle>
