@@ -524,7 +524,8 @@ try {
   await check('A message sent over /ws is acknowledged and delivered', async () => {
     if (!session) throw new Error('no session');
     const rooms = await http('GET', '/api/rooms');
-    room = rooms.json?.[0];
+    // A room every member may enter: the seeded VIP Lounge is for premium roles only.
+    room = rooms.json?.find((r) => !r.vipOnly);
     if (!room) throw new Error(`no public room: ${rooms.status} ${rooms.text.slice(0, 200)}`);
     const connection = await openSocket(session);
     try {
