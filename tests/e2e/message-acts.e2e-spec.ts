@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openContext, screenshot } from './support/browser';
-import { createRoom, openRoom, sendText, signIn, uniqueName } from './support/chat';
+import { api, createRoom, openRoom, sendText, signIn, uniqueName } from './support/chat';
 import { signUp } from './support/marketplace';
 import { stackInfo } from './support/stack-info';
 
@@ -123,6 +123,39 @@ describe('Editing and deleting one’s own messages', () => {
       expect(await writerLine.getByTestId('reaction').count()).toBe(1);
     } finally {
       await close();
+    }
+  });
+
+  it('read receipts: "Seen" with the time appears live under my message once the other person has the chat open (1280 and 375 px)', async () => {
+    const [writerCtx, readerCtx] = [await openContext(browser, baseUrl, 1280), await openContext(browser, baseUrl, 375)];
+    try {
+      await signIn(writerCtx, baseUrl, 'vip');
+      await signUp(readerCtx, 'sena');
+      const reader = await api<{ id: number }>(readerCtx, baseUrl, 'GET', 'users/me');
+      const room = await createRoom(writerCtx, baseUrl, uniqueName('Receipts'), 0);
+      const chat = await api<{ id: number }>(writerCtx, baseUrl, 'POST', 'rooms/private', { userId: reader.id, originRoomId: room.id });
+
+      const writer = await openRoom(writerCtx, chat.id);
+      await sendText(writer, 'Did you get the file?');
+      const seen = writer.getByTestId('seen');
+      expect(await seen.count()).toBe(0);
+
+      const readerPage = await openRoom(readerCtx, chat.id);
+      await messageWith(readerPage, 'Did you get the file?').waitFor();
+      await seen.filter({ hasText: /^Seen \d{1,2}:\d{2}/ }).waitFor();
+
+      // With the chat open on both sides, the next message is seen as it arrives, and the mark moves to it.
+      await sendText(writer, 'It is in your inbox');
+      const lastLine = writer.getByTestId('message-group').filter({ has: messageWith(writer, 'It is in your inbox') });
+      await lastLine.getByTestId('seen').waitFor();
+      expect(await seen.count()).toBe(1);
+      await screenshot(writer, 'read-receipt-1280', { fullPage: false });
+
+      // A reload keeps it.
+      await writer.reload();
+      await writer.getByTestId('seen').waitFor();
+    } finally {
+      await Promise.all([writerCtx.close(), readerCtx.close()]);
     }
   });
 });

@@ -189,4 +189,36 @@ describe('editing and deleting one’s own messages', () => {
       expect((await history(ana, room.id)).find((m) => m.id === sent.id)).not.toHaveProperty('reactions');
     });
   });
+
+  describe('read receipts in private chats', () => {
+    it('tells the sender when the other person read, live, at once while they have the chat open, and keeps it for a reload', async () => {
+      const room = await publicRoom();
+      const [ana, bo] = [h.actor('vip'), h.actor('user')];
+      await h.enter(ana, room.id);
+      const chat = await h.call<RoomDto>(ChatPatterns.StartPrivateChat, { actor: ana, otherUserId: bo.id, originRoomId: room.id });
+      const events = h.collect(chatRoomEventSubject(chat.id));
+      await h.nc.flush();
+      const reads = () => events.frames.filter((f) => f.type === 'messages_read') as Array<{ userId: number; seq: number; readAt: string }>;
+
+      // Bo is elsewhere: the message stays unread.
+      const first = await send(ana, chat.id, 'Are you free tomorrow?');
+      expect(reads()).toEqual([]);
+      const unread = await h.call<RoomDto>(ChatPatterns.GetRoom, { actor: ana, roomId: chat.id });
+      expect(unread.participants.find((p) => p.id === bo.id)?.lastRead).toBeNull();
+
+      // Bo opens the chat: read up to it.
+      await h.enter(bo, chat.id);
+      await eventually(() => expect(reads()).toEqual([{ type: 'messages_read', roomId: chat.id, userId: bo.id, seq: first.seq, readAt: expect.any(String) }]));
+      // With the chat open, the next message is read as it arrives.
+      const second = await send(ana, chat.id, 'Say at ten?');
+      await eventually(() => expect(reads().at(-1)).toMatchObject({ userId: bo.id, seq: second.seq }));
+      // The sender's own sending is no receipt.
+      expect(reads().every((f) => f.userId === bo.id)).toBe(true);
+
+      const after = await h.call<RoomDto>(ChatPatterns.GetRoom, { actor: ana, roomId: chat.id });
+      expect(after.participants.find((p) => p.id === bo.id)?.lastRead).toEqual({ seq: second.seq, at: reads().at(-1)?.readAt });
+      events.sub.unsubscribe();
+    });
+  });
 });
+

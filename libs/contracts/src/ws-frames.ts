@@ -88,6 +88,15 @@ export interface ReactionsChangedFrame {
   reactions: ReactionDto[];
 }
 
+/** To everyone in a private chat: one of its two people read it up to `seq` ("Seen" with the time). */
+export interface MessagesReadFrame {
+  type: 'messages_read';
+  roomId: number;
+  userId: number;
+  seq: number;
+  readAt: string;
+}
+
 export interface MessageAckFrame {
   type: 'message_ack';
   clientId: string | null;
@@ -150,7 +159,7 @@ export interface ErrorFrame {
 }
 
 /** Events on chat.room.<id>.event (chat-svc's, and gateways' user_typing); gateways forward them to the room's sockets. */
-export type RoomEventFrame = NewMessageFrame | UserJoinedFrame | UserLeftFrame | MessageDeletedFrame | MessageEditedFrame | ReactionsChangedFrame | UserTypingFrame;
+export type RoomEventFrame = NewMessageFrame | UserJoinedFrame | UserLeftFrame | MessageDeletedFrame | MessageEditedFrame | ReactionsChangedFrame | MessagesReadFrame | UserTypingFrame;
 /** Events chat-svc publishes on chat.user.<id>.event. */
 export type UserEventFrame =
   | PrivateChatCreatedFrame
@@ -175,6 +184,7 @@ export type ServerFrame =
   | MessageDeletedFrame
   | MessageEditedFrame
   | ReactionsChangedFrame
+  | MessagesReadFrame
   | ModerationNoticeFrame
   | NotificationFrame
   | NotificationsReadFrame

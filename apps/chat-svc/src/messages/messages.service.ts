@@ -113,6 +113,7 @@ export class MessagesService {
     Metrics.messagesStored.inc({ room_type: room.type });
     const message = this.toDto(stored, summaryOf(actor));
     this.publish(room, message);
+    if (room.type === 'private') await this.rooms.readByThoseInside(room.id, actor.id);
     await this.notifications.messageSent(room, message);
     return message;
   }

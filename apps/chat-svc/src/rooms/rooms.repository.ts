@@ -7,6 +7,8 @@ import { Room } from './room.entity';
 export interface ParticipantRow {
   userId: number;
   lastReadSeq: number;
+  /** When they last read the chat; null until they first did. */
+  lastReadAt: Date | null;
   hiddenUpToSeq: number | null;
 }
 
@@ -119,12 +121,13 @@ export class RoomsRepository {
 
   async participants(roomId: number): Promise<ParticipantRow[]> {
     const { rows } = await this.knex().raw(
-      'select user_id, last_read_seq, hidden_up_to_seq from room_participants where room_id = ? order by joined_at, user_id',
+      'select user_id, last_read_seq, last_read_at, hidden_up_to_seq from room_participants where room_id = ? order by joined_at, user_id',
       [roomId],
     );
     return rows.map((r: Record<string, number | null>) => ({
       userId: r.user_id as number,
       lastReadSeq: r.last_read_seq as number,
+      lastReadAt: r.last_read_at ? new Date(r.last_read_at) : null,
       hiddenUpToSeq: r.hidden_up_to_seq,
     }));
   }
@@ -134,12 +137,15 @@ export class RoomsRepository {
     return rows.length > 0;
   }
 
-  async markRead(roomId: number, userId: number): Promise<void> {
-    await this.knex().raw(
-      `update room_participants p set last_read_seq = r.last_seq from rooms r
-       where r.id = p.room_id and p.room_id = ? and p.user_id = ? and p.last_read_seq < r.last_seq`,
+  /** Up to the room's newest message; what it now reads up to, or null when nothing new was read. */
+  async markRead(roomId: number, userId: number): Promise<{ seq: number; at: Date } | null> {
+    const { rows } = await this.knex().raw(
+      `update room_participants p set last_read_seq = r.last_seq, last_read_at = now() from rooms r
+       where r.id = p.room_id and p.room_id = ? and p.user_id = ? and p.last_read_seq < r.last_seq
+       returning p.last_read_seq, p.last_read_at`,
       [roomId, userId],
     );
+    return rows[0] ? { seq: rows[0].last_read_seq, at: new Date(rows[0].last_read_at) } : null;
   }
 
   async hideFor(roomId: number, userId: number): Promise<void> {

@@ -184,8 +184,17 @@ export class RoomsService {
     return this.rooms.isParticipant(roomId, userId);
   }
 
-  markRead(roomId: number, userId: number) {
-    return this.rooms.markRead(roomId, userId);
+  /** A private chat read up to its newest message: the other person sees "Seen" with the time, live. */
+  async markRead(roomId: number, userId: number): Promise<void> {
+    const read = await this.rooms.markRead(roomId, userId);
+    if (read) this.fanout.toRoom(roomId, { type: 'messages_read', roomId, userId, seq: read.seq, readAt: read.at.toISOString() });
+  }
+
+  /** A private message reaches someone who has the chat open: they have read it. */
+  async readByThoseInside(roomId: number, senderId: number): Promise<void> {
+    for (const { userId } of await this.rooms.participants(roomId)) {
+      if (userId !== senderId && (await this.presence.isIn(roomId, userId))) await this.markRead(roomId, userId);
+    }
   }
 
   async toDto(room: Room, viewer: ActorDto | undefined): Promise<RoomDto> {
@@ -198,7 +207,11 @@ export class RoomsService {
     const participants = await this.rooms.participants(room.id);
     const ids = participants.map((p) => p.userId);
     const [users, lastSeen] = await Promise.all([this.users.findMany(ids), this.users.lastSeenOf(ids)]);
-    const people = participants.map((p) => ({ ...ChatUsersService.summary(p.userId, users), lastSeen: lastSeen.get(p.userId) ?? null }));
+    const people = participants.map((p) => ({
+      ...ChatUsersService.summary(p.userId, users),
+      lastSeen: lastSeen.get(p.userId) ?? null,
+      lastRead: p.lastReadAt ? { seq: p.lastReadSeq, at: p.lastReadAt.toISOString() } : null,
+    }));
     const dto = this.shape(room, people, 0);
     if (viewer) {
       dto.name = this.nameFor(room, viewer.id, people.find((p) => p.id !== viewer.id));

@@ -5,6 +5,7 @@ import {
   chatUserEventSubject,
   type MessageDeletedFrame,
   type MessageEditedFrame,
+  type MessagesReadFrame,
   type ReactionsChangedFrame,
   type MessageDto,
   type NewMessageFrame,
@@ -134,7 +135,7 @@ export class RoomFanoutService implements OnModuleInit, OnApplicationShutdown {
       if (frame.type === 'new_message') this.onMessage(channel, frame);
       else if (frame.type === 'message_deleted') this.onRemoved(channel, frame);
       else if (frame.type === 'message_edited') this.onEdited(channel, frame);
-      else if (frame.type === 'reactions_changed') this.onReactions(channel, frame);
+      else if (frame.type === 'reactions_changed' || frame.type === 'messages_read') this.toEveryone(channel, frame);
       else if (frame.type === 'user_typing') this.onTyping(channel, frame);
       else {
         // The one who arrives already has the online list; everyone else hears of them.
@@ -172,8 +173,14 @@ export class RoomFanoutService implements OnModuleInit, OnApplicationShutdown {
     for (const socket of channel.sockets) if (!socket.hiddenSenders?.has(senderId)) this.registry.sendRaw(socket, raw);
   }
 
-  /** A message's reactions: to everyone in the room, and into what this channel keeps to replay. */
-  private onReactions(channel: RoomChannel, frame: ReactionsChangedFrame) {
+  /** Frames for everyone in the room as they are; reactions are also written into what this channel keeps to replay. */
+  private toEveryone(channel: RoomChannel, frame: ReactionsChangedFrame | MessagesReadFrame) {
+    if (frame.type === 'reactions_changed') this.keepReactions(channel, frame);
+    const raw = JSON.stringify(frame);
+    for (const socket of channel.sockets) this.registry.sendRaw(socket, raw);
+  }
+
+  private keepReactions(channel: RoomChannel, frame: ReactionsChangedFrame) {
     const withReactions = (message: MessageDto): MessageDto => {
       const { reactions: _old, ...rest } = message;
       return frame.reactions.length ? { ...rest, reactions: frame.reactions } : rest;
@@ -185,8 +192,6 @@ export class RoomFanoutService implements OnModuleInit, OnApplicationShutdown {
       const stored = JSON.parse(kept.raw) as NewMessageFrame;
       kept.raw = JSON.stringify({ ...stored, message: withReactions(stored.message) });
     }
-    const raw = JSON.stringify(frame);
-    for (const socket of channel.sockets) this.registry.sendRaw(socket, raw);
   }
 
   /** Typing: not to the typer's own sockets, nor to those who blocked them (as their messages are not). */

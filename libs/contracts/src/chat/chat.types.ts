@@ -59,6 +59,8 @@ export interface RoomParticipantDto {
   role: UserRole;
   /** When the person was last active in chat; null when unknown or when they hide it (chat-svc always sends it). */
   lastSeen?: string | null;
+  /** Private chats: how far they have read and when ("Seen" under the last message they read); null before they first did. */
+  lastRead?: { seq: number; at: string } | null;
 }
 
 export interface RoomDto {

@@ -121,6 +121,12 @@ async function applyFrame(frame: ServerFrame, dispatch: Dispatch, getState: () =
     case 'message_edited':
       feed(frame.roomId, (draft) => void replaceMessage(draft, frame.message));
       return;
+    case 'messages_read':
+      feed(frame.roomId, (draft) => {
+        const reader = draft.room?.participants.find((p) => p.id === frame.userId);
+        if (reader && (reader.lastRead?.seq ?? 0) < frame.seq) reader.lastRead = { seq: frame.seq, at: frame.readAt };
+      });
+      return;
     case 'reactions_changed':
       feed(frame.roomId, (draft) => void setReactions(draft, frame.messageId, frame.reactions));
       return;

@@ -282,3 +282,8 @@ export const REACTION_TEXT = {
   names: (names: string[], count: number) => (count > names.length ? `${names.join(', ')} and ${count - names.length} more` : names.join(', ')),
   failed: 'Failed to react. Please try again.',
 } as const;
+
+/** Read receipts in private chats. */
+export const SEEN_TEXT = {
+  seen: (time: string) => `Seen ${time}`,
+} as const;

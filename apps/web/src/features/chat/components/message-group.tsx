@@ -1,13 +1,13 @@
 import type { MessageDto } from '@app/contracts';
 import { ModerationMessages } from '@app/contracts/browser';
 import type { ReactNode } from 'react';
-import { format, formatDistanceToNow } from 'date-fns';
+import { format, formatDistanceToNow, isToday } from 'date-fns';
 import { RoleBadge } from '../../../components/role-badge';
 import { UserAvatar } from '../../../components/ui/avatar';
 import { Picture } from '../../../components/ui/picture';
 import { cn } from '../../../lib/cn';
 import { EMOJI_FONT } from '../constants';
-import { CHAT_TEXT, MESSAGE_ACTS_TEXT } from '../copy';
+import { CHAT_TEXT, MESSAGE_ACTS_TEXT, SEEN_TEXT } from '../copy';
 import { styleOf } from '../message-kind';
 import { VoiceNote } from './voice-note';
 import { MentionText } from './mention-text';
@@ -24,13 +24,15 @@ export type MessageGroupProps = {
   actionsFor?: (message: MessageDto) => ReactNode;
   /** One's own messages offer Edit and Delete. */
   ownActions?: boolean;
+  /** Private chats: the message the other person has read up to (one of mine), and when. */
+  seen?: { messageId: number; at: string };
   /** Who is looking, and whether they may react (members who may write in the room). */
   viewerId?: number;
   canReact?: boolean;
 };
 
 /** One sender's consecutive messages under their avatar, name, role badge and the time of the first. */
-export function MessageGroup({ sender, messages, mine, now, onAuthorClick, actionsFor, ownActions, viewerId = 0, canReact = false }: MessageGroupProps) {
+export function MessageGroup({ sender, messages, mine, now, onAuthorClick, actionsFor, ownActions, viewerId = 0, canReact = false, seen }: MessageGroupProps) {
   const first = messages[0];
   const name = sender.username || 'Unknown User';
   const author = onAuthorClick ? (
@@ -85,6 +87,13 @@ export function MessageGroup({ sender, messages, mine, now, onAuthorClick, actio
             <div key={message.id} className={cn('flex max-w-full flex-col gap-1', mine && 'items-end')}>
               {line}
               {present ? <MessageReactions message={message} viewerId={viewerId} canReact={canReact} mine={mine} /> : null}
+              {seen?.messageId === message.id ? (
+                <p className="text-[11px] text-muted-foreground" data-testid="seen">
+                  <time dateTime={seen.at} title={format(new Date(seen.at), 'PPp')}>
+                    {SEEN_TEXT.seen(format(new Date(seen.at), isToday(new Date(seen.at)) ? 'p' : 'PP p'))}
+                  </time>
+                </p>
+              ) : null}
             </div>
           );
         })}

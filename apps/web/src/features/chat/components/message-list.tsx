@@ -57,6 +57,14 @@ export function MessageList({ feed, room, me, older, onAuthorClick }: MessageLis
     const hidden = blocking.blockedIds;
     return blocksOf(hidden.size ? items.filter((item) => !hidden.has(item.kind === 'message' ? item.message.senderId : item.notice.userId)) : items);
   }, [feed, blocking.blockedIds]);
+  // A private chat: "Seen" under my newest message the other person has read.
+  const live = feed.room ?? room;
+  const upTo = live?.type === 'private' ? live.participants.find((p) => p.id !== me.id)?.lastRead : undefined;
+  const seen = useMemo(() => {
+    if (!upTo) return undefined;
+    const last = feed.messages.findLast((m) => m.senderId === me.id && m.seq <= upTo.seq && !m.removedBy);
+    return last ? { messageId: last.id, at: upTo.at } : undefined;
+  }, [feed.messages, upTo, me.id]);
   const count = feed.messages.length + feed.notices.length;
   const firstId = feed.messages[0]?.id;
 
@@ -134,6 +142,7 @@ export function MessageList({ feed, room, me, older, onAuthorClick }: MessageLis
               ownActions={member && block.sender.id === me.id}
               viewerId={me.id}
               canReact={member && room?.canReply !== false}
+              seen={seen}
             />
           ),
         )}
