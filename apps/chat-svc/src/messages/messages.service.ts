@@ -83,14 +83,7 @@ export class MessagesService {
       if (earlier) return this.toDto(earlier, summaryOf(actor));
     }
     const text = type === 'text' || type === 'emoji';
-    await this.limits.consume({
-      userId: actor.id,
-      roomId: room.id,
-      content: dto.content,
-      limited: hasSendLimits(actor.role, room.type),
-      cooldownSeconds: room.messageCooldown,
-      hasLink: text && this.filter.hasLink(dto.content),
-    });
+    await this.countAgainstLimits(room, actor, dto.content, text);
     await this.users.remember(actor);
     // Offensive words in public rooms are masked for everyone, once, as stored.
     const content = room.type === 'public' && text ? this.filter.mask(dto.content) : dto.content;
@@ -129,6 +122,18 @@ export class MessagesService {
     return room;
   }
 
+  /** Words sent or edited into a room count against the sender's limits there (links only in text). */
+  private countAgainstLimits(room: Room, actor: ActorDto, content: string, text: boolean): Promise<void> {
+    return this.limits.consume({
+      userId: actor.id,
+      roomId: room.id,
+      content,
+      limited: hasSendLimits(actor.role, room.type),
+      cooldownSeconds: room.messageCooldown,
+      hasLink: text && this.filter.hasLink(content),
+    });
+  }
+
   /**
    * One's own text message, within EDIT_WINDOW_MS, by the rules of sending: a guest, a muted
    * person, someone outside the room or blocked in the private chat cannot, and the new words
@@ -141,14 +146,7 @@ export class MessagesService {
     if (message.type !== 'text' && message.type !== 'emoji') throw RpcErrors.forbidden(ChatMessages.EditOnlyText);
     if (this.clock.now() - new Date(message.createdAt).getTime() > EDIT_WINDOW_MS) throw RpcErrors.forbidden(ChatMessages.EditWindowPassed);
     const room = await this.roomToSendIn(message.roomId, actor);
-    await this.limits.consume({
-      userId: actor.id,
-      roomId: room.id,
-      content: dto.content,
-      limited: hasSendLimits(actor.role, room.type),
-      cooldownSeconds: room.messageCooldown,
-      hasLink: this.filter.hasLink(dto.content),
-    });
+    await this.countAgainstLimits(room, actor, dto.content, true);
     const content = room.type === 'public' ? this.filter.mask(dto.content) : dto.content;
     const type = messageKind(undefined, content);
     const edited = await this.messages.edit(message.id, actor.id, { content, type, mentions: await this.mentions.resolve(room, actor.id, type, content) });

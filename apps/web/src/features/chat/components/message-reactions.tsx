@@ -2,13 +2,13 @@ import type { MessageDto } from '@app/contracts';
 import { QUICK_REACTIONS } from '@app/contracts/browser';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { ChevronRight, SmilePlus } from 'lucide-react';
-import EMOJI_GROUPS from 'virtual:emoji-groups';
 import { toast } from '../../../components/ui/toast-store';
 import { cn } from '../../../lib/cn';
 import { errorMessage } from '../../../lib/errors';
 import { useReactMutation } from '../api/chat-api';
 import { EMOJI_FONT } from '../constants';
 import { REACTION_TEXT } from '../copy';
+import { EmojiGroups } from './emoji-picker';
 
 export type MessageReactionsProps = {
   message: MessageDto;
@@ -105,24 +105,7 @@ export function AddReaction({ message, viewerId, mine }: AddReactionProps) {
                   className="z-[61] max-h-72 w-[min(20rem,calc(100vw-1rem))] overflow-y-auto rounded-lg border bg-card p-2 shadow-lg"
                   aria-label={REACTION_TEXT.more}
                 >
-                  {EMOJI_GROUPS.map((group) => (
-                    <DropdownMenu.Group key={group.label} className="mb-2">
-                      <DropdownMenu.Label className="px-1 py-1 text-xs font-medium text-muted-foreground">{group.label}</DropdownMenu.Label>
-                      <div className="grid grid-cols-8 gap-0.5">
-                        {group.emoji.map((emoji) => (
-                          <DropdownMenu.Item
-                            key={emoji.unicode}
-                            className={CELL}
-                            aria-label={emoji.label}
-                            title={emoji.label}
-                            onSelect={() => void toggle(emoji.unicode, chosenByMe(emoji.unicode))}
-                          >
-                            {emoji.unicode}
-                          </DropdownMenu.Item>
-                        ))}
-                      </div>
-                    </DropdownMenu.Group>
-                  ))}
+                  <EmojiGroups onPick={(emoji) => void toggle(emoji, chosenByMe(emoji))} />
                 </DropdownMenu.SubContent>
               </DropdownMenu.Portal>
             </DropdownMenu.Sub>
