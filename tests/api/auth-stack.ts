@@ -2,9 +2,9 @@
 import 'reflect-metadata';
 import type { INestMicroservice } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { ServiceName } from '@app/contracts';
+import { AuthPatterns, ServiceName, type UserRole } from '@app/contracts';
 import { RpcClient } from '@app/server';
-import { solveArithmetic, startMailCatcher, startTestInfra, type MailCatcher, type TestInfra } from '@app/testing';
+import { eventually, solveArithmetic, startMailCatcher, startTestInfra, uniqueName, type MailCatcher, type TestInfra } from '@app/testing';
 import { Redis } from 'ioredis';
 // The real auth-svc runs in-process beside the gateway, talking over a private NATS server.
 import { AppModule as AuthAppModule } from '../../apps/auth-svc/src/app.module';
@@ -113,4 +113,18 @@ export class ApiClient {
   async login(login: string, password: string, rememberMe?: boolean) {
     return this.post('/api/auth/login', { email: login, password, rememberMe, captchaResponse: await this.solveCaptcha() });
   }
+}
+
+export type Member = ApiClient & { id: number; username: string };
+
+/** A new member signed up through the gateway, given `role` by auth-svc (and seen by the gateway) when one is named. */
+export async function signedUpMember(stack: AuthStack, role?: Exclude<UserRole, 'guest'>, name = uniqueName('member')): Promise<Member> {
+  const client = new ApiClient(stack);
+  const { body } = await client.register({ username: name, email: `${name}@example.com` });
+  if (!body.user) throw new Error(`sign-up failed: ${JSON.stringify(body)}`);
+  if (role) {
+    await stack.rpc.request(AuthPatterns.SetRole, { userId: body.user.id, role });
+    await eventually(async () => expect((await client.get('/api/users/me')).body.role).toBe(role));
+  }
+  return Object.assign(client, { id: body.user.id as number, username: body.user.username as string });
 }

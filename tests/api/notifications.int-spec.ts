@@ -3,7 +3,7 @@ import 'reflect-metadata';
 import type { INestMicroservice } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Test } from '@nestjs/testing';
-import { AuthPatterns, CALL_RING_TIMEOUT_SECONDS, ModerationMessages, NotificationText, ServiceName, VipEvents, type UserRole } from '@app/contracts';
+import { CALL_RING_TIMEOUT_SECONDS, ModerationMessages, NotificationText, ServiceName, VipEvents, type UserRole } from '@app/contracts';
 import { configureRpcApp, natsTransport } from '@app/server';
 import { eventually, uniqueName } from '@app/testing';
 // The real accounts, chat and marketplace services behind the gateway: notifications are made
@@ -11,7 +11,7 @@ import { eventually, uniqueName } from '@app/testing';
 import { AppModule as ChatAppModule } from '../../apps/chat-svc/src/app.module';
 import { AppModule as MarketplaceAppModule } from '../../apps/marketplace-svc/src/app.module';
 import { CallClock } from '../../apps/marketplace-svc/src/calls/call-clock';
-import { ApiClient, startAuthStack, type AuthStack } from './auth-stack';
+import { ApiClient, signedUpMember, startAuthStack, type AuthStack, type Member } from './auth-stack';
 import type { TestSocket } from './chat-stack';
 import { startService } from './support/gateway-harness';
 import { enterRoom, socketOf } from './support/room-socket';
@@ -49,19 +49,7 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-type Member = ApiClient & { id: number; username: string };
-
-async function member(role?: Exclude<UserRole, 'guest'>): Promise<Member> {
-  const name = uniqueName('note');
-  const c = new ApiClient(stack);
-  const { body } = await c.register({ username: name, email: `${name}@example.com` });
-  if (!body.user) throw new Error(`sign-up failed: ${JSON.stringify(body)}`);
-  if (role) {
-    await stack.rpc.request(AuthPatterns.SetRole, { userId: body.user.id, role });
-    await eventually(async () => expect((await c.get('/api/users/me')).body.role).toBe(role));
-  }
-  return Object.assign(c, { id: body.user.id as number, username: body.user.username as string });
-}
+const member = (role?: Exclude<UserRole, 'guest'>) => signedUpMember(stack, role, uniqueName('note'));
 
 const track = async (socket: Promise<TestSocket>) => {
   const opened = await socket;

@@ -4,7 +4,7 @@ import { AuthPatterns, DEFAULT_USER_SETTINGS, SafetyMessages, type UserRole } fr
 import { eventually, uniqueName } from '@app/testing';
 // The real accounts, chat and marketplace services behind two gateways: blocks, privacy and
 // the filter cross all of them.
-import { ApiClient, type AuthStack } from './auth-stack';
+import { ApiClient, signedUpMember, type AuthStack } from './auth-stack';
 import { startAnotherGateway } from './support/gateway-harness';
 import { startProductStack } from './support/product-stack';
 import type { TestSocket } from './chat-stack';
@@ -31,16 +31,7 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-async function member(role?: Exclude<UserRole, 'guest'>, name = uniqueName('safe')): Promise<ApiClient & { id: number; username: string }> {
-  const c = new ApiClient(stack);
-  const { body } = await c.register({ username: name, email: `${name}@example.com` });
-  if (!body.user) throw new Error(`sign-up failed: ${JSON.stringify(body)}`);
-  if (role) {
-    await stack.rpc.request(AuthPatterns.SetRole, { userId: body.user.id, role });
-    await eventually(async () => expect((await c.get('/api/users/me')).body.role).toBe(role));
-  }
-  return Object.assign(c, { id: body.user.id as number, username: body.user.username as string });
-}
+const member = (role?: Exclude<UserRole, 'guest'>, name = uniqueName('safe')) => signedUpMember(stack, role, name);
 
 const track = async (socket: Promise<TestSocket>) => {
   const opened = await socket;

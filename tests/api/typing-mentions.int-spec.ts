@@ -1,9 +1,9 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- bodies and frames are loose JSON read as a browser would */
 import 'reflect-metadata';
-import { AuthPatterns, DEFAULT_USER_SETTINGS, NotificationText, TYPING_THROTTLE_MS, TypingMessages, type UserRole } from '@app/contracts';
+import { DEFAULT_USER_SETTINGS, NotificationText, TYPING_THROTTLE_MS, TypingMessages, type UserRole } from '@app/contracts';
 import { eventually, uniqueName } from '@app/testing';
 // The real accounts and chat services behind two gateways: a person may type on one and be read on the other.
-import { ApiClient, type AuthStack } from './auth-stack';
+import { ApiClient, signedUpMember, type AuthStack, type Member } from './auth-stack';
 import type { TestSocket } from './chat-stack';
 import { startAnotherGateway } from './support/gateway-harness';
 import { startProductStack } from './support/product-stack';
@@ -26,19 +26,7 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-type Member = ApiClient & { id: number; username: string };
-
-async function member(role?: Exclude<UserRole, 'guest'>, prefix = 'typ'): Promise<Member> {
-  const c = new ApiClient(stack);
-  const name = uniqueName(prefix);
-  const { body } = await c.register({ username: name, email: `${name}@example.com` });
-  if (!body.user) throw new Error(`sign-up failed: ${JSON.stringify(body)}`);
-  if (role) {
-    await stack.rpc.request(AuthPatterns.SetRole, { userId: body.user.id, role });
-    await eventually(async () => expect((await c.get('/api/users/me')).body.role).toBe(role));
-  }
-  return Object.assign(c, { id: body.user.id as number, username: body.user.username as string });
-}
+const member = (role?: Exclude<UserRole, 'guest'>, prefix = 'typ'): Promise<Member> => signedUpMember(stack, role, uniqueName(prefix));
 
 async function guest(): Promise<ApiClient & { id: number }> {
   const c = new ApiClient(stack);

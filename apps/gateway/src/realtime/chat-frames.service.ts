@@ -13,6 +13,7 @@ import { HiddenSenders } from '../blocks/hidden-senders';
 import { actorOf } from '../common/actor';
 import { Admission } from '../common/admission';
 import { GatewayEnv } from '../config/gateway-env';
+import { badFrame } from './frame-errors';
 import { RoomFanoutService } from './room-fanout.service';
 import { ClientSocket, SocketRegistry } from './socket-registry';
 
@@ -121,8 +122,4 @@ export class ChatFramesService implements OnApplicationBootstrap, OnApplicationS
     const message = await this.rpc.request(ChatPatterns.SendMessage, { ...dto, roomId: roomId as number, actor: actorOf(socket.user) });
     this.registry.send(socket, { type: 'message_ack', clientId: message.clientId, message });
   }
-}
-
-function badFrame(field: string, message: string) {
-  return new BadRequestException({ error: 'Bad Request', code: ErrorCode.ValidationFailed, message, fields: { [field]: [message] } });
 }

@@ -1,7 +1,8 @@
-import { BadRequestException, ForbiddenException, Inject, Injectable } from '@nestjs/common';
+import { ForbiddenException, Inject, Injectable } from '@nestjs/common';
 import { canSendMessages, ErrorCode, TYPING_THROTTLE_MS, TypingMessages, type UserTypingFrame } from '@app/contracts';
 import { REDIS } from '@app/server';
 import type { Redis } from 'ioredis';
+import { badFrame } from './frame-errors';
 import { RoomFanoutService } from './room-fanout.service';
 import { ClientSocket, SocketRegistry } from './socket-registry';
 
@@ -25,10 +26,7 @@ export class TypingFramesService {
 
   private async typing(socket: ClientSocket, frame: Record<string, unknown>) {
     const roomId = frame.roomId as number;
-    if (!Number.isInteger(roomId) || roomId < 1) {
-      const message = 'roomId must be a room id';
-      throw new BadRequestException({ error: 'Bad Request', code: ErrorCode.ValidationFailed, message, fields: { roomId: [message] } });
-    }
+    if (!Number.isInteger(roomId) || roomId < 1) throw badFrame('roomId', 'roomId must be a room id');
     if (!canSendMessages(socket.user.role)) throw forbidden(TypingMessages.GuestsCannotType);
     // The join already checked that this person may read the room (a participant, a VIP room's role).
     if (socket.roomId !== roomId || socket.joining) throw forbidden(TypingMessages.JoinToType);

@@ -129,14 +129,21 @@ export class MessageMetadataDto {
   @Optional() @IsInt() @Min(0) @Max(VOICE_NOTE_MAX_MS + VOICE_NOTE_TOLERANCE_MS) durationMs?: number;
 }
 
+/** A message's words, as sent or edited: not blank, at most MESSAGE_MAX characters. */
+export function IsMessageContent(): PropertyDecorator {
+  return (target, key) => {
+    IsString({ message: 'Message cannot be empty' })(target, key);
+    Matches(NOT_BLANK, { message: 'Message cannot be empty' })(target, key);
+    MaxLength(MESSAGE_MAX, { message: `Message must be at most ${MESSAGE_MAX} characters` })(target, key);
+  };
+}
+
 /**
  * POST /api/rooms/:roomId/messages and the socket's send_message. For image and gif
  * messages `content` is the /media/chat/... URL the upload returned.
  */
 export class SendMessageDto {
-  @IsString({ message: 'Message cannot be empty' })
-  @Matches(NOT_BLANK, { message: 'Message cannot be empty' })
-  @MaxLength(MESSAGE_MAX, { message: `Message must be at most ${MESSAGE_MAX} characters` })
+  @IsMessageContent()
   content: string;
 
   @Optional()

@@ -1,9 +1,10 @@
 import { Type } from 'class-transformer';
-import { IsString, Matches, MaxLength, Validate, ValidateNested, ValidatorConstraint, type ValidatorConstraintInterface } from 'class-validator';
+import { IsString, MaxLength, Validate, ValidateNested, ValidatorConstraint, type ValidatorConstraintInterface } from 'class-validator';
 import { ActorDto } from '../../common/actor.dto';
 import { isSingleEmoji } from '../../common/policy';
 import { IsId } from '../../common/validation';
-import { ChatMessages, MESSAGE_MAX } from '../chat.constants';
+import { ChatMessages } from '../chat.constants';
+import { IsMessageContent } from './chat.dto';
 
 @ValidatorConstraint({ name: 'singleEmoji' })
 class SingleEmoji implements ValidatorConstraintInterface {
@@ -17,9 +18,7 @@ class SingleEmoji implements ValidatorConstraintInterface {
 
 /** PATCH /api/messages/:id: the new words of one's own text message. */
 export class EditMessageDto {
-  @IsString({ message: 'Message cannot be empty' })
-  @Matches(/\S/, { message: 'Message cannot be empty' })
-  @MaxLength(MESSAGE_MAX, { message: `Message must be at most ${MESSAGE_MAX} characters` })
+  @IsMessageContent()
   content: string;
 }
 
