@@ -3,6 +3,9 @@ import { ChatMessages, ChatPatterns, chatRoomEventSubject, type JoinRoomResultDt
 import { eventually } from '@app/testing';
 import { startChatHarness, type ChatHarness } from './chat-harness';
 
+/** How long people of a gateway that shut down stay listed here (30 s in production). */
+const GRACE_MS = 1500;
+
 describe('chat-svc presence', () => {
   let h: ChatHarness;
   let n = 0;
@@ -12,6 +15,7 @@ describe('chat-svc presence', () => {
     h.call<JoinRoomResultDto>(ChatPatterns.JoinRoom, { actor, roomId, instance, socketId, ...(lastSeq === undefined ? {} : { lastSeq }) });
 
   beforeAll(async () => {
+    process.env.PRESENCE_RESTART_GRACE_MS = String(GRACE_MS);
     h = await startChatHarness();
   });
   afterAll(() => h.stop());
@@ -110,11 +114,47 @@ describe('chat-svc presence', () => {
     }
   }, 30_000);
 
-  it('drops every socket of a gateway that shuts down', async () => {
+  it('keeps the people of a gateway that shuts down listed while they come back, and announces only those who do not', async () => {
     const r = await room();
-    await join(h.actor('user'), r.id, 'gw-closing', 'a');
-    await join(h.actor('user'), r.id, 'gw-closing', 'b');
+    const count = async () => (await h.call<RoomDto>(ChatPatterns.GetRoom, { roomId: r.id })).onlineCount;
+    const stays = h.actor('vip');
+    const [back, gone] = [h.actor('user'), h.actor('user')];
+    await h.enter(stays, r.id);
+    await join(back, r.id, 'gw-closing', 'b');
+    await new Promise((res) => setTimeout(res, 3));
+    await join(gone, r.id, 'gw-closing', 'g');
+    await join(gone, r.id, 'gw-closing', 'g-second-tab');
+    const events = h.collect(chatRoomEventSubject(r.id));
+    await h.nc.flush();
+
+    const dropped = Date.now();
     await h.call(ChatPatterns.DropInstance, { instance: 'gw-closing' });
-    expect((await h.call<RoomDto>(ChatPatterns.GetRoom, { roomId: r.id })).onlineCount).toBe(0);
+    expect(await count()).toBe(3);
+    // Back through another gateway: in their old place, nobody told.
+    const returned = await join(back, r.id, 'gw-new', 'b2');
+    expect(Date.now() - dropped).toBeLessThan(GRACE_MS);
+    expect(returned.onlineUsers.map((u) => u.id)).toEqual([stays.id, back.id, gone.id]);
+
+    // The one who did not come back is announced once the grace is over; the room counts two.
+    await eventually(() => expect(events.frames.map((f) => f.type)).toContain('user_left'), { timeoutMs: GRACE_MS + 5000 });
+    expect(Date.now() - dropped).toBeGreaterThanOrEqual(GRACE_MS);
+    expect(await count()).toBe(2);
+    const marker = await h.call<MessageDto>(ChatPatterns.SendMessage, { actor: stays, roomId: r.id, content: 'marker' });
+    await eventually(() => expect(events.frames.map((f) => f.type)).toContain('new_message'));
+    expect(events.frames.map((f) => [f.type, (f.user as { id?: number } | undefined)?.id ?? (f.message as MessageDto).id])).toEqual([
+      ['user_left', gone.id],
+      ['new_message', marker.id],
+    ]);
+    events.sub.unsubscribe();
+  });
+
+  it('holds the seats of people away after a restart', async () => {
+    const r = await room({ maxUsers: 2 });
+    const [a, b, c] = [h.actor('user'), h.actor('user'), h.actor('user')];
+    await join(a, r.id, 'gw-restarting', 'a');
+    await join(b, r.id, 'gw-restarting', 'b');
+    await h.call(ChatPatterns.DropInstance, { instance: 'gw-restarting' });
+    expect(await h.fail(ChatPatterns.JoinRoom, { actor: c, roomId: r.id, instance: 'gw-a', socketId: 'c' })).toMatchObject({ status: 403, message: ChatMessages.RoomFull });
+    await expect(join(a, r.id, 'gw-back', 'a2')).resolves.toMatchObject({ onlineUsers: [{ id: a.id }, { id: b.id }] });
   });
 });

@@ -8,24 +8,71 @@ import type { Redis } from 'ioredis';
  * `<instance>|<socketId>` -> `<userId>|<joinedAtMs>` in the room's hash; a person is in the
  * room while any of their entries is. Entries belong to a gateway instance whose heartbeat
  * key expires when it stops renewing it; the sweeper then removes that instance's entries.
+ *
+ * A person whose last socket in a room went with a gateway that shut down (a restart) is kept
+ * as away for a grace period, in the room's away hash `<userId>` -> `<joinedAtMs>|<deadlineMs>`
+ * and in one due set for every room: still counted and listed, so that nobody hears of them
+ * leaving and coming back while their browser reconnects. Back within it, they keep their
+ * place in the list and nobody is told; past it, the sweeper announces that they left.
+ */
+
+/**
+ * Adds a socket's entry. Returns the outcome (-1 full, 0 the user was there already, 1 they
+ * arrive, 2 they are back from away) and then, when not full, every person in the room as
+ * `userId, joinedAtMs` pairs: those with a socket on a live gateway, and those away.
+ * KEYS: room, instance's rooms, instances, instance's heartbeat, room's away hash, due set.
+ * ARGV: field, userId, now, maxUsers, roomId, instance, heartbeat ttl, heartbeat key prefix.
  */
 const JOIN_SCRIPT = `
-local vals = redis.call('HVALS', KEYS[1])
-local seen = {}
+local fields = redis.call('HGETALL', KEYS[1])
+local away = redis.call('HGETALL', KEYS[5])
+local uid = ARGV[2]
+local alive = {}
+local people = {}
 local count = 0
 local present = false
-for _, v in ipairs(vals) do
-  local uid = string.match(v, '^(%d+)|')
-  if uid and not seen[uid] then seen[uid] = true; count = count + 1 end
-  if uid == ARGV[2] then present = true end
+local function note(id, at)
+  local known = people[id]
+  if known == nil then count = count + 1 end
+  if not known or at < known then people[id] = at end
 end
-if not present and count >= tonumber(ARGV[4]) then return -1 end
-redis.call('HSET', KEYS[1], ARGV[1], ARGV[2] .. '|' .. ARGV[3])
+for i = 1, #fields, 2 do
+  local id, at = string.match(fields[i + 1], '^(%d+)|(%d+)')
+  if id then
+    if id == uid then present = true end
+    local instance = string.match(fields[i], '^(.*)|[^|]*$')
+    if alive[instance] == nil then alive[instance] = redis.call('EXISTS', ARGV[8] .. instance) == 1 end
+    -- Entries of a dead gateway hold their seat until swept, but are not listed.
+    if alive[instance] then note(id, tonumber(at)) elseif people[id] == nil then count = count + 1; people[id] = false end
+  end
+end
+local returning = nil
+for i = 1, #away, 2 do
+  local at = tonumber(string.match(away[i + 1], '^(%d+)|'))
+  if away[i] == uid then returning = at end
+  note(away[i], at)
+end
+if not present and returning == nil and count >= tonumber(ARGV[4]) then return {-1} end
+local joinedAt = returning or tonumber(ARGV[3])
+redis.call('HSET', KEYS[1], ARGV[1], uid .. '|' .. joinedAt)
 redis.call('SADD', KEYS[2], ARGV[5])
 redis.call('SADD', KEYS[3], ARGV[6])
 redis.call('SET', KEYS[4], '1', 'PX', ARGV[7])
-if present then return 0 end
-return 1
+local outcome = 1
+if present then outcome = 0 elseif returning then
+  outcome = 2
+  redis.call('HDEL', KEYS[5], uid)
+  redis.call('ZREM', KEYS[6], ARGV[5] .. '|' .. uid)
+end
+if not people[uid] or joinedAt < people[uid] then people[uid] = joinedAt end
+local result = {outcome}
+for id, at in pairs(people) do
+  if at then
+    table.insert(result, tonumber(id))
+    table.insert(result, at)
+  end
+end
+return result
 `;
 
 /** Returns -1 when the entry was already gone, 1 when its user has no entry left in the room, else 0. */
@@ -36,6 +83,56 @@ for _, v in ipairs(vals) do
   if string.match(v, '^(%d+)|') == ARGV[2] then return 0 end
 end
 return 1
+`;
+
+/**
+ * Removes an instance's entries from one room; whoever thereby has no entry left is away until
+ * the deadline. KEYS: room, room's away hash, due set. ARGV: `<instance>|`, deadline, roomId.
+ */
+const DROP_SCRIPT = `
+local fields = redis.call('HGETALL', KEYS[1])
+local prefix = ARGV[1]
+local gone = {}
+local stays = {}
+for i = 1, #fields, 2 do
+  local id, at = string.match(fields[i + 1], '^(%d+)|(%d+)')
+  if string.sub(fields[i], 1, #prefix) == prefix then
+    redis.call('HDEL', KEYS[1], fields[i])
+    if id and (gone[id] == nil or tonumber(at) < gone[id]) then gone[id] = tonumber(at) end
+  elseif id then
+    stays[id] = true
+  end
+end
+local count = 0
+for id, at in pairs(gone) do
+  if not stays[id] then
+    redis.call('HSET', KEYS[2], id, at .. '|' .. ARGV[2])
+    redis.call('ZADD', KEYS[3], ARGV[2], ARGV[3] .. '|' .. id)
+    count = count + 1
+  end
+end
+return count
+`;
+
+/**
+ * Takes up to ARGV[2] people whose grace ended by ARGV[1] out of their rooms' away hashes
+ * (ARGV[3] .. roomId) and answers them as `roomId|userId`: each exactly once, whichever
+ * replica asks. KEYS: due set.
+ */
+const DUE_SCRIPT = `
+local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, tonumber(ARGV[2]))
+local left = {}
+for _, member in ipairs(due) do
+  redis.call('ZREM', KEYS[1], member)
+  local roomId, id = string.match(member, '^(%d+)|(%d+)$')
+  local key = ARGV[3] .. roomId
+  local value = redis.call('HGET', key, id)
+  if value and tonumber(string.match(value, '|(%d+)$')) <= tonumber(ARGV[1]) then
+    redis.call('HDEL', key, id)
+    table.insert(left, member)
+  end
+end
+return left
 `;
 
 /** 1 when the user (ARGV[1]) has an entry in the room whose gateway is alive (its heartbeat key exists). */
@@ -50,38 +147,57 @@ end
 return 0
 `;
 
+/** A person in a room, with when they came (their first socket there). */
 export interface PresenceEntry {
-  instance: string;
   userId: number;
   joinedAt: number;
 }
 
+export type JoinOutcome =
+  | { state: 'full' }
+  /** first: the person arrives; again: another socket of someone inside; back: returns from away within the grace. */
+  | { state: 'first' | 'again' | 'back'; people: PresenceEntry[] };
+
 const roomKey = (roomId: number) => `chat:presence:room:${roomId}`;
+const AWAY_PREFIX = 'chat:presence:away:';
+const awayKey = (roomId: number) => `${AWAY_PREFIX}${roomId}`;
+const AWAY_DUE_KEY = 'chat:presence:away-due';
 const instanceRoomsKey = (instance: string) => `chat:presence:instance:${instance}:rooms`;
-const heartbeatKey = (instance: string) => `chat:presence:heartbeat:${instance}`;
+const HEARTBEAT_PREFIX = 'chat:presence:heartbeat:';
+const heartbeatKey = (instance: string) => `${HEARTBEAT_PREFIX}${instance}`;
 const INSTANCES_KEY = 'chat:presence:instances';
+/** Departures announced per sweep and round trip. */
+const DUE_BATCH = 500;
 
 type PresenceCommands = {
-  chatPresenceJoin(...args: unknown[]): Promise<number>;
+  chatPresenceJoin(...args: unknown[]): Promise<number[]>;
   chatPresenceLeave(...args: unknown[]): Promise<number>;
   chatPresenceMember(...args: unknown[]): Promise<number>;
+  chatPresenceDrop(...args: unknown[]): Promise<number>;
+  chatPresenceDue(...args: unknown[]): Promise<string[]>;
 };
+
+const JOIN_STATES = { 0: 'again', 1: 'first', 2: 'back' } as const;
 
 @Injectable()
 export class PresenceService {
   constructor(@Inject(REDIS) private readonly redis: Redis) {
-    redis.defineCommand('chatPresenceJoin', { numberOfKeys: 4, lua: JOIN_SCRIPT });
+    redis.defineCommand('chatPresenceJoin', { numberOfKeys: 6, lua: JOIN_SCRIPT });
     redis.defineCommand('chatPresenceLeave', { numberOfKeys: 1, lua: LEAVE_SCRIPT });
     redis.defineCommand('chatPresenceMember', { numberOfKeys: 1, lua: MEMBER_SCRIPT });
+    redis.defineCommand('chatPresenceDrop', { numberOfKeys: 3, lua: DROP_SCRIPT });
+    redis.defineCommand('chatPresenceDue', { numberOfKeys: 1, lua: DUE_SCRIPT });
   }
 
-  /** 'full' when the room holds maxUsers people already; 'first' when this is the user's first socket there. */
-  async join(roomId: number, instance: string, socketId: string, userId: number, maxUsers: number) {
-    const result = await this.commands().chatPresenceJoin(
+  /** Adds the socket unless the room holds maxUsers people already; answers everyone then in the room. */
+  async join(roomId: number, instance: string, socketId: string, userId: number, maxUsers: number): Promise<JoinOutcome> {
+    const [outcome, ...pairs] = await this.commands().chatPresenceJoin(
       roomKey(roomId),
       instanceRoomsKey(instance),
       INSTANCES_KEY,
       heartbeatKey(instance),
+      awayKey(roomId),
+      AWAY_DUE_KEY,
       `${instance}|${socketId}`,
       userId,
       Date.now(),
@@ -89,8 +205,12 @@ export class PresenceService {
       roomId,
       instance,
       PRESENCE_TTL_MS,
+      HEARTBEAT_PREFIX,
     );
-    return result === -1 ? 'full' : result === 1 ? 'first' : 'again';
+    if (outcome === -1) return { state: 'full' };
+    const people: PresenceEntry[] = [];
+    for (let i = 0; i < pairs.length; i += 2) people.push({ userId: pairs[i], joinedAt: pairs[i + 1] });
+    return { state: JOIN_STATES[outcome as 0 | 1 | 2], people };
   }
 
   /** True when the user has no socket left in the room (they left it). */
@@ -103,30 +223,30 @@ export class PresenceService {
     await this.redis.multi().set(heartbeatKey(instance), '1', 'PX', PRESENCE_TTL_MS).sadd(INSTANCES_KEY, instance).exec();
   }
 
-  /** Live entries of a room (entries of dead gateways are left out until the sweeper drops them). */
-  async entries(roomId: number): Promise<PresenceEntry[]> {
-    return (await this.entriesOfRooms([roomId])).get(roomId) ?? [];
-  }
-
+  /** People per room: those with a socket on a live gateway, and those away within their grace. */
   async entriesOfRooms(roomIds: number[]): Promise<Map<number, PresenceEntry[]>> {
     const result = new Map<number, PresenceEntry[]>();
     if (roomIds.length === 0) return result;
     const pipeline = this.redis.pipeline();
-    for (const id of roomIds) pipeline.hgetall(roomKey(id));
+    for (const id of roomIds) pipeline.hgetall(roomKey(id)).hgetall(awayKey(id));
     const answers = (await pipeline.exec()) ?? [];
     const instances = new Set<string>();
     const raw = roomIds.map((id, i) => {
-      const hash = (answers[i]?.[1] ?? {}) as Record<string, string>;
+      const hash = (answers[2 * i]?.[1] ?? {}) as Record<string, string>;
+      const away = (answers[2 * i + 1]?.[1] ?? {}) as Record<string, string>;
       const entries = Object.entries(hash).map(([field, value]) => {
         const [userId, joinedAt] = value.split('|').map(Number);
         const instance = field.slice(0, field.lastIndexOf('|'));
         instances.add(instance);
         return { instance, userId, joinedAt };
       });
-      return [id, entries] as const;
+      const awayEntries = Object.entries(away).map(([userId, value]) => ({ userId: Number(userId), joinedAt: Number(value.split('|')[0]) }));
+      return [id, entries, awayEntries] as const;
     });
     const alive = await this.aliveInstances([...instances]);
-    for (const [id, entries] of raw) result.set(id, entries.filter((e) => alive.has(e.instance)));
+    for (const [id, entries, awayEntries] of raw) {
+      result.set(id, [...entries.filter((e) => alive.has(e.instance)).map(({ userId, joinedAt }) => ({ userId, joinedAt })), ...awayEntries]);
+    }
     return result;
   }
 
@@ -140,7 +260,7 @@ export class PresenceService {
 
   /** Whether the user has a live socket in the room (through any gateway): one script, asked on every public send. */
   async isIn(roomId: number, userId: number): Promise<boolean> {
-    return (await this.commands().chatPresenceMember(roomKey(roomId), userId, heartbeatKey(''))) === 1;
+    return (await this.commands().chatPresenceMember(roomKey(roomId), userId, HEARTBEAT_PREFIX)) === 1;
   }
 
   async deadInstances(): Promise<string[]> {
@@ -150,21 +270,31 @@ export class PresenceService {
   }
 
   /**
-   * Removes every entry of an instance. Calls onLeft for each person who thereby left a room;
-   * replicas sweeping the same instance at once report each departure only once (HDEL decides).
+   * Removes every entry of an instance, room by room in one script each. Whoever thereby has
+   * no socket left in a room is away until `graceMs` from now (see departures).
    */
-  async dropInstance(instance: string, onLeft: (roomId: number, userId: number) => Promise<void> | void) {
-    const roomIds = (await this.redis.smembers(instanceRoomsKey(instance))).map(Number);
+  async dropInstance(instance: string, graceMs: number): Promise<void> {
+    const roomIds = await this.redis.smembers(instanceRoomsKey(instance));
+    const deadline = Date.now() + graceMs;
+    const pipeline = this.redis.pipeline();
     for (const roomId of roomIds) {
-      const hash = await this.redis.hgetall(roomKey(roomId));
-      for (const [field, value] of Object.entries(hash)) {
-        if (field.slice(0, field.lastIndexOf('|')) !== instance) continue;
-        const userId = Number(value.split('|')[0]);
-        const socketId = field.slice(field.lastIndexOf('|') + 1);
-        if (await this.leave(roomId, instance, socketId, userId)) await onLeft(roomId, userId);
-      }
+      (pipeline as unknown as PresenceCommands).chatPresenceDrop(roomKey(Number(roomId)), awayKey(Number(roomId)), AWAY_DUE_KEY, `${instance}|`, deadline, roomId);
     }
+    await pipeline.exec();
     await this.redis.multi().del(instanceRoomsKey(instance), heartbeatKey(instance)).srem(INSTANCES_KEY, instance).exec();
+  }
+
+  /** People whose grace ended without their coming back, each answered once across replicas: they left. */
+  async departures(): Promise<Array<{ roomId: number; userId: number }>> {
+    const left: Array<{ roomId: number; userId: number }> = [];
+    for (;;) {
+      const batch = await this.commands().chatPresenceDue(AWAY_DUE_KEY, Date.now(), DUE_BATCH, AWAY_PREFIX);
+      for (const member of batch) {
+        const [roomId, userId] = member.split('|').map(Number);
+        left.push({ roomId, userId });
+      }
+      if (batch.length < DUE_BATCH) return left;
+    }
   }
 
   private async aliveInstances(instances: string[]): Promise<Set<string>> {

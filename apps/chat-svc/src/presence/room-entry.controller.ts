@@ -32,7 +32,7 @@ export class RoomEntryController {
 
   @MessagePattern(ChatPatterns.DropInstance)
   async dropInstance(@Payload() dto: InstanceDto) {
-    await this.sweeper.dropInstance(dto.instance);
+    await this.sweeper.drainInstance(dto.instance);
     return { ok: true };
   }
 }

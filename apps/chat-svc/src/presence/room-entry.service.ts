@@ -6,6 +6,7 @@ import {
   type JoinRoomResultDto,
   type LeaveRoomRequestDto,
   type OnlineUserDto,
+  type UserSummary,
 } from '@app/contracts';
 import { RpcErrors } from '@app/server';
 import { BlocksService } from '../blocks/blocks.service';
@@ -15,7 +16,7 @@ import { NotificationsService } from '../notifications/notifications.service';
 import { RoomsService } from '../rooms/rooms.service';
 import { ChatUsersService } from '../users/users.service';
 import { PresenceSweeper } from './presence-sweeper.service';
-import { PresenceService } from './presence.service';
+import { PresenceService, type PresenceEntry } from './presence.service';
 
 const JOIN_HISTORY_LIMIT = 100;
 
@@ -37,23 +38,27 @@ export class RoomEntryService {
     const { actor } = dto;
     await this.users.remember(actor);
     const room = await this.rooms.enterable(dto.roomId, actor);
-    const state = await this.presence.join(room.id, dto.instance, dto.socketId, actor.id, room.maxUsers);
-    if (state === 'full') throw RpcErrors.forbidden(ChatMessages.RoomFull);
+    const entry = await this.presence.join(room.id, dto.instance, dto.socketId, actor.id, room.maxUsers);
+    if (entry.state === 'full') throw RpcErrors.forbidden(ChatMessages.RoomFull);
     if (room.type === 'private') {
       await this.rooms.markRead(room.id, actor.id);
       await this.notifications.chatOpened(actor.id, room.id);
     }
-    const { messages, hasMore } = await this.messages.forJoin(room, dto.lastSeq, JOIN_HISTORY_LIMIT, actor.id);
-    const onlineUsers = await this.onlineUsers(room.id, actor.id);
-    if (state === 'first') {
+    const [{ messages, hasMore }, people, hiddenSenderIds] = await Promise.all([
+      this.messages.forJoin(room, dto.lastSeq, JOIN_HISTORY_LIMIT, actor.id),
+      this.users.withOnlineVisibility(entry.people.map((p) => p.userId)),
+      this.blocks.hiddenSendersOf(actor.id),
+    ]);
+    const onlineUsers = RoomEntryService.onlineList(entry.people, people, actor.id);
+    if (entry.state === 'first' && !people.get(actor.id)?.hidesOnline) {
       const me = onlineUsers.find((u) => u.id === actor.id);
-      const hidden = (await this.users.hidingOnline([actor.id])).has(actor.id);
-      if (me && !hidden) this.fanout.toRoom(room.id, { type: 'user_joined', roomId: room.id, user: me, timestamp: me.joinedAt });
+      if (me) this.fanout.toRoom(room.id, { type: 'user_joined', roomId: room.id, user: me, timestamp: me.joinedAt });
     }
-    const dtoRoom = await this.rooms.toDto(room, actor);
+    const onlineCount = entry.people.filter((p) => !people.get(p.userId)?.hidesOnline).length;
+    const dtoRoom = await this.rooms.toDto(room, actor, onlineCount);
     const newest = messages.at(-1)?.seq ?? 0;
     dtoRoom.lastSeq = Math.max(dtoRoom.lastSeq, newest);
-    return { room: dtoRoom, messages, hasMore, onlineUsers, hiddenSenderIds: await this.blocks.hiddenSendersOf(actor.id) };
+    return { room: dtoRoom, messages, hasMore, onlineUsers, hiddenSenderIds };
   }
 
   async leave(dto: LeaveRoomRequestDto): Promise<void> {
@@ -66,14 +71,10 @@ export class RoomEntryService {
    * Everyone in the room, by role rank (moderator, vip, seller, user, guest) then by who came
    * first; those who hide their online status are left out, except to themselves.
    */
-  async onlineUsers(roomId: number, viewerId?: number): Promise<OnlineUserDto[]> {
-    const entries = await this.presence.entries(roomId);
-    const joined = new Map<number, number>();
-    for (const e of entries) joined.set(e.userId, Math.min(joined.get(e.userId) ?? Infinity, e.joinedAt));
-    for (const hidden of await this.users.hidingOnline([...joined.keys()])) if (hidden !== viewerId) joined.delete(hidden);
-    const users = await this.users.findMany([...joined.keys()]);
-    return [...joined.entries()]
-      .map(([id, at]) => ({ ...ChatUsersService.summary(id, users), joinedAt: new Date(at).toISOString() }))
+  private static onlineList(entries: PresenceEntry[], users: Map<number, UserSummary & { hidesOnline: boolean }>, viewerId: number): OnlineUserDto[] {
+    return entries
+      .filter((e) => e.userId === viewerId || !users.get(e.userId)?.hidesOnline)
+      .map((e) => ({ ...ChatUsersService.summary(e.userId, users), joinedAt: new Date(e.joinedAt).toISOString() }))
       .sort((a, b) => ROLE_RANK[a.role] - ROLE_RANK[b.role] || a.joinedAt.localeCompare(b.joinedAt) || a.id - b.id);
   }
 }

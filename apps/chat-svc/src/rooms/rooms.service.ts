@@ -197,9 +197,10 @@ export class RoomsService {
     }
   }
 
-  async toDto(room: Room, viewer: ActorDto | undefined): Promise<RoomDto> {
+  /** `onlineCount`: the public room's, when the caller has just counted it (a join). */
+  async toDto(room: Room, viewer: ActorDto | undefined, onlineCount?: number): Promise<RoomDto> {
     if (room.type === 'public') {
-      const count = (await this.onlineCounts([room.id])).get(room.id) ?? 0;
+      const count = onlineCount ?? (await this.onlineCounts([room.id])).get(room.id) ?? 0;
       const dto = this.shape(room, [], count);
       if (viewer && hasSendLimits(viewer.role, room.type)) dto.sendWait = await this.sendLimits.pendingWait(viewer.id, room.id);
       return dto;
