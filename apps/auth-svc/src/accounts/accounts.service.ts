@@ -143,15 +143,15 @@ export class AccountsService {
   async resolve(token: string): Promise<UserDto | null> {
     const session = await this.sessions.get(token);
     if (!session) return null;
-    const user = await this.users.findById(session.userId);
-    if (!user) return null;
+    const account = await this.sanctions.accountForSession(session.userId);
+    if (!account) return null;
     // A session opened while a sanction was being applied outlives destroyAll; it ends here.
-    if (await this.sanctions.inForce(user.id)) {
+    if (account.sanctioned) {
       await this.sessions.destroy(token);
       return null;
     }
-    await this.users.touchLastSeen(user);
-    return toUserDto(user);
+    await this.users.touchLastSeen(account.user);
+    return toUserDto(account.user);
   }
 
   async logout(token: string, everywhere: boolean): Promise<{ ok: true }> {

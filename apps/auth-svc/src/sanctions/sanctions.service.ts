@@ -47,6 +47,24 @@ export class SanctionsService {
     return current.find((s) => s.kind === 'ban') ?? current[0] ?? null;
   }
 
+  /**
+   * The account of a session, and whether a sanction is in force on it (as inForce decides), in
+   * one query: asked for every socket and page load a gateway has not resolved in a few seconds.
+   */
+  async accountForSession(userId: number): Promise<{ user: User; sanctioned: boolean } | null> {
+    const em = this.em.fork();
+    const [row] = await em.getConnection().execute<Array<Record<string, unknown>>>(
+      `select u.*, exists (
+         select 1 from account_sanctions s where s.user_id = u.id and s.lifted_at is null and (s.ends_at is null or s.ends_at > ?)
+       ) as session_sanctioned
+       from users u where u.id = ?`,
+      [new Date(), userId],
+    );
+    if (!row) return null;
+    const { session_sanctioned: sanctioned, ...columns } = row;
+    return { user: em.map(User, columns), sanctioned: sanctioned === true };
+  }
+
   /** The banned account whose address this is (in any spelling of it), or null. */
   async bannedHolderOf(email: string): Promise<{ id: number; username: string } | null> {
     const em = this.em.fork();

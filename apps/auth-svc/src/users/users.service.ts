@@ -207,7 +207,7 @@ export class UsersService {
     const now = new Date();
     if (user.lastSeen && now.getTime() - user.lastSeen.getTime() < LAST_SEEN_RESOLUTION_MS) return;
     user.lastSeen = now;
-    await this.em.nativeUpdate(User, { id: user.id }, { lastSeen: now });
+    await this.em.getConnection().execute('update users set last_seen = ? where id = ?', [now, user.id]);
   }
 
   /**
