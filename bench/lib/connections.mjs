@@ -85,6 +85,7 @@ class TabSocket {
   }
 
   onFrame(frame) {
+    if (this.stats.frames) this.stats.frames[frame.type] = (this.stats.frames[frame.type] ?? 0) + 1;
     if (frame.type === 'auth_success') {
       this.joinAttempt = 0;
       this.join();
@@ -243,6 +244,7 @@ export async function runConnections({ sockets, smoke = false, heapSnapshotDir, 
     // With --profile, the CPU profiles cover the restart and the sockets coming back, nothing before.
     if (profileDir) target.markMeasurement();
     const restartStarted = performance.now();
+    stats.frames = {};
     const restarting = target.restartGateway();
     await waitForAll(tabs, (t) => !t.inRoom, 30_000);
     const outageSeqs = await sendToRooms(nc, rooms, `${runId}-outage`);
@@ -253,6 +255,8 @@ export async function runConnections({ sockets, smoke = false, heapSnapshotDir, 
     const notBackInTarget = await waitForAll(tabs, back, RESTART_TARGET_MS - (performance.now() - restartStarted));
     const notBack = notBackInTarget && (await waitForAll(tabs, back, RESUME_TIMEOUT_MS - RESTART_TARGET_MS));
     const backSeconds = (performance.now() - restartStarted) / 1000;
+    const restartFrames = stats.frames;
+    stats.frames = undefined;
     const firstBackSeconds = await firstBack;
     if (heapSnapshotDir) {
       // measure-hook.cjs writes it on SIGURG. Writing blocks the gateway for seconds, so it comes
@@ -290,6 +294,7 @@ export async function runConnections({ sockets, smoke = false, heapSnapshotDir, 
       repeated: stats.repeated,
       errors: stats.errors,
       closeCodes: stats.closeCodes,
+      restartFrames,
     };
   } finally {
     for (const tab of tabs) tab.close();
@@ -320,6 +325,7 @@ export function formatConnections(r) {
     `| messages lost (gaps) / repeated | ${r.gaps} / ${r.repeated} |`,
     `| restart: sockets that needed more than the web client's ${MAX_RECONNECT_ATTEMPTS} attempts (a browser would have given up) | ${r.browserWouldGiveUp} |`,
     `| close codes the sockets saw at the restart | ${Object.entries(r.closeCodes).map(([code, n]) => `${n} × ${code}`).join(', ')} |`,
+    `| frames the sockets got from the restart until all were back | ${Object.entries(r.restartFrames).sort((a, b) => b[1] - a[1]).map(([type, n]) => `${n} × ${type}`).join(', ')} |`,
     `| (setting up: ${r.sockets} guests and ${r.rooms} room owners) | ${r.accountsSeconds.toFixed(0)} s |`,
     ...(Object.keys(r.errors).length ? ['', `Error frames the sockets got (a refused join is tried again, 1 s × 2^attempt): ${Object.entries(r.errors).map(([code, n]) => `${n} × ${code}`).join(', ')}`] : []),
   ].join('\n');

@@ -62,7 +62,7 @@ export async function startChatTarget({ gateways, chatReplicas, runId, profileDi
       logDir: join(workDir, 'logs'),
       s3Dir: join(workDir, 's3'),
       logLevel: 'warn',
-      echo: 'none',
+      echo: process.env.BENCH_ECHO ?? 'none',
       // Every simulated person connects from loopback: one address making the whole crowd. The
       // account pool is reused across workloads, so its vips open far more rooms than a person would.
       env: {

@@ -4,18 +4,23 @@ import { validationMetadatasToSchemas } from 'class-validator-jsonschema';
 
 /**
  * OpenAPI at /api/docs. Controllers give the routes; the request schemas come from the same
- * class-validator rules the server enforces, so the documentation cannot drift from them.
+ * class-validator rules the server enforces, so the documentation cannot drift from them. The
+ * document is built at its first request, not at start-up: a restarting gateway serves its
+ * reconnecting sockets that much sooner.
  */
 export function setupApiDocs(app: INestApplication) {
-  const config = new DocumentBuilder()
-    .setTitle('Chat community and expert marketplace API')
-    .setDescription('REST API of the gateway. Sessions are an httpOnly cookie named "sid". The /ws socket protocol is in docs/ws-protocol.md.')
-    .setVersion('1.0')
-    .addCookieAuth('sid')
-    .build();
-  const document = SwaggerModule.createDocument(app, config);
-  const schemas = validationMetadatasToSchemas({ refPointerPrefix: '#/components/schemas/' });
-  document.components = document.components ?? {};
-  document.components.schemas = { ...(document.components.schemas ?? {}), ...(schemas as object) };
-  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs/openapi.json' });
+  const build = () => {
+    const config = new DocumentBuilder()
+      .setTitle('Chat community and expert marketplace API')
+      .setDescription('REST API of the gateway. Sessions are an httpOnly cookie named "sid". The /ws socket protocol is in docs/ws-protocol.md.')
+      .setVersion('1.0')
+      .addCookieAuth('sid')
+      .build();
+    const document = SwaggerModule.createDocument(app, config);
+    const schemas = validationMetadatasToSchemas({ refPointerPrefix: '#/components/schemas/' });
+    document.components = document.components ?? {};
+    document.components.schemas = { ...(document.components.schemas ?? {}), ...(schemas as object) };
+    return document;
+  };
+  SwaggerModule.setup('api/docs', app, build, { jsonDocumentUrl: 'api/docs/openapi.json' });
 }

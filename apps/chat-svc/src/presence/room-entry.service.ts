@@ -72,9 +72,11 @@ export class RoomEntryService {
    * first; those who hide their online status are left out, except to themselves.
    */
   private static onlineList(entries: PresenceEntry[], users: Map<number, UserSummary & { hidesOnline: boolean }>, viewerId: number): OnlineUserDto[] {
+    // Sorted on the numbers, then shaped: a join of a room of a hundred sorts a hundred people.
     return entries
       .filter((e) => e.userId === viewerId || !users.get(e.userId)?.hidesOnline)
-      .map((e) => ({ ...ChatUsersService.summary(e.userId, users), joinedAt: new Date(e.joinedAt).toISOString() }))
-      .sort((a, b) => ROLE_RANK[a.role] - ROLE_RANK[b.role] || a.joinedAt.localeCompare(b.joinedAt) || a.id - b.id);
+      .map((e) => ({ user: ChatUsersService.summary(e.userId, users), at: e.joinedAt }))
+      .sort((a, b) => ROLE_RANK[a.user.role] - ROLE_RANK[b.user.role] || a.at - b.at || a.user.id - b.user.id)
+      .map(({ user, at }) => ({ ...user, joinedAt: new Date(at).toISOString() }));
   }
 }

@@ -56,7 +56,10 @@ export class ChatFramesService implements OnApplicationBootstrap, OnApplicationS
 
   async onApplicationShutdown() {
     clearInterval(this.heartbeat);
-    await this.rpc.request(ChatPatterns.DropInstance, { instance: this.instance }, 2000).catch(() => undefined);
+    await this.rpc.request(ChatPatterns.DropInstance, { instance: this.instance }, 2000).catch((error: Error) => {
+      // chat-svc's sweeper takes them out once the heartbeat lapses, announcing each as gone.
+      this.logger.warn(`Could not hand this gateway's presence over: ${error.message}`);
+    });
   }
 
   private async join(socket: ClientSocket, frame: Record<string, unknown>) {
