@@ -46,7 +46,7 @@ export async function startChatStack(): Promise<ChatStack> {
       }
     })();
   };
-  respond(AuthPatterns.ResolveSession, (d) => ({ response: sessions.resolve(d.token) }));
+  respond(AuthPatterns.ResolveSessions, (d) => ({ response: d.tokens.map((token: string) => sessions.resolve(token)) }));
   respond(AuthPatterns.GetUsers, (d) => ({ response: d.ids.map((id: number) => sessions.users.get(id)).filter(Boolean) }));
   respond(AuthPatterns.CountUsers, () => ({ response: { count: sessions.users.size } }));
   respond('marketplace.seller.get', (d) => {

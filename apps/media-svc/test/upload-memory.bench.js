@@ -92,11 +92,11 @@ async function main() {
   const s3 = await startLocalS3({ dir: s3Dir, bucket: 'media' });
   const nc = await connect({ servers: infra.natsUrl });
   const codec = JSONCodec();
-  nc.subscribe('auth.session.resolve', {
+  nc.subscribe('auth.sessions.resolve', {
     queue: 'auth-svc',
     callback: (_err, msg) => {
       const { id, data } = codec.decode(msg.data);
-      msg.respond(codec.encode({ id, isDisposed: true, response: data.token === 'bench' ? USER : null }));
+      msg.respond(codec.encode({ id, isDisposed: true, response: data.tokens.map((token) => (token === 'bench' ? USER : null)) }));
     },
   });
 

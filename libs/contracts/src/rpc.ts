@@ -10,7 +10,7 @@ import type {
   LoginRequestDto,
   RegisterRequestDto,
   SessionIssuedDto,
-  SessionTokenDto,
+  SessionTokensDto,
   SetRoleDto,
   UpdateMeRequestDto,
   UpdateSettingsRequestDto,
@@ -131,7 +131,7 @@ export interface RpcContract {
   [AuthPatterns.Register]: [RegisterRequestDto, SessionIssuedDto];
   [AuthPatterns.Login]: [LoginRequestDto, SessionIssuedDto];
   [AuthPatterns.CreateGuest]: [GuestRequestDto, SessionIssuedDto];
-  [AuthPatterns.ResolveSession]: [SessionTokenDto, UserDto | null];
+  [AuthPatterns.ResolveSessions]: [SessionTokensDto, Array<UserDto | null>];
   [AuthPatterns.DestroySession]: [DestroySessionDto, Ok];
   [AuthPatterns.CheckUsername]: [CheckUsernameDto, UsernameAvailabilityDto];
   [AuthPatterns.GetMe]: [UserIdDto, UserDto];

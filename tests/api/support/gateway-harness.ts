@@ -124,9 +124,9 @@ export function fakeSessions(): FakeSessions {
 
   @Controller()
   class SessionsResponder {
-    @MessagePattern(AuthPatterns.ResolveSession)
-    resolve(@Payload() data: { token: string }): UserDto | null {
-      return resolve(data.token);
+    @MessagePattern(AuthPatterns.ResolveSessions)
+    resolve(@Payload() data: { tokens: string[] }): Array<UserDto | null> {
+      return data.tokens.map(resolve);
     }
   }
 

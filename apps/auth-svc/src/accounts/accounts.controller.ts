@@ -6,7 +6,7 @@ import {
   GuestRequestDto,
   LoginRequestDto,
   RegisterRequestDto,
-  SessionTokenDto,
+  SessionTokensDto,
 } from '@app/contracts';
 import { AccountsService } from './accounts.service';
 
@@ -29,9 +29,9 @@ export class AccountsController {
     return this.accounts.guest(dto);
   }
 
-  @MessagePattern(AuthPatterns.ResolveSession)
-  resolve(@Payload() dto: SessionTokenDto) {
-    return this.accounts.resolve(dto.token);
+  @MessagePattern(AuthPatterns.ResolveSessions)
+  resolve(@Payload() dto: SessionTokensDto) {
+    return this.accounts.resolve(dto.tokens);
   }
 
   @MessagePattern(AuthPatterns.DestroySession)

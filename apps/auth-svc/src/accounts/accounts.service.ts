@@ -140,18 +140,19 @@ export class AccountsService {
     }
   }
 
-  async resolve(token: string): Promise<UserDto | null> {
-    const session = await this.sessions.get(token);
-    if (!session) return null;
-    const account = await this.sanctions.accountForSession(session.userId);
-    if (!account) return null;
+  /** Each token's user, or null (no such session, or its account is sanctioned), in the tokens' order. */
+  async resolve(tokens: string[]): Promise<Array<UserDto | null>> {
+    const sessions = await this.sessions.getMany(tokens);
+    const accounts = await this.sanctions.accountsForSessions(sessions.flatMap((session) => (session ? [session.userId] : [])));
+    const users = tokens.map((token, i) => {
+      const account = accounts.get(sessions[i]?.userId ?? 0);
+      return account && !account.sanctioned ? account.user : null;
+    });
     // A session opened while a sanction was being applied outlives destroyAll; it ends here.
-    if (account.sanctioned) {
-      await this.sessions.destroy(token);
-      return null;
-    }
-    await this.users.touchLastSeen(account.user);
-    return toUserDto(account.user);
+    const sanctioned = tokens.filter((_, i) => accounts.get(sessions[i]?.userId ?? 0)?.sanctioned);
+    for (const token of sanctioned) await this.sessions.destroy(token);
+    await this.users.touchLastSeen(...new Set(users.filter((user) => user !== null)));
+    return users.map((user) => (user ? toUserDto(user) : null));
   }
 
   async logout(token: string, everywhere: boolean): Promise<{ ok: true }> {

@@ -48,21 +48,26 @@ export class SanctionsService {
   }
 
   /**
-   * The account of a session, and whether a sanction is in force on it (as inForce decides), in
-   * one query: asked for every socket and page load a gateway has not resolved in a few seconds.
+   * The accounts of sessions, each with whether a sanction is in force on it (as inForce
+   * decides), in one query: asked for every socket and page load a gateway has not resolved in
+   * a few seconds, many at once when a gateway restarts.
    */
-  async accountForSession(userId: number): Promise<{ user: User; sanctioned: boolean } | null> {
+  async accountsForSessions(userIds: number[]): Promise<Map<number, { user: User; sanctioned: boolean }>> {
+    const found = new Map<number, { user: User; sanctioned: boolean }>();
+    if (userIds.length === 0) return found;
     const em = this.em.fork();
-    const [row] = await em.getConnection().execute<Array<Record<string, unknown>>>(
+    const { rows } = await em.getConnection().getKnex().raw<{ rows: Array<Record<string, unknown>> }>(
       `select u.*, exists (
          select 1 from account_sanctions s where s.user_id = u.id and s.lifted_at is null and (s.ends_at is null or s.ends_at > ?)
        ) as session_sanctioned
-       from users u where u.id = ?`,
-      [new Date(), userId],
+       from users u where u.id = any(?)`,
+      [new Date(), [...new Set(userIds)]],
     );
-    if (!row) return null;
-    const { session_sanctioned: sanctioned, ...columns } = row;
-    return { user: em.map(User, columns), sanctioned: sanctioned === true };
+    for (const { session_sanctioned: sanctioned, ...columns } of rows) {
+      const user = em.map(User, columns);
+      found.set(user.id, { user, sanctioned: sanctioned === true });
+    }
+    return found;
   }
 
   /** The banned account whose address this is (in any spelling of it), or null. */

@@ -40,9 +40,10 @@ export class SessionStore {
     return { token, tokenHash };
   }
 
-  async get(token: string): Promise<StoredSession | null> {
-    const raw = await this.redis.get(sessionKey(hashToken(token)));
-    return raw ? (JSON.parse(raw) as StoredSession) : null;
+  /** The sessions of these tokens, each null when it ended or never was, in one round trip. */
+  async getMany(tokens: string[]): Promise<Array<StoredSession | null>> {
+    const raw = await this.redis.mget(tokens.map((token) => sessionKey(hashToken(token))));
+    return raw.map((value) => (value ? (JSON.parse(value) as StoredSession) : null));
   }
 
   /** Ends one session; answers whose it was, if it was live. */

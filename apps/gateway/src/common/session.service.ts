@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { AuthPatterns, type UserDto } from '@app/contracts';
+import { AuthPatterns, SESSION_BATCH_MAX, type UserDto } from '@app/contracts';
 import { RpcClient } from '@app/server';
 import { createHash } from 'node:crypto';
 import { GatewayEnv } from '../config/gateway-env';
-import { Admission } from './admission';
+import { BatchAdmission } from './admission';
 
 const CACHE_MS = 5000;
 /** A look-up still waiting for its turn after this long is refused: the socket is told to try again (1013). */
@@ -30,14 +30,16 @@ export class SessionService {
   private readonly cache = new Map<string, CacheEntry>();
   /** Look-ups on their way, by token hash: callers asking for the same session at once share one. */
   private readonly pending = new Map<string, PendingLookup>();
-  private readonly lookups: Admission;
+  private readonly lookups: BatchAdmission<string, UserDto | null>;
   private nextSweep = 0;
 
   constructor(
     private readonly rpc: RpcClient,
     env: GatewayEnv,
   ) {
-    this.lookups = new Admission(env.SESSION_LOOKUPS_IN_FLIGHT, LOOKUP_MAX_WAIT_MS);
+    this.lookups = new BatchAdmission(env.SESSION_LOOKUPS_IN_FLIGHT, SESSION_BATCH_MAX, LOOKUP_MAX_WAIT_MS, (tokens) =>
+      this.rpc.request(AuthPatterns.ResolveSessions, { tokens }),
+    );
   }
 
   /**
@@ -56,10 +58,7 @@ export class SessionService {
     }
     const wanted = [stillWanted];
     const answer = this.lookups
-      .run(
-        () => this.rpc.request(AuthPatterns.ResolveSession, { token }),
-        () => wanted.some((want) => want()),
-      )
+      .run(token, () => wanted.some((want) => want()))
       .then((user) => {
         const now = Date.now();
         this.cache.set(key, { user, expires: now + CACHE_MS });

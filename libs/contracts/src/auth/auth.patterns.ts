@@ -13,8 +13,8 @@ export const AuthPatterns = {
   Login: 'auth.user.login',
   /** GuestRequestDto -> SessionIssuedDto */
   CreateGuest: 'auth.guest.create',
-  /** SessionTokenDto -> UserDto | null */
-  ResolveSession: 'auth.session.resolve',
+  /** SessionTokensDto -> (UserDto | null)[], one per token in its order: a herd of sockets is resolved a batch at a time */
+  ResolveSessions: 'auth.sessions.resolve',
   /** DestroySessionDto -> { ok: true } */
   DestroySession: 'auth.session.destroy',
   /** CheckUsernameDto -> UsernameAvailabilityDto */

@@ -1,6 +1,7 @@
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
+  ArrayNotEmpty,
   Equals,
   IsArray,
   IsBoolean,
@@ -205,6 +206,19 @@ export class GuestRequestDto extends GuestDto {
 
 export class SessionTokenDto {
   @IsString() @IsNotEmpty() @MaxLength(200) token: string;
+}
+
+/** At most this many sessions resolved in one request. */
+export const SESSION_BATCH_MAX = 200;
+
+export class SessionTokensDto {
+  @IsArray()
+  @ArrayNotEmpty()
+  @ArrayMaxSize(SESSION_BATCH_MAX)
+  @IsString({ each: true })
+  @IsNotEmpty({ each: true })
+  @MaxLength(200, { each: true })
+  tokens: string[];
 }
 
 export class LogoutDto {
