@@ -1,5 +1,14 @@
 import 'reflect-metadata';
-import { ChatMessages, ChatPatterns, chatRoomEventSubject, type JoinRoomResultDto, type MessageDto, type RoomDto } from '@app/contracts';
+import {
+  BlockPatterns,
+  ChatMessages,
+  ChatPatterns,
+  chatRoomEventSubject,
+  type JoinRoomResultDto,
+  type JoinRoomsResultDto,
+  type MessageDto,
+  type RoomDto,
+} from '@app/contracts';
 import { eventually } from '@app/testing';
 import { startChatHarness, type ChatHarness } from './chat-harness';
 
@@ -144,6 +153,40 @@ describe('chat-svc presence', () => {
     expect(events.frames.map((f) => [f.type, (f.user as { id?: number } | undefined)?.id ?? (f.message as MessageDto).id])).toEqual([
       ['user_left', gone.id],
       ['new_message', marker.id],
+    ]);
+    events.sub.unsubscribe();
+  });
+
+  it('answers many joins in one request, each on its own, the online list once per room', async () => {
+    const [big, small] = [await room(), await room({ maxUsers: 2 })];
+    const [ann, bob, cal, dee, eve] = [h.actor('vip'), h.actor('user'), h.actor('guest'), h.actor('user'), h.actor('user')];
+    await h.call(BlockPatterns.Block, { actor: bob, userId: ann.id });
+    const events = h.collect(chatRoomEventSubject(big.id));
+    await h.nc.flush();
+    const entry = (actor: unknown, roomId: number, socketId: string) => ({ actor, roomId, instance: 'gw-batch', socketId });
+    const { onlineUsers, results } = await h.call<JoinRoomsResultDto>(ChatPatterns.JoinRooms, {
+      joins: [
+        ...[entry(ann, big.id, 'a'), entry(bob, big.id, 'b'), entry(cal, small.id, 'c'), entry(dee, small.id, 'd')],
+        ...[entry(eve, small.id, 'e'), entry(bob, 999_999, 'x'), entry(cal, big.id, 'c2')],
+      ],
+    });
+    // Everyone who got into each room, by rank; the small one holds its first two.
+    expect(onlineUsers[big.id].map((u) => u.id)).toEqual([ann.id, bob.id, cal.id]);
+    expect(onlineUsers[small.id].map((u) => u.id)).toEqual([dee.id, cal.id]);
+    const joined = results.map((r) => ('joined' in r ? r.joined.room.id : r.error.message));
+    expect(joined).toEqual([big.id, big.id, small.id, small.id, ChatMessages.RoomFull, ChatMessages.RoomNotFound, big.id]);
+    const answer = (i: number) => (results[i] as { joined: JoinRoomResultDto }).joined;
+    expect(answer(0).room.onlineCount).toBe(3);
+    expect(answer(3).room.onlineCount).toBe(2);
+    expect(answer(0).onlineUsers).toBeUndefined();
+    expect(answer(1).hiddenSenderIds).toEqual([ann.id]);
+    expect(answer(0).hiddenSenderIds).toEqual([]);
+    // Each person arriving is announced once, in the order they came.
+    await eventually(() => expect(events.frames).toHaveLength(3));
+    expect(events.frames.map((f) => [f.type, (f.user as { id: number }).id])).toEqual([
+      ['user_joined', ann.id],
+      ['user_joined', bob.id],
+      ['user_joined', cal.id],
     ]);
     events.sub.unsubscribe();
   });

@@ -35,7 +35,7 @@ import type {
   StartCallRequestDto,
 } from './calls/dto/call.dto';
 import { ChatPatterns } from './chat/chat.patterns';
-import type { JoinRoomResultDto, MessageDto, PrivateChatSummaryDto, ReactionDto, RoomDto } from './chat/chat.types';
+import type { JoinRoomResultDto, JoinRoomsResultDto, MessageDto, PrivateChatSummaryDto, ReactionDto, RoomDto } from './chat/chat.types';
 import type {
   ActorRequestDto,
   CatchUpRequestDto,
@@ -43,6 +43,7 @@ import type {
   HasConversationDto,
   InstanceDto,
   JoinRoomRequestDto,
+  JoinRoomsRequestDto,
   LeaveRoomRequestDto,
   ListMessagesRequestDto,
   ListPublicRoomsRequestDto,
@@ -164,6 +165,7 @@ export interface RpcContract {
   [ChatPatterns.RecentMessages]: [RecentMessagesRequestDto, MessageDto[]];
   [ChatPatterns.CatchUp]: [CatchUpRequestDto, MessageDto[]];
   [ChatPatterns.JoinRoom]: [JoinRoomRequestDto, JoinRoomResultDto];
+  [ChatPatterns.JoinRooms]: [JoinRoomsRequestDto, JoinRoomsResultDto];
   [ChatPatterns.LeaveRoom]: [LeaveRoomRequestDto, Ok];
   [ChatPatterns.Heartbeat]: [InstanceDto, Ok];
   [ChatPatterns.DropInstance]: [InstanceDto, Ok];

@@ -62,9 +62,9 @@ export class BlocksService {
     return this.blocks.between(userA, userB);
   }
 
-  /** The people whose messages this viewer does not see. */
-  hiddenSendersOf(viewerId: number): Promise<number[]> {
-    return this.blocks.blockedIds(viewerId);
+  /** The people whose messages each of these viewers does not see. */
+  hiddenSendersOf(viewerIds: number[]): Promise<Map<number, number[]>> {
+    return this.blocks.blockedIdsOfMany(viewerIds);
   }
 
   /** Gateways filter the live stream by it; only the blocker's own list travels, never to the blocked. */

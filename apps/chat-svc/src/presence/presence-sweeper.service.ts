@@ -47,7 +47,7 @@ export class PresenceSweeper implements OnApplicationBootstrap, OnApplicationShu
   }
 
   async announceLeft(roomId: number, userId: number) {
-    await this.users.touchLastSeen(userId, true);
+    await this.users.touchLastSeenNow(userId);
     // Nobody was told of their arrival, so nobody hears of their departure.
     if ((await this.users.hidingOnline([userId])).has(userId)) return;
     const users = await this.users.findMany([userId]);

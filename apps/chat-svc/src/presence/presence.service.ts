@@ -189,28 +189,40 @@ export class PresenceService {
     redis.defineCommand('chatPresenceDue', { numberOfKeys: 1, lua: DUE_SCRIPT });
   }
 
-  /** Adds the socket unless the room holds maxUsers people already; answers everyone then in the room. */
-  async join(roomId: number, instance: string, socketId: string, userId: number, maxUsers: number): Promise<JoinOutcome> {
-    const [outcome, ...pairs] = await this.commands().chatPresenceJoin(
-      roomKey(roomId),
-      instanceRoomsKey(instance),
-      INSTANCES_KEY,
-      heartbeatKey(instance),
-      awayKey(roomId),
-      AWAY_DUE_KEY,
-      `${instance}|${socketId}`,
-      userId,
-      Date.now(),
-      maxUsers,
-      roomId,
-      instance,
-      PRESENCE_TTL_MS,
-      HEARTBEAT_PREFIX,
-    );
-    if (outcome === -1) return { state: 'full' };
-    const people: PresenceEntry[] = [];
-    for (let i = 0; i < pairs.length; i += 2) people.push({ userId: pairs[i], joinedAt: pairs[i + 1] });
-    return { state: JOIN_STATES[outcome as 0 | 1 | 2], people };
+  /**
+   * Adds each socket, one after another, unless the room holds maxUsers people already; each
+   * answer names everyone then in the room (the last, everyone the others added too).
+   */
+  async join(roomId: number, maxUsers: number, sockets: Array<{ instance: string; socketId: string; userId: number }>): Promise<JoinOutcome[]> {
+    const pipeline = this.redis.pipeline() as unknown as PresenceCommands & { exec(): Promise<Array<[Error | null, unknown]> | null> };
+    const now = Date.now();
+    for (const { instance, socketId, userId } of sockets) {
+      void pipeline.chatPresenceJoin(
+        roomKey(roomId),
+        instanceRoomsKey(instance),
+        INSTANCES_KEY,
+        heartbeatKey(instance),
+        awayKey(roomId),
+        AWAY_DUE_KEY,
+        `${instance}|${socketId}`,
+        userId,
+        now,
+        maxUsers,
+        roomId,
+        instance,
+        PRESENCE_TTL_MS,
+        HEARTBEAT_PREFIX,
+      );
+    }
+    const answers = (await pipeline.exec()) ?? [];
+    return answers.map(([error, reply]): JoinOutcome => {
+      if (error) throw error;
+      const [outcome, ...pairs] = reply as number[];
+      if (outcome === -1) return { state: 'full' };
+      const people: PresenceEntry[] = [];
+      for (let i = 0; i < pairs.length; i += 2) people.push({ userId: pairs[i], joinedAt: pairs[i + 1] });
+      return { state: JOIN_STATES[outcome as 0 | 1 | 2], people };
+    });
   }
 
   /** True when the user has no socket left in the room (they left it). */

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { ChatPatterns, InstanceDto, JoinRoomRequestDto, LeaveRoomRequestDto } from '@app/contracts';
+import { ChatPatterns, InstanceDto, JoinRoomRequestDto, JoinRoomsRequestDto, LeaveRoomRequestDto } from '@app/contracts';
 import { PresenceSweeper } from './presence-sweeper.service';
 import { PresenceService } from './presence.service';
 import { RoomEntryService } from './room-entry.service';
@@ -16,6 +16,11 @@ export class RoomEntryController {
   @MessagePattern(ChatPatterns.JoinRoom)
   join(@Payload() dto: JoinRoomRequestDto) {
     return this.entry.join(dto);
+  }
+
+  @MessagePattern(ChatPatterns.JoinRooms)
+  joinMany(@Payload() dto: JoinRoomsRequestDto) {
+    return this.entry.joinMany(dto.joins);
   }
 
   @MessagePattern(ChatPatterns.LeaveRoom)

@@ -86,7 +86,10 @@ export class RoomsService {
    * roles), private ones for their two people. Every path to a room's content comes through here.
    */
   async readable(roomId: number, actor: ActorDto | undefined): Promise<Room> {
-    const room = await this.rooms.findById(roomId);
+    return this.mayRead(await this.rooms.findById(roomId), actor);
+  }
+
+  private async mayRead(room: Room | null, actor: ActorDto | undefined): Promise<Room> {
     if (!room) throw RpcErrors.notFound(ChatMessages.RoomNotFound);
     if (room.type === 'private' && !(actor && (await this.rooms.isParticipant(room.id, actor.id)))) {
       throw RpcErrors.forbidden(ChatMessages.NotParticipant);
@@ -98,9 +101,17 @@ export class RoomsService {
 
   /** The room when the actor may enter it to chat: readable, and not archived. */
   async enterable(roomId: number, actor: ActorDto): Promise<Room> {
-    const room = await this.readable(roomId, actor);
-    if (room.archivedAt) throw RpcErrors.forbidden(ChatMessages.RoomArchived);
-    return room;
+    return notArchived(await this.readable(roomId, actor));
+  }
+
+  /** Room by id, as found (null when there is none), for mayEnter to judge for several people. */
+  findRoom(roomId: number): Promise<Room | null> {
+    return this.rooms.findById(roomId);
+  }
+
+  /** The room (as findRoom found it) when this actor may enter it; throws as enterable does. */
+  async mayEnter(found: Room | null, actor: ActorDto): Promise<Room> {
+    return notArchived(await this.mayRead(found, actor));
   }
 
   async startPrivate(dto: StartPrivateChatRequestDto): Promise<RoomDto> {
@@ -291,4 +302,9 @@ export class RoomsService {
 
 export function summaryOf(actor: ActorDto): UserSummary {
   return { id: actor.id, username: actor.username, avatar: actor.avatar ?? null, role: actor.role };
+}
+
+function notArchived(room: Room): Room {
+  if (room.archivedAt) throw RpcErrors.forbidden(ChatMessages.RoomArchived);
+  return room;
 }

@@ -26,15 +26,16 @@ export class ChatUsersService {
     private readonly rpc: RpcClient,
   ) {}
 
-  /** Keeps the acting user's summary, and notes them as seen now. */
-  async remember(user: UserSummary): Promise<void> {
-    const key = `${user.username}|${user.avatar ?? ''}|${user.role}`;
-    if (this.written.get(user.id) !== key) {
-      await this.upsert([user]);
-      this.written.set(user.id, key);
+  /** Keeps the acting users' summaries, and notes them as seen now: one statement for each, whatever their number. */
+  async remember(...users: UserSummary[]): Promise<void> {
+    const keyOf = (user: UserSummary) => `${user.username}|${user.avatar ?? ''}|${user.role}`;
+    const changed = [...new Map(users.filter((user) => this.written.get(user.id) !== keyOf(user)).map((user) => [user.id, user])).values()];
+    if (changed.length > 0) {
+      await this.upsert(changed);
+      for (const user of changed) this.written.set(user.id, keyOf(user));
       if (this.written.size > 50_000) this.written.clear();
     }
-    await this.touchLastSeen(user.id);
+    await this.touchLastSeen(...users.map((user) => user.id));
   }
 
   /** Summaries, and privacy settings where the event carries them (a summary alone leaves them as they are). */
@@ -61,13 +62,22 @@ export class ChatUsersService {
     }
   }
 
-  /** Records activity now; at most one write a minute per user unless forced (leaving a room). */
-  async touchLastSeen(userId: number, force = false): Promise<void> {
+  /** Records activity now; at most one write a minute per user. */
+  async touchLastSeen(...userIds: number[]): Promise<void> {
     const now = Date.now();
-    if (!force && now - (this.seenWritten.get(userId) ?? 0) < LAST_SEEN_RESOLUTION_MS) return;
-    this.seenWritten.set(userId, now);
+    const due = [...new Set(userIds)].filter((id) => now - (this.seenWritten.get(id) ?? 0) >= LAST_SEEN_RESOLUTION_MS);
+    if (due.length > 0) await this.writeLastSeen(due, now);
+  }
+
+  /** Records activity now whenever it was last written (leaving a room). */
+  async touchLastSeenNow(userId: number): Promise<void> {
+    await this.writeLastSeen([userId], Date.now());
+  }
+
+  private async writeLastSeen(userIds: number[], now: number) {
+    for (const id of userIds) this.seenWritten.set(id, now);
     if (this.seenWritten.size > 50_000) this.seenWritten.clear();
-    await this.knex().raw('update chat_users set last_seen_at = now() where id = ?', [userId]);
+    await this.knex().raw('update chat_users set last_seen_at = now() where id = any(?)', [userIds]);
   }
 
   /** Privacy settings of these users; users not known here have the defaults. */

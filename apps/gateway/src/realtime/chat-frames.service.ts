@@ -2,16 +2,20 @@ import { BadRequestException, Inject, Injectable, Logger, OnApplicationBootstrap
 import {
   ChatPatterns,
   ErrorCode,
+  JOIN_BATCH_MAX,
   PRESENCE_HEARTBEAT_MS,
   SendMessageDto,
+  type JoinRoomRequestDto,
   type JoinRoomResultDto,
+  type JoinRoomsResultDto,
+  type OnlineUserDto,
 } from '@app/contracts';
-import { firstMessage, INSTANCE, RpcClient, validationFields, validationOptions } from '@app/server';
+import { firstMessage, INSTANCE, RpcCallError, RpcClient, validationFields, validationOptions } from '@app/server';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import { HiddenSenders } from '../blocks/hidden-senders';
 import { actorOf } from '../common/actor';
-import { Admission } from '../common/admission';
+import { BatchAdmission } from '../common/admission';
 import { GatewayEnv } from '../config/gateway-env';
 import { badFrame } from './frame-errors';
 import { RoomFanoutService } from './room-fanout.service';
@@ -20,13 +24,19 @@ import { ClientSocket, SocketRegistry } from './socket-registry';
 /** A join still waiting for its turn after this long is refused with an error frame; the client joins again. */
 const JOIN_MAX_WAIT_MS = 60_000;
 
+/** A join's answer, its online list either its own or the room's, serialised once for every join of the batch into that room. */
+type JoinAnswer = Omit<JoinRoomResultDto, 'onlineUsers'> & ({ onlineUsers: OnlineUserDto[] } | { onlineFrame: string });
+
 /** The chat frames of the socket protocol: join_room, leave_room, send_message. */
 @Injectable()
 export class ChatFramesService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(ChatFramesService.name);
   private heartbeat?: NodeJS.Timeout;
-  /** Each join asks chat-svc for the room, its history and who is online: a restart's herd of them is let through a few at a time. */
-  private readonly joins: Admission;
+  /**
+   * Each join asks chat-svc for the room, its history and who is online: a restart's herd of
+   * them is let through a few requests at a time, the joins that waited together in each.
+   */
+  private readonly joins: BatchAdmission<JoinRoomRequestDto, JoinAnswer | RpcCallError>;
 
   constructor(
     private readonly registry: SocketRegistry,
@@ -36,7 +46,7 @@ export class ChatFramesService implements OnApplicationBootstrap, OnApplicationS
     private readonly hidden: HiddenSenders,
     env: GatewayEnv,
   ) {
-    this.joins = new Admission(env.ROOM_JOINS_IN_FLIGHT, JOIN_MAX_WAIT_MS);
+    this.joins = new BatchAdmission(env.ROOM_JOINS_IN_FLIGHT, JOIN_BATCH_MAX, JOIN_MAX_WAIT_MS, (joins) => this.joinMany(joins));
     registry.registerFrame('join_room', (socket, frame) => this.join(socket, frame));
     registry.registerFrame('leave_room', (socket) => this.leave(socket, true));
     registry.registerFrame('send_message', (socket, frame) => this.send(socket, frame));
@@ -73,19 +83,20 @@ export class ChatFramesService implements OnApplicationBootstrap, OnApplicationS
     socket.joining = true;
     await this.fanout.attach(socket, roomId as number);
     const hiddenVersion = this.hidden.version(socket.user.id);
-    let result: JoinRoomResultDto;
+    let result: JoinAnswer;
     try {
-      result = await this.joins.run(
-        () =>
-          this.rpc.request(ChatPatterns.JoinRoom, {
-            actor: actorOf(socket.user),
-            roomId: roomId as number,
-            instance: this.instance,
-            socketId: socket.id,
-            ...(typeof lastSeq === 'number' ? { lastSeq } : {}),
-          }),
+      const answer = await this.joins.run(
+        {
+          actor: actorOf(socket.user),
+          roomId: roomId as number,
+          instance: this.instance,
+          socketId: socket.id,
+          ...(typeof lastSeq === 'number' ? { lastSeq } : {}),
+        },
         () => socket.readyState === socket.OPEN,
       );
+      if (answer instanceof RpcCallError) throw answer;
+      result = answer;
     } catch (error) {
       socket.joining = false;
       this.fanout.detach(socket, roomId as number);
@@ -97,8 +108,25 @@ export class ChatFramesService implements OnApplicationBootstrap, OnApplicationS
     if (socket.readyState !== socket.OPEN) return this.leave(socket, false);
     this.registry.send(socket, { type: 'room_joined', room: result.room });
     this.registry.send(socket, { type: 'room_messages', roomId: result.room.id, messages: result.messages, hasMore: result.hasMore });
-    this.registry.send(socket, { type: 'online_users', roomId: result.room.id, users: result.onlineUsers });
+    if ('onlineFrame' in result) this.registry.sendRaw(socket, result.onlineFrame);
+    else this.registry.send(socket, { type: 'online_users', roomId: result.room.id, users: result.onlineUsers });
     await this.fanout.joined(socket, result.room.id, result.room.lastSeq);
+  }
+
+  /** One request for the joins that waited together; each answered, or refused on its own. */
+  private async joinMany(joins: JoinRoomRequestDto[]): Promise<Array<JoinAnswer | RpcCallError>> {
+    const { onlineUsers, results }: JoinRoomsResultDto = await this.rpc.request(ChatPatterns.JoinRooms, { joins });
+    const frames = new Map<number, string>();
+    const frameOf = (roomId: number) => {
+      let frame = frames.get(roomId);
+      if (frame === undefined) frames.set(roomId, (frame = JSON.stringify({ type: 'online_users', roomId, users: onlineUsers[roomId] ?? [] })));
+      return frame;
+    };
+    return results.map((result) => {
+      if ('error' in result) return new RpcCallError(result.error);
+      const { onlineUsers: own, ...joined } = result.joined;
+      return own ? { ...joined, onlineUsers: own } : { ...joined, onlineFrame: frameOf(joined.room.id) };
+    });
   }
 
   private async leave(socket: ClientSocket, answer: boolean) {

@@ -36,6 +36,8 @@ export const ChatPatterns = {
   CatchUp: 'chat.message.catch-up',
   /** JoinRoomRequestDto -> JoinRoomResultDto */
   JoinRoom: 'chat.presence.join',
+  /** JoinRoomsRequestDto -> JoinRoomsResultDto: many joins in one request, as a gateway sends them */
+  JoinRooms: 'chat.presence.join-many',
   /** LeaveRoomRequestDto -> { ok: true } */
   LeaveRoom: 'chat.presence.leave',
   /** InstanceDto -> { ok: true }: a gateway is alive */

@@ -1,5 +1,6 @@
 import type { UserRole, UserSummary } from '../common/user';
 import type { MessageType, RoomCategory } from './chat.constants';
+import type { RpcErrorBody } from '../errors';
 
 export type RoomType = 'public' | 'private';
 /** Where a private room was started: from a public room or the marketplace. */
@@ -130,6 +131,18 @@ export interface JoinRoomResultDto {
   onlineUsers: OnlineUserDto[];
   /** People whose messages this viewer does not see (those they blocked): the gateway leaves them out of the live stream. */
   hiddenSenderIds?: number[];
+}
+
+/** The answer to JoinRoomsRequestDto. */
+export interface JoinRoomsResultDto {
+  /** Each joined room's online list as everyone in it sees it, once for all the joins into it. */
+  onlineUsers: Record<number, OnlineUserDto[]>;
+  /**
+   * One per join, in their order: the join's answer, whose onlineUsers is there only when the
+   * joiner's own list differs from the room's (they hide their status, and see themselves),
+   * or the error that refused it.
+   */
+  results: Array<{ joined: Omit<JoinRoomResultDto, 'onlineUsers'> & { onlineUsers?: OnlineUserDto[] } } | { error: RpcErrorBody }>;
 }
 
 export interface StatsDto {

@@ -1,6 +1,9 @@
 import { Type } from 'class-transformer';
 import {
+  ArrayMaxSize,
+  ArrayNotEmpty,
   Equals,
+  IsArray,
   IsBoolean,
   IsIn,
   IsInt,
@@ -241,6 +244,19 @@ export class JoinRoomRequestDto {
   @IsString() @IsNotEmpty() @MaxLength(64) socketId: string;
   /** The last sequence number the client saw in this room: what came after is sent back. */
   @Optional() @IsCursor() lastSeq?: number;
+}
+
+/** At most this many joins in one request. */
+export const JOIN_BATCH_MAX = 100;
+
+/** Joins a gateway asks for together: those that waited for a turn while a restart's herd came back. */
+export class JoinRoomsRequestDto {
+  @IsArray()
+  @ArrayNotEmpty()
+  @ArrayMaxSize(JOIN_BATCH_MAX)
+  @ValidateNested({ each: true })
+  @Type(() => JoinRoomRequestDto)
+  joins: JoinRoomRequestDto[];
 }
 
 export class LeaveRoomRequestDto {
