@@ -23,6 +23,8 @@ import { ClientSocket, SocketRegistry } from './socket-registry';
 
 /** A join still waiting for its turn after this long is refused with an error frame; the client joins again. */
 const JOIN_MAX_WAIT_MS = 60_000;
+/** A request of one join answers in milliseconds; a full batch of them, on a busy chat-svc, in seconds. */
+const JOIN_BATCH_TIMEOUT_MS = 15_000;
 
 /** A join's answer, its online list either its own or the room's, serialised once for every join of the batch into that room. */
 type JoinAnswer = Omit<JoinRoomResultDto, 'onlineUsers'> & ({ onlineUsers: OnlineUserDto[] } | { onlineFrame: string });
@@ -115,7 +117,7 @@ export class ChatFramesService implements OnApplicationBootstrap, OnApplicationS
 
   /** One request for the joins that waited together; each answered, or refused on its own. */
   private async joinMany(joins: JoinRoomRequestDto[]): Promise<Array<JoinAnswer | RpcCallError>> {
-    const { onlineUsers, results }: JoinRoomsResultDto = await this.rpc.request(ChatPatterns.JoinRooms, { joins });
+    const { onlineUsers, results }: JoinRoomsResultDto = await this.rpc.request(ChatPatterns.JoinRooms, { joins }, JOIN_BATCH_TIMEOUT_MS);
     const frames = new Map<number, string>();
     const frameOf = (roomId: number) => {
       let frame = frames.get(roomId);
