@@ -35,7 +35,7 @@ export class PresenceSweeper implements OnApplicationBootstrap, OnApplicationShu
 
   async sweep() {
     for (const instance of await this.presence.deadInstances()) {
-      this.logger.log(`Gateway ${instance} stopped answering: taking its users offline`);
+      this.logger.warn(`Gateway ${instance} stopped answering: taking its users offline`);
       await this.presence.dropInstance(instance, 0);
     }
     for (const { roomId, userId } of await this.presence.departures()) await this.announceLeft(roomId, userId);

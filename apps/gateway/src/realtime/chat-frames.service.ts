@@ -12,6 +12,7 @@ import {
 } from '@app/contracts';
 import { firstMessage, INSTANCE, RpcCallError, RpcClient, validationFields, validationOptions } from '@app/server';
 import { plainToInstance } from 'class-transformer';
+import { randomBytes } from 'node:crypto';
 import { validate } from 'class-validator';
 import { HiddenSenders } from '../blocks/hidden-senders';
 import { actorOf } from '../common/actor';
@@ -34,6 +35,8 @@ type JoinAnswer = Omit<JoinRoomResultDto, 'onlineUsers'> & ({ onlineUsers: Onlin
 export class ChatFramesService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(ChatFramesService.name);
   private heartbeat?: NodeJS.Timeout;
+  /** This process's name in chat-svc's presence. */
+  private readonly instance: string;
   /**
    * Each join asks chat-svc for the room, its history and who is online: a restart's herd of
    * them is let through a few requests at a time, the joins that waited together in each.
@@ -44,10 +47,13 @@ export class ChatFramesService implements OnApplicationBootstrap, OnApplicationS
     private readonly registry: SocketRegistry,
     private readonly fanout: RoomFanoutService,
     private readonly rpc: RpcClient,
-    @Inject(INSTANCE) private readonly instance: string,
+    @Inject(INSTANCE) instance: string,
     private readonly hidden: HiddenSenders,
     env: GatewayEnv,
   ) {
+    // A restarted gateway often has its predecessor's name (its host, its port): the presence it
+    // keeps must not be taken for the one its predecessor handed over, nor be dropped with it.
+    this.instance = `${instance}~${randomBytes(4).toString('hex')}`;
     this.joins = new BatchAdmission(env.ROOM_JOINS_IN_FLIGHT, JOIN_BATCH_MAX, JOIN_MAX_WAIT_MS, (joins) => this.joinMany(joins));
     registry.registerFrame('join_room', (socket, frame) => this.join(socket, frame));
     registry.registerFrame('leave_room', (socket) => this.leave(socket, true));
