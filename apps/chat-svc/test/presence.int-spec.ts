@@ -12,7 +12,7 @@ import {
 import { eventually } from '@app/testing';
 import { startChatHarness, type ChatHarness } from './chat-harness';
 
-/** How long people of a gateway that shut down stay listed here (30 s in production). */
+/** How long people of a gateway that shut down stay listed here (60 s by default). */
 const GRACE_MS = 1500;
 
 describe('chat-svc presence', () => {

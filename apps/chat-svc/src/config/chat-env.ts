@@ -26,12 +26,13 @@ export class ChatEnv extends BaseEnv {
   /**
    * How long a person whose gateway shut down (a restart) stays listed while their browser
    * reconnects: back within it, nobody hears of them leaving or coming back. The web client's
-   * attempts come 1, 3, 7, 15 and 31 s after the close.
+   * attempts come 1, 3, 7, 15 and 31 s after the close, and at a restart of a gateway holding
+   * thousands of sockets the last of them wait their turn longer than that, connected.
    */
   @Type(() => Number)
   @IsInt({ message: 'PRESENCE_RESTART_GRACE_MS must be a whole number of milliseconds' })
   @Min(0, { message: 'PRESENCE_RESTART_GRACE_MS must be at least 0' })
-  PRESENCE_RESTART_GRACE_MS = 30_000;
+  PRESENCE_RESTART_GRACE_MS = 60_000;
 
   /** How often chat-svc looks for people due an e-mail digest of unread notifications. */
   @Type(() => Number)
