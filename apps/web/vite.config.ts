@@ -40,8 +40,23 @@ function emojiGroups(): Plugin {
   };
 }
 
+const CONTRACTS_SRC = fileURLToPath(new URL('../../libs/contracts/src/', import.meta.url));
+
+/**
+ * The contracts' modules only define values (limits, messages, rule functions), so one the
+ * app imports nothing from is left out of a chunk. Without this, the modules that build a
+ * value when loaded (a Set, an emoji regex) would all land in the entry chunk, which imports
+ * the contracts' barrel, though only some screens use them.
+ */
+function contractsWithoutSideEffects(): Plugin {
+  return {
+    name: 'contracts-without-side-effects',
+    transform: (code, id) => (id.startsWith(CONTRACTS_SRC) ? { code, map: null, moduleSideEffects: false } : undefined),
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), emojiGroups()],
+  plugins: [react(), tailwindcss(), emojiGroups(), contractsWithoutSideEffects()],
   resolve: {
     // The contracts' plain values, from source (the DTO classes are only ever imported as types).
     alias: {
