@@ -1,6 +1,6 @@
-import { Suspense, useSyncExternalStore, type ComponentType } from 'react';
+import { Suspense, useSyncExternalStore, type ComponentType, type ReactElement } from 'react';
 import { APP_ROUTE_REDIRECTS } from '@app/contracts/browser';
-import { createBrowserRouter, Navigate, Outlet, useLocation, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, matchRoutes, Navigate, Outlet, useLocation, type RouteObject } from 'react-router-dom';
 import { ScreenLoading } from '../components/screen-loading';
 import { getToasts, subscribeToasts } from '../components/ui/toast-store';
 import { CallProvider } from '../features/calls/components/call-provider';
@@ -14,9 +14,13 @@ import { lazyPart, lazyScreen, preloadLazyCode } from '../lib/lazy-code';
 import { RouteError } from './route-error';
 import { ScrollToHash } from './scroll-to-hash';
 
+const screenPreloads = new Map<ReactElement, () => Promise<void>>();
+
 /** Each screen is a chunk of its own, fetched the first time its route is shown. */
 function screen<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  return lazyScreen(load, name).element;
+  const { element, preload } = lazyScreen(load, name);
+  screenPreloads.set(element, preload);
+  return element;
 }
 
 /**
@@ -25,6 +29,12 @@ function screen<K extends string>(load: () => Promise<Record<K, ComponentType>>,
  */
 export async function preloadScreens(): Promise<void> {
   await preloadLazyCode();
+}
+
+/** Fetches the code of the screen at `pathname`, so it renders at once (the landing page's HTML is taken over so). */
+export async function preloadScreenAt(pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(matches.map(({ route }) => screenPreloads.get(route.element as ReactElement)?.()));
 }
 
 // Parts of the shell that not every visit shows, each a chunk fetched the first time it is.
