@@ -1,10 +1,12 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Plugin } from 'vite';
+import { createServer, defineConfig, type Plugin, type ResolvedConfig } from 'vite';
 import { pickEmoji } from './src/features/chat/emoji-set';
+import type * as Prerender from './src/prerender';
 
 const GATEWAY = process.env.WEB_DEV_GATEWAY_URL ?? 'http://localhost:3000';
 
@@ -40,8 +42,63 @@ function emojiGroups(): Plugin {
   };
 }
 
+const CONTRACTS_SRC = fileURLToPath(new URL('../../libs/contracts/src/', import.meta.url));
+
+/**
+ * The contracts' modules only define values (limits, messages, rule functions), so one the
+ * app imports nothing from is left out of a chunk. Without this, the modules that build a
+ * value when loaded (a Set, an emoji regex) would all land in the entry chunk, which imports
+ * the contracts' barrel, though only some screens use them.
+ */
+function contractsWithoutSideEffects(): Plugin {
+  return {
+    name: 'contracts-without-side-effects',
+    transform: (code, id) => (id.startsWith(CONTRACTS_SRC) ? { code, map: null, moduleSideEffects: false } : undefined),
+  };
+}
+
+const ROOT_ELEMENT = '<div id="root"></div>';
+type PrerenderModule = typeof Prerender;
+
+/**
+ * Once the app is built, renders the landing page (src/prerender.tsx, loaded through Vite as
+ * server-side code) into dist/index.html's root element, so a visitor's first paint does not
+ * wait for the app's code; main.tsx then hydrates it.
+ */
+function prerenderLanding(): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'prerender-landing',
+    apply: 'build',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    async closeBundle() {
+      const server = await createServer({
+        configFile: config.configFile,
+        mode: config.mode,
+        logLevel: 'warn',
+        server: { middlewareMode: true, hmr: false, ws: false },
+        appType: 'custom',
+        // The router's ES module build, as the browser gets it: Node's (CommonJS) hides its names from ESM imports.
+        ssr: { noExternal: ['react-router', 'react-router-dom'], resolve: { conditions: ['module', 'development|production'] } },
+      });
+      try {
+        const { renderLandingPage } = (await server.ssrLoadModule('/src/prerender.tsx')) as PrerenderModule;
+        const html = await renderLandingPage();
+        const file = resolve(config.root, config.build.outDir, 'index.html');
+        const page = readFileSync(file, 'utf8');
+        if (!page.includes(ROOT_ELEMENT)) throw new Error(`prerender-landing: ${file} has no ${ROOT_ELEMENT}`);
+        writeFileSync(file, page.replace(ROOT_ELEMENT, `<div id="root">${html}</div>`));
+      } finally {
+        await server.close();
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), emojiGroups()],
+  plugins: [react(), tailwindcss(), emojiGroups(), contractsWithoutSideEffects(), prerenderLanding()],
   resolve: {
     // The contracts' plain values, from source (the DTO classes are only ever imported as types).
     alias: {

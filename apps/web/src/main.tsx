@@ -1,18 +1,26 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
-import { AppProvider } from './app/provider';
-import { createAppRouter } from './app/router';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { AppRoot, PRERENDERED_PATH } from './app/root';
+import { createAppRouter, preloadScreenAt } from './app/router';
 import { makeStore } from './app/store';
 import './index.css';
 
 const store = makeStore();
 const router = createAppRouter();
+const container = document.getElementById('root')!;
+const app = <AppRoot store={store} router={router} />;
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppProvider store={store}>
-      <RouterProvider router={router} />
-    </AppProvider>
-  </StrictMode>,
-);
+// Both render in a transition, so React yields to the browser while it works rather than
+// holding the main thread for the whole first screen.
+if (window.location.pathname === PRERENDERED_PATH && container.firstElementChild) {
+  // index.html holds the landing page as the build rendered it: with its code here, React takes it over as it is.
+  // Without its code (a failed fetch) React still takes over the rest, keeping the page's HTML until the code comes.
+  void preloadScreenAt(PRERENDERED_PATH)
+    .catch(() => undefined)
+    .then(() => startTransition(() => void hydrateRoot(container, app)));
+} else {
+  // Any other page: the landing page's HTML (hidden until now by first-paint.js) makes way.
+  container.replaceChildren();
+  document.documentElement.removeAttribute('data-other-page');
+  startTransition(() => createRoot(container).render(app));
+}

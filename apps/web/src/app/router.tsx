@@ -1,29 +1,59 @@
-import { Suspense, type ComponentType } from 'react';
+import { Suspense, useSyncExternalStore, type ComponentType, type ReactElement } from 'react';
 import { APP_ROUTE_REDIRECTS } from '@app/contracts/browser';
-import { createBrowserRouter, Navigate, Outlet, useLocation, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, matchRoutes, Navigate, Outlet, useLocation, type RouteObject } from 'react-router-dom';
 import { ScreenLoading } from '../components/screen-loading';
-import { Toaster } from '../components/ui/toaster';
-import { CallCenter } from '../features/calls/components/call-center';
+import { getToasts, subscribeToasts } from '../components/ui/toast-store';
 import { CallProvider } from '../features/calls/components/call-provider';
-import { VipDialog } from '../features/vip/components/vip-dialog';
+import { useLoadedCallController } from '../features/calls/hooks/use-call-controller';
 import { useTheme } from '../features/settings/hooks/use-theme';
+import { useOnceTrue } from '../hooks/use-once-true';
+import { selectVipDialogOpen } from '../features/vip/vip-slice';
 import { AppLayout } from './app-layout';
-import { lazyScreen, type LazyScreen } from './lazy-screen';
+import { useAppSelector } from './hooks';
+import { lazyPart, lazyScreen, preloadLazyCode } from '../lib/lazy-code';
 import { RouteError } from './route-error';
 import { ScrollToHash } from './scroll-to-hash';
 
-const screens: LazyScreen[] = [];
+const screenPreloads = new Map<ReactElement, () => Promise<void>>();
 
 /** Each screen is a chunk of its own, fetched the first time its route is shown. */
 function screen<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  const lazy = lazyScreen(load, name);
-  screens.push(lazy);
-  return lazy.element;
+  const { element, preload } = lazyScreen(load, name);
+  screenPreloads.set(element, preload);
+  return element;
 }
 
-/** Fetches every screen's code now, so none of them shows the loading state first (tests start so). */
+/**
+ * Fetches every screen's code now (and that of the parts fetched when first shown: dialogs,
+ * menus, calls), so none of them shows the loading state first (tests start so).
+ */
 export async function preloadScreens(): Promise<void> {
-  await Promise.all(screens.map((lazy) => lazy.preload()));
+  await preloadLazyCode();
+}
+
+/** Fetches the code of the screen at `pathname`, so it renders at once (the landing page's HTML is taken over so). */
+export async function preloadScreenAt(pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(matches.map(({ route }) => screenPreloads.get(route.element as ReactElement)?.()));
+}
+
+// Parts of the shell that not every visit shows, each a chunk fetched the first time it is.
+const { Part: CallCenter } = lazyPart(() => import('../features/calls/components/call-center'), 'CallCenter');
+const { Part: VipDialog } = lazyPart(() => import('../features/vip/components/vip-dialog'), 'VipDialog');
+const { Part: Toaster } = lazyPart(() => import('../components/ui/toaster'), 'Toaster');
+
+/** The call prompt, screen and summary, once the calls code is here (someone signed in). */
+function CallCenterWhenReady() {
+  return useLoadedCallController() ? <CallCenter /> : null;
+}
+
+function VipDialogOnceOpened() {
+  return useOnceTrue(useAppSelector(selectVipDialogOpen)) ? <VipDialog /> : null;
+}
+
+function ToasterOnceToasted() {
+  const toasts = useSyncExternalStore(subscribeToasts, getToasts, getToasts);
+  return useOnceTrue(toasts.length > 0) ? <Toaster /> : null;
 }
 
 /** What every screen shares whatever its layout: toasts, the VIP dialog, the theme, and calls (which go on from page to page). */
@@ -35,9 +65,9 @@ function AppShell() {
       <Suspense fallback={<ScreenLoading />}>
         <Outlet />
       </Suspense>
-      <CallCenter />
-      <VipDialog />
-      <Toaster />
+      <CallCenterWhenReady />
+      <VipDialogOnceOpened />
+      <ToasterOnceToasted />
     </CallProvider>
   );
 }

@@ -1,73 +1,25 @@
 import type { UserDto } from '@app/contracts';
-import { Home, Menu } from 'lucide-react';
+import { Menu } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
-import { APP_NAME } from '../../config/env';
+import { lazyPart } from '../../lib/lazy-code';
+import { useOnceTrue } from '../../hooks/use-once-true';
 import { Button } from '../ui/button';
-import { CountBadge } from '../ui/count-badge';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../ui/dialog';
-import { accountEntries, MAIN_PLACES, PAGE_ANCHORS, type AccountActions } from './account-entries';
+import type { AccountActions } from './account-entries';
 
 export type MobileDrawerProps = AccountActions & { user: UserDto | null; unread: number };
 
-const ROW = 'flex w-full items-center gap-3 rounded-md px-3 py-2.5 text-left text-sm hover:bg-muted';
+const { Part: MobileDrawerPanel } = lazyPart(() => import('./mobile-drawer-panel'), 'MobileDrawerPanel');
 
-const MAIN_LINKS = [{ label: 'Home', to: '/', icon: Home }, ...MAIN_PLACES];
-
-export function MobileDrawer({ user, unread, onUpgrade, onLogout }: MobileDrawerProps) {
+/** The menu button of small screens; the drawer's code (a dialog) is fetched when it is first pressed. */
+export function MobileDrawer(props: MobileDrawerProps) {
   const [open, setOpen] = useState(false);
-  const navigate = useNavigate();
-  const go = (to: string) => {
-    setOpen(false);
-    navigate(to);
-  };
+  const opened = useOnceTrue(open);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
+    <>
       <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu" onClick={() => setOpen(true)}>
         <Menu className="h-5 w-5" />
       </Button>
-      <DialogContent placement="side" className="p-4">
-        <DialogTitle className="mb-1 px-3 text-lg font-bold text-primary">{APP_NAME}</DialogTitle>
-        <DialogDescription className="sr-only">Site navigation</DialogDescription>
-        <nav aria-label="Mobile" className="mt-4 flex flex-col gap-1">
-          {MAIN_LINKS.map((link) => (
-            <button key={link.to} className={ROW} onClick={() => go(link.to)}>
-              <link.icon className="h-4 w-4 text-muted-foreground" aria-hidden /> {link.label}
-            </button>
-          ))}
-          <div className="my-2 h-px bg-border" />
-          {PAGE_ANCHORS.map((anchor) => (
-            <Link key={anchor.hash} to={`/${anchor.hash}`} className={ROW} onClick={() => setOpen(false)}>
-              {anchor.label}
-            </Link>
-          ))}
-          <div className="my-2 h-px bg-border" />
-          {user ? (
-            <>
-              <p className="px-3 pb-1 text-xs text-muted-foreground">{user.username}</p>
-              {accountEntries(user).map((entry) => (
-                <button
-                  key={entry.label}
-                  className={ROW}
-                  onClick={() => {
-                    if (entry.kind === 'link') return go(entry.to);
-                    setOpen(false);
-                    if (entry.kind === 'vip') onUpgrade();
-                    else onLogout();
-                  }}
-                >
-                  <entry.icon className="h-4 w-4 text-muted-foreground" aria-hidden /> {entry.label}
-                  {entry.kind === 'link' && entry.to === '/notifications' ? <CountBadge count={unread} className="ml-auto" /> : null}
-                </button>
-              ))}
-            </>
-          ) : (
-            <Button className="mx-3" onClick={() => go('/auth')}>
-              Sign In
-            </Button>
-          )}
-        </nav>
-      </DialogContent>
-    </Dialog>
+      {opened ? <MobileDrawerPanel {...props} open={open} onOpenChange={setOpen} /> : null}
+    </>
   );
 }

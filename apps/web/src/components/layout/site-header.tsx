@@ -1,13 +1,21 @@
 import type { UserDto } from '@app/contracts';
 import { Bell, MessageCircle } from 'lucide-react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
+import { lazyPart } from '../../lib/lazy-code';
 import { APP_NAME } from '../../config/env';
 import { RoleBadge } from '../role-badge';
+import { UserAvatar } from '../ui/avatar';
 import { Button } from '../ui/button';
 import { CountBadge } from '../ui/count-badge';
 import { MAIN_PLACES, PAGE_ANCHORS, type AccountActions } from './account-entries';
 import { MobileDrawer } from './mobile-drawer';
-import { UserMenu } from './user-menu';
+
+// The account menu's code (a dropdown) is fetched once someone is signed in; until it is here, their avatar shows in its place.
+const { Part: UserMenu } = lazyPart(() => import('./user-menu'), 'UserMenu', ({ user }) => (
+  <span className="rounded-full">
+    <UserAvatar name={user.username} src={user.avatar} />
+  </span>
+));
 
 export type SiteHeaderProps = AccountActions & {
   user: UserDto | null;

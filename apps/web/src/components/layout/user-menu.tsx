@@ -2,7 +2,8 @@ import type { UserDto } from '@app/contracts';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useNavigate } from 'react-router-dom';
 import { UserAvatar } from '../ui/avatar';
-import { accountEntries, type AccountActions } from './account-entries';
+import type { AccountActions } from './account-entries';
+import { accountEntries } from './account-menu-entries';
 
 export type UserMenuProps = AccountActions & { user: UserDto };
 

@@ -27,7 +27,7 @@ export type CallButtonProps = {
 /** Calls the seller; nothing for the seller themselves. Who may call is the server's decision. */
 export function CallButton({ seller, callType, variant = 'full', size, className }: CallButtonProps) {
   const { user } = useCurrentUser();
-  const { start, starting } = useStartCall();
+  const { start, starting, ready } = useStartCall();
   if (user && user.id === seller.userId) return null;
   const Icon = ICONS[callType];
   const price = `${formatPrice(displayPrices(seller)[callType])}${CALLS_TEXT.perMinute}`;
@@ -38,7 +38,7 @@ export function CallButton({ seller, callType, variant = 'full', size, className
 
   if (variant === 'compact') {
     return (
-      <Button variant="ghost" size="sm" className={cn('h-9 px-2', className)} onClick={press} disabled={!!starting} aria-label={label} title={label}>
+      <Button variant="ghost" size="sm" className={cn('h-9 px-2', className)} onClick={press} disabled={!!starting || !ready} aria-label={label} title={label}>
         {icon}
         <span className="hidden text-xs sm:inline" aria-hidden>
           {price}
@@ -52,7 +52,7 @@ export function CallButton({ seller, callType, variant = 'full', size, className
       size={size}
       className={className}
       onClick={press}
-      disabled={!!starting}
+      disabled={!!starting || !ready}
       data-call-type={callType}
     >
       {icon}

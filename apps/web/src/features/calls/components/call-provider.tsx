@@ -1,15 +1,37 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useStore } from 'react-redux';
 import type { AppStore } from '../../../app/store';
-import { CallController } from '../call-controller';
+import { lazyModule } from '../../../lib/lazy-code';
+import { useCurrentUser } from '../../auth/hooks/use-current-user';
+import type { CallController } from '../call-controller';
 import { CallControllerContext } from '../hooks/use-call-controller';
 
 export type CallProviderProps = { children: ReactNode };
 
-/** One call controller for the app's lifetime, so a call goes on from page to page. */
+const controllerCode = lazyModule(() => import('../call-controller'));
+
+/**
+ * One call controller for the app's lifetime, so a call goes on from page to page. Its code
+ * (media, the peer connection, signalling) is fetched once someone is signed in: a visitor
+ * never calls or is called, and the first page loads without it.
+ */
 export function CallProvider({ children }: CallProviderProps) {
   const store = useStore() as AppStore;
-  const [controller] = useState(() => new CallController(store.dispatch, store.getState));
-  useEffect(() => controller.attach(), [controller]);
+  const signedIn = useCurrentUser().user !== null;
+  const [controller, setController] = useState<CallController | null>(null);
+  useEffect(() => {
+    if (!signedIn || controller) return;
+    let wanted = true;
+    controllerCode()
+      .then(({ CallController }) => {
+        if (wanted) setController(new CallController(store.dispatch, store.getState));
+      })
+      // Calls stay unavailable on this page (their buttons disabled); the next sign-in or page load tries again.
+      .catch(() => undefined);
+    return () => {
+      wanted = false;
+    };
+  }, [signedIn, controller, store]);
+  useEffect(() => controller?.attach(), [controller]);
   return <CallControllerContext.Provider value={controller}>{children}</CallControllerContext.Provider>;
 }

@@ -10,18 +10,23 @@ import { CallRefused } from '../call-controller';
 import { selectStartingCall } from '../calls-slice';
 import { CALLS_TEXT } from '../copy';
 import { MediaProblem } from '../media/call-media';
-import { useCallController } from './use-call-controller';
+import { useLoadedCallController } from './use-call-controller';
 
 /**
  * A call button's press: visitors and guests sign in first, regular members are offered VIP,
  * everyone else calls and the server decides; its refusals are shown as it words them.
+ * `ready` is false for those who would call while the calls code is still on its way.
  */
 export function useStartCall() {
-  const controller = useCallController();
+  const controller = useLoadedCallController();
   const { user } = useCurrentUser();
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const starting = useAppSelector(selectStartingCall);
+
+  // Visitors, guests and regular members are sent to sign in or offered VIP: their press needs no calls code.
+  const calls = user !== null && user.role !== 'guest' && user.role !== 'user';
+  const ready = !calls || controller !== null;
 
   async function start(sellerId: number, callType: CallType) {
     if (!user || user.role === 'guest') {
@@ -32,6 +37,7 @@ export function useStartCall() {
       dispatch(openVipDialog());
       return;
     }
+    if (!controller) return;
     try {
       await controller.startCall(sellerId, callType);
     } catch (error) {
@@ -50,5 +56,5 @@ export function useStartCall() {
     }
   }
 
-  return { start, starting };
+  return { start, starting, ready };
 }

@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { CountBadge } from '../../../components/ui/count-badge';
 import { toast } from '../../../components/ui/toast-store';
-import { shortAgo } from '../../../lib/format';
+import { shortAgo } from '../../../lib/short-ago';
 import { useUnreadNotifications } from '../../notifications/hooks/use-unread-notifications';
 import { useDeletePrivateChatMutation } from '../api/chat-api';
 import { recordChatSource } from '../chat-source';

@@ -5,7 +5,7 @@ import { UserAvatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { cn } from '../../../lib/cn';
-import { shortAgo } from '../../../lib/format';
+import { shortAgo } from '../../../lib/short-ago';
 import { recordChatSource } from '../../chat/chat-source';
 import { useGetNotificationsInfiniteQuery, useMarkAllNotificationsReadMutation, useMarkNotificationReadMutation } from '../api/notifications-api';
 import { useUnreadNotifications } from '../hooks/use-unread-notifications';
