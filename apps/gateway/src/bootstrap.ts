@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { MicroserviceOptions, Transport } from '@nestjs/microservices';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { createLogger, JsonLogger, natsConnectionOptions, startMetricsServer } from '@app/server';
+import compression from 'compression';
 import { json, type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
 import { AppModule } from './app.module';
@@ -54,6 +55,8 @@ export async function createGateway(): Promise<NestExpressApplication> {
     res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
     next();
   });
+  // Answers of a kilobyte or more go gzipped: the lists the public pages load first are tens of kilobytes of JSON.
+  app.use('/api', compression());
   app.use('/api', json({ limit: JSON_BODY_LIMIT }));
   app.setGlobalPrefix('api');
   app.useGlobalPipes(httpValidationPipe());
