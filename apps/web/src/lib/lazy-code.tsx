@@ -22,19 +22,30 @@ export async function preloadLazyCode(): Promise<void> {
   await Promise.all(registered.map((preload) => preload()));
 }
 
+export interface LazyModule<M> {
+  /** The module, fetched the first time it is asked for, then kept. */
+  (): Promise<M>;
+  /** The module if its code has already arrived, else undefined: what needs it can start at once. */
+  loaded(): M | undefined;
+}
+
 /** Code fetched the first time it is needed (a chunk of its own), then kept. */
-export function lazyModule<M>(load: () => Promise<M>): () => Promise<M> {
+export function lazyModule<M>(load: () => Promise<M>): LazyModule<M> {
   let module: Promise<M> | undefined;
+  let arrived: M | undefined;
   const fetchModule = () => {
     // A fetch that failed (the network) is tried again the next time.
-    module ??= load().catch((error: unknown) => {
-      module = undefined;
-      throw error;
-    });
+    module ??= load().then(
+      (loaded) => (arrived = loaded),
+      (error: unknown) => {
+        module = undefined;
+        throw error;
+      },
+    );
     return module;
   };
   registered.push(fetchModule);
-  return fetchModule;
+  return Object.assign(fetchModule, { loaded: () => arrived });
 }
 
 /** A component exported as `name` from a module of its own, so the bundler gives it a chunk. */

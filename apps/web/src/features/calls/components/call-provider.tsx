@@ -18,20 +18,24 @@ const controllerCode = lazyModule(() => import('../call-controller'));
 export function CallProvider({ children }: CallProviderProps) {
   const store = useStore() as AppStore;
   const signedIn = useCurrentUser().user !== null;
+  const [code, setCode] = useState(controllerCode.loaded);
   const [controller, setController] = useState<CallController | null>(null);
   useEffect(() => {
-    if (!signedIn || controller) return;
+    if (!signedIn || code) return;
     let wanted = true;
     controllerCode()
-      .then(({ CallController }) => {
-        if (wanted) setController(new CallController(store.dispatch, store.getState));
+      .then((arrived) => {
+        if (wanted) setCode(arrived);
       })
       // Calls stay unavailable on this page (their buttons disabled); the next sign-in or page load tries again.
       .catch(() => undefined);
     return () => {
       wanted = false;
     };
-  }, [signedIn, controller, store]);
+  }, [signedIn, code]);
+  // Made in the render that first has both, so when the code was already here (fetched
+  // before, or preloaded) the call center comes with the signed-in page, not a moment after it.
+  if (signedIn && code && !controller) setController(new code.CallController(store.dispatch, store.getState));
   useEffect(() => controller?.attach(), [controller]);
   return <CallControllerContext.Provider value={controller}>{children}</CallControllerContext.Provider>;
 }
