@@ -1,7 +1,9 @@
 /**
  * jsdom has no fetch. This environment lends it Node's (with the matching Request, Response,
  * Headers and AbortController) and sends requests the page makes to its own origin to the
- * test's HTTP server, named by `globalThis.__API_ORIGIN__`.
+ * test's HTTP server, named by `globalThis.__API_ORIGIN__`. The page's /ws socket goes there
+ * too, so it waits on a server the test controls instead of failing and retrying on its own
+ * clock (each retry would change the connection state a test has set).
  */
 const { TestEnvironment } = require('jest-environment-jsdom');
 
@@ -20,6 +22,18 @@ class JsdomWithFetchEnvironment extends TestEnvironment {
       const headers = new Headers(request.headers);
       headers.set('origin', page.location.origin);
       return fetch(target, { method: request.method, headers, body, signal: request.signal, credentials: request.credentials });
+    };
+    const PageWebSocket = page.WebSocket;
+    page.WebSocket = class RoutedWebSocket extends PageWebSocket {
+      constructor(address, protocols) {
+        const url = new URL(address, page.location.href);
+        if (page.__API_ORIGIN__ && url.host === page.location.host) {
+          const origin = new URL(page.__API_ORIGIN__);
+          url.protocol = origin.protocol === 'https:' ? 'wss:' : 'ws:';
+          url.host = origin.host;
+        }
+        super(url.href, protocols);
+      }
     };
   }
 }

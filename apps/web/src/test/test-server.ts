@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 
 export interface RecordedRequest {
   method: string;
@@ -24,7 +25,9 @@ declare global {
 
 /**
  * A real HTTP server standing in for the gateway in component tests: it answers the
- * routes a test sets, 404s the rest, and records every request the page made.
+ * routes a test sets, 404s the rest, and records every request the page made. The page's
+ * /ws socket is held unanswered: it stays connecting, and a test plays the socket's part by
+ * dispatching its status and frames.
  */
 export async function startTestServer(): Promise<TestServer> {
   const handlers = new Map<string, Handler>();
@@ -48,6 +51,11 @@ export async function startTestServer(): Promise<TestServer> {
     res.writeHead(reply.status ?? 200, { 'content-type': 'application/json' });
     res.end(reply.body === undefined ? '' : JSON.stringify(reply.body));
   });
+  const heldSockets = new Set<Duplex>();
+  server.on('upgrade', (_request: IncomingMessage, socket: Duplex) => {
+    heldSockets.add(socket);
+    socket.on('close', () => heldSockets.delete(socket));
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   globalThis.__API_ORIGIN__ = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
@@ -57,6 +65,7 @@ export async function startTestServer(): Promise<TestServer> {
       new Promise<void>((resolve) => {
         globalThis.__API_ORIGIN__ = undefined;
         server.closeAllConnections();
+        for (const socket of heldSockets) socket.destroy();
         server.close(() => resolve());
       }),
   };
