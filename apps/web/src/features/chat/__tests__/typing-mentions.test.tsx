@@ -1,7 +1,7 @@
 import type { ClientFrame, OnlineUserDto, RoomDto, UserDto } from '@app/contracts';
 import { TYPING_EXPIRY_MS } from '@app/contracts/browser';
 import { addListener } from '@reduxjs/toolkit';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { sendSocketFrame, socketFrameReceived } from '../../../lib/socket';
 import { makeUser } from '../../../test/fixtures';
@@ -82,6 +82,19 @@ describe('the @ picker', () => {
     expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
     await user.type(box, ' @zz');
     expect(screen.getByRole('status')).toHaveTextContent(MENTION_TEXT.noMatches);
+  });
+
+  it('puts the caret right after a name picked mid-sentence, so the next key lands there', async () => {
+    const user = userEvent.setup();
+    const { box } = await renderComposer(me, makeRoom(), people);
+    await user.type(box, 'hi  there');
+    await user.type(box, '@c', { initialSelectionStart: 3, initialSelectionEnd: 3 });
+    // Tab, and at once the next key: no frame passes between them.
+    act(() => void fireEvent.keyDown(box, { key: 'Tab' }));
+    expect(box).toHaveValue('hi @cy  there');
+    expect(box).toHaveProperty('selectionStart', 7);
+    await user.keyboard('!');
+    expect(box).toHaveValue('hi @cy ! there');
   });
 
   it("offers a private chat's other person", async () => {

@@ -1,5 +1,5 @@
 import { mentionQueryAt } from '@app/contracts/browser';
-import { useId, useState, type KeyboardEvent, type RefObject } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 
 /** Names listed at once; typing narrows them. */
 const SHOWN = 8;
@@ -29,6 +29,18 @@ export function useMentionPicker({ text, setText, input, people }: MentionPicker
   const [active, setActive] = useState(0);
   /** The @ position Escape closed the list at: it stays closed until another @ is typed. */
   const [dismissed, setDismissed] = useState<number | null>(null);
+  /** Where the caret goes once the picked name is in the box. */
+  const caretAfterPick = useRef<number | null>(null);
+
+  // Right after the render that puts the name in, before the next key is handled: a caret
+  // placed later (on a frame timer) would pull back whatever a quick typist typed meanwhile.
+  useLayoutEffect(() => {
+    const at = caretAfterPick.current;
+    if (at === null) return;
+    caretAfterPick.current = null;
+    input.current?.focus();
+    input.current?.setSelectionRange(at, at);
+  });
 
   const query = mentionQueryAt(text, Math.min(caret, text.length));
   const options = query ? matching(people, query.query) : [];
@@ -50,10 +62,7 @@ export function useMentionPicker({ text, setText, input, people }: MentionPicker
     setText(next);
     setCaret(at);
     setActive(0);
-    requestAnimationFrame(() => {
-      input.current?.focus();
-      input.current?.setSelectionRange(at, at);
-    });
+    caretAfterPick.current = at;
   };
 
   /** Handles the picker's keys while it is open; true when the key was its own. */
