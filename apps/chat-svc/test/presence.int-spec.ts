@@ -191,6 +191,28 @@ describe('chat-svc presence', () => {
     events.sub.unsubscribe();
   });
 
+  it('gives rejoins after the same message one catch-up, still without the senders a reader blocked', async () => {
+    const r = await room();
+    const [ann, dee, bob, cal, eve] = [h.actor('vip'), h.actor('vip'), h.actor('user'), h.actor('user'), h.actor('user')];
+    await h.enter(ann, r.id);
+    await h.enter(dee, r.id);
+    const send = (actor: unknown, content: string) => h.call<MessageDto>(ChatPatterns.SendMessage, { actor, roomId: r.id, content });
+    const seen = await send(ann, 'seen before the restart');
+    const missed = [await send(ann, 'missed 1'), await send(dee, 'missed 2'), await send(ann, 'missed 3')];
+    await h.call(BlockPatterns.Block, { actor: bob, userId: ann.id });
+    const entry = (actor: unknown, socketId: string, lastSeq?: number) => ({ actor, roomId: r.id, instance: 'gw-back', socketId, ...(lastSeq === undefined ? {} : { lastSeq }) });
+    const { results } = await h.call<JoinRoomsResultDto>(ChatPatterns.JoinRooms, {
+      joins: [entry(cal, 'c', seen.seq), entry(bob, 'b', seen.seq), entry(eve, 'e', seen.seq), entry(dee, 'd'), entry(cal, 'c2', missed[1].seq)],
+    });
+    const contents = (i: number) => (results[i] as { joined: JoinRoomResultDto }).joined.messages.map((m) => m.content);
+    expect(contents(0)).toEqual(['missed 1', 'missed 2', 'missed 3']);
+    expect(contents(1)).toEqual(['missed 2']);
+    expect(contents(2)).toEqual(contents(0));
+    expect(contents(3)).toEqual(['seen before the restart', 'missed 1', 'missed 2', 'missed 3']);
+    expect(contents(4)).toEqual(['missed 3']);
+    expect((results[0] as { joined: JoinRoomResultDto }).joined.messages[0].sender).toMatchObject({ id: ann.id });
+  });
+
   it('holds the seats of people away after a restart', async () => {
     const r = await room({ maxUsers: 2 });
     const [a, b, c] = [h.actor('user'), h.actor('user'), h.actor('user')];

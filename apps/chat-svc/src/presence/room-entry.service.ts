@@ -6,6 +6,7 @@ import {
   type JoinRoomResultDto,
   type JoinRoomsResultDto,
   type LeaveRoomRequestDto,
+  type MessageDto,
   type OnlineUserDto,
   type RpcErrorBody,
   type UserSummary,
@@ -94,6 +95,15 @@ export class RoomEntryService {
         const shared = RoomEntryService.onlineList(people.people, users);
         onlineUsers[room.id] = shared;
         const onlineCount = people.people.filter((p) => !users.get(p.userId)?.hidesOnline).length;
+        // Joins into the room from the same place (a gateway's sockets back after its restart) ask
+        // for the same catch-up: one page each lastSeq, unless a reader hides senders they blocked.
+        const catchUps = new Map<number | undefined, Promise<{ messages: MessageDto[]; hasMore: boolean }>>();
+        const catchUp = (lastSeq: number | undefined, viewerId: number) => {
+          if (room.type === 'public' && hiddenSenders.get(viewerId)?.length) return this.messages.forJoin(room, lastSeq, JOIN_HISTORY_LIMIT, viewerId);
+          let page = catchUps.get(lastSeq);
+          if (!page) catchUps.set(lastSeq, (page = this.messages.forJoin(room, lastSeq, JOIN_HISTORY_LIMIT)));
+          return page;
+        };
 
         await Promise.all(
           entered.map(async ({ index, state }) => {
@@ -108,7 +118,7 @@ export class RoomEntryService {
                 await this.rooms.markRead(room.id, actor.id);
                 await this.notifications.chatOpened(actor.id, room.id);
               }
-              const { messages, hasMore } = await this.messages.forJoin(room, lastSeq, JOIN_HISTORY_LIMIT, actor.id);
+              const { messages, hasMore } = await catchUp(lastSeq, actor.id);
               const dtoRoom = await this.rooms.toDto(room, actor, onlineCount);
               dtoRoom.lastSeq = Math.max(dtoRoom.lastSeq, messages.at(-1)?.seq ?? 0);
               results[index] = {
