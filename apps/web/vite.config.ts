@@ -63,7 +63,8 @@ type PrerenderModule = typeof Prerender;
 /**
  * Once the app is built, renders the landing page (src/prerender.tsx, loaded through Vite as
  * server-side code) into dist/index.html's root element, so a visitor's first paint does not
- * wait for the app's code; main.tsx then hydrates it.
+ * wait for the app's code; main.tsx then hydrates it. The page as built, its root empty, is
+ * kept as dist/shell.html: the server sends it for every other page.
  */
 function prerenderLanding(): Plugin {
   let config: ResolvedConfig;
@@ -89,6 +90,7 @@ function prerenderLanding(): Plugin {
         const file = resolve(config.root, config.build.outDir, 'index.html');
         const page = readFileSync(file, 'utf8');
         if (!page.includes(ROOT_ELEMENT)) throw new Error(`prerender-landing: ${file} has no ${ROOT_ELEMENT}`);
+        writeFileSync(resolve(config.root, config.build.outDir, 'shell.html'), page);
         writeFileSync(file, page.replace(ROOT_ELEMENT, `<div id="root">${html}</div>`));
       } finally {
         await server.close();

@@ -8,7 +8,9 @@ import { serveSpa } from './spa';
 @Module({})
 class EmptyModule {}
 
-const INDEX = '<!doctype html><title>app</title><div id="root"></div>';
+/** The landing page as the build rendered it, and the same page with its root empty. */
+const INDEX = '<!doctype html><title>app</title><div id="root"><h1>Landing</h1></div>';
+const SHELL = '<!doctype html><title>app</title><div id="root"></div>';
 /** A built chunk: text, large enough to be worth compressing. */
 const CHUNK = `export const copy = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `line ${i} of the screen's words`))};`;
 
@@ -20,6 +22,7 @@ describe('serveSpa', () => {
   beforeAll(async () => {
     dist = mkdtempSync(join(tmpdir(), 'spa-'));
     writeFileSync(join(dist, 'index.html'), INDEX);
+    writeFileSync(join(dist, 'shell.html'), SHELL);
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'assets/index-abc123.js'), CHUNK);
     app = await NestFactory.create(EmptyModule, { logger: false });
@@ -34,17 +37,24 @@ describe('serveSpa', () => {
     rmSync(dist, { recursive: true, force: true });
   });
 
-  it.each(['/', '/marketplace', '/seller/42', '/chat/abc', '/rooms', '/private-chats?x=1'])('answers the app route %s with the page and 200', async (path) => {
+  it('answers the landing page with the page holding its prerendered HTML', async () => {
+    const response = await fetch(base + '/');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(await response.text()).toBe(INDEX);
+  });
+
+  it.each(['/marketplace', '/seller/42', '/chat/abc', '/rooms', '/private-chats?x=1', '/?x=1#top'])('answers the app route %s with the page and 200, without the landing page in it unless it is the landing page', async (path) => {
     const response = await fetch(base + path);
     expect(response.status).toBe(200);
-    expect(await response.text()).toBe(INDEX);
+    expect(await response.text()).toBe(path.startsWith('/?') ? INDEX : SHELL);
   });
 
   it.each(['/nope', '/marketplace/extra/parts', '/seller'])('answers the unknown page %s with the page and 404', async (path) => {
     const response = await fetch(base + path);
     expect(response.status).toBe(404);
     expect(response.headers.get('content-type')).toMatch(/text\/html/);
-    expect(await response.text()).toBe(INDEX);
+    expect(await response.text()).toBe(SHELL);
   });
 
   it('sends the built code gzip-compressed to a browser that accepts it, and as it is to one that does not', async () => {
@@ -63,5 +73,19 @@ describe('serveSpa', () => {
     const response = await fetch(`${base}/api/nope`);
     expect(response.status).toBe(404);
     expect(response.headers.get('content-type')).toMatch(/application\/json/);
+  });
+
+  it('serves index.html for every page when the build has no shell page', async () => {
+    const bare = mkdtempSync(join(tmpdir(), 'spa-'));
+    writeFileSync(join(bare, 'index.html'), SHELL);
+    const other = await NestFactory.create(EmptyModule, { logger: false });
+    serveSpa(other, bare);
+    await other.listen(0, '127.0.0.1');
+    try {
+      for (const path of ['/', '/marketplace']) expect(await (await fetch((await other.getUrl()) + path)).text()).toBe(SHELL);
+    } finally {
+      await other.close();
+      rmSync(bare, { recursive: true, force: true });
+    }
   });
 });

@@ -19,8 +19,8 @@ if (window.location.pathname === PRERENDERED_PATH && container.firstElementChild
     .catch(() => undefined)
     .then(() => startTransition(() => void hydrateRoot(container, app)));
 } else {
-  // Any other page: the landing page's HTML (hidden until now by first-paint.js) makes way.
+  // Any other page: the server sent the shell with an empty root (a host that sends index.html
+  // everywhere gets the landing page's HTML, which makes way here).
   container.replaceChildren();
-  document.documentElement.removeAttribute('data-other-page');
   startTransition(() => createRoot(container).render(app));
 }

@@ -3,7 +3,7 @@ import { RouterProvider } from 'react-router-dom';
 import { AppProvider } from './provider';
 import type { AppStore } from './store';
 
-/** The path whose page the build renders into index.html (first-paint.js hides it on every other path). */
+/** The path whose page the build renders into index.html (the server sends shell.html, its root empty, for every other path). */
 export const PRERENDERED_PATH = '/';
 
 export type AppRootProps = { store: AppStore; router: ComponentProps<typeof RouterProvider>['router'] };
