@@ -8,6 +8,7 @@ export * from './auth/recovery.constants';
 export * from './vip/vip.constants';
 export * from './common/user';
 export * from './common/policy';
+export * from './common/emoji-text';
 export * from './chat/chat.constants';
 export * from './chat/search.constants';
 export * from './chat/typing.frames';

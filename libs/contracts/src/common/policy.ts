@@ -1,5 +1,4 @@
-import emojiRegex from 'emoji-regex';
-import { DEFAULT_COLOR, DEFAULT_FONT_SIZE, type MessageType } from '../chat/chat.constants';
+import { DEFAULT_COLOR, DEFAULT_FONT_SIZE } from '../chat/chat.constants';
 import type { MessageFormatting } from '../chat/chat.types';
 import type { UserRole } from './user';
 
@@ -61,27 +60,6 @@ export function canStartCalls(role: UserRole): boolean {
 /** A seller application that is not verified is seen only by its applicant and moderators. */
 export function canSeeSellerApplication(viewer: { id: number; role: UserRole } | null | undefined, applicantId: number): boolean {
   return !!viewer && (viewer.id === applicantId || canModerate(viewer.role));
-}
-
-const EMOJI = emojiRegex();
-
-/** Text made only of emoji (joiners and variation selectors included) is an emoji message. */
-export function isEmojiOnly(text: string): boolean {
-  const trimmed = text.trim();
-  if (!trimmed) return false;
-  return trimmed.replace(EMOJI, '').replace(/[\s\u200d\ufe0f]/g, '') === '';
-}
-
-/** One emoji (with its joiners, skin tone and variation selectors), as a reaction is. */
-export function isSingleEmoji(text: string): boolean {
-  const found = text.match(EMOJI);
-  return found !== null && found.length === 1 && found[0] === text;
-}
-
-/** Image, gif and voice keep the kind the sender gave; text is emoji or text by what it holds. */
-export function messageKind(requested: MessageType | undefined, content: string): MessageType {
-  if (requested === 'image' || requested === 'gif' || requested === 'voice') return requested;
-  return isEmojiOnly(content) ? 'emoji' : 'text';
 }
 
 /** Null when the formatting is the plain default, so only real styling counts as formatted. */

@@ -1,7 +1,7 @@
 import { Type } from 'class-transformer';
 import { IsString, MaxLength, Validate, ValidateNested, ValidatorConstraint, type ValidatorConstraintInterface } from 'class-validator';
 import { ActorDto } from '../../common/actor.dto';
-import { isSingleEmoji } from '../../common/policy';
+import { isSingleEmoji } from '../../common/emoji-text';
 import { IsId } from '../../common/validation';
 import { ChatMessages } from '../chat.constants';
 import { IsMessageContent } from './chat.dto';
