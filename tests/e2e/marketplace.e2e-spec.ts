@@ -166,8 +166,9 @@ describe('The expert marketplace', () => {
       await page.getByTestId('seller-card').filter({ hasText: 'Ananya Rao' }).getByRole('link').first().click();
       await page.getByRole('tab', { name: 'Media' }).click();
       const pictures = page.getByRole('tabpanel').locator('img');
-      await pictures.nth(2).waitFor();
-      await page.waitForLoadState('networkidle');
+      await pictures.nth(2).scrollIntoViewIfNeeded();
+      // Lazy pictures start loading once laid out in view: wait until each has finished, loaded or not.
+      await pictures.evaluateAll((images) => Promise.all((images as HTMLImageElement[]).map((image) => image.decode().catch(() => undefined))));
       const loaded = await pictures.evaluateAll((images) =>
         (images as HTMLImageElement[]).map((image) => ({
           path: new URL(image.currentSrc).pathname.replace(/[\w-]+\.jpg$/, '*.jpg'),
