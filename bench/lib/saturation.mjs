@@ -42,8 +42,11 @@ export async function climb({ target, workload, tag, stepSeconds, warmUpSeconds 
   let warmUp;
   try {
     // Unmeasured, at the first step's rate: every sender's first message (caches, compiled
-    // code) should not weigh on the first step. What it loses still counts.
-    warmUp = await measureSending({ target, clients, members: workload.members, ratePerSender: workload.rates[0], tag: `${tag}-w`, sendSeconds: warmUpSeconds });
+    // code) should not weigh on the first step. What it loses still counts. Senders start
+    // spread over one interval, so the warm-up lasts two of them at least: at 0.25 messages/s
+    // three seconds left a quarter of the senders to pay their first send in the first step.
+    const firstRate = workload.rates[0];
+    warmUp = await measureSending({ target, clients, members: workload.members, ratePerSender: firstRate, tag: `${tag}-w`, sendSeconds: Math.max(warmUpSeconds, 2 / firstRate) });
     // A profiled run profiles the steps only, not the start-up, the joins and the warm-up.
     target.markMeasurement?.();
     for (const [index, rate] of workload.rates.entries()) {
