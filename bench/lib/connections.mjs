@@ -26,8 +26,6 @@ const SMOKE_IDLE_WINDOW_MS = 2_000;
 const RESTART_TARGET_MS = 30_000;
 const RESUME_TIMEOUT_MS = 240_000;
 const SEND_TIMEOUT_MS = 60_000;
-/** The signal is handled on the gateway's event loop, and a full collection of a few hundred MiB takes well under this. */
-const GC_SETTLE_MS = 2_000;
 const PER_CONNECTION_TARGET_KIB = 16;
 /**
  * The web client's reconnect policy (apps/web/src/lib/socket.ts, from the spec): 1 s × 2^attempt
@@ -212,8 +210,7 @@ export async function runConnections({ sockets, smoke = false, heapSnapshotDir, 
     const [gatewayPid] = target.connectionPids();
     // Memory is read after the gateway collected its garbage (measure-hook.cjs), so that it counts what is kept.
     const keptMemory = async () => {
-      target.markMeasurement();
-      await sleep(GC_SETTLE_MS);
+      await target.markMeasurement();
       return { ...processStats([gatewayPid]), heap: await heapUsedBytes(metricsPort) };
     };
     const before = await keptMemory();
@@ -242,7 +239,7 @@ export async function runConnections({ sockets, smoke = false, heapSnapshotDir, 
 
     log('Restarting the gateway, with one more message into every room while it is down');
     // With --profile, the CPU profiles cover the restart and the sockets coming back, nothing before.
-    if (profileDir) target.markMeasurement();
+    if (profileDir) await target.markMeasurement();
     const restartStarted = performance.now();
     stats.frames = {};
     const restarting = target.restartGateway();

@@ -2,7 +2,8 @@
 // Loaded with NODE_OPTIONS=--require into the chat system's processes in a measured run.
 // SIGWINCH (ignored by Node and not one of Nest's shutdown signals) marks the start of a
 // measurement: with --expose-gc the garbage is collected, so that the memory read next is what
-// is kept; with CPU_PROFILE_DIR the CPU profile starts afresh, leaving out the start-up and the
+// is kept (a pause of every process at once: the run waits for it to end, see MEASURE_MARKS_DIR);
+// with CPU_PROFILE_DIR the CPU profile starts afresh, leaving out the start-up and the
 // setting up. The profile is the same V8 sampling profiler as `node --cpu-prof` (which
 // NODE_OPTIONS does not accept), written as <INSTANCE_ID>-<pid>.cpuprofile when the process ends.
 // With HEAP_SNAPSHOT_DIR, SIGURG (ignored by Node, and not one of the signals Nest's shutdown
@@ -40,12 +41,18 @@ if (dir) {
   }
 }
 
+// With MEASURE_MARKS_DIR, the process writes there (as <pid>) how many marks it has handled,
+// so that the run waits for every collection to end before it measures anything.
+const marksDir = process.env.MEASURE_MARKS_DIR;
+let marks = 0;
 process.on('SIGWINCH', () => {
   if (typeof global.gc === 'function') global.gc();
   if (session) {
     session.post('Profiler.stop');
     session.post('Profiler.start');
   }
+  marks++;
+  if (marksDir) writeFileSync(join(marksDir, String(process.pid)), String(marks));
 });
 
 const snapshotDir = process.env.HEAP_SNAPSHOT_DIR;

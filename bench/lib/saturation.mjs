@@ -48,7 +48,7 @@ export async function climb({ target, workload, tag, stepSeconds, warmUpSeconds 
     const firstRate = workload.rates[0];
     warmUp = await measureSending({ target, clients, members: workload.members, ratePerSender: firstRate, tag: `${tag}-w`, sendSeconds: Math.max(warmUpSeconds, 2 / firstRate) });
     // A profiled run profiles the steps only, not the start-up, the joins and the warm-up.
-    target.markMeasurement?.();
+    await target.markMeasurement?.();
     for (const [index, rate] of workload.rates.entries()) {
       const figures = await measureSending({ target, clients, members: workload.members, ratePerSender: rate, tag: `${tag}-s${index}`, sendSeconds: stepSeconds });
       const problems = stepProblems(figures);

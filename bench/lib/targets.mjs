@@ -1,11 +1,12 @@
 // The two systems under load: the product (every app as a process, as npm start runs them,
 // on a private NATS, Redis and databases of this run) and the bare ws broadcast baseline.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { AccountPool } from './accounts.mjs';
 
@@ -16,6 +17,16 @@ const { startStack } = require('../../scripts/lib/stack.js');
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const SERVICE_DATABASES = ['auth', 'chat', 'marketplace', 'media'];
+/** A full collection of every process takes well under a second; this only keeps a hung run from waiting forever. */
+const MARK_TIMEOUT_MS = 30_000;
+
+function readFileSyncOr(file, fallback) {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return fallback;
+  }
+}
 
 /** Targets not stopped yet, so that a run cut short (time limit, Ctrl-C) leaves nothing behind. */
 const running = new Set();
@@ -37,6 +48,9 @@ export async function startChatTarget({ gateways, chatReplicas, runId, profileDi
   const postgresUrl = process.env.TEST_POSTGRES_URL ?? process.env.POSTGRES_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432';
   const dbPrefix = `bench_${runId}_`;
   const workDir = mkdtempSync(join(tmpdir(), 'bench-stack-'));
+  const marksDir = join(workDir, 'marks');
+  mkdirSync(marksDir);
+  const marksHandled = new Map();
   const [nats, redis] = await Promise.all([startNatsServer(), startRedisServer()]);
   const ports = [];
   for (let i = 0; i < gateways; i++) ports.push(await freePort());
@@ -72,6 +86,7 @@ export async function startChatTarget({ gateways, chatReplicas, runId, profileDi
         PUBLIC_ROOMS_PER_USER_PER_DAY: '100000',
         PRIVATE_CHATS_PER_USER_PER_HOUR: '100000',
         NODE_OPTIONS: `--expose-gc --require ${join(HERE, 'measure-hook.cjs')}`,
+        MEASURE_MARKS_DIR: marksDir,
         ...(profileDir ? { CPU_PROFILE_DIR: profileDir } : {}),
       },
     });
@@ -124,9 +139,21 @@ export async function startChatTarget({ gateways, chatReplicas, runId, profileDi
       await stack.kill(name);
       stack.restart(name);
     },
-    /** A measurement starts: garbage is collected and profiles start afresh (see measure-hook.cjs). */
-    markMeasurement() {
-      for (const entry of stack.processes.values()) if (!entry.exited) entry.child.kill('SIGWINCH');
+    /**
+     * A measurement starts: garbage is collected and profiles start afresh (see measure-hook.cjs).
+     * Answers once every process has done so, so that their pauses fall before the measurement.
+     */
+    async markMeasurement() {
+      const pids = [...stack.processes.values()].filter((entry) => !entry.exited).map((entry) => entry.child.pid);
+      const expected = new Map(pids.map((pid) => [pid, (marksHandled.get(pid) ?? 0) + 1]));
+      for (const pid of pids) process.kill(pid, 'SIGWINCH');
+      const handled = (pid) => Number(readFileSyncOr(join(marksDir, String(pid)), '0')) >= expected.get(pid);
+      const deadline = Date.now() + MARK_TIMEOUT_MS;
+      while (!pids.every(handled)) {
+        if (Date.now() > deadline) throw new Error(`processes ${pids.filter((pid) => !handled(pid)).join(', ')} did not handle the measurement mark within ${MARK_TIMEOUT_MS} ms`);
+        await sleep(20);
+      }
+      for (const [pid, count] of expected) marksHandled.set(pid, count);
     },
     /** Sockets live in the gateways. */
     connectionPids: () => pidsOf('gateway'),
