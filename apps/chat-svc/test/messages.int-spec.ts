@@ -197,6 +197,22 @@ describe('chat-svc messages and send limits', () => {
     events.sub.unsubscribe();
   });
 
+  it('stores one message when one sender races the same client id on two replicas, and skips no sequence number', async () => {
+    const room = await publicRoom(0);
+    const vip = h.actor('vip');
+    await enter(vip, room.id);
+    // Both sends pass the early client id check before either is stored; the store decides.
+    const racing = await Promise.all([1, 2, 3, 4].map(() => send(vip, room.id, 'sent twice', { clientId: 'race' })));
+    expect(new Set(racing.map((m) => m.id)).size).toBe(1);
+    const next = await send(vip, room.id, 'after the race');
+    expect(next.seq).toBe(racing[0].seq + 1);
+    const history = await h.call<MessageDto[]>(ChatPatterns.ListMessages, { roomId: room.id });
+    expect(history.map((m) => [m.seq, m.content])).toEqual([
+      [1, 'sent twice'],
+      [2, 'after the race'],
+    ]);
+  });
+
   it('pages history by id and by sequence, oldest first', async () => {
     const room = await publicRoom(0);
     const vip = h.actor('vip');

@@ -44,33 +44,36 @@ export class MessagesRepository {
    * the room was deleted after the sender's checks passed.
    */
   async insert(message: NewMessage): Promise<Message | null> {
+    // One statement, so one round trip and atomic without a transaction around it: the bump,
+    // the insert and the sender's read mark stand or fall together (a repeated client id
+    // undoes the bump, and no sequence number is skipped).
     try {
-      return await this.knex().transaction(async (trx) => {
-        const bumped = await trx.raw('update rooms set last_seq = last_seq + 1, last_message_at = now() where id = ? returning last_seq', [
-          message.roomId,
-        ]);
-        if (bumped.rows.length === 0) throw new RoomGoneError(message.roomId);
-        const seq = bumped.rows[0].last_seq as number;
-        const { rows } = await trx.raw(
-          `insert into messages (room_id, seq, sender_id, content, type, formatting, metadata, client_id, mentions)
-           values (?, ?, ?, ?, ?, ?, ?, ?, ?) returning *`,
-          [
-            message.roomId,
-            seq,
-            message.senderId,
-            message.content,
-            message.type,
-            message.formatting ? JSON.stringify(message.formatting) : null,
-            message.metadata ? JSON.stringify(message.metadata) : null,
-            message.clientId,
-            message.mentions?.length ? JSON.stringify(message.mentions) : null,
-          ],
-        );
-        if (message.markSenderRead) {
-          await trx.raw('update room_participants set last_read_seq = ? where room_id = ? and user_id = ?', [seq, message.roomId, message.senderId]);
-        }
-        return toMessage(rows[0]);
-      });
+      const { rows } = await this.knex().raw(
+        `with bumped as (
+           update rooms set last_seq = last_seq + 1, last_message_at = now() where id = :roomId returning id, last_seq
+         ), inserted as (
+           insert into messages (room_id, seq, sender_id, content, type, formatting, metadata, client_id, mentions)
+           select id, last_seq, :senderId::integer, :content::text, :type::varchar, :formatting::jsonb, :metadata::jsonb, :clientId::varchar, :mentions::jsonb
+           from bumped returning *
+         ), read as (
+           update room_participants p set last_read_seq = inserted.seq from inserted
+           where :markSenderRead::boolean and p.room_id = inserted.room_id and p.user_id = inserted.sender_id
+         )
+         select * from inserted`,
+        {
+          roomId: message.roomId,
+          senderId: message.senderId,
+          content: message.content,
+          type: message.type,
+          formatting: message.formatting ? JSON.stringify(message.formatting) : null,
+          metadata: message.metadata ? JSON.stringify(message.metadata) : null,
+          clientId: message.clientId,
+          mentions: message.mentions?.length ? JSON.stringify(message.mentions) : null,
+          markSenderRead: message.markSenderRead,
+        },
+      );
+      if (rows.length === 0) throw new RoomGoneError(message.roomId);
+      return toMessage(rows[0]);
     } catch (error) {
       if ((error as { code?: string; constraint?: string }).constraint === 'messages_sender_client_id_unique') return null;
       throw error;
