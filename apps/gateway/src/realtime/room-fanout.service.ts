@@ -15,7 +15,7 @@ import {
 import { natsConnectionOptions, RpcClient } from '@app/server';
 import { connect, JSONCodec, type Msg, type NatsConnection, type Subscription } from 'nats';
 import { gatewayEnv } from '../config/gateway-env';
-import { ClientSocket, SocketRegistry } from './socket-registry';
+import { ClientSocket, OutgoingFrame, SocketRegistry } from './socket-registry';
 
 const codec = JSONCodec<RoomEventFrame>();
 const textDecoder = new TextDecoder();
@@ -139,8 +139,8 @@ export class RoomFanoutService implements OnModuleInit, OnApplicationShutdown {
       else if (frame.type === 'user_typing') this.onTyping(channel, frame);
       else {
         // The one who arrives already has the online list; everyone else hears of them.
-        const raw = JSON.stringify(frame);
-        for (const socket of channel.sockets) if (!socket.joining && socket.user.id !== frame.user.id) this.registry.sendRaw(socket, raw);
+        const out = new OutgoingFrame(JSON.stringify(frame));
+        for (const socket of channel.sockets) if (!socket.joining && socket.user.id !== frame.user.id) this.registry.sendRaw(socket, out);
       }
     }
   }
@@ -158,8 +158,8 @@ export class RoomFanoutService implements OnModuleInit, OnApplicationShutdown {
     if (pending) channel.pending.set(frame.seq, withoutText(pending, frame.removedBy));
     const kept = channel.recent.find((entry) => entry.seq === frame.seq);
     if (kept) kept.raw = JSON.stringify(withoutText(JSON.parse(kept.raw) as NewMessageFrame, frame.removedBy));
-    const raw = JSON.stringify(frame);
-    for (const socket of channel.sockets) this.registry.sendRaw(socket, raw);
+    const out = new OutgoingFrame(JSON.stringify(frame));
+    for (const socket of channel.sockets) this.registry.sendRaw(socket, out);
   }
 
   /** Its sender's new words: to those who see the sender, and into what this channel keeps to replay. */
@@ -169,15 +169,15 @@ export class RoomFanoutService implements OnModuleInit, OnApplicationShutdown {
     if (pending) channel.pending.set(seq, { ...pending, message: frame.message });
     const kept = channel.recent.find((entry) => entry.seq === seq);
     if (kept) kept.raw = JSON.stringify({ type: 'new_message', roomId: channel.roomId, message: frame.message } satisfies NewMessageFrame);
-    const raw = JSON.stringify(frame);
-    for (const socket of channel.sockets) if (!socket.hiddenSenders?.has(senderId)) this.registry.sendRaw(socket, raw);
+    const out = new OutgoingFrame(JSON.stringify(frame));
+    for (const socket of channel.sockets) if (!socket.hiddenSenders?.has(senderId)) this.registry.sendRaw(socket, out);
   }
 
   /** Frames for everyone in the room as they are; reactions are also written into what this channel keeps to replay. */
   private toEveryone(channel: RoomChannel, frame: ReactionsChangedFrame | MessagesReadFrame) {
     if (frame.type === 'reactions_changed') this.keepReactions(channel, frame);
-    const raw = JSON.stringify(frame);
-    for (const socket of channel.sockets) this.registry.sendRaw(socket, raw);
+    const out = new OutgoingFrame(JSON.stringify(frame));
+    for (const socket of channel.sockets) this.registry.sendRaw(socket, out);
   }
 
   private keepReactions(channel: RoomChannel, frame: ReactionsChangedFrame) {
@@ -196,10 +196,10 @@ export class RoomFanoutService implements OnModuleInit, OnApplicationShutdown {
 
   /** Typing: not to the typer's own sockets, nor to those who blocked them (as their messages are not). */
   private onTyping(channel: RoomChannel, frame: UserTypingFrame) {
-    const raw = JSON.stringify(frame);
+    const out = new OutgoingFrame(JSON.stringify(frame));
     const typerId = frame.user.id;
     for (const socket of channel.sockets) {
-      if (!socket.joining && socket.user.id !== typerId && !socket.hiddenSenders?.has(typerId)) this.registry.sendRaw(socket, raw);
+      if (!socket.joining && socket.user.id !== typerId && !socket.hiddenSenders?.has(typerId)) this.registry.sendRaw(socket, out);
     }
   }
 
@@ -248,15 +248,16 @@ export class RoomFanoutService implements OnModuleInit, OnApplicationShutdown {
     const senderId = frame.message.senderId;
     channel.recent.push({ seq, raw, senderId });
     if (channel.recent.length > RECENT_KEPT) channel.recent.shift();
-    for (const socket of channel.sockets) if (!socket.joining) this.sendToSocket(socket, seq, raw, senderId);
+    const out = new OutgoingFrame(raw);
+    for (const socket of channel.sockets) if (!socket.joining) this.sendToSocket(socket, seq, out, senderId);
   }
 
   /** Serialised once per message; per socket only a set lookup decides whether its viewer blocked the sender. */
-  private sendToSocket(socket: ClientSocket, seq: number, raw: string, senderId: number) {
+  private sendToSocket(socket: ClientSocket, seq: number, frame: string | OutgoingFrame, senderId: number) {
     if (seq <= socket.roomSeq) return;
     socket.roomSeq = seq;
     if (socket.hiddenSenders?.has(senderId)) return;
-    this.registry.sendRaw(socket, raw);
+    this.registry.sendRaw(socket, frame);
   }
 
   private async catchUp(roomId: number, afterSeq: number, count: number): Promise<MessageDto[]> {
@@ -275,8 +276,8 @@ export class RoomFanoutService implements OnModuleInit, OnApplicationShutdown {
   private onUserEvent(msg: Msg) {
     const sockets = this.registry.socketsOf(Number(msg.subject.split('.')[2]));
     if (sockets.length === 0) return;
-    const raw = textDecoder.decode(msg.data);
-    for (const socket of sockets) if (socket.authenticated) this.registry.sendRaw(socket, raw);
+    const out = new OutgoingFrame(textDecoder.decode(msg.data));
+    for (const socket of sockets) if (socket.authenticated) this.registry.sendRaw(socket, out);
   }
 
   private connection(): NatsConnection {
