@@ -8,6 +8,8 @@
 //   npm run bench -- --connections     how many idle sockets one gateway holds, and its restart
 //   npm run bench -- --lighthouse      Lighthouse (mobile) on the landing page, marketplace and public
 //                                      rooms, and the landing page's initial JavaScript
+//   npm run bench -- --send-cost       CPU time per message of each process of the send path, at
+//                                      fixed rates into the 200-member room
 // Options: --skip-build (run the dist as it is), --gateways N, --chat-replicas N, --seconds N (sending time per run or step);
 // --saturation --quick (one workload, few steps), --saturation --profile (CPU profiles of the
 // gateway and chat-svc, summed up in the report); --connections --sockets N (default 10000);
@@ -42,6 +44,7 @@ const { values: args } = parseArgs({
     sockets: { type: 'string', default: '10000' },
     'heap-snapshot': { type: 'boolean', default: false },
     lighthouse: { type: 'boolean', default: false },
+    'send-cost': { type: 'boolean', default: false },
   },
 });
 const gateways = Number(args.gateways);
@@ -74,6 +77,7 @@ const MARKERS = {
   saturation: ['<!-- saturation:start -->', '<!-- saturation:end -->'],
   connections: ['<!-- connections:start -->', '<!-- connections:end -->'],
   lighthouse: ['<!-- lighthouse:start -->', '<!-- lighthouse:end -->'],
+  'send-cost': ['<!-- send-cost:start -->', '<!-- send-cost:end -->'],
 };
 
 function writeFigures(mode, text) {
@@ -114,6 +118,12 @@ try {
       text += `\n\n${summariseProfiles(profileDir)}`;
     }
     found = bench.saturationProblems(report);
+  } else if (args['send-cost']) {
+    mode = 'send-cost';
+    const { runSendCost, formatSendCost, sendCostProblems } = await import('../bench/lib/send-cost.mjs');
+    const report = await runSendCost({ seconds: sendSeconds, log: step });
+    text = formatSendCost(report);
+    found = sendCostProblems(report);
   } else if (args.lighthouse) {
     mode = 'lighthouse';
     const { runLighthouse, formatLighthouse } = await import('../bench/lib/lighthouse.mjs');

@@ -159,6 +159,9 @@ export async function startChatTarget({ gateways, chatReplicas, runId, profileDi
     connectionPids: () => pidsOf('gateway'),
     /** Every process of the send path that this run started (PostgreSQL is the machine's and not counted). */
     serverPids: () => [...pidsOf('gateway'), ...pidsOf('chat-svc'), ...pidsOf('auth-svc'), nats.process.pid, redis.process.pid],
+    /** The processes of one app (gateway, chat-svc, ...), by the name its processes start with. */
+    pidsOf,
+    brokerPids: () => [nats.process.pid, redis.process.pid],
     stop,
   };
 }
