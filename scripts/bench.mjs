@@ -9,7 +9,7 @@
 //   npm run bench -- --lighthouse      Lighthouse (mobile) on the landing page, marketplace and public
 //                                      rooms, and the landing page's initial JavaScript
 //   npm run bench -- --send-cost       CPU time per message of each process of the send path, at
-//                                      fixed rates into the 200-member room
+//                                      fixed rates into the 200-member room (--profile: with CPU profiles)
 // Options: --skip-build (run the dist as it is), --gateways N, --chat-replicas N, --seconds N (sending time per run or step);
 // --saturation --quick (one workload, few steps), --saturation --profile (CPU profiles of the
 // gateway and chat-svc, summed up in the report); --connections --sockets N (default 10000);
@@ -121,8 +121,14 @@ try {
   } else if (args['send-cost']) {
     mode = 'send-cost';
     const { runSendCost, formatSendCost, sendCostProblems } = await import('../bench/lib/send-cost.mjs');
-    const report = await runSendCost({ seconds: sendSeconds, log: step });
+    const profileDir = args.profile ? join(ROOT, 'bench/results/profiles', new Date().toISOString().replace(/[:.]/g, '-')) : undefined;
+    if (profileDir) mkdirSync(profileDir, { recursive: true });
+    const report = await runSendCost({ seconds: sendSeconds, profileDir, log: step });
     text = formatSendCost(report);
+    if (profileDir) {
+      const { summariseProfiles } = await import('../bench/lib/profile-summary.mjs');
+      text += `\n\n${summariseProfiles(profileDir)}`;
+    }
     found = sendCostProblems(report);
   } else if (args.lighthouse) {
     mode = 'lighthouse';

@@ -21,11 +21,11 @@ function postgresPids() {
   }
 }
 
-export async function runSendCost({ seconds, log }) {
+export async function runSendCost({ seconds, profileDir, log }) {
   const runId = newRunId();
   const loadBefore = loadavg()[0];
   log('Starting the chat system (1 gateway, 1 chat-svc)');
-  const target = await startChatTarget({ gateways: 1, chatReplicas: 1, runId });
+  const target = await startChatTarget({ gateways: 1, chatReplicas: 1, runId, profileDir });
   try {
     const { clients } = await connectWorkload({ target, workload: WORKLOAD, tag: `${runId}-c` });
     try {
