@@ -20,10 +20,10 @@ describe('chat-svc when something else fails under it', () => {
     await h.enter(sender, room.id);
     const [app] = h.apps;
     const rooms = app.get(RoomsService);
-    const readable = rooms.readable.bind(rooms);
+    const mayEnter = rooms.mayEnter.bind(rooms);
     // The room passes the sender's checks, then a moderator's delete commits before the insert.
-    const spy = jest.spyOn(rooms, 'readable').mockImplementationOnce(async (...args: Parameters<RoomsService['readable']>) => {
-      const found = await readable(...args);
+    const spy = jest.spyOn(rooms, 'mayEnter').mockImplementationOnce(async (...args: Parameters<RoomsService['mayEnter']>) => {
+      const found = await mayEnter(...args);
       await app.get(EntityManager).fork().getConnection().execute('delete from rooms where id = ?', [room.id]);
       return found;
     });

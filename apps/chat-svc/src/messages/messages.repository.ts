@@ -1,6 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager, type Knex } from '@mikro-orm/postgresql';
 import type { MessageFormatting, MessageMention, MessageType } from '@app/contracts';
+import { MUTE_IN_FORCE } from '../moderation/mutes.repository';
+import { toRoom } from '../rooms/rooms.repository';
+import type { Room } from '../rooms/room.entity';
 import { Message } from './message.entity';
 
 export interface NewMessage {
@@ -15,6 +18,17 @@ export interface NewMessage {
   markSenderRead: boolean;
   /** Mentions: the people the text mentions, resolved before the insert. */
   mentions?: MessageMention[];
+}
+
+/** What the send path checks before it stores, read together (see MessagesRepository.sendContext). */
+export interface SendContext {
+  room: Room | null;
+  /** Whether the sender is one of the room's participants (what a private room asks). */
+  participant: boolean;
+  /** The end of the sender's mute in force, if any. */
+  mutedUntil: Date | null;
+  /** The sender's message already stored with this client id, if any (a retry). */
+  earlierId: number | null;
 }
 
 /** The room of a message being stored no longer exists (deleted while the send was checked). */
@@ -78,6 +92,29 @@ export class MessagesRepository {
       if ((error as { code?: string; constraint?: string }).constraint === 'messages_sender_client_id_unique') return null;
       throw error;
     }
+  }
+
+  /**
+   * The room, and what the rules of sending ask of its sender, in one round trip: whether they
+   * take part in it, their mute in force, and a message already stored under this client id.
+   */
+  async sendContext(roomId: number, senderId: number, clientId: string | null): Promise<SendContext> {
+    const { rows } = await this.knex().raw(
+      `select r.*,
+         exists (select 1 from room_participants p where p.room_id = r.id and p.user_id = :senderId) as sender_participates,
+         (select m.ends_at from user_mutes m where m.user_id = :senderId and ${MUTE_IN_FORCE}) as sender_muted_until,
+         (select e.id from messages e where e.sender_id = :senderId and e.client_id = :clientId::varchar) as earlier_id
+       from rooms r where r.id = :roomId`,
+      { roomId, senderId, clientId },
+    );
+    const row = rows[0] as Record<string, unknown> | undefined;
+    if (!row) return { room: null, participant: false, mutedUntil: null, earlierId: null };
+    return {
+      room: toRoom(row),
+      participant: row.sender_participates === true,
+      mutedUntil: row.sender_muted_until ? new Date(row.sender_muted_until as string) : null,
+      earlierId: row.earlier_id === null ? null : Number(row.earlier_id),
+    };
   }
 
   async findById(messageId: number): Promise<Message | null> {

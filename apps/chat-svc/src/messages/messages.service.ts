@@ -39,7 +39,7 @@ import { Room } from '../rooms/room.entity';
 import { RoomsService, summaryOf } from '../rooms/rooms.service';
 import { ChatUsersService } from '../users/users.service';
 import { Message } from './message.entity';
-import { MessagesRepository, RoomGoneError, type NewMessage, type PageQuery } from './messages.repository';
+import { MessagesRepository, RoomGoneError, type NewMessage, type PageQuery, type SendContext } from './messages.repository';
 import { ReactionsRepository, TooManyReactionsError } from './reactions.repository';
 
 @Injectable()
@@ -63,7 +63,8 @@ export class MessagesService {
   /** The one send path of REST and socket: check, count, persist, then publish. */
   async send(dto: SendMessageRequestDto): Promise<MessageDto> {
     const { actor } = dto;
-    const room = await this.roomToSendIn(dto.roomId, actor);
+    const context = await this.messages.sendContext(dto.roomId, actor.id, dto.clientId ?? null);
+    const room = await this.roomToSendIn(context, actor);
     const type = messageKind(dto.type, dto.content);
     if ((type === 'image' || type === 'gif') && !canSendImages(actor.role)) throw RpcErrors.forbidden(ChatMessages.ImagesPremium);
     if ((type === 'image' || type === 'gif') && !CHAT_MEDIA_URL_PATTERN.test(dto.content)) {
@@ -78,8 +79,9 @@ export class MessagesService {
     const formatting = normalizeFormatting(dto.formatting);
     if (formatting && !canFormat(actor.role, room.type)) throw RpcErrors.forbidden(ChatMessages.FormattingPremium);
 
-    if (dto.clientId) {
-      const earlier = await this.messages.findByClientId(actor.id, dto.clientId);
+    if (context.earlierId !== null) {
+      // A retry: the message stored the first time, not counted against the limits again.
+      const earlier = await this.messages.findById(context.earlierId);
       if (earlier) return this.toDto(earlier, summaryOf(actor));
     }
     const text = type === 'text' || type === 'emoji';
@@ -111,14 +113,14 @@ export class MessagesService {
     return message;
   }
 
-  /** Who may write in a room: the rules of sending, which an edit follows too. */
-  private async roomToSendIn(roomId: number, actor: ActorDto): Promise<Room> {
+  /** Who may write in a room: the rules of sending, which an edit and a reaction follow too. */
+  private async roomToSendIn(context: SendContext, actor: ActorDto): Promise<Room> {
     if (!canSendMessages(actor.role)) throw RpcErrors.forbidden(ChatMessages.GuestsReadOnly);
-    const room = await this.rooms.enterable(roomId, actor);
+    const room = await this.rooms.mayEnter(context.room, actor, context.participant);
     // A public room is sent to from inside it (so its maxUsers holds); a private one unless either blocked the other.
     if (room.type === 'public' && !(await this.presence.isIn(room.id, actor.id))) throw RpcErrors.forbidden(SafetyMessages.JoinToSend);
     if (room.type === 'private') await this.contact.assertCanSend(room.id, actor);
-    await this.mutes.assertMaySend(actor.id, room.type);
+    this.mutes.assertMaySend(context.mutedUntil, room.type);
     return room;
   }
 
@@ -145,7 +147,7 @@ export class MessagesService {
     const message = await this.ownMessage(dto.messageId, actor);
     if (message.type !== 'text' && message.type !== 'emoji') throw RpcErrors.forbidden(ChatMessages.EditOnlyText);
     if (this.clock.now() - new Date(message.createdAt).getTime() > EDIT_WINDOW_MS) throw RpcErrors.forbidden(ChatMessages.EditWindowPassed);
-    const room = await this.roomToSendIn(message.roomId, actor);
+    const room = await this.roomToSendIn(await this.messages.sendContext(message.roomId, actor.id, null), actor);
     await this.countAgainstLimits(room, actor, dto.content, true);
     const content = room.type === 'public' ? this.filter.mask(dto.content) : dto.content;
     const type = messageKind(undefined, content);
@@ -174,7 +176,7 @@ export class MessagesService {
     const message = await this.messages.findById(dto.messageId);
     if (!message) throw RpcErrors.notFound(ChatMessages.MessageNotFound);
     if (message.removedAt) throw RpcErrors.conflict(ChatMessages.MessageGone);
-    const room = await this.roomToSendIn(message.roomId, dto.actor);
+    const room = await this.roomToSendIn(await this.messages.sendContext(message.roomId, dto.actor.id, null), dto.actor);
     if (add) {
       await this.users.remember(dto.actor);
       await this.reactions.add(message.id, dto.actor.id, dto.emoji).catch((error: unknown) => {

@@ -11,6 +11,9 @@ export interface MuteRow {
   liftedById: number | null;
 }
 
+/** A mute row (of user_mutes) that holds now: not lifted, not over. */
+export const MUTE_IN_FORCE = 'lifted_at is null and ends_at > now()';
+
 /**
  * One row per user: their latest mute. It is in force while not lifted and not past its end,
  * so a mute ends at its time with no job to end it. A new mute takes the row only when none is
@@ -21,7 +24,7 @@ export class MutesRepository {
   constructor(private readonly em: EntityManager) {}
 
   async inForce(userId: number, db: Knex = this.knex()): Promise<MuteRow | null> {
-    const { rows } = await db.raw('select * from user_mutes where user_id = ? and lifted_at is null and ends_at > now()', [userId]);
+    const { rows } = await db.raw(`select * from user_mutes where user_id = ? and ${MUTE_IN_FORCE}`, [userId]);
     return rows[0] ? toMute(rows[0]) : null;
   }
 

@@ -1,18 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { ModerationErrorCode, ModerationMessages, type RoomType } from '@app/contracts';
 import { rpcError } from '@app/server';
-import { MutesRepository } from './mutes.repository';
 
 /** The send path's check: a muted person reads public rooms but does not write in them. */
 @Injectable()
 export class MutesService {
-  constructor(private readonly mutes: MutesRepository) {}
-
-  async assertMaySend(userId: number, roomType: RoomType): Promise<void> {
-    if (roomType !== 'public') return;
-    const mute = await this.mutes.inForce(userId);
-    if (!mute) return;
-    const until = mute.endsAt.toISOString();
+  /** Refuses a send into a public room while a mute is in force; mutedUntil is the mute's end as the send's context read it. */
+  assertMaySend(mutedUntil: Date | null, roomType: RoomType): void {
+    if (roomType !== 'public' || !mutedUntil) return;
+    const until = mutedUntil.toISOString();
     throw rpcError(403, ModerationErrorCode.Muted, ModerationMessages.muted(until), { details: { mutedUntil: until } });
   }
 }

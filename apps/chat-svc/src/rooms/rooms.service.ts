@@ -89,9 +89,10 @@ export class RoomsService {
     return this.mayRead(await this.rooms.findById(roomId), actor);
   }
 
-  private async mayRead(room: Room | null, actor: ActorDto | undefined): Promise<Room> {
+  /** participant: whether the actor is one of the room's participants, when the caller read it with the room. */
+  private async mayRead(room: Room | null, actor: ActorDto | undefined, participant?: boolean): Promise<Room> {
     if (!room) throw RpcErrors.notFound(ChatMessages.RoomNotFound);
-    if (room.type === 'private' && !(actor && (await this.rooms.isParticipant(room.id, actor.id)))) {
+    if (room.type === 'private' && !(actor && (participant ?? (await this.rooms.isParticipant(room.id, actor.id))))) {
       throw RpcErrors.forbidden(ChatMessages.NotParticipant);
     }
     // The role is the session's at this request: a VIP period that ended refuses the next entry.
@@ -110,8 +111,8 @@ export class RoomsService {
   }
 
   /** The room (as findRoom found it) when this actor may enter it; throws as enterable does. */
-  async mayEnter(found: Room | null, actor: ActorDto): Promise<Room> {
-    return notArchived(await this.mayRead(found, actor));
+  async mayEnter(found: Room | null, actor: ActorDto, participant?: boolean): Promise<Room> {
+    return notArchived(await this.mayRead(found, actor, participant));
   }
 
   async startPrivate(dto: StartPrivateChatRequestDto): Promise<RoomDto> {
