@@ -8,6 +8,7 @@
 //   npm run bench -- --connections     how many idle sockets one gateway holds, and its restart
 //   npm run bench -- --lighthouse      Lighthouse (mobile) on the landing page, marketplace and public
 //                                      rooms, and the landing page's initial JavaScript
+//   npm run bench -- --bundle          what the web app's entry chunk is made of, by package
 //   npm run bench -- --send-cost       CPU time per message of each process of the send path, at
 //                                      fixed rates into the 200-member room (--profile: with CPU profiles)
 // Options: --skip-build (run the dist as it is), --gateways N, --chat-replicas N, --seconds N (sending time per run or step);
@@ -45,6 +46,7 @@ const { values: args } = parseArgs({
     'heap-snapshot': { type: 'boolean', default: false },
     lighthouse: { type: 'boolean', default: false },
     'send-cost': { type: 'boolean', default: false },
+    bundle: { type: 'boolean', default: false },
   },
 });
 const gateways = Number(args.gateways);
@@ -78,6 +80,7 @@ const MARKERS = {
   connections: ['<!-- connections:start -->', '<!-- connections:end -->'],
   lighthouse: ['<!-- lighthouse:start -->', '<!-- lighthouse:end -->'],
   'send-cost': ['<!-- send-cost:start -->', '<!-- send-cost:end -->'],
+  bundle: ['<!-- bundle:start -->', '<!-- bundle:end -->'],
 };
 
 function writeFigures(mode, text) {
@@ -89,6 +92,14 @@ function writeFigures(mode, text) {
 }
 
 try {
+  if (args.bundle) {
+    // A build and nothing else: no services, no infrastructure.
+    const { runBundleAttribution, formatBundleAttribution } = await import('../bench/lib/bundle.mjs');
+    const text = formatBundleAttribution(await runBundleAttribution({ root: ROOT, log: (message) => log.step(message) }));
+    console.log(`\n${text}`);
+    if (args.write) writeFigures('bundle', text);
+    process.exit(0);
+  }
   if (!args.smoke) {
     const { ensureInfrastructure } = require('./lib/infra.js');
     await ensureInfrastructure();
