@@ -1,14 +1,13 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppRoot, PRERENDERED_PATH } from './app/root';
-import { createAppRouter, preloadScreenAt } from './app/router';
+import { preloadScreenAt } from './app/router';
 import { makeStore } from './app/store';
 import './index.css';
 
 const store = makeStore();
-const router = createAppRouter();
 const container = document.getElementById('root')!;
-const app = <AppRoot store={store} router={router} />;
+const app = <AppRoot store={store} />;
 
 // Both render in a transition, so React yields to the browser while it works rather than
 // holding the main thread for the whole first screen.

@@ -1,7 +1,6 @@
 import { renderToString } from 'react-dom/server';
-import { createMemoryRouter } from 'react-router-dom';
 import { AppRoot, PRERENDERED_PATH } from './app/root';
-import { preloadScreenAt, routes } from './app/router';
+import { preloadScreenAt } from './app/router';
 import { makeStore } from './app/store';
 
 /**
@@ -11,6 +10,5 @@ import { makeStore } from './app/store';
  */
 export async function renderLandingPage(): Promise<string> {
   await preloadScreenAt(PRERENDERED_PATH);
-  const router = createMemoryRouter(routes, { initialEntries: [PRERENDERED_PATH] });
-  return renderToString(<AppRoot store={makeStore()} router={router} />);
+  return renderToString(<AppRoot store={makeStore()} location={PRERENDERED_PATH} />);
 }

@@ -1,19 +1,29 @@
-import { StrictMode, type ComponentProps } from 'react';
-import { RouterProvider } from 'react-router-dom';
+import { StrictMode } from 'react';
+import { BrowserRouter, MemoryRouter } from 'react-router-dom';
 import { AppProvider } from './provider';
+import { AppRoutes } from './router';
 import type { AppStore } from './store';
 
 /** The path whose page the build renders into index.html (the server sends shell.html, its root empty, for every other path). */
 export const PRERENDERED_PATH = '/';
 
-export type AppRootProps = { store: AppStore; router: ComponentProps<typeof RouterProvider>['router'] };
+/** location: render that page, not the browser's (the build renders the landing page so). */
+export type AppRootProps = { store: AppStore; location?: string };
 
 /** The whole app: the browser renders it, and the build renders it once for the landing page's HTML. */
-export function AppRoot({ store, router }: AppRootProps) {
+export function AppRoot({ store, location }: AppRootProps) {
   return (
     <StrictMode>
       <AppProvider store={store}>
-        <RouterProvider router={router} />
+        {location === undefined ? (
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+        ) : (
+          <MemoryRouter initialEntries={[location]}>
+            <AppRoutes />
+          </MemoryRouter>
+        )}
       </AppProvider>
     </StrictMode>
   );

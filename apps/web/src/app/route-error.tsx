@@ -1,4 +1,4 @@
-import { useRouteError } from 'react-router-dom';
+import { Component, type ReactNode } from 'react';
 import { Button } from '../components/ui/button';
 
 export const ROUTE_ERROR_TEXT = {
@@ -7,10 +7,8 @@ export const ROUTE_ERROR_TEXT = {
   reload: 'Reload',
 } as const;
 
-/** A screen that failed to load or render: its chunk may be gone after a deploy. */
+/** What a screen that failed to load or render shows instead: its chunk may be gone after a deploy. */
 export function RouteError() {
-  const error = useRouteError();
-  console.error('Screen failed', error);
   return (
     <main className="mx-auto flex min-h-[60vh] max-w-md flex-col items-center justify-center px-4 text-center" role="alert">
       <h1 className="text-2xl font-bold">{ROUTE_ERROR_TEXT.title}</h1>
@@ -20,4 +18,28 @@ export function RouteError() {
       </Button>
     </main>
   );
+}
+
+type RouteErrorBoundaryProps = { pathname: string; children: ReactNode };
+type RouteErrorBoundaryState = { failed: boolean; pathname: string };
+
+/** Shows RouteError in place of the pages when one throws; going to another page tries again. */
+export class RouteErrorBoundary extends Component<RouteErrorBoundaryProps, RouteErrorBoundaryState> {
+  state: RouteErrorBoundaryState = { failed: false, pathname: this.props.pathname };
+
+  static getDerivedStateFromError(): Partial<RouteErrorBoundaryState> {
+    return { failed: true };
+  }
+
+  static getDerivedStateFromProps(props: RouteErrorBoundaryProps, state: RouteErrorBoundaryState): Partial<RouteErrorBoundaryState> | null {
+    return props.pathname === state.pathname ? null : { failed: false, pathname: props.pathname };
+  }
+
+  componentDidCatch(error: unknown) {
+    console.error('Screen failed', error);
+  }
+
+  render() {
+    return this.state.failed ? <RouteError /> : this.props.children;
+  }
 }

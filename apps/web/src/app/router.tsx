@@ -1,6 +1,6 @@
 import { Suspense, useSyncExternalStore, type ComponentType, type ReactElement } from 'react';
 import { APP_ROUTE_REDIRECTS } from '@app/contracts/browser';
-import { createBrowserRouter, matchRoutes, Navigate, Outlet, useLocation, type RouteObject } from 'react-router-dom';
+import { matchRoutes, Navigate, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { ScreenLoading } from '../components/screen-loading';
 import { getToasts, subscribeToasts } from '../components/ui/toast-store';
 import { CallProvider } from '../features/calls/components/call-provider';
@@ -11,7 +11,7 @@ import { selectVipDialogOpen } from '../features/vip/vip-slice';
 import { AppLayout } from './app-layout';
 import { useAppSelector } from './hooks';
 import { lazyPart, lazyScreen, preloadLazyCode } from '../lib/lazy-code';
-import { RouteError } from './route-error';
+import { RouteErrorBoundary } from './route-error';
 import { ScrollToHash } from './scroll-to-hash';
 
 const screenPreloads = new Map<ReactElement, () => Promise<void>>();
@@ -82,7 +82,6 @@ function Redirect({ to }: { to: string }) {
 export const routes: RouteObject[] = [
   {
     element: <AppShell />,
-    errorElement: <RouteError />,
     children: [
       { path: '/auth', element: screen(() => import('./routes/auth'), 'AuthScreen') },
       { path: '/chat/:roomId?', element: screen(() => import('./routes/chat-room'), 'ChatRoomScreen') },
@@ -120,6 +119,12 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+/**
+ * The pages, inside the router the caller gives (the browser's history, or a memory one for the
+ * build's render and tests). Routes are matched as declared, without a data router: nothing
+ * here loads data through the router, and its data layer was most of the router's code.
+ */
+export function AppRoutes() {
+  const { pathname } = useLocation();
+  return <RouteErrorBoundary pathname={pathname}>{useRoutes(routes)}</RouteErrorBoundary>;
 }

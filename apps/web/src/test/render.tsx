@@ -1,8 +1,8 @@
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { MemoryRouter, useLocation, useNavigate, type Location, type NavigateFunction } from 'react-router-dom';
 import { AppProvider } from '../app/provider';
-import { routes } from '../app/router';
+import { AppRoutes } from '../app/router';
 import { makeStore, type RootState } from '../app/store';
 import { api } from '../lib/api';
 import { disconnectSocket } from '../lib/socket';
@@ -18,10 +18,29 @@ export function renderWithStore(ui: ReactNode, preloadedState?: Partial<RootStat
   return { store, ...view };
 }
 
+/** What a test sees of the app's router: where it is now (after its redirects and navigations), and a way to go elsewhere. */
+export interface TestRouter {
+  state: { location: Location };
+  navigate: NavigateFunction;
+}
+
+function RouterProbe({ router }: { router: TestRouter }) {
+  router.state.location = useLocation();
+  router.navigate = useNavigate();
+  return null;
+}
+
 /** Renders the whole app at a route with its own store, as the browser would show it. */
 export function renderApp(path: string, preloadedState?: Partial<RootState>) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  return { router, ...renderWithStore(<RouterProvider router={router} />, preloadedState) };
+  const router = { state: {} } as TestRouter;
+  const view = renderWithStore(
+    <MemoryRouter initialEntries={[path]}>
+      <AppRoutes />
+      <RouterProbe router={router} />
+    </MemoryRouter>,
+    preloadedState,
+  );
+  return { router, ...view };
 }
 
 /**

@@ -1,12 +1,10 @@
 import { act, screen } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
-import { createMemoryRouter } from 'react-router-dom';
 import { LANDING_TEXT } from '../../features/landing/landing-strings';
 import { disconnectSocket } from '../../lib/socket';
 import { renderLandingPage } from '../../prerender';
 import { startTestServer, type TestServer } from '../../test/test-server';
 import { AppRoot, PRERENDERED_PATH } from '../root';
-import { routes } from '../router';
 import { makeStore } from '../store';
 
 let server: TestServer;
@@ -32,8 +30,7 @@ it('renders the landing page at build time as the browser first draws it, so hyd
 
   const problems: unknown[] = [];
   const store = makeStore();
-  const router = createMemoryRouter(routes, { initialEntries: [PRERENDERED_PATH] });
-  const root = await act(async () => hydrateRoot(container, <AppRoot store={store} router={router} />, { onRecoverableError: (error) => problems.push(error) }));
+  const root = await act(async () => hydrateRoot(container, <AppRoot store={store} location={PRERENDERED_PATH} />, { onRecoverableError: (error) => problems.push(error) }));
   try {
     expect(await screen.findByRole('link', { name: 'Sign In' })).toBeInTheDocument();
     expect(await screen.findByText('12K+')).toBeInTheDocument();
