@@ -5,7 +5,7 @@ import { describeMachine, newRunId, runWorkload } from './lib/load-generator.mjs
 import { climb, P99_LIMIT_MS, SATURATION_WORKLOADS } from './lib/saturation.mjs';
 import { startBareTarget, startChatTarget, startSocketIoTarget } from './lib/targets.mjs';
 
-/** Senders stay under the flood guard (80 messages per 10 s per person) like anyone else. */
+/** Senders send at rates a person may: under the flood guard's 80 messages per 10 s. */
 export const WORKLOADS = {
   full: [
     { name: 'one public room of 200 members, 20 vip senders at 5 messages/s each', rooms: 1, members: 200, senders: 20, ratePerSender: 5 },

@@ -7,20 +7,21 @@ export const P99_LIMIT_MS = 250;
 const WARM_UP_SECONDS = 3;
 
 /**
- * Rates are per sender. Senders stay under the flood guard (80 messages per 10 s per person),
- * so the top step is the most the clients can ask of any server: a server that holds it is
- * at least that fast ("≥" in the report).
+ * Rates are per sender. The chat system's flood guard (80 messages per 10 s per person) is
+ * raised for the run (targets.mjs), as the limits per address are, so that the climb finds
+ * the servers' ceilings rather than the guard's: the top steps are past what one person may
+ * send. A server that holds the top step is at least that fast ("≥" in the report).
  */
 export const SATURATION_WORKLOADS = {
   full: [
-    { name: 'one public room of 200 members, 60 vip senders', rooms: 1, members: 200, senders: 60, rates: [0.25, 0.5, 1, 1.5, 2, 2.5, 3, 4, 5, 6, 7.5] },
-    { name: '50 rooms of 20 members, 2 vip senders per room', rooms: 50, members: 20, senders: 2, rates: [0.25, 0.5, 1, 1.5, 2, 3, 4, 5, 6, 7.5] },
+    { name: 'one public room of 200 members, 60 vip senders', rooms: 1, members: 200, senders: 60, rates: [0.25, 0.5, 1, 1.5, 2, 2.5, 3, 4, 5, 6, 7.5, 9, 10.5, 12, 15] },
+    { name: '50 rooms of 20 members, 2 vip senders per room', rooms: 50, members: 20, senders: 2, rates: [0.25, 0.5, 1, 1.5, 2, 3, 4, 5, 6, 7.5, 10, 12.5, 15] },
   ],
   /** Seconds on 20 clients: the system tests run it to prove the climb and the peers work. */
   smoke: [{ name: 'smoke: one room of 20 members, 4 vip senders', rooms: 1, members: 20, senders: 4, rates: [1, 2] }],
   /** The big room only, in fewer steps. */
   quick: [
-    { name: 'one public room of 200 members, 60 vip senders', rooms: 1, members: 200, senders: 60, rates: [0.25, 0.5, 1, 1.5, 2, 3, 4, 6, 7.5] },
+    { name: 'one public room of 200 members, 60 vip senders', rooms: 1, members: 200, senders: 60, rates: [0.25, 0.5, 1, 1.5, 2, 3, 4, 6, 7.5, 10, 12, 15] },
   ],
 };
 

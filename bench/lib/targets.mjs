@@ -85,6 +85,8 @@ export async function startChatTarget({ gateways, chatReplicas, runId, profileDi
         CAPTCHAS_PER_ADDRESS_PER_MINUTE: '100000',
         PUBLIC_ROOMS_PER_USER_PER_DAY: '100000',
         PRIVATE_CHATS_PER_USER_PER_HOUR: '100000',
+        // The saturation climb goes past what the flood guard lets one person send (saturation.mjs).
+        MESSAGES_PER_USER_PER_10_SECONDS: '100000',
         NODE_OPTIONS: `--expose-gc --require ${join(HERE, 'measure-hook.cjs')}`,
         MEASURE_MARKS_DIR: marksDir,
         ...(profileDir ? { CPU_PROFILE_DIR: profileDir } : {}),

@@ -14,6 +14,7 @@ import { ManualClock, startRedisServer } from '@app/testing';
 import { RpcException } from '@nestjs/microservices';
 import { Redis } from 'ioredis';
 import type { ChildProcess } from 'node:child_process';
+import { ChatEnv } from '../src/config/chat-env';
 import { SendLimitsService, type SendAttempt } from '../src/limits/send-limits.service';
 
 const MINUTE = 60_000;
@@ -42,7 +43,7 @@ describe('send limits over time', () => {
 
   beforeEach(() => {
     clock = new ManualClock(Date.parse('2026-03-01T12:00:00Z'));
-    limits = new SendLimitsService(redis, clock);
+    limits = new SendLimitsService(redis, clock, new ChatEnv());
   });
 
   /** A regular user in a public room (the limited case), each test with a user of its own. */
@@ -164,6 +165,13 @@ describe('send limits over time', () => {
     clock.advance(1);
     for (let n = 1; n <= FLOOD_LIMIT; n++) expect(await send(`next window ${n}`)).toBeNull();
     expect(await send('one more again')).toMatchObject({ message: ChatMessages.Flood });
+  });
+
+  it('holds the flood guard at what the operator set (a load test raises it)', async () => {
+    limits = new SendLimitsService(redis, clock, Object.assign(new ChatEnv(), { MESSAGES_PER_USER_PER_10_SECONDS: 5 }));
+    const send = sender({ limited: false });
+    for (let n = 1; n <= 5; n++) expect(await send(`burst ${n}`)).toBeNull();
+    expect(await send('sixth')).toMatchObject({ code: ErrorCode.RateLimit, message: ChatMessages.Flood, details: { waitTime: FLOOD_WINDOW_MS } });
   });
 
   it('takes at most 2 messages with links in 10 minutes from a regular user, counting only sends that were let through', async () => {

@@ -1,4 +1,4 @@
-import { PRIVATE_CHATS_PER_HOUR, PUBLIC_ROOMS_PER_DAY } from '@app/contracts';
+import { FLOOD_LIMIT, PRIVATE_CHATS_PER_HOUR, PUBLIC_ROOMS_PER_DAY } from '@app/contracts';
 import { BaseEnv, EXTRA_WORDS_PATTERN, appConfig, POSTGRES_URL_PATTERN } from '@app/server';
 import { Type } from 'class-transformer';
 import { IsInt, Matches, Min } from 'class-validator';
@@ -22,6 +22,15 @@ export class ChatEnv extends BaseEnv {
   @IsInt({ message: 'PRIVATE_CHATS_PER_USER_PER_HOUR must be a whole number' })
   @Min(1)
   PRIVATE_CHATS_PER_USER_PER_HOUR = PRIVATE_CHATS_PER_HOUR;
+
+  /**
+   * The flood guard: messages one person may send per 10 s, whatever their role. A load test
+   * raises it to find the system's ceiling rather than the guard's.
+   */
+  @Type(() => Number)
+  @IsInt({ message: 'MESSAGES_PER_USER_PER_10_SECONDS must be a whole number' })
+  @Min(1)
+  MESSAGES_PER_USER_PER_10_SECONDS = FLOOD_LIMIT;
 
   /**
    * How long a person whose gateway shut down (a restart) stays listed while their browser

@@ -4,7 +4,6 @@ import {
   DUPLICATE_LIMIT,
   DUPLICATE_WINDOW_MS,
   ErrorCode,
-  FLOOD_LIMIT,
   FLOOD_WINDOW_MS,
   HOUR_MS,
   HOURLY_MESSAGE_LIMIT,
@@ -17,6 +16,7 @@ import {
 import { comparableText, Metrics, REDIS, rpcError } from '@app/server';
 import type { Redis } from 'ioredis';
 import { createHash, randomUUID } from 'node:crypto';
+import { ChatEnv } from '../config/chat-env';
 import { Clock } from './clock';
 
 /**
@@ -97,6 +97,7 @@ export class SendLimitsService {
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
     private readonly clock: Clock,
+    private readonly env: ChatEnv,
   ) {
     this.redis.defineCommand('chatSendCheck', { numberOfKeys: 5, lua: SEND_SCRIPT });
   }
@@ -108,7 +109,7 @@ export class SendLimitsService {
     const keys = [key.flood, key.cooldownUntil(attempt.roomId), key.hour, key.duplicate(attempt.content), key.links];
     const args = [
       now,
-      FLOOD_LIMIT,
+      this.env.MESSAGES_PER_USER_PER_10_SECONDS,
       FLOOD_WINDOW_MS,
       attempt.limited ? '1' : '0',
       attempt.cooldownSeconds * 1000,
