@@ -100,17 +100,12 @@ export class RoomsService {
     return room;
   }
 
-  /** The room when the actor may enter it to chat: readable, and not archived. */
-  async enterable(roomId: number, actor: ActorDto): Promise<Room> {
-    return notArchived(await this.readable(roomId, actor));
-  }
-
   /** Room by id, as found (null when there is none), for mayEnter to judge for several people. */
   findRoom(roomId: number): Promise<Room | null> {
     return this.rooms.findById(roomId);
   }
 
-  /** The room (as findRoom found it) when this actor may enter it; throws as enterable does. */
+  /** The room (as found) when this actor may enter it to chat: readable by them, and not archived. */
   async mayEnter(found: Room | null, actor: ActorDto, participant?: boolean): Promise<Room> {
     return notArchived(await this.mayRead(found, actor, participant));
   }
