@@ -143,6 +143,7 @@ export class SocketRegistry {
    * socket was most of the gateway's time. When the turn is done, everything corked is written.
    */
   private corkUntilTurnEnds(socket: ClientSocket) {
+    // ws has no public accessor for the TCP connection under a socket; _socket is the one it writes to.
     const connection = (socket as unknown as { _socket?: Socket })._socket;
     if (!connection || this.corked.has(connection)) return;
     connection.cork();
