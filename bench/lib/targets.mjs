@@ -99,6 +99,7 @@ export async function startChatTarget({ gateways, chatReplicas, runId, profileDi
   const baseUrls = ports.map((port) => `http://127.0.0.1:${port}`);
   const pool = new AccountPool(baseUrls[0], nats.url, runId);
   const pidsOf = (prefix) => [...stack.processes.values()].filter((e) => e.name.startsWith(prefix)).map((e) => e.child.pid);
+  const brokerPids = () => [nats.process.pid, redis.process.pid];
 
   return {
     name: 'chat system',
@@ -160,10 +161,10 @@ export async function startChatTarget({ gateways, chatReplicas, runId, profileDi
     /** Sockets live in the gateways. */
     connectionPids: () => pidsOf('gateway'),
     /** Every process of the send path that this run started (PostgreSQL is the machine's and not counted). */
-    serverPids: () => [...pidsOf('gateway'), ...pidsOf('chat-svc'), ...pidsOf('auth-svc'), nats.process.pid, redis.process.pid],
+    serverPids: () => [...pidsOf('gateway'), ...pidsOf('chat-svc'), ...pidsOf('auth-svc'), ...brokerPids()],
     /** The processes of one app (gateway, chat-svc, ...), by the name its processes start with. */
     pidsOf,
-    brokerPids: () => [nats.process.pid, redis.process.pid],
+    brokerPids,
     stop,
   };
 }

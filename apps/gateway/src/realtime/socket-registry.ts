@@ -31,7 +31,7 @@ const FRAME_TYPE = /^\{"type":"([a-z_]{1,40})"/;
 export class OutgoingFrame {
   readonly data: Buffer;
   readonly type: string;
-  constructor(readonly text: string) {
+  constructor(text: string) {
     this.data = Buffer.from(text);
     // Frames are written type first; reading it back costs less than another parameter everywhere.
     this.type = FRAME_TYPE.exec(text)?.[1] ?? 'other';
