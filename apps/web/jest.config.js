@@ -8,7 +8,10 @@ module.exports = {
   testEnvironmentOptions: { url: 'http://localhost/' },
   transform: {
     '^.+\\.tsx?$': ['ts-jest', { tsconfig: path.join(__dirname, 'tsconfig.jest.json') }],
+    // The router ships only as ES modules, which Jest's CommonJS runtime cannot load as they are.
+    '/node_modules/wouter/.+\\.js$': ['ts-jest', { tsconfig: path.join(__dirname, 'tsconfig.jest.json') }],
   },
+  transformIgnorePatterns: ['/node_modules/(?!wouter/)'],
   moduleNameMapper: {
     '\\.css$': 'identity-obj-proxy',
     '^@app/contracts$': path.join(__dirname, '../../libs/contracts/src/index.ts'),

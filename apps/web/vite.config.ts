@@ -81,8 +81,6 @@ function prerenderLanding(): Plugin {
         logLevel: 'warn',
         server: { middlewareMode: true, hmr: false, ws: false },
         appType: 'custom',
-        // The router's ES module build, as the browser gets it: Node's (CommonJS) hides its names from ESM imports.
-        ssr: { noExternal: ['react-router', 'react-router-dom'], resolve: { conditions: ['module', 'development|production'] } },
       });
       try {
         const { renderLandingPage } = (await server.ssrLoadModule('/src/prerender.tsx')) as PrerenderModule;

@@ -1,5 +1,4 @@
-import { Suspense } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Suspense, type ReactNode } from 'react';
 import { SiteHeader } from '../components/layout/site-header';
 import { ScreenLoading } from '../components/screen-loading';
 import { VerifyEmailBanner } from '../features/auth/components/verify-email-banner';
@@ -10,7 +9,7 @@ import { openVipDialog } from '../features/vip/vip-slice';
 import { useAppDispatch } from './hooks';
 
 /** Pages with the shared header. The auth screen and full-screen chat render without it. */
-export function AppLayout() {
+export function AppLayout({ children }: { children: ReactNode }) {
   const { user, isLoading } = useCurrentUser();
   const dispatch = useAppDispatch();
   const logout = useLogout();
@@ -21,9 +20,7 @@ export function AppLayout() {
       <VerifyEmailBanner user={user} />
       <div className="flex-1">
         {/* The header stays while a screen's code arrives. */}
-        <Suspense fallback={<ScreenLoading />}>
-          <Outlet />
-        </Suspense>
+        <Suspense fallback={<ScreenLoading />}>{children}</Suspense>
       </div>
     </div>
   );

@@ -1,5 +1,5 @@
 import { StrictMode } from 'react';
-import { BrowserRouter, MemoryRouter } from 'react-router-dom';
+import { Router } from 'wouter';
 import { AppProvider } from './provider';
 import { AppRoutes } from './router';
 import type { AppStore } from './store';
@@ -16,13 +16,11 @@ export function AppRoot({ store, location }: AppRootProps) {
     <StrictMode>
       <AppProvider store={store}>
         {location === undefined ? (
-          <BrowserRouter>
-            <AppRoutes />
-          </BrowserRouter>
+          <AppRoutes />
         ) : (
-          <MemoryRouter initialEntries={[location]}>
+          <Router ssrPath={location}>
             <AppRoutes />
-          </MemoryRouter>
+          </Router>
         )}
       </AppProvider>
     </StrictMode>

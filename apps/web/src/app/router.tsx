@@ -1,11 +1,13 @@
-import { Suspense, useSyncExternalStore, type ComponentType, type ReactElement } from 'react';
+import { Suspense, useSyncExternalStore, type ComponentType, type ReactElement, type ReactNode } from 'react';
 import { APP_ROUTE_REDIRECTS } from '@app/contracts/browser';
-import { matchRoutes, Navigate, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
+import { parse as parsePath } from 'regexparam';
+import { matchRoute, Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { ScreenLoading } from '../components/screen-loading';
 import { getToasts, subscribeToasts } from '../components/ui/toast-store';
 import { CallProvider } from '../features/calls/components/call-provider';
 import { useLoadedCallController } from '../features/calls/hooks/use-call-controller';
 import { useTheme } from '../features/settings/hooks/use-theme';
+import { useHash } from '../hooks/use-hash';
 import { useOnceTrue } from '../hooks/use-once-true';
 import { selectVipDialogOpen } from '../features/vip/vip-slice';
 import { AppLayout } from './app-layout';
@@ -13,6 +15,12 @@ import { useAppSelector } from './hooks';
 import { lazyPart, lazyScreen, preloadLazyCode } from '../lib/lazy-code';
 import { RouteErrorBoundary } from './route-error';
 import { ScrollToHash } from './scroll-to-hash';
+
+/** A page of the app: the path pattern it answers (`:name` a parameter, `?` after it optional) and what it shows. */
+export interface PageRoute {
+  path: string;
+  element: ReactElement;
+}
 
 const screenPreloads = new Map<ReactElement, () => Promise<void>>();
 
@@ -33,8 +41,8 @@ export async function preloadScreens(): Promise<void> {
 
 /** Fetches the code of the screen at `pathname`, so it renders at once (the landing page's HTML is taken over so). */
 export async function preloadScreenAt(pathname: string): Promise<void> {
-  const matches = matchRoutes(routes, pathname) ?? [];
-  await Promise.all(matches.map(({ route }) => screenPreloads.get(route.element as ReactElement)?.()));
+  const route = routes.find(({ path }) => matchRoute(parsePath, path, pathname)[0]);
+  await (route && screenPreloads.get(route.element)?.());
 }
 
 // Parts of the shell that not every visit shows, each a chunk fetched the first time it is.
@@ -57,14 +65,12 @@ function ToasterOnceToasted() {
 }
 
 /** What every screen shares whatever its layout: toasts, the VIP dialog, the theme, and calls (which go on from page to page). */
-function AppShell() {
+function AppShell({ children }: { children: ReactNode }) {
   useTheme();
   return (
     <CallProvider>
       <ScrollToHash />
-      <Suspense fallback={<ScreenLoading />}>
-        <Outlet />
-      </Suspense>
+      <Suspense fallback={<ScreenLoading />}>{children}</Suspense>
       <CallCenterWhenReady />
       <VipDialogOnceOpened />
       <ToasterOnceToasted />
@@ -73,58 +79,78 @@ function AppShell() {
 }
 
 /** Sends an old or alternative path on to its route, keeping the query and hash. */
-function Redirect({ to }: { to: string }) {
-  const { search, hash } = useLocation();
-  return <Navigate to={{ pathname: to, search, hash }} replace />;
+function MovedTo({ to }: { to: string }) {
+  const search = useSearch();
+  const hash = useHash();
+  return <Redirect to={`${to}${search ? `?${search}` : ''}${hash}`} replace />;
 }
 
 // Every path here is listed in APP_ROUTE_PATHS (contracts): the gateway answers 404 for any other.
-export const routes: RouteObject[] = [
-  {
-    element: <AppShell />,
-    children: [
-      { path: '/auth', element: screen(() => import('./routes/auth'), 'AuthScreen') },
-      { path: '/chat/:roomId?', element: screen(() => import('./routes/chat-room'), 'ChatRoomScreen') },
-      {
-        element: <AppLayout />,
-        children: [
-          { path: '/', element: screen(() => import('./routes/landing'), 'LandingScreen') },
-          { path: '/marketplace', element: screen(() => import('./routes/marketplace'), 'MarketplaceScreen') },
-          { path: '/seller/:id', element: screen(() => import('./routes/seller'), 'SellerScreen') },
-          { path: '/seller-registration', element: screen(() => import('./routes/seller-registration'), 'SellerRegistrationScreen') },
-          { path: '/seller-profile', element: screen(() => import('./routes/seller-profile'), 'SellerProfileScreen') },
-          { path: '/public-rooms', element: screen(() => import('./routes/public-rooms'), 'PublicRoomsScreen') },
-          { path: '/private-chats', element: screen(() => import('./routes/private-chats'), 'PrivateChatsScreen') },
-          { path: '/my-chats', element: screen(() => import('./routes/my-chats'), 'MyChatsScreen') },
-          { path: '/calls', element: screen(() => import('./routes/calls'), 'CallsScreen') },
-          { path: '/profile', element: screen(() => import('./routes/profile'), 'ProfileScreen') },
-          { path: '/settings', element: screen(() => import('./routes/settings'), 'SettingsScreen') },
-          { path: '/forgot-password', element: screen(() => import('./routes/forgot-password'), 'ForgotPasswordScreen') },
-          { path: '/reset-password', element: screen(() => import('./routes/reset-password'), 'ResetPasswordScreen') },
-          { path: '/verify-email', element: screen(() => import('./routes/verify-email'), 'VerifyEmailScreen') },
-          { path: '/notifications', element: screen(() => import('./routes/notifications'), 'NotificationsScreen') },
-          { path: '/search', element: screen(() => import('./routes/search'), 'SearchScreen') },
-          { path: '/privacy-policy', element: screen(() => import('./routes/privacy-policy'), 'PrivacyPolicyScreen') },
-          { path: '/terms-of-use', element: screen(() => import('./routes/terms-of-use'), 'TermsOfUseScreen') },
-          { path: '/refund-policy', element: screen(() => import('./routes/refund-policy'), 'RefundPolicyScreen') },
-          { path: '/cookie-policy', element: screen(() => import('./routes/cookie-policy'), 'CookiePolicyScreen') },
-          { path: '/community-guidelines', element: screen(() => import('./routes/community-guidelines'), 'CommunityGuidelinesScreen') },
-          { path: '/media-test', element: screen(() => import('./routes/media-test'), 'MediaTestScreen') },
-          { path: '/moderation', element: screen(() => import('./routes/moderation'), 'ModerationScreen') },
-          ...Object.entries(APP_ROUTE_REDIRECTS).map(([path, to]) => ({ path, element: <Redirect to={to} /> })),
-          { path: '*', element: screen(() => import('./routes/not-found'), 'NotFoundScreen') },
-        ],
-      },
-    ],
-  },
+
+/** Pages that fill the screen, without the shared header. */
+const fullScreenRoutes: PageRoute[] = [
+  { path: '/auth', element: screen(() => import('./routes/auth'), 'AuthScreen') },
+  { path: '/chat/:roomId?', element: screen(() => import('./routes/chat-room'), 'ChatRoomScreen') },
 ];
 
+/** Pages under the shared header, matched in order: the last, `*`, answers every other path. */
+const headerRoutes: PageRoute[] = [
+  { path: '/', element: screen(() => import('./routes/landing'), 'LandingScreen') },
+  { path: '/marketplace', element: screen(() => import('./routes/marketplace'), 'MarketplaceScreen') },
+  { path: '/seller/:id', element: screen(() => import('./routes/seller'), 'SellerScreen') },
+  { path: '/seller-registration', element: screen(() => import('./routes/seller-registration'), 'SellerRegistrationScreen') },
+  { path: '/seller-profile', element: screen(() => import('./routes/seller-profile'), 'SellerProfileScreen') },
+  { path: '/public-rooms', element: screen(() => import('./routes/public-rooms'), 'PublicRoomsScreen') },
+  { path: '/private-chats', element: screen(() => import('./routes/private-chats'), 'PrivateChatsScreen') },
+  { path: '/my-chats', element: screen(() => import('./routes/my-chats'), 'MyChatsScreen') },
+  { path: '/calls', element: screen(() => import('./routes/calls'), 'CallsScreen') },
+  { path: '/profile', element: screen(() => import('./routes/profile'), 'ProfileScreen') },
+  { path: '/settings', element: screen(() => import('./routes/settings'), 'SettingsScreen') },
+  { path: '/forgot-password', element: screen(() => import('./routes/forgot-password'), 'ForgotPasswordScreen') },
+  { path: '/reset-password', element: screen(() => import('./routes/reset-password'), 'ResetPasswordScreen') },
+  { path: '/verify-email', element: screen(() => import('./routes/verify-email'), 'VerifyEmailScreen') },
+  { path: '/notifications', element: screen(() => import('./routes/notifications'), 'NotificationsScreen') },
+  { path: '/search', element: screen(() => import('./routes/search'), 'SearchScreen') },
+  { path: '/privacy-policy', element: screen(() => import('./routes/privacy-policy'), 'PrivacyPolicyScreen') },
+  { path: '/terms-of-use', element: screen(() => import('./routes/terms-of-use'), 'TermsOfUseScreen') },
+  { path: '/refund-policy', element: screen(() => import('./routes/refund-policy'), 'RefundPolicyScreen') },
+  { path: '/cookie-policy', element: screen(() => import('./routes/cookie-policy'), 'CookiePolicyScreen') },
+  { path: '/community-guidelines', element: screen(() => import('./routes/community-guidelines'), 'CommunityGuidelinesScreen') },
+  { path: '/media-test', element: screen(() => import('./routes/media-test'), 'MediaTestScreen') },
+  { path: '/moderation', element: screen(() => import('./routes/moderation'), 'ModerationScreen') },
+  ...Object.entries(APP_ROUTE_REDIRECTS).map(([path, to]) => ({ path, element: <MovedTo to={to} /> })),
+  { path: '*', element: screen(() => import('./routes/not-found'), 'NotFoundScreen') },
+];
+
+/** Every page, in the order they are matched. */
+export const routes: PageRoute[] = [...fullScreenRoutes, ...headerRoutes];
+
+// Keyed by pattern, so another page is a new subtree while the same page with other parameters stays.
+const pageRoute = ({ path, element }: PageRoute) => (
+  <Route key={path} path={path}>
+    {element}
+  </Route>
+);
+
 /**
- * The pages, inside the router the caller gives (the browser's history, or a memory one for the
- * build's render and tests). Routes are matched as declared, without a data router: nothing
- * here loads data through the router, and its data layer was most of the router's code.
+ * The pages, at the location of the router the caller gives (the browser's address by default,
+ * or a fixed or memory one for the build's render and tests). The header stays mounted from
+ * one of its pages to the next.
  */
 export function AppRoutes() {
-  const { pathname } = useLocation();
-  return <RouteErrorBoundary pathname={pathname}>{useRoutes(routes)}</RouteErrorBoundary>;
+  const [pathname] = useLocation();
+  return (
+    <RouteErrorBoundary pathname={pathname}>
+      <AppShell>
+        <Switch>
+          {fullScreenRoutes.map(pageRoute)}
+          <Route>
+            <AppLayout>
+              <Switch>{headerRoutes.map(pageRoute)}</Switch>
+            </AppLayout>
+          </Route>
+        </Switch>
+      </AppShell>
+    </RouteErrorBoundary>
+  );
 }

@@ -1,9 +1,11 @@
 import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from 'wouter';
+import { useHash } from '../hooks/use-hash';
 
 /** Client-side navigation keeps the scroll position; a new page starts at its top or its #anchor. */
 export function ScrollToHash() {
-  const { pathname, hash } = useLocation();
+  const [pathname] = useLocation();
+  const hash = useHash();
   // The page the browser loaded starts at its top already; the landing page is there before
   // its code, and someone may have scrolled it meanwhile.
   const loaded = useRef(false);

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from 'wouter';
 import { APP_NAME } from '../config/env';
 
 export const DEFAULT_DESCRIPTION =
@@ -48,7 +48,7 @@ export function pageTitle(title?: string): string {
  * (where asked) the search-action structured data. Tags are updated in place, never duplicated.
  */
 export function Seo({ title, description = DEFAULT_DESCRIPTION, keywords = DEFAULT_KEYWORDS, image, searchAction }: SeoProps) {
-  const { pathname } = useLocation();
+  const [pathname] = useLocation();
 
   useEffect(() => {
     const origin = window.location.origin;

@@ -1,6 +1,7 @@
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter, useLocation, useNavigate, type Location, type NavigateFunction } from 'react-router-dom';
+import { Router, useLocation, useSearch } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
 import { AppProvider } from '../app/provider';
 import { AppRoutes } from '../app/router';
 import { makeStore, type RootState } from '../app/store';
@@ -20,13 +21,15 @@ export function renderWithStore(ui: ReactNode, preloadedState?: Partial<RootStat
 
 /** What a test sees of the app's router: where it is now (after its redirects and navigations), and a way to go elsewhere. */
 export interface TestRouter {
-  state: { location: Location };
-  navigate: NavigateFunction;
+  state: { location: { pathname: string; search: string } };
+  navigate: (to: string) => void;
 }
 
 function RouterProbe({ router }: { router: TestRouter }) {
-  router.state.location = useLocation();
-  router.navigate = useNavigate();
+  const [pathname, navigate] = useLocation();
+  const search = useSearch();
+  router.state.location = { pathname, search: search ? `?${search}` : '' };
+  router.navigate = navigate;
   return null;
 }
 
@@ -34,10 +37,10 @@ function RouterProbe({ router }: { router: TestRouter }) {
 export function renderApp(path: string, preloadedState?: Partial<RootState>) {
   const router = { state: {} } as TestRouter;
   const view = renderWithStore(
-    <MemoryRouter initialEntries={[path]}>
+    <Router hook={memoryLocation({ path }).hook}>
       <AppRoutes />
       <RouterProbe router={router} />
-    </MemoryRouter>,
+    </Router>,
     preloadedState,
   );
   return { router, ...view };

@@ -1,6 +1,6 @@
 import { ArrowLeft, MessageCircle } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation } from 'wouter';
 import { FacebookIcon, GoogleIcon } from '../../components/brand-icons';
 import { Seo } from '../../components/seo';
 import { Button } from '../../components/ui/button';
@@ -18,7 +18,7 @@ import { errorMessage } from '../../lib/errors';
 type AuthTab = 'signin' | 'signup';
 
 export function AuthScreen() {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const [tab, setTab] = useState<AuthTab>('signin');
   const signInCaptcha = useCaptcha();
   const signUpCaptcha = useCaptcha();

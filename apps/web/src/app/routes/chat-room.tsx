@@ -1,5 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useParams } from 'wouter';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ChatRoom } from '../../features/chat/components/chat-room';
@@ -8,13 +8,12 @@ import { ScreenHeading } from './screen-heading';
 
 export function ChatRoomScreen() {
   const { roomId } = useParams();
-  const navigate = useNavigate();
   if (!roomId || !/^\d+$/.test(roomId) || Number(roomId) < 1) {
     return (
       <main className="flex min-h-screen items-center justify-center px-4">
         <Card className="w-full max-w-sm p-8 text-center">
           <ScreenHeading title={CHAT_TEXT.selectRoomTitle} description={CHAT_TEXT.selectRoomHint} />
-          <Button onClick={() => navigate(-1)}>
+          <Button onClick={() => window.history.back()}>
             <ArrowLeft className="h-4 w-4" /> {CHAT_TEXT.goBack}
           </Button>
         </Card>

@@ -1,5 +1,5 @@
 import { AlertCircle } from 'lucide-react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from 'wouter';
 import { Seo } from '../../components/seo';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -11,7 +11,7 @@ export const NOT_FOUND_TEXT = {
 } as const;
 
 export function NotFoundScreen() {
-  const { pathname } = useLocation();
+  const [pathname] = useLocation();
   return (
     <main className="flex min-h-[70vh] items-center justify-center px-4 py-10">
       <Seo title="Page not found" description="The page you are looking for does not exist." />

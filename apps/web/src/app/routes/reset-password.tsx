@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'wouter';
 import { AccountMailCard } from '../../features/auth/components/account-mail-card';
 import { ResetPasswordForm } from '../../features/auth/components/reset-password-form';
 import { RECOVERY_TEXT } from '../../features/auth/recovery-strings';

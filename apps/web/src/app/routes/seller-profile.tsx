@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'wouter';
 import { Seo } from '../../components/seo';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';

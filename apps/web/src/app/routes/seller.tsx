@@ -1,5 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from 'wouter';
 import { Seo } from '../../components/seo';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'wouter';
 import { APP_NAME, env } from '../../config/env';
 import { LEGAL_UPDATED, LegalPage } from '../../features/legal/components/legal-page';
 import { VIP_PRICE } from '../../features/vip/vip-strings';

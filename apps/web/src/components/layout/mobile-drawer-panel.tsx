@@ -1,6 +1,6 @@
 import type { UserDto } from '@app/contracts';
 import { Home } from 'lucide-react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation } from 'wouter';
 import { APP_NAME } from '../../config/env';
 import { Button } from '../ui/button';
 import { CountBadge } from '../ui/count-badge';
@@ -16,7 +16,7 @@ const MAIN_LINKS = [{ label: 'Home', to: '/', icon: Home }, ...MAIN_PLACES];
 
 /** The drawer itself, a chunk fetched the first time the menu button is pressed. */
 export function MobileDrawerPanel({ user, unread, onUpgrade, onLogout, open, onOpenChange: setOpen }: MobileDrawerPanelProps) {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const go = (to: string) => {
     setOpen(false);
     navigate(to);

@@ -1,5 +1,5 @@
 import { MessageCircle } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link } from 'wouter';
 import { APP_NAME, env } from '../../config/env';
 import { FacebookIcon, InstagramIcon, XIcon } from '../brand-icons';
 import { Button } from '../ui/button';

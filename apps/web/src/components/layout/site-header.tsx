@@ -1,6 +1,6 @@
 import type { UserDto } from '@app/contracts';
 import { Bell, MessageCircle } from 'lucide-react';
-import { Link, NavLink, useLocation } from 'react-router-dom';
+import { Link, useLocation } from 'wouter';
 import { lazyPart } from '../../lib/lazy-code';
 import { APP_NAME } from '../../config/env';
 import { RoleBadge } from '../role-badge';
@@ -27,7 +27,8 @@ export type SiteHeaderProps = AccountActions & {
 
 export function SiteHeader({ user, loading, unread, ...actions }: SiteHeaderProps) {
   // The landing page's anchors scroll within it, so only it offers them; the main places are everywhere.
-  const onLanding = useLocation().pathname === '/';
+  const [pathname] = useLocation();
+  const onLanding = pathname === '/';
   return (
     <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4">
@@ -41,9 +42,14 @@ export function SiteHeader({ user, loading, unread, ...actions }: SiteHeaderProp
         </Link>
         <nav aria-label="Main" className="ml-6 hidden items-center gap-5 text-sm text-muted-foreground md:flex">
           {MAIN_PLACES.filter((place) => user || !place.signedInOnly).map((place) => (
-            <NavLink key={place.to} to={place.to} className={({ isActive }) => (isActive ? 'font-medium text-foreground' : 'hover:text-foreground')}>
+            <Link
+              key={place.to}
+              to={place.to}
+              aria-current={pathname === place.to ? 'page' : undefined}
+              className={pathname === place.to ? 'font-medium text-foreground' : 'hover:text-foreground'}
+            >
               {place.label}
-            </NavLink>
+            </Link>
           ))}
           {onLanding &&
             PAGE_ANCHORS.map((anchor) => (

@@ -1,6 +1,6 @@
 import type { UserDto } from '@app/contracts';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { useNavigate } from 'react-router-dom';
+import { useLocation } from 'wouter';
 import { UserAvatar } from '../ui/avatar';
 import type { AccountActions } from './account-entries';
 import { accountEntries } from './account-menu-entries';
@@ -11,7 +11,7 @@ const ITEM =
   'flex cursor-pointer items-center gap-2 rounded-md px-2 py-2 text-sm outline-none select-none data-[highlighted]:bg-muted';
 
 export function UserMenu({ user, onUpgrade, onLogout }: UserMenuProps) {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger

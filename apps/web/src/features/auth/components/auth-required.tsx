@@ -1,6 +1,6 @@
 import { Lock } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'wouter';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { AUTH_REQUIRED_TEXT } from '../auth-strings';

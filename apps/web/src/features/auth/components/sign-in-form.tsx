@@ -1,6 +1,6 @@
 import { ModerationErrorCode } from '@app/contracts/browser';
 import { useId, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation } from 'wouter';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { FormField } from '../../../components/ui/form-field';
@@ -18,7 +18,7 @@ export type SignInFormProps = { captcha: CaptchaState };
 
 export function SignInForm({ captcha }: SignInFormProps) {
   const id = useId();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const [login, { isLoading }] = useLoginMutation();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');

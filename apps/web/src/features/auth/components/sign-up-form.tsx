@@ -1,6 +1,6 @@
 import { CheckCircle2, Loader2, XCircle } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useLocation } from 'wouter';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { FormField } from '../../../components/ui/form-field';
@@ -19,7 +19,7 @@ export type SignUpFormProps = { captcha: CaptchaState };
 
 export function SignUpForm({ captcha }: SignUpFormProps) {
   const id = useId();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const [register, { isLoading }] = useRegisterMutation();
   const [username, setUsername] = useState('');
   const [email, setEmail] = useState('');
@@ -105,14 +105,15 @@ export function SignUpForm({ captcha }: SignUpFormProps) {
           onCheckedChange={(v) => setAcceptedTerms(v === true)}
         />
         <Label htmlFor={`${id}-terms`} className="leading-snug font-normal">
+          {/* Plain links: they open a new tab, so the form being filled in stays as it is. */}
           {AUTH_TEXT.termsPrefix}{' '}
-          <Link to="/terms-of-use" className="text-primary underline" target="_blank">
+          <a href="/terms-of-use" className="text-primary underline" target="_blank" rel="noopener">
             {AUTH_TEXT.termsLink}
-          </Link>{' '}
+          </a>{' '}
           {AUTH_TEXT.termsAnd}{' '}
-          <Link to="/privacy-policy" className="text-primary underline" target="_blank">
+          <a href="/privacy-policy" className="text-primary underline" target="_blank" rel="noopener">
             {AUTH_TEXT.privacyLink}
-          </Link>
+          </a>
         </Label>
       </div>
       <CaptchaField captcha={captcha} />

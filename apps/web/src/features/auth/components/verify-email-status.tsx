@@ -1,6 +1,6 @@
 import { CheckCircle2, Loader2, XCircle } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'wouter';
 import { Button } from '../../../components/ui/button';
 import { errorBody, errorMessage } from '../../../lib/errors';
 import { useVerifyEmailMutation } from '../api/recovery-api';

@@ -1,6 +1,6 @@
 import type { CallType } from '@app/contracts';
 import { CallErrorCode } from '@app/contracts/browser';
-import { useNavigate } from 'react-router-dom';
+import { useLocation } from 'wouter';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { toast } from '../../../components/ui/toast-store';
 import { errorBody, errorMessage } from '../../../lib/errors';
@@ -20,7 +20,7 @@ import { useLoadedCallController } from './use-call-controller';
 export function useStartCall() {
   const controller = useLoadedCallController();
   const { user } = useCurrentUser();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const dispatch = useAppDispatch();
   const starting = useAppSelector(selectStartingCall);
 

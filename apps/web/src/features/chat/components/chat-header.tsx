@@ -1,7 +1,7 @@
 import type { OnlineUserDto, RoomDto, UserDto } from '@app/contracts';
 import { ROOM_CATEGORIES } from '@app/contracts/browser';
 import { ArrowLeft, RefreshCw } from 'lucide-react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation } from 'wouter';
 import { useAppDispatch } from '../../../app/hooks';
 import { Button } from '../../../components/ui/button';
 import { retrySocket } from '../../../lib/socket';
@@ -28,7 +28,7 @@ export type ChatHeaderProps = {
 
 /** The room's name, the reader's connection, and per kind of room: who is here, or who the other person is. */
 export function ChatHeader({ roomId, room, me, connection, onlineUsers, onPickUser }: ChatHeaderProps) {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const isPublic = room?.type === 'public';
   return (
     <header className="flex items-center gap-1 border-b bg-card px-2 py-2 sm:gap-2 sm:px-4">

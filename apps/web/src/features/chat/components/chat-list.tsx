@@ -1,7 +1,7 @@
 import type { PrivateChatSummaryDto } from '@app/contracts';
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation } from 'wouter';
 import { UserAvatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -22,7 +22,7 @@ export type ChatListProps = {
 };
 
 export function ChatList({ chats, source }: ChatListProps) {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const [deleteChat] = useDeletePrivateChatMutation();
   // Live per chat: the notifications of messages that arrived while it was not open.
   const unreadIn = new Map(useUnreadNotifications().rooms.map((r) => [r.roomId, r.count]));

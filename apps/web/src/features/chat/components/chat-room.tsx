@@ -2,7 +2,7 @@ import type { UserDto } from '@app/contracts';
 import { VIP_ROOM_ERROR_CODE } from '@app/contracts/browser';
 import { Lock } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation } from 'wouter';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { Seo } from '../../../components/seo';
 import { Button } from '../../../components/ui/button';
@@ -47,7 +47,7 @@ function FullScreenNote({ text }: { text: string }) {
 }
 
 function JoiningRoom({ roomId }: { roomId: number }) {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const { data: room, error } = useGetRoomQuery(roomId);
   if (errorBody(error)?.code === VIP_ROOM_ERROR_CODE) return <VipRoomLocked />;
   return (
@@ -58,7 +58,7 @@ function JoiningRoom({ roomId }: { roomId: number }) {
       </p>
       <SignupGate
         roomName={room?.name ?? `#${roomId}`}
-        onDismiss={() => (window.history.length > 1 ? navigate(-1) : navigate('/public-rooms'))}
+        onDismiss={() => (window.history.length > 1 ? window.history.back() : navigate('/public-rooms'))}
         onJoined={() => window.location.reload()}
       />
     </main>
@@ -67,7 +67,7 @@ function JoiningRoom({ roomId }: { roomId: number }) {
 
 function LiveRoom({ roomId, me }: { roomId: number; me: UserDto }) {
   const dispatch = useAppDispatch();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const connection = useConnection();
   const createRoomOpen = useAppSelector(selectCreateRoomOpen);
   const { data: roomAnswer, error: roomError } = useGetRoomQuery(roomId);

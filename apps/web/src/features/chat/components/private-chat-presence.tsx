@@ -1,6 +1,6 @@
 import type { OnlineUserDto, RoomDto, UserDto } from '@app/contracts';
 import { formatDistanceToNow } from 'date-fns';
-import { Link } from 'react-router-dom';
+import { Link } from 'wouter';
 import { useGetSellerQuery } from '../../marketplace/api/marketplace-api';
 import { StatusBadge } from '../../marketplace/components/status-badge';
 import { displayPrices, formatPrice } from '../../marketplace/types';

@@ -1,6 +1,6 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { MessageCircle } from 'lucide-react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation } from 'wouter';
 import { UserAvatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { ROOM_PRIVATE_CHATS_POLL_MS, useGetRoomPrivateChatsQuery } from '../api/chat-api';
@@ -11,7 +11,7 @@ export type PrivateChatsDropdownProps = { roomId: number };
 
 /** The private chats started from this public room; refetched every 30 s while the page is in front. */
 export function PrivateChatsDropdown({ roomId }: PrivateChatsDropdownProps) {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const { data: chats = [] } = useGetRoomPrivateChatsQuery(roomId, {
     pollingInterval: ROOM_PRIVATE_CHATS_POLL_MS,
     skipPollingIfUnfocused: true,

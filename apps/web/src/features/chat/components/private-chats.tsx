@@ -1,6 +1,6 @@
 import { ChevronDown, MessageSquare, Store } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'wouter';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { useGetMarketplaceChatsQuery, useGetMyChatsQuery } from '../api/chat-api';

@@ -1,7 +1,7 @@
 import type { RoomCategory, RoomDto } from '@app/contracts';
 import { Plus, Search } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useLocation, useSearchParams } from 'wouter';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
@@ -34,7 +34,7 @@ export function PublicRooms() {
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
   const [typed, setTyped] = useState(q);
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const dispatch = useAppDispatch();
   const { user } = useCurrentUser();
   const [gateRoom, setGateRoom] = useState<RoomDto | null>(null);

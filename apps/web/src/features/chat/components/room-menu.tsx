@@ -2,7 +2,7 @@ import type { RoomDto, UserDto } from '@app/contracts';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Crown, DoorOpen, Flag, LayoutGrid, LogOut, MoreVertical, Plus, Trash2, User } from 'lucide-react';
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation } from 'wouter';
 import { useAppDispatch } from '../../../app/hooks';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast-store';
@@ -21,7 +21,7 @@ const ITEM = 'flex cursor-pointer items-center gap-2 rounded-md px-2 py-2 text-s
 export type RoomMenuProps = { room: RoomDto | undefined; me: UserDto };
 
 export function RoomMenu({ room, me }: RoomMenuProps) {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const dispatch = useAppDispatch();
   const logout = useLogout();
   const [reporting, setReporting] = useState<ReportTarget | null>(null);

@@ -1,6 +1,6 @@
 import { Crown, Lock } from 'lucide-react';
 import { useEffect } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'wouter';
 import { useAppDispatch } from '../../../app/hooks';
 import { Seo } from '../../../components/seo';
 import { Button } from '../../../components/ui/button';

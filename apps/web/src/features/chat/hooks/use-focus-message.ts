@@ -1,5 +1,5 @@
 import { useEffect, useRef, type RefObject } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'wouter';
 import type { RoomFeed } from '../types';
 import type { OlderMessages } from './use-older-messages';
 

@@ -1,6 +1,6 @@
 import type { UserSummary } from '@app/contracts';
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation } from 'wouter';
 import { toast } from '../../../components/ui/toast-store';
 import { errorMessage } from '../../../lib/errors';
 import { useStartPrivateChatMutation } from '../api/chat-api';
@@ -10,7 +10,7 @@ import { CHAT_TOASTS } from '../copy';
 /** Clicking a person in a public room: a private chat with them, never with yourself. */
 export function useStartPrivateChat(originRoomId: number, myId: number | undefined) {
   const [start, { isLoading }] = useStartPrivateChatMutation();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const startWith = useCallback(
     async (other: Pick<UserSummary, 'id'>) => {
       if (other.id === myId) {

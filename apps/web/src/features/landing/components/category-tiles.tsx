@@ -1,5 +1,5 @@
 import { Briefcase, Heart, HeartHandshake, PartyPopper, Smile, type LucideIcon } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link } from 'wouter';
 import { Card } from '../../../components/ui/card';
 import { SELLERS_FRESH_SECONDS, useGetCategoryCountsQuery } from '../../marketplace/api/marketplace-api';
 import { MARKETPLACE_CATEGORIES, type MarketplaceCategory } from '../../marketplace/types';

@@ -1,5 +1,5 @@
 import { BadgeCheck, Star } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link } from 'wouter';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { UserAvatar } from '../../../components/ui/avatar';

@@ -1,5 +1,5 @@
 import { ArrowRight, Shuffle, Star, Users } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link } from 'wouter';
 import { Button } from '../../../components/ui/button';
 import { env } from '../../../config/env';
 import { formatRating, formatUserCount } from '../../../lib/format';

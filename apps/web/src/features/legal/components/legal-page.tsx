@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'wouter';
 import { SiteFooter } from '../../../components/layout/site-footer';
 import { Seo } from '../../../components/seo';
 

@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight, Send } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation } from 'wouter';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { toast } from '../../../components/ui/toast-store';
@@ -26,7 +26,7 @@ const FORM_STEPS = T.steps.slice(0, LAST_STEP).map((_, index) => index);
  * message, listed above the form, and the wizard opens the step of the first one.
  */
 export function RegistrationWizard() {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const [step, setStep] = useState(0);
   const [draft, setDraft] = useState<RegistrationDraft>(emptyDraft);
   const [errors, setErrors] = useState<Record<string, string[]>>({});

@@ -1,6 +1,6 @@
 import type { SellerDto } from '@app/contracts';
 import { ArrowLeft, BadgeCheck, Briefcase, Clock, Globe2, Languages, MessageCircle, Phone, ShieldAlert, Star, Video } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link } from 'wouter';
 import { UserAvatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';

@@ -1,5 +1,5 @@
 import type { SellerDto } from '@app/contracts';
-import { useNavigate } from 'react-router-dom';
+import { useLocation } from 'wouter';
 import { toast } from '../../../components/ui/toast-store';
 import { describeHttpError } from '../../../lib/errors';
 import { useCurrentUser } from '../../auth/hooks/use-current-user';
@@ -11,7 +11,7 @@ import { CHAT_SOURCE_KEY, SELLER_PAGE_TEXT } from '../copy';
  * created (or found), marked as coming from the marketplace, and opened.
  */
 export function useStartSellerChat() {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const { user } = useCurrentUser();
   const [startChat, { isLoading, originalArgs }] = useStartSellerChatMutation();
 

@@ -1,7 +1,7 @@
 import type { SellerProfileDto } from '@app/contracts';
 import { BadgeCheck, ExternalLink, XCircle } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'wouter';
 import { UserAvatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';

@@ -1,6 +1,6 @@
 import type { NotificationDto, NotificationType } from '@app/contracts';
 import { AtSign, BadgeCheck, Bell, Crown, Flag, MessageSquare, PhoneMissed, ShieldAlert, Store, type LucideIcon } from 'lucide-react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation } from 'wouter';
 import { UserAvatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -30,7 +30,7 @@ export function NotificationList() {
   const { count } = useUnreadNotifications();
   const [markRead] = useMarkNotificationReadMutation();
   const [markAll, { isLoading: markingAll }] = useMarkAllNotificationsReadMutation();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const items = data?.pages.flatMap((page) => page.notifications) ?? [];
 
   if (isLoading) {

@@ -1,7 +1,7 @@
 import { SEARCH_QUERY_MAX, SEARCH_QUERY_MIN, SearchMessages } from '@app/contracts/browser';
 import { format } from 'date-fns';
 import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'wouter';
 import { UserAvatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
