@@ -63,6 +63,21 @@ describe('the chat room screen', () => {
     expect(await screen.findByRole('dialog', { name: 'Join General Lounge' })).toBeInTheDocument();
   });
 
+  it('names the room in its heading once known, and says it is loading until then', async () => {
+    server.on('GET /api/users/me', () => ({ body: makeUser({ id: 7, username: 'alice', role: 'user' }) }));
+    let answerRoom!: () => void;
+    const roomAsked = new Promise<void>((resolve) => (answerRoom = resolve));
+    server.on('GET /api/rooms/4', async () => {
+      await roomAsked;
+      return { body: makeRoom({ name: 'Night owls' }) };
+    });
+    server.on('GET /api/rooms/4/private-chats', () => ({ body: [] }));
+    renderApp('/chat/4');
+    expect(await screen.findByRole('heading', { level: 1, name: CHAT_TEXT.loadingRoom })).toBeInTheDocument();
+    answerRoom();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Night owls' })).toBeInTheDocument();
+  });
+
   it('shows history, join notices and the online list in role order for a signed-in member', async () => {
     const me = makeUser({ id: 7, username: 'alice', role: 'user' });
     server.on('GET /api/users/me', () => ({ body: me }));

@@ -44,7 +44,7 @@ export function ChatHeader({ roomId, room, me, connection, onlineUsers, onPickUs
       </Button>
       <div className="min-w-0 flex-1">
         {/* The server names a private room for its viewer (the other person, or the expert's display name). */}
-        <h1 className="truncate text-base font-semibold sm:text-lg">{room?.name ?? ''}</h1>
+        <h1 className="truncate text-base font-semibold sm:text-lg">{room?.name ?? CHAT_TEXT.loadingRoom}</h1>
         <p className="flex items-center gap-1.5 text-xs text-muted-foreground">
           <ConnectionStatus connection={connection} quietWhenOnline={room?.type === 'private'} />
           {room && isPublic ? <span className="hidden truncate sm:inline">· {ROOM_CATEGORIES[room.category]}</span> : null}
