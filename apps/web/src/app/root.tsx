@@ -15,13 +15,10 @@ export function AppRoot({ store, location }: AppRootProps) {
   return (
     <StrictMode>
       <AppProvider store={store}>
-        {location === undefined ? (
+        {/* Without a location the router follows the browser's address. */}
+        <Router ssrPath={location}>
           <AppRoutes />
-        ) : (
-          <Router ssrPath={location}>
-            <AppRoutes />
-          </Router>
-        )}
+        </Router>
       </AppProvider>
     </StrictMode>
   );

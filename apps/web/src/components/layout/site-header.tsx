@@ -41,16 +41,14 @@ export function SiteHeader({ user, loading, unread, ...actions }: SiteHeaderProp
           <span className="hidden min-[400px]:inline">{APP_NAME}</span>
         </Link>
         <nav aria-label="Main" className="ml-6 hidden items-center gap-5 text-sm text-muted-foreground md:flex">
-          {MAIN_PLACES.filter((place) => user || !place.signedInOnly).map((place) => (
-            <Link
-              key={place.to}
-              to={place.to}
-              aria-current={pathname === place.to ? 'page' : undefined}
-              className={pathname === place.to ? 'font-medium text-foreground' : 'hover:text-foreground'}
-            >
-              {place.label}
-            </Link>
-          ))}
+          {MAIN_PLACES.filter((place) => user || !place.signedInOnly).map((place) => {
+            const here = pathname === place.to;
+            return (
+              <Link key={place.to} to={place.to} aria-current={here ? 'page' : undefined} className={here ? 'font-medium text-foreground' : 'hover:text-foreground'}>
+                {place.label}
+              </Link>
+            );
+          })}
           {onLanding &&
             PAGE_ANCHORS.map((anchor) => (
               <a key={anchor.hash} href={anchor.hash} className="hidden hover:text-foreground lg:inline">

@@ -162,6 +162,23 @@ describe('Auth screen', () => {
       expect(checks.map((r) => r.query.get('username'))).toEqual(['new_user']);
     });
 
+    it('opens the terms and the privacy policy in a new tab, leaving the form being filled in where it is', async () => {
+      const user = userEvent.setup();
+      server.on('GET /api/auth/check-username', () => ({ body: { available: true } }));
+      const { router } = renderApp('/auth');
+      await user.click(screen.getByRole('tab', { name: AUTH_TEXT.signUpTab }));
+      const form = screen.getByRole('form', { name: AUTH_TEXT.signUpTab });
+      await user.type(within(form).getByLabelText(AUTH_TEXT.username), 'new_user');
+      for (const [name, href] of [[AUTH_TEXT.termsLink, '/terms-of-use'], [AUTH_TEXT.privacyLink, '/privacy-policy']]) {
+        const link = within(form).getByRole('link', { name });
+        expect(link).toHaveAttribute('href', href);
+        expect(link).toHaveAttribute('target', '_blank');
+        await user.click(link);
+      }
+      expect(router.state.location.pathname).toBe('/auth');
+      expect(within(form).getByLabelText(AUTH_TEXT.username)).toHaveValue('new_user');
+    });
+
     it('stops on mismatched passwords and on unticked terms', async () => {
       const user = userEvent.setup();
       server.on('GET /api/auth/check-username', () => ({ body: { available: true } }));
