@@ -4,7 +4,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createServer, defineConfig, type Plugin, type ResolvedConfig } from 'vite';
+import { createServer, defineConfig, type Plugin, type ResolvedConfig, type Rollup } from 'vite';
 import { pickEmoji } from './src/features/chat/emoji-set';
 import type * as Prerender from './src/prerender';
 
@@ -58,21 +58,53 @@ function contractsWithoutSideEffects(): Plugin {
 }
 
 const ROOT_ELEMENT = '<div id="root"></div>';
+const HEAD_END = '</head>';
 type PrerenderModule = typeof Prerender;
+/** The screen src/prerender.tsx renders: the route at PRERENDERED_PATH in src/app/router.tsx. */
+const PRERENDERED_SCREEN = fileURLToPath(new URL('./src/app/routes/landing.tsx', import.meta.url));
+
+/**
+ * Links that fetch the prerendered screen's chunks (the route's own and those it imports) while
+ * the page's HTML is read, rather than once the entry has run and asked for them: hydration starts
+ * a round trip sooner, and the entry does not spend its first task adding the links itself.
+ */
+function prerenderedScreenPreloads(bundle: Rollup.OutputBundle, base: string): string {
+  const chunks = new Map(
+    Object.values(bundle)
+      .filter((output): output is Rollup.OutputChunk => output.type === 'chunk')
+      .map((chunk) => [chunk.fileName, chunk]),
+  );
+  const screen = [...chunks.values()].find((chunk) => chunk.facadeModuleId === PRERENDERED_SCREEN);
+  if (!screen) throw new Error(`prerender-landing: no chunk for ${PRERENDERED_SCREEN}`);
+  const inEntry = new Set([...chunks.values()].filter((chunk) => chunk.isEntry).flatMap((chunk) => [chunk.fileName, ...chunk.imports]));
+  const files = new Set<string>();
+  const visit = (file: string) => {
+    if (inEntry.has(file) || files.has(file)) return;
+    files.add(file);
+    chunks.get(file)?.imports.forEach(visit);
+  };
+  visit(screen.fileName);
+  return [...files].map((file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${base}${file}">`).join('\n    ');
+}
 
 /**
  * Once the app is built, renders the landing page (src/prerender.tsx, loaded through Vite as
  * server-side code) into dist/index.html's root element, so a visitor's first paint does not
  * wait for the app's code; main.tsx then hydrates it. The page as built, its root empty, is
- * kept as dist/shell.html: the server sends it for every other page.
+ * kept as dist/shell.html: the server sends it for every other page. index.html also links the
+ * landing page's chunks for preloading.
  */
 function prerenderLanding(): Plugin {
   let config: ResolvedConfig;
+  let preloads = '';
   return {
     name: 'prerender-landing',
     apply: 'build',
     configResolved(resolved) {
       config = resolved;
+    },
+    generateBundle(_options, bundle) {
+      preloads = prerenderedScreenPreloads(bundle, config.base);
     },
     async closeBundle() {
       const server = await createServer({
@@ -89,7 +121,8 @@ function prerenderLanding(): Plugin {
         const page = readFileSync(file, 'utf8');
         if (!page.includes(ROOT_ELEMENT)) throw new Error(`prerender-landing: ${file} has no ${ROOT_ELEMENT}`);
         writeFileSync(resolve(config.root, config.build.outDir, 'shell.html'), page);
-        writeFileSync(file, page.replace(ROOT_ELEMENT, `<div id="root">${html}</div>`));
+        if (!page.includes(HEAD_END)) throw new Error(`prerender-landing: ${file} has no ${HEAD_END}`);
+        writeFileSync(file, page.replace(HEAD_END, `  ${preloads}\n  ${HEAD_END}`).replace(ROOT_ELEMENT, `<div id="root">${html}</div>`));
       } finally {
         await server.close();
       }

@@ -75,6 +75,44 @@ describe('Getting around', () => {
     }
   });
 
+  it('serves the landing page drawn, linking every chunk it runs, and takes it over without a hydration error', async () => {
+    const { context, page } = await openPage(375, 812);
+    try {
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      // A visitor's session check answers 401, which the browser logs: anything else is a fault.
+      page.on('console', (message) => {
+        if (message.type() === 'error' && !/status of 401/.test(message.text())) errors.push(message.text());
+      });
+      const scripts: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+      });
+      const response = await page.goto('/');
+      const html = (await response?.text()) ?? '';
+      expect(html).toContain('Chat freely. Talk to experts.');
+      // The numbers come from the server once the page is the app's: the build drew them loading.
+      await page.getByText('Active users').waitFor();
+      await page.waitForLoadState('networkidle');
+      // Fetched at once from the HTML's own links, none of them waits for the entry to ask for it.
+      const linked = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]);
+      expect(scripts.length).toBeGreaterThan(1);
+      expect(scripts.filter((script) => !linked.includes(script))).toEqual([]);
+
+      // Taken over: its links now move within the app, with no new page load.
+      let documents = 0;
+      page.on('request', (request) => {
+        if (request.resourceType() === 'document') documents++;
+      });
+      await page.getByRole('main').getByRole('link', { name: 'Free Public Rooms' }).click();
+      await page.getByRole('heading', { name: 'Public Rooms', level: 1 }).waitFor();
+      expect(documents).toBe(0);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('sends /rooms to the public rooms', async () => {
     const { context, page } = await openPage();
     try {
