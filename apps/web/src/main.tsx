@@ -2,12 +2,12 @@ import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppRoot, PRERENDERED_PATH } from './app/root';
 import { preloadScreenAt } from './app/router';
+import { storeHeldWhileHydrating } from './app/hydration-store';
 import { makeStore } from './app/store';
 import './index.css';
 
 const store = makeStore();
 const container = document.getElementById('root')!;
-const app = <AppRoot store={store} />;
 
 // Both render in a transition, so React yields to the browser while it works rather than
 // holding the main thread for the whole first screen.
@@ -16,10 +16,10 @@ if (window.location.pathname === PRERENDERED_PATH && container.firstElementChild
   // Without its code (a failed fetch) React still takes over the rest, keeping the page's HTML until the code comes.
   void preloadScreenAt(PRERENDERED_PATH)
     .catch(() => undefined)
-    .then(() => startTransition(() => void hydrateRoot(container, app)));
+    .then(() => startTransition(() => void hydrateRoot(container, <AppRoot store={storeHeldWhileHydrating(store)} />)));
 } else {
   // Any other page: the server sent the shell with an empty root (a host that sends index.html
   // everywhere gets the landing page's HTML, which makes way here).
   container.replaceChildren();
-  startTransition(() => createRoot(container).render(app));
+  startTransition(() => createRoot(container).render(<AppRoot store={store} />));
 }
