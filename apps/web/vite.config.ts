@@ -87,6 +87,32 @@ function prerenderedScreenPreloads(bundle: Rollup.OutputBundle, base: string): s
   return [...files].map((file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${base}${file}">`).join('\n    ');
 }
 
+/** React's renderer: main.tsx imports it dynamically, so that the browser evaluates it in a task of its own. */
+const RENDERER = createRequire(import.meta.url).resolve('react-dom/client');
+
+/**
+ * Every page needs React's renderer at once, but as a chunk of its own (its evaluation kept out
+ * of the entry's long first task), so every page's HTML links it for preloading beside the entry.
+ */
+function preloadRenderer(): Plugin {
+  let base = '/';
+  return {
+    name: 'preload-renderer',
+    apply: 'build',
+    configResolved(resolved) {
+      base = resolved.base;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        const renderer = Object.values(bundle ?? {}).find((output): output is Rollup.OutputChunk => output.type === 'chunk' && output.moduleIds.includes(RENDERER));
+        if (!renderer) throw new Error(`preload-renderer: no chunk for ${RENDERER}`);
+        return [{ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${renderer.fileName}` }, injectTo: 'head' }];
+      },
+    },
+  };
+}
+
 /**
  * Once the app is built, renders the landing page (src/prerender.tsx, loaded through Vite as
  * server-side code) into dist/index.html's root element, so a visitor's first paint does not
@@ -131,7 +157,7 @@ function prerenderLanding(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), emojiGroups(), contractsWithoutSideEffects(), prerenderLanding()],
+  plugins: [react(), tailwindcss(), emojiGroups(), contractsWithoutSideEffects(), preloadRenderer(), prerenderLanding()],
   resolve: {
     // The contracts' plain values, from source (the DTO classes are only ever imported as types).
     alias: {

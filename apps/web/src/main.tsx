@@ -1,11 +1,13 @@
 import { startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppRoot, PRERENDERED_PATH } from './app/root';
 import { preloadScreenAt } from './app/router';
 import { storeHeldWhileHydrating } from './app/hydration-store';
 import { makeStore } from './app/store';
 import './index.css';
 
+// React's renderer is a chunk of its own, which every page's HTML links for preloading: the
+// browser evaluates it in a task after the entry's, rather than both in one long task.
+const renderer = import('react-dom/client');
 const store = makeStore();
 const container = document.getElementById('root')!;
 
@@ -14,12 +16,13 @@ const container = document.getElementById('root')!;
 if (window.location.pathname === PRERENDERED_PATH && container.firstElementChild) {
   // index.html holds the landing page as the build rendered it: with its code here, React takes it over as it is.
   // Without its code (a failed fetch) React still takes over the rest, keeping the page's HTML until the code comes.
-  void preloadScreenAt(PRERENDERED_PATH)
-    .catch(() => undefined)
-    .then(() => startTransition(() => void hydrateRoot(container, <AppRoot store={storeHeldWhileHydrating(store)} />)));
+  const screen = preloadScreenAt(PRERENDERED_PATH).catch(() => undefined);
+  void Promise.all([renderer, screen]).then(([{ hydrateRoot }]) =>
+    startTransition(() => void hydrateRoot(container, <AppRoot store={storeHeldWhileHydrating(store)} />)),
+  );
 } else {
   // Any other page: the server sent the shell with an empty root (a host that sends index.html
   // everywhere gets the landing page's HTML, which makes way here).
   container.replaceChildren();
-  startTransition(() => createRoot(container).render(<AppRoot store={store} />));
+  void renderer.then(({ createRoot }) => startTransition(() => createRoot(container).render(<AppRoot store={store} />)));
 }
