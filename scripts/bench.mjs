@@ -8,6 +8,8 @@
 //   npm run bench -- --connections     how many idle sockets one gateway holds, and its restart
 //   npm run bench -- --lighthouse      Lighthouse (mobile) on the landing page, marketplace and public
 //                                      rooms, and the landing page's initial JavaScript
+//                                      (--cpu-slowdown N: the CPU slowed N times rather than
+//                                      the mobile profile's 4, as on a host N/4 times slower)
 //   npm run bench -- --bundle          what the web app's entry chunk is made of, by package
 //   npm run bench -- --send-cost       CPU time per message of each process of the send path, at
 //                                      fixed rates into the 200-member room (--profile: with CPU profiles)
@@ -45,6 +47,7 @@ const { values: args } = parseArgs({
     sockets: { type: 'string', default: '10000' },
     'heap-snapshot': { type: 'boolean', default: false },
     lighthouse: { type: 'boolean', default: false },
+    'cpu-slowdown': { type: 'string', default: '4' },
     'send-cost': { type: 'boolean', default: false },
     bundle: { type: 'boolean', default: false },
   },
@@ -53,11 +56,17 @@ const gateways = Number(args.gateways);
 const chatReplicas = Number(args['chat-replicas']);
 const sendSeconds = Number(args.seconds ?? (args.smoke ? (args.saturation ? 2 : 3) : args.saturation ? 8 : 20));
 const sockets = Number(args.sockets);
-for (const [name, value, max] of [['gateways', gateways, 4], ['chat-replicas', chatReplicas, 4], ['seconds', sendSeconds, 120], ['sockets', sockets, 50_000]]) {
+const cpuSlowdown = Number(args['cpu-slowdown']);
+for (const [name, value, max] of [['gateways', gateways, 4], ['chat-replicas', chatReplicas, 4], ['seconds', sendSeconds, 120], ['sockets', sockets, 50_000], ['cpu-slowdown', cpuSlowdown, 20]]) {
   if (!Number.isInteger(value) || value < 1 || value > max) {
     log.fail(`--${name} must be a whole number from 1 to ${max}`);
     process.exit(2);
   }
+}
+
+if (args.write && cpuSlowdown !== 4) {
+  log.fail('--write records the mobile profile as Lighthouse defines it: run --cpu-slowdown without it');
+  process.exit(2);
 }
 
 // Bounded in time whatever happens: a stuck run stops what it started and ends itself.
@@ -144,7 +153,7 @@ try {
   } else if (args.lighthouse) {
     mode = 'lighthouse';
     const { runLighthouse, formatLighthouse } = await import('../bench/lib/lighthouse.mjs');
-    const report = await runLighthouse({ webDist: join(ROOT, 'apps/web/dist'), log: step });
+    const report = await runLighthouse({ webDist: join(ROOT, 'apps/web/dist'), cpuSlowdown, log: step });
     text = formatLighthouse(report);
     found = [];
   } else if (args.connections) {
