@@ -113,6 +113,26 @@ describe('Getting around', () => {
     }
   });
 
+  it('adds no history entry for a link to the page already shown, so one Back leaves the page', async () => {
+    const { context, page } = await openPage();
+    try {
+      await page.goto('/public-rooms');
+      await page.getByRole('heading', { name: 'Public Rooms', level: 1 }).waitFor();
+      const nav = mainNav(page);
+      await nav.getByRole('link', { name: 'Marketplace', exact: true }).click();
+      await page.getByRole('heading', { name: 'Expert Marketplace' }).waitFor();
+      const entries = await page.evaluate(() => history.length);
+
+      await nav.getByRole('link', { name: 'Marketplace', exact: true }).click();
+      await nav.getByRole('link', { name: 'Marketplace', exact: true }).click();
+      expect(await page.evaluate(() => history.length)).toBe(entries);
+      await page.goBack();
+      await page.waitForURL(`${baseUrl}/public-rooms`);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('sends /rooms to the public rooms', async () => {
     const { context, page } = await openPage();
     try {

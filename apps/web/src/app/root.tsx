@@ -1,11 +1,22 @@
 import { StrictMode } from 'react';
-import { Router } from 'wouter';
+import { Router, type AroundNavHandler } from 'wouter';
 import { AppProvider } from './provider';
 import { AppRoutes } from './router';
 import type { AppStore } from './store';
 
 /** The path whose page the build renders into index.html (the server sends shell.html, its root empty, for every other path). */
 export const PRERENDERED_PATH = '/';
+
+/**
+ * A link to the page already shown replaces its history entry, as the browser does for a plain
+ * link, rather than adding one that Back would have to step over.
+ */
+const navigateAsALink: AroundNavHandler = (navigate, to, options) => {
+  const here = window.location;
+  const next = new URL(to, here.href);
+  const samePage = next.pathname === here.pathname && next.search === here.search && next.hash === here.hash;
+  navigate(to, samePage ? { ...options, replace: true } : options);
+};
 
 /** location: render that page, not the browser's (the build renders the landing page so). */
 export type AppRootProps = { store: AppStore; location?: string };
@@ -16,7 +27,7 @@ export function AppRoot({ store, location }: AppRootProps) {
     <StrictMode>
       <AppProvider store={store}>
         {/* Without a location the router follows the browser's address. */}
-        <Router ssrPath={location}>
+        <Router ssrPath={location} aroundNav={navigateAsALink}>
           <AppRoutes />
         </Router>
       </AppProvider>
