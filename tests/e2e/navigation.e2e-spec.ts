@@ -133,6 +133,36 @@ describe('Getting around', () => {
     }
   });
 
+  it('paints the landing page in a dark device’s theme before any code runs, and keeps a chosen light theme', async () => {
+    const background = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const withoutCode = await browser.newContext({ baseURL: baseUrl, colorScheme: 'dark', javaScriptEnabled: false });
+    try {
+      const page = await withoutCode.newPage();
+      await page.goto('/');
+      await page.getByRole('heading', { name: 'Chat freely. Talk to experts.' }).waitFor();
+      expect(await background(page)).toBe('rgb(11, 16, 32)');
+    } finally {
+      await withoutCode.close();
+    }
+
+    const member = await browser.newContext({ baseURL: baseUrl, colorScheme: 'dark' });
+    try {
+      await signUp(member, 'lighttheme');
+      const headers = { origin: baseUrl };
+      const settings = await (await member.request.get('/api/users/me/settings')).json();
+      const saved = await member.request.put('/api/users/me/settings', { headers, data: { ...settings, chat: { ...settings.chat, theme: 'light' } } });
+      expect(saved.status()).toBe(200);
+      const page = await member.newPage();
+      page.setDefaultTimeout(15_000);
+      await page.goto('/marketplace');
+      await page.getByRole('heading', { name: 'Expert Marketplace' }).waitFor();
+      await page.waitForFunction(() => document.documentElement.classList.contains('light'));
+      expect(await background(page)).toBe('rgb(255, 255, 255)');
+    } finally {
+      await member.close();
+    }
+  });
+
   it('sends /rooms to the public rooms', async () => {
     const { context, page } = await openPage();
     try {

@@ -1,19 +1,16 @@
 import { useEffect } from 'react';
 import { useCurrentUser } from '../../auth/hooks/use-current-user';
 
-/** Applies the signed-in user's theme; 'system' (and signed-out visitors) follow the device. */
+/**
+ * Applies the signed-in user's theme as a class on the root: 'light' or 'dark' when chosen;
+ * neither for 'system' and signed-out visitors, whom the stylesheet gives the device's theme.
+ */
 export function useTheme() {
   const { user } = useCurrentUser();
   const theme = user?.settings?.chat.theme ?? 'system';
   useEffect(() => {
-    const query = window.matchMedia?.('(prefers-color-scheme: dark)');
-    const apply = () => {
-      const dark = theme === 'dark' || (theme === 'system' && Boolean(query?.matches));
-      document.documentElement.classList.toggle('dark', dark);
-    };
-    apply();
-    if (theme !== 'system' || !query) return;
-    query.addEventListener('change', apply);
-    return () => query.removeEventListener('change', apply);
+    const root = document.documentElement.classList;
+    root.toggle('light', theme === 'light');
+    root.toggle('dark', theme === 'dark');
   }, [theme]);
 }
