@@ -47,7 +47,7 @@ const { values: args } = parseArgs({
     sockets: { type: 'string', default: '10000' },
     'heap-snapshot': { type: 'boolean', default: false },
     lighthouse: { type: 'boolean', default: false },
-    'cpu-slowdown': { type: 'string', default: '4' },
+    'cpu-slowdown': { type: 'string' },
     'send-cost': { type: 'boolean', default: false },
     bundle: { type: 'boolean', default: false },
   },
@@ -56,16 +56,19 @@ const gateways = Number(args.gateways);
 const chatReplicas = Number(args['chat-replicas']);
 const sendSeconds = Number(args.seconds ?? (args.smoke ? (args.saturation ? 2 : 3) : args.saturation ? 8 : 20));
 const sockets = Number(args.sockets);
-const cpuSlowdown = Number(args['cpu-slowdown']);
-for (const [name, value, max] of [['gateways', gateways, 4], ['chat-replicas', chatReplicas, 4], ['seconds', sendSeconds, 120], ['sockets', sockets, 50_000], ['cpu-slowdown', cpuSlowdown, 20]]) {
+// Unset, Lighthouse's mobile profile keeps its own slowdown.
+const cpuSlowdown = args['cpu-slowdown'] === undefined ? undefined : Number(args['cpu-slowdown']);
+const counts = [['gateways', gateways, 4], ['chat-replicas', chatReplicas, 4], ['seconds', sendSeconds, 120], ['sockets', sockets, 50_000]];
+if (cpuSlowdown !== undefined) counts.push(['cpu-slowdown', cpuSlowdown, 20]);
+for (const [name, value, max] of counts) {
   if (!Number.isInteger(value) || value < 1 || value > max) {
     log.fail(`--${name} must be a whole number from 1 to ${max}`);
     process.exit(2);
   }
 }
 
-if (args.write && cpuSlowdown !== 4) {
-  log.fail('--write records the mobile profile as Lighthouse defines it: run --cpu-slowdown without it');
+if (cpuSlowdown !== undefined && (!args.lighthouse || args.write)) {
+  log.fail('--cpu-slowdown goes with --lighthouse, and not with --write, which records the mobile profile as Lighthouse defines it');
   process.exit(2);
 }
 

@@ -63,17 +63,15 @@ type PrerenderModule = typeof Prerender;
 /** The screen src/prerender.tsx renders: the route at PRERENDERED_PATH in src/app/router.tsx. */
 const PRERENDERED_SCREEN = fileURLToPath(new URL('./src/app/routes/landing.tsx', import.meta.url));
 
+const bundleChunks = (bundle: Rollup.OutputBundle) => Object.values(bundle).filter((output): output is Rollup.OutputChunk => output.type === 'chunk');
+
 /**
  * Links that fetch the prerendered screen's chunks (the route's own and those it imports) while
  * the page's HTML is read, rather than once the entry has run and asked for them: hydration starts
  * a round trip sooner, and the entry does not spend its first task adding the links itself.
  */
 function prerenderedScreenPreloads(bundle: Rollup.OutputBundle, base: string): string {
-  const chunks = new Map(
-    Object.values(bundle)
-      .filter((output): output is Rollup.OutputChunk => output.type === 'chunk')
-      .map((chunk) => [chunk.fileName, chunk]),
-  );
+  const chunks = new Map(bundleChunks(bundle).map((chunk) => [chunk.fileName, chunk]));
   const screen = [...chunks.values()].find((chunk) => chunk.facadeModuleId === PRERENDERED_SCREEN);
   if (!screen) throw new Error(`prerender-landing: no chunk for ${PRERENDERED_SCREEN}`);
   const inEntry = new Set([...chunks.values()].filter((chunk) => chunk.isEntry).flatMap((chunk) => [chunk.fileName, ...chunk.imports]));
@@ -105,7 +103,7 @@ function preloadRenderer(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(_html, { bundle }) {
-        const renderer = Object.values(bundle ?? {}).find((output): output is Rollup.OutputChunk => output.type === 'chunk' && output.moduleIds.includes(RENDERER));
+        const renderer = bundleChunks(bundle ?? {}).find((chunk) => chunk.moduleIds.includes(RENDERER));
         if (!renderer) throw new Error(`preload-renderer: no chunk for ${RENDERER}`);
         return [{ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${renderer.fileName}` }, injectTo: 'head' }];
       },

@@ -45,7 +45,7 @@ function initialScripts(lhr, baseUrl, webDist) {
 }
 
 /** The mobile profile's CPU slowdown: Lighthouse scales the main thread's work by it. */
-export const MOBILE_CPU_SLOWDOWN = 4;
+const MOBILE_CPU_SLOWDOWN = 4;
 /** The mobile profile's simulated slow 4G link, as Lighthouse 12 defines it. */
 const MOBILE_SLOW_4G = { rttMs: 150, throughputKbps: 1638.4, requestLatencyMs: 562.5, downloadThroughputKbps: 1474.56, uploadThroughputKbps: 675 };
 
