@@ -1,4 +1,5 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
+import { useReducer } from 'react';
 import { Provider } from 'react-redux';
 import { closeVipDialog, openVipDialog, selectVipDialogOpen } from '../../features/vip/vip-slice';
 import { useAppSelector } from '../hooks';
@@ -6,7 +7,16 @@ import { storeHeldWhileHydrating } from '../hydration-store';
 import { makeStore } from '../store';
 
 function VipDialogState() {
-  return <p>{useAppSelector(selectVipDialogOpen) ? 'open' : 'closed'}</p>;
+  // A render of React's own, not the store's: what it reads while held must still be the state held.
+  const [renders, renderAgain] = useReducer((count: number) => count + 1, 0);
+  return (
+    <>
+      <p>{useAppSelector(selectVipDialogOpen) ? 'open' : 'closed'}</p>
+      <button type="button" onClick={renderAgain}>
+        rendered {renders + 1}
+      </button>
+    </>
+  );
 }
 
 let browserIdle: (() => void) | undefined;
@@ -38,6 +48,9 @@ it('shows React the store as it was until the browser is idle, while actions rea
   const { store, held } = renderHeld();
   act(() => void held.dispatch(openVipDialog()));
   expect(selectVipDialogOpen(store.getState())).toBe(true);
+  expect(screen.getByText('closed')).toBeInTheDocument();
+  act(() => screen.getByRole('button', { name: 'rendered 1' }).click());
+  expect(screen.getByRole('button', { name: 'rendered 2' })).toBeInTheDocument();
   expect(screen.getByText('closed')).toBeInTheDocument();
 
   act(() => browserIdle!());
