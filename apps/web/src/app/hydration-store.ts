@@ -2,11 +2,12 @@ import type { Store } from '@reduxjs/toolkit';
 
 /**
  * The store as React sees it while it takes over the prerendered landing page: its state as it
- * was when that began, and no change notices, until the browser is next idle (hydration done) or
- * the visitor presses a key or a pointer. React hydrates the page's Suspense boundaries in small
- * slices; a store change reaching it meanwhile (the header's queries starting) would make it
- * hydrate every waiting boundary at once, in one long task. Held back, the changes land in one
- * render after. Actions still reach the store at once: only what React reads waits.
+ * was when that began, until the browser is next idle (hydration done) or the visitor presses a
+ * key or a pointer. React hydrates the page's Suspense boundaries in small slices; a store change
+ * reaching it meanwhile (the header's queries starting) would make it hydrate every waiting
+ * boundary at once, in one long task. Held back, the changes land in one render after: change
+ * notices in the meantime find the state React reads unchanged. Actions still reach the store at
+ * once: only what React reads waits.
  */
 export function storeHeldWhileHydrating<S extends Store>(store: S): S {
   let held = true;
@@ -28,9 +29,7 @@ export function storeHeldWhileHydrating<S extends Store>(store: S): S {
     getState: () => (held ? frozen : store.getState()),
     subscribe(listener: () => void) {
       listeners.add(listener);
-      const unsubscribe = store.subscribe(() => {
-        if (!held) listener();
-      });
+      const unsubscribe = store.subscribe(listener);
       return () => {
         listeners.delete(listener);
         unsubscribe();
