@@ -58,3 +58,4 @@ export * from './notifications/notifications.patterns';
 export * from './notifications/notifications.events';
 export type * from './notifications/notifications.frames';
 export * from './notifications/dto/notifications.dto';
+export * from './notifications/push';

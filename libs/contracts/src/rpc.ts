@@ -115,6 +115,7 @@ import type {
 import type { ListNotificationsRequestDto, NotificationIdRequestDto } from './notifications/dto/notifications.dto';
 import type { NotificationPageDto, UnreadNotificationsDto } from './notifications/notifications.constants';
 import { NotificationPatterns } from './notifications/notifications.patterns';
+import { PushPatterns, type PushKeyDto, type PushSubscriptionDto, type PushSubscriptionIdRequestDto, type SubscribePushRequestDto } from './notifications/push';
 import { BlockPatterns } from './safety/blocks.patterns';
 import type { BlockBetweenAnswerDto, BlockBetweenDto, BlockedUserDto, BlockRequestDto } from './safety/dto/block.dto';
 
@@ -179,6 +180,10 @@ export interface RpcContract {
   [NotificationPatterns.Unread]: [ActorRequestDto, UnreadNotificationsDto];
   [NotificationPatterns.MarkRead]: [NotificationIdRequestDto, UnreadNotificationsDto];
   [NotificationPatterns.MarkAllRead]: [ActorRequestDto, UnreadNotificationsDto];
+  [PushPatterns.Key]: [Empty, PushKeyDto];
+  [PushPatterns.Subscribe]: [SubscribePushRequestDto, PushSubscriptionDto];
+  [PushPatterns.List]: [ActorRequestDto, PushSubscriptionDto[]];
+  [PushPatterns.Remove]: [PushSubscriptionIdRequestDto, Ok];
 
   [MarketplacePatterns.GetSeller]: [GetSellerRequestDto, SellerDto];
   [MarketplacePatterns.GetRatingStats]: [Empty, RatingStatsDto];

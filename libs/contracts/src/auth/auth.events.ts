@@ -9,8 +9,12 @@ export const AuthEvents = {
   SessionsInvalidated: 'user.sessions.invalidated',
 } as const;
 
-/** The notification settings other services enforce (chat-svc: mention notifications). */
-export type EnforcedNotificationSettings = Pick<UserSettings['notifications'], 'mentions'>;
+/**
+ * The notification settings other services enforce: chat-svc stores mention notifications by
+ * `mentions` and pushes to devices by the rest (message text only with `messagePreview`).
+ */
+export type EnforcedNotificationSettings = Pick<UserSettings['notifications'], 'mentions'> &
+  Partial<Pick<UserSettings['notifications'], 'push' | 'messageSound' | 'doNotDisturb'> & Pick<UserSettings['chat'], 'messagePreview'>>;
 /** A user as other services may keep them, with the settings they enforce (absent from older publishers). */
 export type UserRegisteredEvent = UserSummary & { privacy?: UserSettings['privacy']; notifications?: EnforcedNotificationSettings };
 export type UserUpdatedEvent = UserSummary & { privacy?: UserSettings['privacy']; notifications?: EnforcedNotificationSettings };

@@ -18,17 +18,68 @@ export const ROLE_RANK: Record<UserRole, number> = {
 };
 
 
+/**
+ * Hours in which push notifications wait silently (kept in the notification list, not sent to
+ * devices): from `from` to `to` in the person's time zone, across midnight when `to` is earlier.
+ * Incoming calls still ring through when `allowCalls` is on.
+ */
+export interface DoNotDisturbSettings {
+  enabled: boolean;
+  /** 'HH:MM', 24-hour clock. */
+  from: string;
+  to: string;
+  /** An IANA time zone name (the browser's when the person set the hours). */
+  timeZone: string;
+  allowCalls: boolean;
+}
+
 export interface UserSettings {
-  notifications: { email: boolean; push: boolean; messageSound: boolean; mentions: boolean };
+  notifications: { email: boolean; push: boolean; messageSound: boolean; mentions: boolean; doNotDisturb: DoNotDisturbSettings };
   privacy: { showOnlineStatus: boolean; showLastSeen: boolean; allowDirectMessages: boolean };
   chat: { theme: 'light' | 'dark' | 'system'; messagePreview: boolean; enterToSend: boolean };
 }
 
 export const DEFAULT_USER_SETTINGS: UserSettings = {
-  notifications: { email: true, push: true, messageSound: true, mentions: true },
+  notifications: {
+    email: true,
+    push: true,
+    messageSound: true,
+    mentions: true,
+    doNotDisturb: { enabled: false, from: '22:00', to: '07:00', timeZone: 'UTC', allowCalls: true },
+  },
   privacy: { showOnlineStatus: true, showLastSeen: true, allowDirectMessages: true },
   chat: { theme: 'system', messagePreview: true, enterToSend: true },
 };
+
+/** Stored settings with what they lack (settings saved before a field existed) filled from the defaults. */
+export function withDefaultSettings(stored: Partial<UserSettings> | null | undefined): UserSettings {
+  const notifications: Partial<UserSettings['notifications']> = stored?.notifications ?? {};
+  return {
+    notifications: {
+      ...DEFAULT_USER_SETTINGS.notifications,
+      ...notifications,
+      doNotDisturb: { ...DEFAULT_USER_SETTINGS.notifications.doNotDisturb, ...notifications.doNotDisturb },
+    },
+    privacy: { ...DEFAULT_USER_SETTINGS.privacy, ...stored?.privacy },
+    chat: { ...DEFAULT_USER_SETTINGS.chat, ...stored?.chat },
+  };
+}
+
+/** Whether `at` falls within the person's do-not-disturb hours. */
+export function inDoNotDisturb(dnd: DoNotDisturbSettings, at: Date = new Date()): boolean {
+  if (!dnd.enabled || dnd.from === dnd.to) return false;
+  const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+  let parts: Intl.DateTimeFormatPart[];
+  try {
+    parts = new Intl.DateTimeFormat('en-GB', { timeZone: dnd.timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(at);
+  } catch {
+    return false; // a zone this runtime does not know: nothing is held back rather than everything
+  }
+  const now = Number(parts.find((p) => p.type === 'hour')?.value) * 60 + Number(parts.find((p) => p.type === 'minute')?.value);
+  const from = minutes(dnd.from);
+  const to = minutes(dnd.to);
+  return from < to ? now >= from && now < to : now >= from || now < to;
+}
 
 /** The user as the API shows it to its owner (GET /api/users/me). */
 export interface UserDto {

@@ -28,7 +28,7 @@ import {
   USERNAME_MIN,
   USERNAME_PATTERN,
 } from '../auth.constants';
-import type { UserDto, UserSettings } from '../../common/user';
+import type { UserDto } from '../../common/user';
 import { Optional } from '../../common/validation';
 import { isStoredMediaUrl, MediaUrlMessages } from '../../media/media.constants';
 
@@ -148,11 +148,36 @@ export class UpdateProfileDto {
   avatar?: string | null;
 }
 
+const CLOCK_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+const TIME_ZONE_MAX = 64;
+
+/** An IANA zone name this runtime knows (Intl refuses the others). */
+function isTimeZone(value: unknown): boolean {
+  if (typeof value !== 'string' || value.length === 0 || value.length > TIME_ZONE_MAX) return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+class DoNotDisturbSettingsDto {
+  @IsBoolean() enabled: boolean;
+  @Matches(CLOCK_TIME, { message: 'from must be a time such as 22:00' }) from: string;
+  @Matches(CLOCK_TIME, { message: 'to must be a time such as 07:00' }) to: string;
+  @ValidateBy({ name: 'timeZone', validator: { validate: isTimeZone, defaultMessage: () => 'timeZone must be a time zone such as Asia/Kolkata' } })
+  timeZone: string;
+  @IsBoolean() allowCalls: boolean;
+}
+
 class NotificationSettingsDto {
   @IsBoolean() email: boolean;
   @IsBoolean() push: boolean;
   @IsBoolean() messageSound: boolean;
   @IsBoolean() mentions: boolean;
+  /** Left out by clients older than the setting: the stored hours stay. */
+  @Optional() @IsObject() @ValidateNested() @Type(() => DoNotDisturbSettingsDto) doNotDisturb?: DoNotDisturbSettingsDto;
 }
 class PrivacySettingsDto {
   @IsBoolean() showOnlineStatus: boolean;
@@ -165,7 +190,7 @@ class ChatSettingsDto {
   @IsBoolean() enterToSend: boolean;
 }
 
-export class UpdateSettingsDto implements UserSettings {
+export class UpdateSettingsDto {
   @IsObject() @ValidateNested() @Type(() => NotificationSettingsDto) notifications: NotificationSettingsDto;
   @IsObject() @ValidateNested() @Type(() => PrivacySettingsDto) privacy: PrivacySettingsDto;
   @IsObject() @ValidateNested() @Type(() => ChatSettingsDto) chat: ChatSettingsDto;

@@ -1,0 +1,107 @@
+import { Type } from 'class-transformer';
+import { IsInt, IsOptional, IsString, Matches, MaxLength, ValidateNested } from 'class-validator';
+import { ActorDto } from '../common/actor.dto';
+import { IsId } from '../common/validation';
+import type { CallType } from '../calls/calls.constants';
+
+/** Request/reply patterns of Web Push, answered by chat-svc (queue group "chat-svc"). */
+export const PushPatterns = {
+  /** {} -> PushKeyDto: the VAPID public key browsers subscribe with */
+  Key: 'chat.push.key',
+  /** SubscribePushRequestDto -> PushSubscriptionDto; the same endpoint again updates it (and moves it to this person) */
+  Subscribe: 'chat.push.subscribe',
+  /** ActorRequestDto -> PushSubscriptionDto[], most recently used first */
+  List: 'chat.push.list',
+  /** PushSubscriptionIdRequestDto -> { ok: true }; 404 unknown, 403 someone else's */
+  Remove: 'chat.push.remove',
+} as const;
+
+/** Devices one person may have subscribed at once; a new one past this replaces the least recently used. */
+export const PUSH_SUBSCRIPTIONS_MAX = 20;
+export const PUSH_ENDPOINT_MAX = 2048;
+
+export const PushText = {
+  notFound: 'Device not found',
+  notYours: 'This device belongs to someone else',
+  endpointRefused: 'endpoint must be the https address of a push service',
+  /** The body of a message's push when the person turned message previews off. */
+  hiddenPreview: 'Open the chat to read it',
+  incomingCall: (buyer: string, callType: CallType) => `Incoming ${callType} call from ${buyer}`,
+  incomingCallBody: 'Tap Accept to answer.',
+} as const;
+
+/** The keys of a browser's PushSubscription (base64url, as `toJSON()` gives them). */
+export class PushSubscriptionKeysDto {
+  @IsString()
+  @Matches(/^[A-Za-z0-9_-]{86,88}={0,2}$/, { message: 'keys.p256dh must be the subscription’s P-256 public key (base64url)' })
+  p256dh: string;
+
+  @IsString()
+  @Matches(/^[A-Za-z0-9_-]{21,24}={0,2}$/, { message: 'keys.auth must be the subscription’s 16-byte auth secret (base64url)' })
+  auth: string;
+}
+
+/** POST /api/push/subscriptions: a browser's PushSubscription as `subscription.toJSON()` gives it. */
+export class SubscribePushDto {
+  @IsString({ message: 'endpoint must be a URL' })
+  @MaxLength(PUSH_ENDPOINT_MAX, { message: `endpoint must be at most ${PUSH_ENDPOINT_MAX} characters` })
+  @Matches(/^https?:\/\/\S+$/, { message: PushText.endpointRefused })
+  endpoint: string;
+
+  @ValidateNested() @Type(() => PushSubscriptionKeysDto) keys: PushSubscriptionKeysDto;
+
+  /** Browsers send null or a time in ms; kept only as the browser's own word. */
+  @IsOptional() @IsInt({ message: 'expirationTime must be a time in milliseconds or null' }) expirationTime?: number | null;
+}
+
+export class SubscribePushRequestDto extends SubscribePushDto {
+  @ValidateNested() @Type(() => ActorDto) actor: ActorDto;
+  /** The browser's User-Agent, from which the device's name is made. */
+  @IsOptional() @IsString() @MaxLength(512) userAgent?: string;
+}
+
+export class PushSubscriptionIdRequestDto {
+  @ValidateNested() @Type(() => ActorDto) actor: ActorDto;
+  @IsId() subscriptionId: number;
+}
+
+export interface PushKeyDto {
+  /** The VAPID public key, base64url: `applicationServerKey` of `pushManager.subscribe`. */
+  publicKey: string;
+}
+
+/** A device that receives push notifications, as Settings lists it. */
+export interface PushSubscriptionDto {
+  id: number;
+  /** "Chrome on Android", "Firefox on Windows": from the User-Agent at subscription. */
+  browser: string;
+  /** The push service's address, for the page to know which row is its own device. */
+  endpoint: string;
+  createdAt: string;
+  /** When a notification was last delivered to it (or when it subscribed). */
+  lastUsedAt: string;
+}
+
+/** What a notification offers to do without opening the app first. */
+export const PUSH_CALL_ACTIONS = ['accept', 'decline'] as const;
+export type PushCallAction = (typeof PUSH_CALL_ACTIONS)[number];
+
+/**
+ * The payload the service worker receives (encrypted on the way, RFC 8291) and shows.
+ * `tag` makes a newer notification replace the older of the same conversation.
+ */
+export interface PushPayload {
+  title: string;
+  /** Absent when the person's settings keep message text off their lock screen. */
+  body?: string;
+  tag: string;
+  /** Where a tap leads in the app. */
+  url: string;
+  /** Played without sound when the person turned message sounds off. */
+  silent: boolean;
+  timestamp: string;
+  /** The stored notification this shows, when there is one. */
+  notificationId?: number;
+  /** An incoming call: the notification offers Accept and Decline. */
+  call?: { sessionId: number; callType: CallType; ringExpiresAt: string };
+}
