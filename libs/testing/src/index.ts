@@ -6,3 +6,4 @@ export * from './iso-box';
 export * from './mail-catcher';
 export * from './manual-clock';
 export * from './voice-notes';
+export * from './push-service';
