@@ -20,3 +20,4 @@ export * from './content-filter';
 export * from './mailer';
 export * from './metrics';
 export * from './periodic';
+export * from './public-address';
