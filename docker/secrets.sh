@@ -1,7 +1,7 @@
 #!/bin/sh
 # The stack's secrets, made at its first start and kept in the `secrets` volume (mounted
 # read-only at /run/secrets elsewhere): random passwords for PostgreSQL, Redis, NATS, MinIO and
-# Grafana's admin, the TURN secret and a self-signed TLS certificate for the load balancer, so none is a default
+# Grafana's admin, the TURN secret, the Web Push (VAPID) key pair and a self-signed TLS certificate for the load balancer, so none is a default
 # committed here (put a real certificate in tls.crt and tls.key to replace it). A value set in the environment
 # (CHATMARKET_POSTGRES_PASSWORD, ...) is used instead. The files derived from them (URLs with
 # the passwords, the servers' configs) are written again at every start.
@@ -35,6 +35,17 @@ if [ ! -s "$dir/tls.crt" ] || [ ! -s "$dir/tls.key" ]; then
   openssl req -x509 -newkey rsa:2048 -nodes -days 825 -subj '/CN=localhost' \
     -addext 'subjectAltName=DNS:localhost,IP:127.0.0.1,IP:::1' \
     -keyout "$dir/tls.key" -out "$dir/tls.crt" 2>/dev/null
+fi
+# The VAPID key pair chat-svc signs Web Push with (P-256, base64url): kept, or browsers' push
+# subscriptions would stop working. The DER of a P-256 key holds the private key at bytes 8-39
+# and the public point in its last 65 bytes.
+if [ ! -s "$dir/vapid-private-key" ] || [ ! -s "$dir/vapid-public-key" ]; then
+  der=$(mktemp)
+  openssl ecparam -name prime256v1 -genkey -noout | openssl ec -outform DER -out "$der" 2>/dev/null
+  b64url() { base64 | tr '+/' '-_' | tr -d '=\n'; }
+  tail -c +8 "$der" | head -c 32 | b64url > "$dir/vapid-private-key"
+  tail -c 65 "$der" | b64url > "$dir/vapid-public-key"
+  rm -f "$der"
 fi
 # Readable by each server's own user (postgres, redis, nobody, node); no one else mounts the
 # volume. The TLS key only for nginx, which reads it as root.

@@ -23,6 +23,7 @@ const stack = new Stack({
   gatewayPorts: [port],
   mediaPort: Number(process.env.MEDIA_HTTP_PORT ?? 3010),
   s3Dir: join(ROOT, '.data/s3'),
+  vapidKeysFile: join(ROOT, '.data/vapid-keys.json'),
   mailPorts: { smtp: Number(process.env.MAIL_SMTP_PORT ?? 1025), web: Number(process.env.MAIL_WEB_PORT ?? 1080) },
   logDir: join(ROOT, '.data/logs'),
   publicOrigin: process.env.PUBLIC_ORIGIN ?? `http://localhost:${port}`,

@@ -5,8 +5,8 @@
  * demo; the system and browser tests use it with their own databases, NATS and Redis.
  */
 const { spawn } = require('node:child_process');
-const { createWriteStream, existsSync, mkdirSync } = require('node:fs');
-const { join } = require('node:path');
+const { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } = require('node:fs');
+const { dirname, join } = require('node:path');
 const { createInterface } = require('node:readline');
 const { ROOT } = require('./run');
 
@@ -22,9 +22,28 @@ function appEntry(app, file = 'main.js') {
   return join(ROOT, 'apps', app, 'dist', file);
 }
 
+/**
+ * The VAPID key pair chat-svc signs Web Push with: from the environment, else kept in `file`
+ * (made at the first start: push subscriptions stay valid across restarts), else new for this
+ * stack alone (tests).
+ */
+function vapidKeys(file) {
+  if (process.env.VAPID_PUBLIC_KEY && process.env.VAPID_PRIVATE_KEY) {
+    return { publicKey: process.env.VAPID_PUBLIC_KEY, privateKey: process.env.VAPID_PRIVATE_KEY };
+  }
+  if (file && existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
+  const keys = require('web-push').generateVAPIDKeys();
+  if (file) {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
+  }
+  return keys;
+}
+
 class Stack {
   constructor(options) {
     this.options = options;
+    this.vapid = vapidKeys(options.vapidKeysFile);
     this.processes = new Map();
     this.stopping = false;
   }
@@ -46,6 +65,8 @@ class Stack {
       S3_ACCESS_KEY: process.env.S3_ACCESS_KEY ?? 'S3RVER',
       S3_SECRET_KEY: process.env.S3_SECRET_KEY ?? 'S3RVER',
       S3_BUCKET: process.env.S3_BUCKET ?? 'media',
+      VAPID_PUBLIC_KEY: this.vapid.publicKey,
+      VAPID_PRIVATE_KEY: this.vapid.privateKey,
       ...(this.mail ? { SMTP_URL: this.mail.smtpUrl } : {}),
       ...o.env,
     };

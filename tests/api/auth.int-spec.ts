@@ -631,8 +631,9 @@ describe('accounts through the gateway', () => {
       expect(defaults.status).toBe(200);
       expect(defaults.body.chat.theme).toBe('system');
 
+      const doNotDisturb = { enabled: true, from: '23:30', to: '06:45', timeZone: 'Asia/Kolkata', allowCalls: false };
       const wanted = {
-        notifications: { email: false, push: true, messageSound: false, mentions: true },
+        notifications: { email: false, push: true, messageSound: false, mentions: true, doNotDisturb },
         privacy: { showOnlineStatus: false, showLastSeen: true, allowDirectMessages: false },
         chat: { theme: 'dark', messagePreview: false, enterToSend: true },
       };
@@ -650,6 +651,16 @@ describe('accounts through the gateway', () => {
       expect(Object.keys(badTheme.body.fields)).toEqual(['chat.theme']);
       const extra = await c.request('PUT', '/api/users/me/settings', { ...wanted, admin: true });
       expect(extra.status).toBe(400);
+      const badHours = await c.request('PUT', '/api/users/me/settings', {
+        ...wanted,
+        notifications: { ...wanted.notifications, doNotDisturb: { ...doNotDisturb, from: '25:00', timeZone: 'Mars/Olympus_Mons' } },
+      });
+      expect(badHours.status).toBe(400);
+      expect(Object.keys(badHours.body.fields).sort()).toEqual(['notifications.doNotDisturb.from', 'notifications.doNotDisturb.timeZone']);
+      // A client from before the do-not-disturb hours saves the rest and leaves the hours as they were.
+      const { doNotDisturb: _left, ...olderNotifications } = wanted.notifications;
+      const older = await c.request('PUT', '/api/users/me/settings', { ...wanted, notifications: { ...olderNotifications, email: true } });
+      expect(older.body).toEqual({ ...wanted, notifications: { ...wanted.notifications, email: true } });
       expect((await client().get('/api/users/me/settings')).status).toBe(401);
     });
   });

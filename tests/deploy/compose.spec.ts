@@ -53,7 +53,13 @@ afterAll(() => rmSync(secretsDir, { recursive: true, force: true }));
 /** A service's environment, its *_FILE paths under /run/secrets pointing at those secrets. */
 function environmentOf(service: ComposeService): Record<string, string> {
   return Object.fromEntries(
-    Object.entries(service.environment ?? {}).map(([key, value]) => [key, String(value).replace(/^\/run\/secrets\//, `${secretsDir}/`)]),
+    Object.entries(service.environment ?? {}).map(([key, value]) => [
+      key,
+      // As compose reads it with the caller's variable unset: ${VAR:-default} is the default.
+      String(value)
+        .replace(/^\$\{[A-Z_]+:-(.*)\}$/, '$1')
+        .replace(/^\/run\/secrets\//, `${secretsDir}/`),
+    ]),
   );
 }
 

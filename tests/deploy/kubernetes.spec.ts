@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BaseEnv, loadEnv } from '@app/server';
 import { parse, parseAllDocuments } from 'yaml';
+import webpush from 'web-push';
 
 /**
  * The Kubernetes manifests in deploy/k8s, rendered as kustomize would (its resources, under its
@@ -59,6 +60,9 @@ const find = (kind: string, name: string) => resources.find((r) => r.kind === ki
 const workloads = resources.filter((r) => ['Deployment', 'StatefulSet', 'Job'].includes(r.kind));
 const podTemplate = (r: Resource) => r.spec?.template as PodTemplate;
 const config = find('ConfigMap', 'chatmarket-config')?.data ?? {};
+/** A real key pair stands in for the VAPID keys: chat-svc checks their shape when it starts. */
+const vapidExample = webpush.generateVAPIDKeys();
+const STAND_IN: Record<string, string> = { VAPID_PUBLIC_KEY: vapidExample.publicKey, VAPID_PRIVATE_KEY: vapidExample.privateKey };
 /** The Secret's keys, with a stand-in value each (a real one is never committed). */
 const secretExample = Object.fromEntries(
   readFileSync(join(K8S, 'secrets.example.env'), 'utf8')
@@ -67,7 +71,7 @@ const secretExample = Object.fromEntries(
     .map((line) => {
       const [key, ...rest] = line.split('=');
       const value = rest.join('=').replace(/<[^>]+>/g, 'k8s-example-0123456789abcdef');
-      return [key, value || 'k8s-example-0123456789abcdef'];
+      return [key, value || STAND_IN[key] || 'k8s-example-0123456789abcdef'];
     }),
 );
 

@@ -18,6 +18,7 @@ import { UserBlock } from './blocks/user-block.entity';
 import { BlocksModule } from './blocks/blocks.module';
 import { ChatUser } from './users/chat-user.entity';
 import { UsersModule } from './users/users.module';
+import { PushSubscription } from './push/push-subscription.entity';
 
 @Module({
   imports: [
@@ -25,7 +26,7 @@ import { UsersModule } from './users/users.module';
       service: ServiceName.Chat,
       env: chatEnv,
       databaseUrl: (env) => env.CHAT_DATABASE_URL,
-      entities: [ChatUser, Room, RoomParticipant, Message, UserBlock],
+      entities: [ChatUser, Room, RoomParticipant, Message, UserBlock, PushSubscription],
       migrations,
     }),
     FanoutModule,

@@ -1,4 +1,4 @@
-import type { UserDto, UserSummary } from '@app/contracts';
+import { withDefaultSettings, type UserDto, type UserSummary } from '@app/contracts';
 import type { User } from './user.entity';
 
 /** Seen within this long counts as online for profile views; live presence is chat-svc's. */
@@ -18,7 +18,7 @@ export function toUserDto(user: User, now = Date.now()): UserDto {
     lastSeen: user.lastSeen?.toISOString() ?? null,
     createdAt: user.createdAt.toISOString(),
     joinedAt: user.createdAt.toISOString(),
-    settings: user.settings,
+    settings: withDefaultSettings(user.settings),
     vipUntil: user.vipUntil?.toISOString() ?? null,
   };
 }

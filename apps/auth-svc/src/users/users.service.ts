@@ -9,12 +9,14 @@ import {
   SafetyMessages,
   type SessionsInvalidatedEvent,
   type UpdateProfileDto,
+  type UpdateSettingsDto,
   type UserDto,
   type UserRole,
   type UserSettings,
   type UserSummary,
   type UserUpdatedEvent,
   type UsernameAvailabilityDto,
+  withDefaultSettings,
 } from '@app/contracts';
 import { ContentFilter, RpcClient, RpcErrors } from '@app/server';
 import { User } from './user.entity';
@@ -132,16 +134,19 @@ export class UsersService {
   }
 
   @EnsureRequestContext()
-  async updateSettings(userId: number, settings: UserSettings): Promise<UserSettings> {
+  async updateSettings(userId: number, settings: UpdateSettingsDto): Promise<UserSettings> {
     const user = await this.em.findOne(User, { id: userId });
     if (!user) throw RpcErrors.notFound('User not found');
-    // Stored as plain JSON: the validated DTO instances carry no extra fields (whitelisted).
+    const stored = withDefaultSettings(user.settings);
     const before = JSON.stringify(enforcedOf(user));
-    user.settings = JSON.parse(JSON.stringify({ notifications: settings.notifications, privacy: settings.privacy, chat: settings.chat }));
+    // Stored as plain JSON: the validated DTO instances carry no extra fields (whitelisted). A client
+    // older than the do-not-disturb hours sends none: the stored ones stay.
+    const notifications = { ...settings.notifications, doNotDisturb: settings.notifications.doNotDisturb ?? stored.notifications.doNotDisturb };
+    user.settings = JSON.parse(JSON.stringify({ notifications, privacy: settings.privacy, chat: settings.chat }));
     await this.em.flush();
-    // Other services enforce the privacy settings (chat-svc: private chats, online lists, last seen) and mention notifications.
+    // Other services enforce the privacy settings (chat-svc: private chats, online lists, last seen) and what is notified and pushed.
     if (JSON.stringify(enforcedOf(user)) !== before) await this.publishChanged(user);
-    return user.settings;
+    return withDefaultSettings(user.settings);
   }
 
   @EnsureRequestContext()
@@ -309,5 +314,16 @@ export function usernameProblem(username: string): string | null {
 
 /** The user as other services keep them: the summary and the settings they enforce. */
 function enforcedOf(user: User): UserUpdatedEvent {
-  return { ...toUserSummary(user), privacy: user.settings.privacy, notifications: { mentions: user.settings.notifications?.mentions !== false } };
+  const { privacy, notifications, chat } = withDefaultSettings(user.settings);
+  return {
+    ...toUserSummary(user),
+    privacy,
+    notifications: {
+      mentions: notifications.mentions,
+      push: notifications.push,
+      messageSound: notifications.messageSound,
+      doNotDisturb: notifications.doNotDisturb,
+      messagePreview: chat.messagePreview,
+    },
+  };
 }

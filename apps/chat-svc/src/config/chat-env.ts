@@ -1,7 +1,7 @@
 import { FLOOD_LIMIT, PRIVATE_CHATS_PER_HOUR, PUBLIC_ROOMS_PER_DAY } from '@app/contracts';
 import { BaseEnv, EXTRA_WORDS_PATTERN, appConfig, POSTGRES_URL_PATTERN } from '@app/server';
 import { Type } from 'class-transformer';
-import { IsInt, Matches, Min } from 'class-validator';
+import { IsInt, IsOptional, IsString, Matches, Min, ValidateIf } from 'class-validator';
 
 export class ChatEnv extends BaseEnv {
   @Matches(POSTGRES_URL_PATTERN, { message: 'CHAT_DATABASE_URL must look like postgres://user@host:5432/chat' })
@@ -54,6 +54,34 @@ export class ChatEnv extends BaseEnv {
   @IsInt({ message: 'NOTIFICATION_DIGEST_DELAY_SECONDS must be a whole number of seconds' })
   @Min(0, { message: 'NOTIFICATION_DIGEST_DELAY_SECONDS must be at least 0' })
   NOTIFICATION_DIGEST_DELAY_SECONDS = 600;
+
+  /**
+   * The VAPID key pair push services know our notifications by (base64url, as web-push makes
+   * them). `npm start` and compose generate it once and keep it; empty leaves push off.
+   */
+  @ValidateIf((env: ChatEnv) => env.VAPID_PUBLIC_KEY !== '' || env.VAPID_PRIVATE_KEY !== '')
+  @Matches(/^[A-Za-z0-9_-]{87}$/, { message: 'VAPID_PUBLIC_KEY must be a P-256 public key in base64url (87 characters), set with VAPID_PRIVATE_KEY' })
+  VAPID_PUBLIC_KEY = '';
+
+  @ValidateIf((env: ChatEnv) => env.VAPID_PUBLIC_KEY !== '' || env.VAPID_PRIVATE_KEY !== '')
+  @Matches(/^[A-Za-z0-9_-]{43}$/, { message: 'VAPID_PRIVATE_KEY must be a P-256 private key in base64url (43 characters), set with VAPID_PUBLIC_KEY' })
+  VAPID_PRIVATE_KEY = '';
+
+  /** Whom a push service may contact about our notifications: a mailto: or https: address of the operator. */
+  @Matches(/^(mailto:\S+@\S+|https:\/\/\S+)$/, { message: 'VAPID_SUBJECT must be a mailto: or https: address' })
+  VAPID_SUBJECT = 'mailto:operator@chatmarket.invalid';
+
+  /** A file of PEM certificates to trust for push services beside the system's (an on-premise push service). */
+  @IsOptional()
+  @IsString()
+  PUSH_CA_FILE = '';
+
+  /**
+   * Push service origins allowed on a private or loopback address, comma separated
+   * (https://push.internal:8443). Every other push service must resolve to public addresses.
+   */
+  @Matches(/^(https:\/\/[^\s,/]+(,https:\/\/[^\s,/]+)*)?$/, { message: 'PUSH_PRIVATE_ORIGINS must be https origins separated by commas, or empty' })
+  PUSH_PRIVATE_ORIGINS = '';
 }
 
 export const chatEnv = appConfig(ChatEnv);

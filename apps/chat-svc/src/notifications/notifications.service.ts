@@ -17,6 +17,7 @@ import { BlocksRepository } from '../blocks/blocks.repository';
 import { FanoutService } from '../fanout/fanout.service';
 import { MentionsService } from '../mentions/mentions.service';
 import { PresenceService } from '../presence/presence.service';
+import { PushService } from '../push/push.service';
 import type { Room } from '../rooms/room.entity';
 import { ChatUsersService } from '../users/users.service';
 import { NotificationsRepository, type NewNotification } from './notifications.repository';
@@ -36,6 +37,7 @@ export class NotificationsService {
     private readonly users: ChatUsersService,
     private readonly fanout: FanoutService,
     private readonly mentions: MentionsService,
+    private readonly push: PushService,
   ) {}
 
   async list(actor: ActorDto, before: number | undefined, limit = NOTIFICATION_PAGE_DEFAULT): Promise<NotificationPageDto> {
@@ -143,7 +145,7 @@ export class NotificationsService {
       link: call.roomId ? `/chat/${call.roomId}` : '/calls',
       roomId: null,
       sourceKey: `call:${call.id}`,
-    });
+    }, call.id);
   }
 
   async applicationDecided(event: SellerApplicationDecidedEvent): Promise<void> {
@@ -205,10 +207,13 @@ export class NotificationsService {
     });
   }
 
-  private async store(input: NewNotification): Promise<void> {
+  /** Stored once (by its source), then shown on every open socket and pushed to the person's devices; `callId` names the call it ends the ringing of. */
+  private async store(input: NewNotification, callId?: number): Promise<void> {
     const notification = await this.notifications.insert(input);
     if (!notification) return;
     this.fanout.toUser(input.userId, { type: 'notification', notification, unread: await this.notifications.unread(input.userId) });
+    // Push services answer in their own time: the send that caused this does not wait for them.
+    void this.push.notification(input.userId, notification, callId);
   }
 
   private async read(userId: number, changed: number[], ids: number[] | null): Promise<UnreadNotificationsDto> {

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { PRESENCE_TTL_MS } from '@app/contracts';
+import { connectedSocketsKey, GATEWAY_BOOT_KEY_PREFIX, PRESENCE_TTL_MS } from '@app/contracts';
 import { REDIS } from '@app/server';
 import type { Redis } from 'ioredis';
 
@@ -158,6 +158,14 @@ export type JoinOutcome =
   /** first: the person arrives; again: another socket of someone inside; back: returns from away within the grace. */
   | { state: 'first' | 'again' | 'back'; people: PresenceEntry[] };
 
+/** 1 when a gateway boot that is alive (its key exists) holds a socket of the person. */
+const CONNECTED_SCRIPT = `
+local boots = redis.call('HGETALL', KEYS[1])
+for i = 1, #boots, 2 do
+  if tonumber(boots[i + 1]) > 0 and redis.call('EXISTS', ARGV[1] .. boots[i]) == 1 then return 1 end
+end
+return 0`;
+
 const roomKey = (roomId: number) => `chat:presence:room:${roomId}`;
 const AWAY_PREFIX = 'chat:presence:away:';
 const awayKey = (roomId: number) => `${AWAY_PREFIX}${roomId}`;
@@ -175,6 +183,7 @@ type PresenceCommands = {
   chatPresenceMember(...args: unknown[]): Promise<number>;
   chatPresenceDrop(...args: unknown[]): Promise<number>;
   chatPresenceDue(...args: unknown[]): Promise<string[]>;
+  chatPresenceConnected(...args: unknown[]): Promise<number>;
 };
 
 const JOIN_STATES = { 0: 'again', 1: 'first', 2: 'back' } as const;
@@ -187,6 +196,7 @@ export class PresenceService {
     redis.defineCommand('chatPresenceMember', { numberOfKeys: 1, lua: MEMBER_SCRIPT });
     redis.defineCommand('chatPresenceDrop', { numberOfKeys: 3, lua: DROP_SCRIPT });
     redis.defineCommand('chatPresenceDue', { numberOfKeys: 1, lua: DUE_SCRIPT });
+    redis.defineCommand('chatPresenceConnected', { numberOfKeys: 1, lua: CONNECTED_SCRIPT });
   }
 
   /**
@@ -273,6 +283,11 @@ export class PresenceService {
   /** Whether the user has a live socket in the room (through any gateway): one script, asked on every public send. */
   async isIn(roomId: number, userId: number): Promise<boolean> {
     return (await this.commands().chatPresenceMember(roomKey(roomId), userId, HEARTBEAT_PREFIX)) === 1;
+  }
+
+  /** Whether the person has the app open anywhere: a socket on any live gateway, in a room or not (the gateways count them). */
+  async connectedAnywhere(userId: number): Promise<boolean> {
+    return (await this.commands().chatPresenceConnected(connectedSocketsKey(userId), GATEWAY_BOOT_KEY_PREFIX)) === 1;
   }
 
   async deadInstances(): Promise<string[]> {

@@ -1,5 +1,5 @@
 import { Entity, PrimaryKey, Property } from '@mikro-orm/core';
-import type { UserRole } from '@app/contracts';
+import type { EnforcedNotificationSettings, UserRole } from '@app/contracts';
 
 /** Read model of auth-svc's users: what a message or an online list shows of a person. */
 @Entity({ tableName: 'chat_users' })
@@ -33,7 +33,13 @@ export class ChatUser {
   @Property({ type: 'boolean' })
   notifyMentions = true;
 
+  /** What push is sent by (on or off, sound, message text, do-not-disturb hours), kept from auth-svc's events; null: the defaults. */
+  @Property({ type: 'json', nullable: true })
+  pushSettings: PushSettings | null = null;
+
   /** Last activity in chat (a join, a send, a leave), to the minute. */
   @Property({ type: 'datetime', nullable: true })
   lastSeenAt: Date | null = null;
 }
+
+export type PushSettings = Omit<EnforcedNotificationSettings, 'mentions'>;

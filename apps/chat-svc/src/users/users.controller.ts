@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
-import { AuthEvents, type UserRegisteredEvent, type UserUpdatedEvent } from '@app/contracts';
+import { AuthEvents, type EnforcedNotificationSettings, type UserRegisteredEvent, type UserUpdatedEvent } from '@app/contracts';
+import type { PushSettings } from './chat-user.entity';
 import { ChatUsersService } from './users.service';
 
 /** One replica of the queue group takes each event: the read model lives in the shared database. */
@@ -35,6 +36,11 @@ function pick(user: UserRegisteredEvent) {
           },
         }
       : {}),
-    ...(notifications ? { notifyMentions: notifications.mentions !== false } : {}),
+    ...(notifications ? { notifyMentions: notifications.mentions !== false, pushSettings: pushSettingsOf(notifications) } : {}),
   };
+}
+
+/** What push is sent by, from the event's settings; null when the publisher sent none of them. */
+function pushSettingsOf({ mentions: _mentions, ...push }: EnforcedNotificationSettings): PushSettings | null {
+  return Object.keys(push).length > 0 ? push : null;
 }

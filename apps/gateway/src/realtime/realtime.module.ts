@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { HiddenSenders } from '../blocks/hidden-senders';
 import { ChatFramesService } from './chat-frames.service';
+import { ConnectedSockets } from './connected-sockets.service';
 import { FrameLimits } from './frame-limits';
 import { RealtimeGateway } from './realtime.gateway';
 import { RoomFanoutService } from './room-fanout.service';
@@ -9,7 +10,7 @@ import { TypingFramesService } from './typing-frames.service';
 
 @Global()
 @Module({
-  providers: [SocketRegistry, RealtimeGateway, RoomFanoutService, ChatFramesService, TypingFramesService, HiddenSenders, FrameLimits],
+  providers: [SocketRegistry, ConnectedSockets, RealtimeGateway, RoomFanoutService, ChatFramesService, TypingFramesService, HiddenSenders, FrameLimits],
   exports: [SocketRegistry, HiddenSenders],
 })
 export class RealtimeModule {}

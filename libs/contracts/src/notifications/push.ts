@@ -24,6 +24,7 @@ export const PushText = {
   notFound: 'Device not found',
   notYours: 'This device belongs to someone else',
   endpointRefused: 'endpoint must be the https address of a push service',
+  notSetUp: 'Push notifications are not set up on this server',
   /** The body of a message's push when the person turned message previews off. */
   hiddenPreview: 'Open the chat to read it',
   incomingCall: (buyer: string, callType: CallType) => `Incoming ${callType} call from ${buyer}`,
