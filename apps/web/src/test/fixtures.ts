@@ -1,4 +1,5 @@
 import type { UserDto, UserRole } from '@app/contracts';
+import { DEFAULT_USER_SETTINGS } from '@app/contracts/browser';
 
 export function makeUser(overrides: Partial<UserDto> & { role?: UserRole } = {}): UserDto {
   return {
@@ -15,7 +16,7 @@ export function makeUser(overrides: Partial<UserDto> & { role?: UserRole } = {})
     createdAt: '2025-01-10T10:00:00.000Z',
     joinedAt: '2025-01-10T10:00:00.000Z',
     settings: {
-      notifications: { email: true, push: true, messageSound: true, mentions: true },
+      notifications: { email: true, push: true, messageSound: true, mentions: true, doNotDisturb: DEFAULT_USER_SETTINGS.notifications.doNotDisturb },
       privacy: { showOnlineStatus: true, showLastSeen: true, allowDirectMessages: true },
       chat: { theme: 'light', messagePreview: true, enterToSend: true },
     },

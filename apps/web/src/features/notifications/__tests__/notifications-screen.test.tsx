@@ -1,4 +1,5 @@
 import type { NotificationDto, UnreadNotificationsDto, UserSettings } from '@app/contracts';
+import { DEFAULT_USER_SETTINGS } from '@app/contracts/browser';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { socketFrameReceived } from '../../../lib/socket';
@@ -179,7 +180,7 @@ describe('live, from the socket', () => {
 
   it('follows the settings: no sound without messageSound, no text without messagePreview, nothing without push', async () => {
     serve({
-      notifications: { email: true, push: true, messageSound: false, mentions: true },
+      notifications: { email: true, push: true, messageSound: false, mentions: true, doNotDisturb: DEFAULT_USER_SETTINGS.notifications.doNotDisturb },
       chat: { theme: 'light', messagePreview: false, enterToSend: true },
     });
     const first = renderApp('/private-chats');
@@ -190,7 +191,7 @@ describe('live, from the socket', () => {
     expect(shown).toEqual([{ title: 'New message from bob', body: NOTIFICATIONS_TEXT.previewHidden }]);
     first.unmount();
 
-    serve({ notifications: { email: true, push: false, messageSound: true, mentions: true } });
+    serve({ notifications: { email: true, push: false, messageSound: true, mentions: true, doNotDisturb: DEFAULT_USER_SETTINGS.notifications.doNotDisturb } });
     shown.length = 0;
     const second = renderApp('/private-chats');
     await screen.findByRole('link', { name: 'Notifications' });
