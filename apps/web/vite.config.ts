@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServer, defineConfig, type Plugin, type ResolvedConfig, type Rollup } from 'vite';
+import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
 import { pickEmoji } from './src/features/chat/emoji-set';
 import type * as Prerender from './src/prerender';
 
@@ -154,8 +155,69 @@ function prerenderLanding(): Plugin {
   };
 }
 
+/** --primary and --background of src/index.css (light): the install splash screen and the title bar. */
+const THEME_COLOR = '#7c3aed';
+const BACKGROUND_COLOR = '#ffffff';
+
+/** Long-press entries of the installed app's icon, to the screens people open most (routes of APP_ROUTE_PATHS). */
+const SHORTCUTS = [
+  { name: 'Public Rooms', description: 'Chat in the free public rooms', url: '/public-rooms' },
+  { name: 'My Chats', description: 'The rooms and chats you are in', url: '/my-chats' },
+  { name: 'Marketplace', description: 'Find an expert to call', url: '/marketplace' },
+];
+
+/** The web app manifest: what makes the site installable. The icons are made by scripts/make-icons.mjs. */
+const manifest: Partial<ManifestOptions> = {
+  id: '/',
+  name: 'ChatMarket',
+  short_name: 'ChatMarket',
+  description: 'Chat for free in public rooms with 100+ people, hold private chats, go VIP, and book audio or video calls with verified experts.',
+  lang: 'en',
+  dir: 'ltr',
+  start_url: '/',
+  scope: '/',
+  display: 'standalone',
+  orientation: 'any',
+  theme_color: THEME_COLOR,
+  background_color: BACKGROUND_COLOR,
+  categories: ['social', 'communication'],
+  icons: [
+    { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+    { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+    { src: '/icons/maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
+    { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+  ],
+  shortcuts: SHORTCUTS.map((shortcut) => ({ ...shortcut, icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }] })),
+};
+
+/**
+ * The service worker (src/sw/service-worker.ts), built by Workbox's injectManifest: it precaches
+ * the built app, so the installed app opens offline, and shows push notifications. main.tsx
+ * registers it once the page has loaded, in production builds only.
+ */
+function serviceWorker() {
+  return VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src/sw',
+    filename: 'service-worker.ts',
+    injectRegister: false,
+    manifest,
+    // globPatterns below already take the icons (twice would list them twice).
+    includeManifestIcons: false,
+    injectManifest: {
+      // The app's code, styles, pages (the landing page, the shell, the offline page) and icons;
+      // not robots.txt. Hashed files under assets/ are cached by name, the rest by revision.
+      globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+      buildPlugins: { vite: [contractsWithoutSideEffects()] },
+    },
+    // After the landing page is rendered into index.html (prerenderLanding), so the precache
+    // holds the pages as they are served.
+    integration: { closeBundleOrder: 'post' },
+  });
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), emojiGroups(), contractsWithoutSideEffects(), preloadRenderer(), prerenderLanding()],
+  plugins: [react(), tailwindcss(), emojiGroups(), contractsWithoutSideEffects(), preloadRenderer(), prerenderLanding(), serviceWorker()],
   resolve: {
     // The contracts' plain values, from source (the DTO classes are only ever imported as types).
     alias: {

@@ -26,3 +26,12 @@ if (window.location.pathname === PRERENDERED_PATH && container.firstElementChild
   container.replaceChildren();
   void renderer.then(({ createRoot }) => startTransition(() => createRoot(container).render(<AppRoot store={store} />)));
 }
+
+// The service worker (the app offline, push notifications) is registered once the page has loaded,
+// from a chunk of its own, so the first page's code neither carries nor waits for it. Development
+// runs without it: a worker's cache would serve stale modules to Vite's dev server.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  const register = () => void import('./sw/register').then(({ registerServiceWorker }) => registerServiceWorker());
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
+}
