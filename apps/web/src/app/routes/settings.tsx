@@ -2,6 +2,7 @@ import { Seo } from '../../components/seo';
 import { AuthRequired } from '../../features/auth/components/auth-required';
 import { BlockList } from '../../features/safety/components/block-list';
 import { useCurrentUser } from '../../features/auth/hooks/use-current-user';
+import { PushDevices } from '../../features/push/components/push-devices';
 import { SettingsForm } from '../../features/settings/components/settings-form';
 import { SETTINGS_TEXT } from '../../features/settings/settings-strings';
 
@@ -14,6 +15,11 @@ export function SettingsScreen() {
         <h1 className="text-2xl font-bold">{SETTINGS_TEXT.title}</h1>
         <p className="mt-1 mb-6 text-sm text-muted-foreground">{SETTINGS_TEXT.subtitle}</p>
         <SettingsForm />
+        {user ? (
+          <div className="mt-6">
+            <PushDevices />
+          </div>
+        ) : null}
         {user && user.role !== 'guest' ? (
           <div className="mt-6">
             <BlockList />

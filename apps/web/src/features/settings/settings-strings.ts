@@ -47,3 +47,18 @@ export const SETTINGS_SECTIONS: {
     ],
   },
 ];
+
+/** The do-not-disturb hours of the notifications section. */
+export const DND_TEXT = {
+  title: 'Do not disturb',
+  description: 'Hold push notifications during these hours. They still wait for you in your notifications.',
+  enabled: 'Quiet hours',
+  from: 'From',
+  to: 'To',
+  allowCalls: 'Let calls ring through',
+  allowCallsDescription: 'Incoming calls still notify you during quiet hours.',
+  timeZone: (zone: string) => `Times are in your time zone (${zone}).`,
+  sameTimes: 'Choose a start and an end that differ.',
+  save: 'Save quiet hours',
+  saving: 'Saving...',
+} as const;

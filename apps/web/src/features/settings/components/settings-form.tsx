@@ -6,6 +6,7 @@ import { toast } from '../../../components/ui/toast-store';
 import { errorMessage } from '../../../lib/errors';
 import { useGetSettingsQuery, useUpdateSettingsMutation } from '../../auth/api/auth-api';
 import { SETTINGS_SECTIONS, SETTINGS_TEXT } from '../settings-strings';
+import { DoNotDisturbForm } from './do-not-disturb-form';
 
 type Theme = UserSettings['chat']['theme'];
 const THEMES: Theme[] = ['light', 'dark', 'system'];
@@ -18,11 +19,13 @@ export function SettingsForm() {
   if (isLoading) return <p className="text-muted-foreground">Loading...</p>;
   if (isError || !settings) return <p className="text-destructive">{SETTINGS_TEXT.loadFailed}</p>;
 
-  const save = async (next: UserSettings) => {
+  const save = async (next: UserSettings): Promise<boolean> => {
     const result = await updateSettings(next);
     if ('error' in result) {
       toast({ variant: 'destructive', title: SETTINGS_TEXT.saveFailed, description: errorMessage(result.error, '') || undefined });
+      return false;
     }
+    return true;
   };
 
   const setValue = (section: keyof UserSettings, key: string, value: boolean | Theme) =>
@@ -69,6 +72,7 @@ export function SettingsForm() {
               );
             })}
           </ul>
+          {section.key === 'notifications' ? <DoNotDisturbForm settings={settings} save={save} /> : null}
         </Card>
       ))}
     </div>
