@@ -125,4 +125,14 @@ export const CALLS_TEXT = {
   alertsBody: 'Get a system notification when a buyer calls you while this tab is in the background.',
   alertsEnable: 'Enable notifications',
   alertsDenied: 'Notifications are blocked for this site. Allow them in your browser settings to hear about calls in the background.',
+
+  acceptLinkExpired: 'This call is no longer ringing.',
+  offerTitle: 'Get call alerts on this device',
+  offerBody: 'Get a notification with Accept and Decline when a buyer calls, even when the app is closed.',
+  offerEnable: 'Turn on call alerts',
+  offerEnabling: 'Turning on...',
+  offerDone: 'Call alerts are on for this device.',
 } as const;
+
+/** Whether this browser was offered call alerts after a call already: it is offered once. */
+export const CALL_ALERTS_OFFERED_KEY = 'call-alerts-offered';

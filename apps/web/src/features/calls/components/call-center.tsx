@@ -10,6 +10,7 @@ import { useCurrentUser } from '../../auth/hooks/use-current-user';
 import { useGetCurrentCallQuery } from '../api/calls-api';
 import { selectActiveCall, selectCallSummary, selectIncomingCall, selectStartingCall } from '../calls-slice';
 import { CALLS_TEXT } from '../copy';
+import { useAcceptFromLink } from '../hooks/use-accept-from-link';
 import { useCallController } from '../hooks/use-call-controller';
 import { CallScreen } from './call-screen';
 import { CallSummaryDialog } from './call-summary';
@@ -30,6 +31,7 @@ export function CallCenter() {
   const summary = useAppSelector(selectCallSummary);
   const starting = useAppSelector(selectStartingCall);
   const userId = user?.id ?? null;
+  useAcceptFromLink();
 
   // Someone else signs in on this tab: the last person's media stops.
   useEffect(() => () => controller.abandon(), [controller, userId]);

@@ -9,6 +9,7 @@ import { ReviewForm } from '../../marketplace/components/seller-reviews';
 import { formatDuration, formatMoney } from '../call-money';
 import { summaryClosed, type CallSummary } from '../calls-slice';
 import { CALLS_TEXT } from '../copy';
+import { CallAlertsOffer } from './call-alerts-offer';
 
 export type CallSummaryDialogProps = { summary: CallSummary };
 
@@ -68,6 +69,8 @@ export function CallSummaryDialog({ summary }: CallSummaryDialogProps) {
             <CallReview sellerId={session.seller.id} />
           </section>
         ) : null}
+
+        {side === 'seller' ? <CallAlertsOffer /> : null}
 
         <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button asChild variant="outline">
