@@ -42,16 +42,20 @@ export interface ModerationStack {
   browser(gateway?: number): ApiClient;
   /** An authenticated socket of that browser's session on a gateway. */
   socket(client: ApiClient, userId: number, gateway?: number): Promise<ClosingSocket>;
+  /** A socket of that browser's session that the server is expected to close: how it closed it. */
+  refusal(client: ApiClient, gateway?: number): Promise<{ code: number; reason: string }>;
   stop(): Promise<void>;
 }
 
-export async function startModerationStack(): Promise<ModerationStack> {
+/** `env`: settings of the apps beside the stack's own (both gateways read them). */
+export async function startModerationStack(env: Record<string, string> = {}): Promise<ModerationStack> {
   const infra = await startTestInfra();
   const first = await prepareGateway(infra, {
     AUTH_DATABASE_URL: infra.databaseUrl('auth'),
     CHAT_DATABASE_URL: infra.databaseUrl('chat'),
     TRUST_PROXY_HOPS: '1',
     LOG_LEVEL: 'silent',
+    ...env,
   });
   const nc: NatsConnection = await connect({ servers: infra.natsUrl });
   const sellers = new Map<number, { id: number; userId: number; displayName: string }>();
@@ -119,6 +123,10 @@ export async function startModerationStack(): Promise<ModerationStack> {
       socket.send({ type: 'auth', userId });
       await socket.next('auth_success');
       return socket;
+    },
+    refusal(client, gateway = 0) {
+      const ws = new WebSocket(gateways[gateway].wsUrl, { headers: { origin: first.origin, cookie: `sid=${client.sid}` } });
+      return new Promise((resolve) => ws.once('close', (code, reason) => resolve({ code, reason: reason.toString() })));
     },
     async stop() {
       for (const socket of sockets) socket.close();

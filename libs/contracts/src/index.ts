@@ -59,4 +59,4 @@ export * from './notifications/notifications.events';
 export type * from './notifications/notifications.frames';
 export * from './notifications/dto/notifications.dto';
 export * from './notifications/push';
-export * from './notifications/connected-sockets';
+export * from './connected-sockets';

@@ -1,3 +1,4 @@
+import { SOCKETS_PER_ACCOUNT, SOCKETS_PER_SESSION } from '@app/contracts';
 import { BaseEnv, EnvBoolean, appConfig } from '@app/server';
 import { Type } from 'class-transformer';
 import { IsBoolean, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, Min, MinLength, ValidateIf } from 'class-validator';
@@ -86,6 +87,18 @@ export class GatewayEnv extends BaseEnv {
   @IsInt(wholeNumber('WS_MAX_BUFFERED_BYTES'))
   @Min(64 * 1024, { message: 'WS_MAX_BUFFERED_BYTES must be at least 65536' })
   WS_MAX_BUFFERED_BYTES = 1024 * 1024;
+
+  /** Sockets one browser session may hold at once, across every gateway (its tabs); more are closed with 4008. */
+  @Type(() => Number)
+  @IsInt(wholeNumber('WS_SOCKETS_PER_SESSION'))
+  @Min(1, { message: 'WS_SOCKETS_PER_SESSION must be at least 1' })
+  WS_SOCKETS_PER_SESSION = SOCKETS_PER_SESSION;
+
+  /** Sockets one account may hold at once, across its sessions, devices and every gateway; more are closed with 4008. */
+  @Type(() => Number)
+  @IsInt(wholeNumber('WS_SOCKETS_PER_ACCOUNT'))
+  @Min(1, { message: 'WS_SOCKETS_PER_ACCOUNT must be at least 1' })
+  WS_SOCKETS_PER_ACCOUNT = SOCKETS_PER_ACCOUNT;
 
   /**
    * Session look-ups this gateway has under way in auth-svc at once; more wait their turn in

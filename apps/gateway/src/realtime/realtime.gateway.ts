@@ -1,12 +1,22 @@
 import { Logger, OnModuleDestroy } from '@nestjs/common';
 import { OnGatewayConnection, OnGatewayDisconnect, WebSocketGateway } from '@nestjs/websockets';
-import { ErrorCode, WS_CLOSE_SERVICE_RESTART, WS_CLOSE_SESSION_ENDED, WS_CLOSE_TRY_AGAIN, type ErrorFrame } from '@app/contracts';
+import {
+  ErrorCode,
+  TooManySocketsText,
+  WS_CLOSE_SERVICE_RESTART,
+  WS_CLOSE_SESSION_ENDED,
+  WS_CLOSE_TOO_MANY_SOCKETS,
+  WS_CLOSE_TRY_AGAIN,
+  type ErrorFrame,
+} from '@app/contracts';
 import { inspectInput, Metrics, newRequestId, requestContext } from '@app/server';
 import type { IncomingMessage } from 'node:http';
 import { toHttpError } from '../common/http-exception.filter';
 import { allowedOrigins } from '../common/origins';
 import { sessionTokenFrom } from '../common/session.middleware';
 import { SessionService } from '../common/session.service';
+import { GatewayEnv } from '../config/gateway-env';
+import { ConnectedSockets } from './connected-sockets.service';
 import { FrameLimits } from './frame-limits';
 import { ClientSocket, SocketRegistry } from './socket-registry';
 
@@ -33,6 +43,8 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     private readonly sessions: SessionService,
     private readonly registry: SocketRegistry,
     private readonly frameLimits: FrameLimits,
+    private readonly connected: ConnectedSockets,
+    private readonly env: GatewayEnv,
   ) {
     registry.registerFrame('auth', (socket, frame) => this.onAuth(socket, frame));
   }
@@ -44,11 +56,19 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     // Frames are handled one after another per socket (join before send); ones that arrive
     // while the session is being resolved wait in the same chain.
     let chain: Promise<void> = this.sessions.resolve(token, () => socket.readyState === socket.OPEN).then(
-      (user) => {
+      async (user) => {
         // Closed while waiting for its look-up: its disconnect has passed, so registering it would leak it.
         if (socket.readyState !== socket.OPEN) return;
         if (!user || !token) return socket.close(WS_CLOSE_SESSION_ENDED, 'Authentication required');
         if (this.draining) return socket.close(WS_CLOSE_SERVICE_RESTART, 'Server restarting');
+        const admission = await this.connected.admit(user.id, token);
+        if (socket.readyState !== socket.OPEN) {
+          if (admission === 'admitted') this.connected.release(user.id, token);
+          return;
+        }
+        if (admission === 'account') return socket.close(WS_CLOSE_TOO_MANY_SOCKETS, TooManySocketsText.account(this.env.WS_SOCKETS_PER_ACCOUNT));
+        if (admission === 'session') return socket.close(WS_CLOSE_TOO_MANY_SOCKETS, TooManySocketsText.session(this.env.WS_SOCKETS_PER_SESSION));
+        socket.counted = admission === 'admitted';
         this.registry.add(socket, user, token);
       },
       // The session could not be looked up (auth-svc or Redis away): that is no sign-out, so the client tries again.
@@ -65,7 +85,9 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
   }
 
   handleDisconnect(socket: ClientSocket) {
-    if (socket.user) this.registry.remove(socket);
+    if (!socket.user) return;
+    this.registry.remove(socket);
+    if (socket.counted) this.connected.release(socket.user.id, socket.sessionToken);
   }
 
   /**

@@ -13,6 +13,8 @@ export interface ClientSocket extends WebSocket {
   /** Set once the client's auth frame matched its session. */
   authenticated: boolean;
   isAlive: boolean;
+  /** Counted in the sockets of its person and session across gateways (connected-sockets), to be taken off at its close. */
+  counted?: boolean;
   /** The room this socket joined (one at a time). */
   roomId?: number;
   /** The newest room sequence number this socket was sent: later frames below it are duplicates. */
