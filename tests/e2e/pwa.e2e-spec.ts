@@ -1,0 +1,216 @@
+import { PushText, type PushPayload } from '@app/contracts';
+import type { Browser, BrowserContext } from 'playwright-core';
+import sharp from 'sharp';
+import { launchBrowser, openContext, screenshot } from './support/browser';
+import { callScreen, callsOf, endOpenCall, FAKE_MEDIA_ARGS, openLive, sellerOf, signedInParticipant, type Participant } from './support/calls';
+import { cachedPaths, clickNotification, deliverPush, shownNotifications, waitForWorkerControl } from './support/pwa';
+import { stackInfo } from './support/stack-info';
+
+const { baseUrl } = stackInfo();
+let browser: Browser;
+const opened: Array<{ context: BrowserContext }> = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser(FAKE_MEDIA_ARGS);
+});
+
+afterEach(async () => {
+  for (const { context } of opened.splice(0)) {
+    await endOpenCall(context).catch(() => undefined);
+    await context.close();
+  }
+});
+
+afterAll(() => browser?.close());
+
+async function visitor(width?: number): Promise<BrowserContext> {
+  const context = await openContext(browser, baseUrl, width);
+  opened.push({ context });
+  return context;
+}
+
+async function participant(username: string): Promise<Participant> {
+  const person = await signedInParticipant(browser, username);
+  opened.push(person);
+  await endOpenCall(person.context);
+  return person;
+}
+
+interface Manifest {
+  name: string;
+  short_name: string;
+  description: string;
+  start_url: string;
+  scope: string;
+  display: string;
+  theme_color: string;
+  background_color: string;
+  icons: Array<{ src: string; sizes: string; type: string; purpose?: string }>;
+  shortcuts: Array<{ name: string; url: string }>;
+}
+
+/** A ringing call's push, as chat-svc words it for the seller. */
+function callPush(sessionId: number, buyer: string, ringExpiresAt: string): PushPayload {
+  return {
+    title: PushText.incomingCall(buyer, 'audio'),
+    body: PushText.incomingCallBody,
+    tag: `call-${sessionId}`,
+    url: '/calls',
+    silent: false,
+    timestamp: new Date().toISOString(),
+    call: { sessionId, callType: 'audio', ringExpiresAt },
+  };
+}
+
+/** The buyer rings the seller from the seller's profile; answers the call as the seller's server knows it. */
+async function ring(buyer: Participant, seller: Participant) {
+  const profile = await sellerOf(buyer.context, seller.user.id);
+  await openLive(buyer.page, `/seller/${profile.id}`);
+  await buyer.page.getByRole('button', { name: /^Audio Call · \$[\d.]+\/min$/ }).click();
+  await buyer.page.locator('[data-testid="call-screen"][data-call-phase="ringing"]').waitFor();
+  await seller.page.getByRole('alertdialog', { name: buyer.user.username }).waitFor();
+  const [call] = await callsOf(seller.context);
+  expect(call.state).toBe('ringing');
+  return call;
+}
+
+describe('Installable app', () => {
+  it('links a manifest that browsers can install from: names, colours, start page, real icons and shortcuts', async () => {
+    const context = await visitor();
+    const page = await context.newPage();
+    await page.goto('/');
+    const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+    expect(href).toBeTruthy();
+    const response = await context.request.get(href!);
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toMatch(/^application\/manifest\+json/);
+    const manifest = (await response.json()) as Manifest;
+    expect(manifest).toMatchObject({ name: 'ChatMarket', short_name: 'ChatMarket', start_url: '/', scope: '/', display: 'standalone', theme_color: '#7c3aed', background_color: '#ffffff' });
+    expect(manifest.description.length).toBeGreaterThan(20);
+    // The page's own colour is the manifest's, so the installed app's title bar matches the site.
+    expect(await page.locator('meta[name="theme-color"]').getAttribute('content')).toBe(manifest.theme_color);
+
+    for (const icon of manifest.icons) {
+      const image = await context.request.get(icon.src);
+      expect(image.status()).toBe(200);
+      expect(image.headers()['content-type']).toBe(icon.type);
+      const { width, height, format } = await sharp(await image.body()).metadata();
+      expect(`${width}x${height}`).toBe(icon.sizes);
+      expect(format).toBe('png');
+    }
+    const any = manifest.icons.filter((icon) => (icon.purpose ?? 'any').split(' ').includes('any')).map((icon) => icon.sizes);
+    expect(any).toEqual(expect.arrayContaining(['192x192', '512x512']));
+    expect(manifest.icons.some((icon) => icon.purpose === 'maskable' && icon.sizes === '512x512')).toBe(true);
+
+    const touchIcon = await context.request.get((await page.locator('link[rel="apple-touch-icon"]').getAttribute('href'))!);
+    expect((await sharp(await touchIcon.body()).metadata()).width).toBe(180);
+
+    expect(manifest.shortcuts.map((shortcut) => shortcut.name)).toEqual(['Public Rooms', 'My Chats', 'Marketplace']);
+    for (const shortcut of manifest.shortcuts) {
+      // The gateway answers 404 for a path the app has no screen for.
+      expect((await context.request.get(shortcut.url)).status()).toBe(200);
+    }
+  });
+
+  it('installs its worker, which precaches the app, and opens offline with the offline state shown (375 px)', async () => {
+    const context = await visitor(375);
+    const page = await context.newPage();
+    await page.goto('/marketplace');
+    await page.getByRole('heading', { name: 'Expert Marketplace' }).waitFor();
+    await waitForWorkerControl(page);
+
+    const entry = new URL((await page.locator('script[type="module"]').first().getAttribute('src'))!, baseUrl).pathname;
+    const cached = await cachedPaths(page);
+    expect(cached).toEqual(expect.arrayContaining(['/index.html', '/shell.html', '/offline.html', '/manifest.webmanifest', '/icons/icon-192.png', entry]));
+    expect(cached.filter((path) => /^\/(api|media|ws)(\/|$)/.test(path))).toEqual([]);
+    // What the page asked the API while online was not kept.
+    expect(cached.some((path) => path.startsWith('/api/'))).toBe(false);
+
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByRole('link', { name: 'ChatMarket home' }).waitFor();
+    const notice = page.getByTestId('offline-notice');
+    await notice.getByText(/You are offline/).waitFor();
+    await screenshot(page, 'pwa-offline-shell-375', { fullPage: false });
+
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Chat freely. Talk to experts.' }).waitFor();
+    await notice.waitFor();
+
+    // A page the app has no screen for has nothing to fall back on but the offline page.
+    await page.goto('/no-such-page');
+    await page.getByRole('heading', { name: 'You are offline' }).waitFor();
+    await page.getByRole('link', { name: 'Go to the start page' }).waitFor();
+
+    await context.setOffline(false);
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Chat freely. Talk to experts.' }).waitFor();
+    await waitForWorkerControl(page);
+    await context.setOffline(true);
+    await notice.waitFor();
+    await context.setOffline(false);
+    await notice.waitFor({ state: 'detached' });
+  });
+});
+
+describe('Push notifications', () => {
+  it('shows a pushed call with Accept and Decline; Accept opens the app on the call, answered', async () => {
+    const seller = await participant('expert01');
+    const buyer = await participant('vip');
+    await seller.context.grantPermissions(['notifications', 'camera', 'microphone'], { origin: baseUrl });
+    await openLive(seller.page, '/settings');
+    await waitForWorkerControl(seller.page);
+
+    const call = await ring(buyer, seller);
+    const tag = `call-${call.id}`;
+    await deliverPush(seller.context, seller.page, baseUrl, callPush(call.id, buyer.user.username, call.ringExpiresAt));
+    const [shown] = await shownNotifications(seller.page, tag);
+    expect(shown).toMatchObject({
+      title: `Incoming audio call from ${buyer.user.username}`,
+      body: PushText.incomingCallBody,
+      requireInteraction: true,
+      actions: [
+        { action: 'accept', title: 'Accept' },
+        { action: 'decline', title: 'Decline' },
+      ],
+      data: { url: '/calls', call: { sessionId: call.id, callType: 'audio' } },
+    });
+    expect(new URL(shown.icon).pathname).toBe('/icons/icon-192.png');
+    expect(new URL(shown.badge).pathname).toBe('/icons/badge-96.png');
+
+    await clickNotification(seller.context, tag, 'accept');
+    // The worker leads the open tab to the call, which the page answers at once.
+    await seller.page.waitForURL(`${baseUrl}/calls`);
+    await callScreen(seller.page).waitFor();
+    await buyer.page.locator('[data-testid="call-screen"][data-call-phase="connected"]').waitFor({ timeout: 30_000 });
+    await seller.page.locator('[data-testid="call-screen"][data-call-phase="connected"]').waitFor();
+    await screenshot(seller.page, 'pwa-accepted-from-notification-1280', { fullPage: false });
+    expect((await callsOf(seller.context))[0]).toMatchObject({ id: call.id, state: 'connected' });
+    expect(await shownNotifications(seller.page, tag, 0)).toEqual([]);
+
+    await buyer.page.getByRole('button', { name: 'Hang up' }).click();
+    await seller.page.getByTestId('call-summary').getByRole('heading', { name: 'Call completed' }).waitFor();
+  });
+
+  it('declines a pushed call from its Decline button without opening the app', async () => {
+    const seller = await participant('expert02');
+    const buyer = await participant('vip');
+    await seller.context.grantPermissions(['notifications'], { origin: baseUrl });
+    await openLive(seller.page, '/settings');
+    await waitForWorkerControl(seller.page);
+
+    const call = await ring(buyer, seller);
+    const tag = `call-${call.id}`;
+    await deliverPush(seller.context, seller.page, baseUrl, callPush(call.id, buyer.user.username, call.ringExpiresAt));
+    await shownNotifications(seller.page, tag);
+
+    const pages = seller.context.pages().length;
+    await clickNotification(seller.context, tag, 'decline');
+    await buyer.page.getByTestId('call-summary').getByRole('heading', { name: 'Call declined' }).waitFor();
+    expect((await callsOf(seller.context))[0]).toMatchObject({ id: call.id, endReason: 'declined' });
+    // No window was opened or led anywhere: the seller's page is where it was.
+    expect(seller.context.pages()).toHaveLength(pages);
+    expect(new URL(seller.page.url()).pathname).toBe('/settings');
+    await seller.page.getByRole('alertdialog', { name: buyer.user.username }).waitFor({ state: 'detached' });
+  });
+});
