@@ -2,8 +2,18 @@ import { PushText, type PushPayload } from '@app/contracts';
 import type { Browser, BrowserContext } from 'playwright-core';
 import sharp from 'sharp';
 import { launchBrowser, openContext, screenshot } from './support/browser';
-import { callScreen, callsOf, endOpenCall, FAKE_MEDIA_ARGS, openLive, sellerOf, signedInParticipant, type Participant } from './support/calls';
-import { cachedPaths, clickNotification, deliverPush, shownNotifications, waitForWorkerControl } from './support/pwa';
+import { axeViolations, callScreen, callsOf, endOpenCall, FAKE_MEDIA_ARGS, openLive, sellerOf, signedInParticipant, type Participant } from './support/calls';
+import { api } from './support/chat';
+import {
+  cachedPaths,
+  clickNotification,
+  deliverPush,
+  fakeSubscriptionBody,
+  installabilityErrors,
+  launchProfile,
+  shownNotifications,
+  waitForWorkerControl,
+} from './support/pwa';
 import { stackInfo } from './support/stack-info';
 
 const { baseUrl } = stackInfo();
@@ -29,8 +39,8 @@ async function visitor(width?: number): Promise<BrowserContext> {
   return context;
 }
 
-async function participant(username: string): Promise<Participant> {
-  const person = await signedInParticipant(browser, username);
+async function participant(username: string, width?: number): Promise<Participant> {
+  const person = await signedInParticipant(browser, username, { width, height: width && width < 768 ? 812 : undefined });
   opened.push(person);
   await endOpenCall(person.context);
   return person;
@@ -112,6 +122,18 @@ describe('Installable app', () => {
     }
   });
 
+  it('is installable by Chromium’s own checks (what Lighthouse’s installability audit read)', async () => {
+    const profile = await launchProfile(baseUrl);
+    try {
+      const page = profile.context.pages()[0] ?? (await profile.context.newPage());
+      await page.goto('/');
+      await waitForWorkerControl(page);
+      expect(await installabilityErrors(profile.context, page)).toEqual({ installability: [], manifest: [] });
+    } finally {
+      await profile.close();
+    }
+  });
+
   it('installs its worker, which precaches the app, and opens offline with the offline state shown (375 px)', async () => {
     const context = await visitor(375);
     const page = await context.newPage();
@@ -154,6 +176,50 @@ describe('Installable app', () => {
 });
 
 describe('Push notifications', () => {
+  it('lists the person’s devices in the settings, asks nothing on load, and removes a device (375 px)', async () => {
+    const person = await participant('expert03', 375);
+    const endpoint = `https://fcm.googleapis.com/fcm/send/e2e-${Date.now().toString(36)}`;
+    const device = await api<{ id: number; browser: string }>(person.context, baseUrl, 'POST', 'push/subscriptions', fakeSubscriptionBody(endpoint));
+    // Counts the page's permission questions: none may come before the button is pressed.
+    await person.page.addInitScript(() => {
+      const ask = Notification.requestPermission.bind(Notification);
+      Object.assign(window, { permissionAsked: 0 });
+      Notification.requestPermission = (...args) => {
+        Object.assign(window, { permissionAsked: (window as unknown as { permissionAsked: number }).permissionAsked + 1 });
+        return ask(...args);
+      };
+    });
+    const asked = () => person.page.evaluate(() => (window as unknown as { permissionAsked: number }).permissionAsked);
+    await person.context.grantPermissions(['notifications'], { origin: baseUrl });
+    try {
+      await person.page.goto('/settings');
+      const section = person.page.getByRole('region', { name: 'Devices' });
+      const row = section.getByTestId('push-device').filter({ hasText: device.browser });
+      await row.getByText(/^Last used /).waitFor();
+      // Not this browser's subscription: no "This device" on it, and this device is off.
+      expect(await row.getByText('This device').count()).toBe(0);
+      await section.getByText('Notifications are off for this device.').waitFor();
+      const enable = section.getByRole('button', { name: 'Turn on notifications on this device' });
+      await enable.waitFor();
+      await screenshot(person.page, 'pwa-settings-devices-375');
+      expect(await axeViolations(person.page)).toEqual([]);
+      expect(await asked()).toBe(0);
+
+      // Headless Chromium reaches no push service: the press asks, then says it could not subscribe.
+      await enable.click();
+      await section.getByRole('alert').filter({ hasText: 'Notifications could not be turned on on this device.' }).waitFor();
+      expect(await asked()).toBe(1);
+
+      await row.getByRole('button', { name: `Remove ${device.browser}` }).click();
+      await row.waitFor({ state: 'detached' });
+      await section.getByText('No device gets notifications yet.').waitFor();
+      const left = await api<Array<{ id: number }>>(person.context, baseUrl, 'GET', 'push/subscriptions');
+      expect(left.map((d) => d.id)).not.toContain(device.id);
+    } finally {
+      await api(person.context, baseUrl, 'DELETE', `push/subscriptions/${device.id}`).catch(() => undefined);
+    }
+  });
+
   it('shows a pushed call with Accept and Decline; Accept opens the app on the call, answered', async () => {
     const seller = await participant('expert01');
     const buyer = await participant('vip');

@@ -1,5 +1,8 @@
 import type { PushPayload } from '@app/contracts';
-import type { BrowserContext, Page } from 'playwright-core';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
 
 /** Waits until the service worker controls the page (it claims open tabs once it is active). */
 export async function waitForWorkerControl(page: Page): Promise<void> {
@@ -96,4 +99,43 @@ export async function clickNotification(context: BrowserContext, tag: string, ac
     },
     { tag, action },
   );
+}
+
+/**
+ * Chromium with a profile on disk: it installs apps only outside incognito, which every
+ * browser.newContext() is. The switches are support/browser.ts's.
+ */
+export async function launchProfile(baseUrl: string): Promise<{ context: BrowserContext; close(): Promise<void> }> {
+  const dir = mkdtempSync(join(tmpdir(), 'e2e-profile-'));
+  const context = await chromium.launchPersistentContext(dir, {
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    headless: true,
+    baseURL: baseUrl,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  context.setDefaultTimeout(15_000);
+  return {
+    context,
+    close: async () => {
+      await context.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Why Chromium would not offer to install the page (what Lighthouse's installability audit read): none, for an installable app. */
+export async function installabilityErrors(context: BrowserContext, page: Page): Promise<{ installability: string[]; manifest: string[] }> {
+  const cdp = await context.newCDPSession(page);
+  try {
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+    const { errors } = await cdp.send('Page.getAppManifest');
+    return { installability: installabilityErrors.map((e) => e.errorId), manifest: errors.map((e) => e.message) };
+  } finally {
+    await cdp.detach();
+  }
+}
+
+/** A browser subscription as a push service would hand one out (base64url keys of the right lengths), saved through the API. */
+export function fakeSubscriptionBody(endpoint: string) {
+  return { endpoint, expirationTime: null, keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'a'.repeat(22) } };
 }

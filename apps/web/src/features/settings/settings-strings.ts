@@ -52,7 +52,6 @@ export const SETTINGS_SECTIONS: {
 export const DND_TEXT = {
   title: 'Do not disturb',
   description: 'Hold push notifications during these hours. They still wait for you in your notifications.',
-  enabled: 'Quiet hours',
   from: 'From',
   to: 'To',
   allowCalls: 'Let calls ring through',

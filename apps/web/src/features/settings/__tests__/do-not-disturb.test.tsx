@@ -48,7 +48,7 @@ describe('Settings: do-not-disturb hours', () => {
     const from = within(form).getByLabelText(DND_TEXT.from);
     expect(from).toBeDisabled();
 
-    await user.click(within(form).getByRole('switch', { name: DND_TEXT.enabled }));
+    await user.click(within(form).getByRole('switch', { name: DND_TEXT.title }));
     expect(from).toBeEnabled();
     fireEvent.change(from, { target: { value: '23:30' } });
     fireEvent.change(within(form).getByLabelText(DND_TEXT.to), { target: { value: '06:15' } });
@@ -69,7 +69,7 @@ describe('Settings: do-not-disturb hours', () => {
     const user = userEvent.setup();
     renderApp('/settings');
     const form = await quietHoursForm();
-    await user.click(within(form).getByRole('switch', { name: DND_TEXT.enabled }));
+    await user.click(within(form).getByRole('switch', { name: DND_TEXT.title }));
     await user.click(within(form).getByRole('button', { name: DND_TEXT.save }));
     await waitFor(() => expect(puts).toHaveLength(1));
 
@@ -82,7 +82,7 @@ describe('Settings: do-not-disturb hours', () => {
     const user = userEvent.setup();
     renderApp('/settings');
     const form = await quietHoursForm();
-    await user.click(within(form).getByRole('switch', { name: DND_TEXT.enabled }));
+    await user.click(within(form).getByRole('switch', { name: DND_TEXT.title }));
     fireEvent.change(within(form).getByLabelText(DND_TEXT.to), { target: { value: '22:00' } });
     expect(within(form).getByRole('alert')).toHaveTextContent(DND_TEXT.sameTimes);
     expect(within(form).getByRole('button', { name: DND_TEXT.save })).toBeDisabled();

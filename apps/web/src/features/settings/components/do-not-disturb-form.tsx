@@ -48,7 +48,7 @@ export function DoNotDisturbForm({ settings, save }: DoNotDisturbFormProps) {
           </h3>
           <p className="mt-1 text-xs text-muted-foreground">{DND_TEXT.description}</p>
         </div>
-        <Switch id="dnd-enabled" aria-label={DND_TEXT.enabled} checked={draft.enabled} onCheckedChange={(enabled) => change({ enabled })} />
+        <Switch id="dnd-enabled" aria-labelledby="dnd-title" checked={draft.enabled} onCheckedChange={(enabled) => change({ enabled })} />
       </div>
       <fieldset disabled={!draft.enabled} className="mt-4 space-y-4 disabled:opacity-60">
         <div className="grid grid-cols-2 gap-3 sm:max-w-xs">
