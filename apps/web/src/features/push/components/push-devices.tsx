@@ -1,5 +1,5 @@
 import type { PushSubscriptionDto } from '@app/contracts';
-import { BellOff, BellRing, Smartphone } from 'lucide-react';
+import { BellOff, BellRing, MonitorSmartphone } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -60,7 +60,7 @@ export function PushDevices() {
         <ul className="mt-2 divide-y" aria-label={PUSH_TEXT.listTitle}>
           {devices.map((row) => (
             <li key={row.id} className="flex items-center gap-3 py-3" data-testid="push-device">
-              <Smartphone className="h-5 w-5 shrink-0 text-muted-foreground" aria-hidden />
+              <MonitorSmartphone className="h-5 w-5 shrink-0 text-muted-foreground" aria-hidden />
               <div className="min-w-0 flex-1">
                 <p className="flex flex-wrap items-center gap-2 text-sm font-medium">
                   <span className="truncate">{row.browser}</span>
