@@ -220,6 +220,34 @@ describe('Push notifications', () => {
     }
   });
 
+  it('shows a pushed message, and its press shows the message’s page in the open tab without reloading it', async () => {
+    const person = await participant('user');
+    await person.context.grantPermissions(['notifications'], { origin: baseUrl });
+    await openLive(person.page, '/marketplace');
+    await waitForWorkerControl(person.page);
+    // Gone if the page were loaded afresh.
+    await person.page.evaluate(() => Object.assign(window, { sameDocument: true }));
+
+    const tag = `chat-e2e-${Date.now().toString(36)}`;
+    await deliverPush(person.context, person.page, baseUrl, {
+      title: 'New message from bob',
+      body: 'Are you there?',
+      tag,
+      url: '/notifications',
+      silent: true,
+      timestamp: new Date().toISOString(),
+      notificationId: 1,
+    });
+    const [shown] = await shownNotifications(person.page, tag);
+    expect(shown).toMatchObject({ title: 'New message from bob', body: 'Are you there?', silent: true, requireInteraction: false, actions: [] });
+
+    await clickNotification(person.context, tag);
+    await person.page.waitForURL(`${baseUrl}/notifications`);
+    await person.page.getByRole('heading', { name: 'Notifications', level: 1 }).waitFor();
+    expect(await person.page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    expect(await shownNotifications(person.page, tag, 0)).toEqual([]);
+  });
+
   it('shows a pushed call with Accept and Decline; Accept opens the app on the call, answered', async () => {
     const seller = await participant('expert01');
     const buyer = await participant('vip');

@@ -1,6 +1,8 @@
 import { createRoot } from 'react-dom/client';
+import { navigate } from 'wouter/use-browser-location';
 import { Workbox } from 'workbox-window';
 import { ServiceWorkerStatus } from './service-worker-status';
+import { isOpenInAppMessage } from './sw-messages';
 import { updateStore } from './update-store';
 
 /** Where the build puts the worker (vite.config.ts, serviceWorker()). */
@@ -18,5 +20,12 @@ export function registerServiceWorker(): void {
   container.id = 'app-status';
   document.body.append(container);
   createRoot(container).render(<ServiceWorkerStatus updates={updates} />);
+  // A notification pressed while this tab is open: its page is shown here, as a link in the app would.
+  navigator.serviceWorker.addEventListener('message', (event: MessageEvent) => {
+    if (!isOpenInAppMessage(event.data)) return;
+    navigate(event.data.path);
+    event.ports[0]?.postMessage('shown');
+  });
+  navigator.serviceWorker.startMessages();
   workbox.register().catch((error: unknown) => console.warn('The service worker could not be registered', error));
 }

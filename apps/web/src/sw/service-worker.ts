@@ -5,6 +5,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkOnly } from 'workbox-strategies';
 import { NEVER_CACHED, offlinePagesFor } from './navigation-fallback';
 import { clickOutcome, notificationFor, readPushPayload, type NotificationData } from './push-notification';
+import { OPEN_IN_APP, type OpenInAppMessage } from './sw-messages';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -49,15 +50,26 @@ self.addEventListener('push', (event) => {
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
   const outcome = clickOutcome(event.notification.data as NotificationData | null, event.action);
-  event.waitUntil('decline' in outcome ? declineCall(outcome.decline) : openApp(outcome.open));
+  if ('decline' in outcome) event.waitUntil(declineCall(outcome.decline));
+  // Accept loads the page afresh, so it reads the ringing call from the server; a plain press
+  // shows its page in the open tab without a reload, which would end a call running there.
+  else event.waitUntil(openApp(outcome.open, { inPlace: event.action === '' }));
 });
 
+/** How long an open tab has to say it showed the page before it is loaded afresh instead. */
+const IN_APP_ANSWER_MS = 1000;
+
 /** Leads a tab of the app to `path` (the one in front, else any), or opens one. */
-async function openApp(path: string): Promise<void> {
+async function openApp(path: string, { inPlace }: { inPlace: boolean }): Promise<void> {
   const url = new URL(path, self.location.origin).href;
   const tabs = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
   const tab = tabs.find((client) => client.focused) ?? tabs[0];
   if (tab) {
+    const controlled = await self.clients.matchAll({ type: 'window' });
+    if (inPlace && controlled.some((client) => client.id === tab.id) && (await showInPlace(tab, path))) {
+      await tab.focus().catch(() => undefined);
+      return;
+    }
     let led: WindowClient | null = null;
     try {
       // null: the tab left for another site meanwhile.
@@ -71,6 +83,19 @@ async function openApp(path: string): Promise<void> {
     }
   }
   await self.clients.openWindow(url);
+}
+
+/** Asks the app in the tab to show the page itself; false when it does not answer (still loading, or an older version). */
+function showInPlace(tab: WindowClient, path: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    const timer = setTimeout(() => resolve(false), IN_APP_ANSWER_MS);
+    channel.port1.onmessage = () => {
+      clearTimeout(timer);
+      resolve(true);
+    };
+    tab.postMessage({ type: OPEN_IN_APP, path } satisfies OpenInAppMessage, [channel.port2]);
+  });
 }
 
 /** Declines the ringing call from the notification itself, without opening the app. */
