@@ -31,7 +31,7 @@ const EXPOSED = {
   ],
   media: ['api/upload-chat-image', 'api/upload-voice-note', 'api/upload-request', 'upload-rules', 'components/avatar-upload', 'components/upload-progress'], // the composer's images and voice notes
   notifications: ['seller-alert', 'hooks/use-unread-notifications'], // the alert tones and permission; the private chat list's unread counts
-  push: ['hooks/use-push-device'], // a seller is offered call alerts on this device after a call
+  push: ['hooks/use-push-device', 'push-device'], // a seller is offered call alerts on this device after a call; signing out unsubscribes it
   moderation: [
     'components/report-dialog', // a Report action wherever a message, person, room or seller profile is shown
     'report-copy',

@@ -57,3 +57,14 @@ function sameKey(held: ArrayBuffer | null, wanted: Uint8Array): boolean {
   const bytes = new Uint8Array(held);
   return bytes.length === wanted.length && bytes.every((byte, i) => byte === wanted[i]);
 }
+
+/**
+ * Drops this browser's subscription when the person signs out, so a shared computer stops
+ * showing their notifications: the push service then refuses the server's next push to it,
+ * and the server forgets the device.
+ */
+export async function unsubscribeThisDevice(): Promise<void> {
+  if (!pushSupported()) return;
+  const subscription = await currentSubscription().catch(() => null);
+  await subscription?.unsubscribe().catch(() => false);
+}

@@ -144,4 +144,20 @@ describe('Settings: devices that get push notifications', () => {
     expect(within(region).queryByRole('button', { name: PUSH_TEXT.enable })).not.toBeInTheDocument();
     expect(await within(region).findByText('Firefox on Windows')).toBeInTheDocument();
   });
+
+  it('stops this browser receiving the person’s notifications when they log out', async () => {
+    const user = userEvent.setup();
+    fake = installFakePush({ permission: 'granted', subscribed: { endpoint: THIS_ENDPOINT } });
+    devices = [makeDevice({ id: 1, endpoint: THIS_ENDPOINT })];
+    server.on('POST /api/auth/logout', () => ({ body: {} }));
+    const { router } = renderApp('/settings');
+    expect(await screen.findByText(PUSH_TEXT.thisDeviceOn)).toBeInTheDocument();
+    expect(fake.initial?.unsubscribe).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: 'Account menu' }));
+    await user.click(within(await screen.findByRole('menu')).getByText('Log out'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(fake?.initial?.unsubscribe).toHaveBeenCalledTimes(1));
+    expect(fake.current()).toBeNull();
+  });
 });
