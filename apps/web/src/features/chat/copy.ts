@@ -273,6 +273,18 @@ export const MESSAGE_ACTS_TEXT = {
   deleteFailed: 'Failed to delete the message. Please try again.',
 } as const;
 
+/** Messages kept in the outbox until the server stores them. */
+export const OUTBOX_TEXT = {
+  sending: 'Sending…',
+  queuedHint: 'Messages you send now go out when the connection is back.',
+  notSent: 'Not sent',
+  retry: 'Retry',
+  discard: 'Discard',
+  retryIn: (seconds: number) => `Retry in ${seconds}s`,
+  pictureAlt: 'Picture being sent',
+  voiceNote: 'Voice note',
+} as const;
+
 /** Reactions under a message. */
 export const REACTION_TEXT = {
   add: 'Add a reaction',

@@ -4,36 +4,52 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AppProvider } from '../../../app/provider';
 import { Toaster } from '../../../components/ui/toaster';
-import { socketStatusChanged } from '../../../lib/socket';
 import { makeUser } from '../../../test/fixtures';
 import { renderWithStore } from '../../../test/render';
 import { startTestServer, type TestServer } from '../../../test/test-server';
 import { startUploadServer, type UploadServer } from '../../../test/upload-server';
+import { authApi } from '../../auth/api/auth-api';
 import { VipDialog } from '../../vip/components/vip-dialog';
 import { VIP_TEXT } from '../../vip/vip-strings';
+import { useGetRoomFeedQuery } from '../api/chat-api';
 import { Composer } from '../components/composer';
+import { MessageList } from '../components/message-list';
 import { RateLimitDialog } from '../components/rate-limit-dialog';
-import { CHAT_TOASTS, COMPOSER_TEXT, RATE_LIMIT_TEXT } from '../copy';
+import { CHAT_TOASTS, COMPOSER_TEXT, OUTBOX_TEXT, RATE_LIMIT_TEXT } from '../copy';
+import { useOutbox, useOutgoing } from '../outbox/use-outbox';
 import { makeRoom } from './fixtures';
+import { dropConnection, goLive, standInForSends, type SendAnswer, type SendStandIn } from './send-stand-in';
 
 let server: TestServer;
-let sent: unknown[];
+let gateway: SendStandIn;
+/** The sends the page made, as send bodies. */
+let sent: SendStandIn['sent'];
 
 beforeEach(async () => {
   server = await startTestServer();
-  sent = [];
-  server.on('POST /api/rooms/4/messages', ({ body }) => {
-    sent.push(body);
-    return { status: 201, body: { id: sent.length, roomId: 4, seq: sent.length, ...(body as object), createdAt: new Date().toISOString() } };
-  });
 });
 
 afterEach(() => server.close());
 
-function renderComposer(me: UserDto, room: RoomDto = makeRoom(), disabled = false) {
+/** The stand-in gateway refuses every send with this error frame (its clientId echoed, as the gateway does). */
+function refuseWith(body: Record<string, unknown>): SendAnswer {
+  return (frame) => ({ type: 'error', code: String(body.code ?? body.error), message: String(body.message), ...body, clientId: frame.clientId });
+}
+
+/** The room's messages as the chat room lists them: stored ones, then mine on their way. */
+function RoomMessages({ room, me }: { room: RoomDto; me: UserDto }) {
+  const { data: feed } = useGetRoomFeedQuery(room.id);
+  const outbox = useOutbox(me);
+  const outgoing = useOutgoing(outbox, room.id);
+  if (!feed) return null;
+  return <MessageList feed={feed} room={room} me={me} outgoing={outgoing} onRetry={(id) => outbox.retry(id)} onDiscard={(id) => outbox.discard(id)} />;
+}
+
+async function renderComposer(me: UserDto, room: RoomDto = makeRoom(), disabled = false) {
   server.on('GET /api/users/me', () => ({ body: me }));
   const page = (offline: boolean) => (
     <>
+      <RoomMessages room={room} me={me} />
       <Composer room={room} me={me} disabled={offline} />
       <RateLimitDialog />
       <VipDialog />
@@ -41,11 +57,15 @@ function renderComposer(me: UserDto, room: RoomDto = makeRoom(), disabled = fals
     </>
   );
   const { store, rerender } = renderWithStore(page(disabled));
-  /** The socket drops and retries (its second attempt) or comes back, as the chat room tells the composer. */
-  const setOffline = (offline: boolean) => {
-    act(() => {
-      store.dispatch(socketStatusChanged(offline ? { status: 'connecting', attempt: 2 } : { status: 'online', attempt: 0 }));
-    });
+  gateway = standInForSends(store, me);
+  sent = gateway.sent;
+  // Signed in, the page opens its socket (the test server holds it connecting); the test then plays its part.
+  await act(async () => void (await store.dispatch(authApi.endpoints.getMe.initiate())));
+  if (!disabled) await goLive(store, room);
+  /** The socket drops and retries (its second attempt), or comes back and rejoins the room, as the chat room tells the composer. */
+  const setOffline = async (offline: boolean) => {
+    if (offline) dropConnection(store, 2);
+    else await goLive(store, room);
     rerender(<AppProvider store={store}>{page(offline)}</AppProvider>);
   };
   return { store, setOffline, box: screen.getByRole('textbox', { name: 'Message' }) };
@@ -53,7 +73,7 @@ function renderComposer(me: UserDto, room: RoomDto = makeRoom(), disabled = fals
 
 it('sends on Enter with the chosen formatting, then resets text and style', async () => {
   const user = userEvent.setup();
-  const { box } = renderComposer(makeUser({ role: 'vip' }));
+  const { box } = await renderComposer(makeUser({ role: 'vip' }));
   await user.click(screen.getByRole('button', { name: COMPOSER_TEXT.bold }));
   await user.click(screen.getByRole('button', { name: COMPOSER_TEXT.underline }));
   await user.selectOptions(screen.getByLabelText(COMPOSER_TEXT.fontSize), '24');
@@ -69,60 +89,55 @@ it('sends on Enter with the chosen formatting, then resets text and style', asyn
   expect(screen.getByLabelText(COMPOSER_TEXT.fontSize)).toHaveValue('14');
 });
 
-it('keeps one client id per message until it is stored: a retry after a timeout reuses it, the next message gets a new one', async () => {
+it('keeps one client id per message until it is stored: sent again after a dropped connection it reuses it, the next message gets a new one', async () => {
   const user = userEvent.setup();
-  type Sent = { clientId: string; content: string };
-  const attempts: Sent[] = [];
-  const stored = new Map<string, Sent & { id: number }>();
-  server.on('POST /api/rooms/4/messages', ({ body }) => {
-    const message = body as Sent;
-    attempts.push(message);
-    // The server keeps one message per client id, as the real one does.
-    if (!stored.has(message.clientId)) stored.set(message.clientId, { ...message, id: stored.size + 1 });
-    const kept = stored.get(message.clientId)!;
-    // The first attempt is stored, but its answer never reaches the page.
-    if (attempts.length === 1) return { status: 504, body: { error: 'Gateway Timeout', code: 'timeout', message: 'The request timed out' } };
-    return { status: 201, body: { ...kept, roomId: 4, seq: kept.id, type: 'text', createdAt: new Date().toISOString() } };
-  });
-  const { box } = renderComposer(makeUser({ role: 'vip' }));
+  const { box, store } = await renderComposer(makeUser({ role: 'vip' }));
+  // The first attempt is stored, but its answer never reaches the page: the connection drops.
+  gateway.answer = () => null;
+  await user.type(box, 'Hello there{Enter}');
+  await waitFor(() => expect(sent).toHaveLength(1));
+  expect(box).toHaveValue('');
+  dropConnection(store);
+  expect(screen.getByTestId('outgoing-message')).toHaveTextContent(OUTBOX_TEXT.sending);
+
+  // Back, the room rejoined without the message in its history (the server's answer was lost
+  // with the connection): the same message goes again, under the same id, and is stored once.
+  gateway.answer = (frame, kept) => ({ type: 'message_ack', clientId: frame.clientId ?? null, message: kept });
+  await goLive(store, makeRoom());
+  await waitFor(() => expect(sent).toHaveLength(2));
+  expect(sent[1].clientId).toBe(sent[0].clientId);
+  await waitFor(() => expect(screen.queryByTestId('outgoing-message')).not.toBeInTheDocument());
+  expect([...gateway.stored.values()].map((m) => m.content)).toEqual(['Hello there']);
+  expect(screen.getAllByTestId('message').map((m) => m.textContent)).toEqual(['Hello there']);
 
   await user.type(box, 'Hello there{Enter}');
-  expect(await screen.findByText(CHAT_TOASTS.sendFailed)).toBeInTheDocument();
-  expect(box).toHaveValue('Hello there');
-
-  await user.type(box, '{Enter}');
-  await waitFor(() => expect(box).toHaveValue(''));
-  expect(attempts).toHaveLength(2);
-  expect(attempts[1].clientId).toBe(attempts[0].clientId);
-  expect([...stored.values()].map((m) => m.content)).toEqual(['Hello there']);
-
-  await user.type(box, 'Hello there{Enter}');
-  await waitFor(() => expect(box).toHaveValue(''));
-  expect(attempts).toHaveLength(3);
-  expect(attempts[2].clientId).not.toBe(attempts[0].clientId);
-  expect([...stored.values()].map((m) => m.content)).toEqual(['Hello there', 'Hello there']);
+  await waitFor(() => expect(sent).toHaveLength(3));
+  expect(sent[2].clientId).not.toBe(sent[0].clientId);
+  expect([...gateway.stored.values()].map((m) => m.content)).toEqual(['Hello there', 'Hello there']);
 });
 
-it('gives an edited text a client id of its own after a failed attempt', async () => {
+it('retries a refused message under its own client id, and gives the next message a new one', async () => {
   const user = userEvent.setup();
-  const attempts: { clientId: string }[] = [];
-  server.on('POST /api/rooms/4/messages', ({ body }) => {
-    attempts.push(body as { clientId: string });
-    return { status: 504, body: { error: 'Gateway Timeout', code: 'timeout', message: 'The request timed out' } };
-  });
-  const { box } = renderComposer(makeUser({ role: 'vip' }));
+  const { box } = await renderComposer(makeUser({ role: 'vip' }));
+  gateway.answer = refuseWith({ code: 'service_unavailable', message: 'Chat is busy, try again' });
   await user.type(box, 'Hello{Enter}');
-  await waitFor(() => expect(attempts).toHaveLength(1));
-  await screen.findByText(CHAT_TOASTS.sendFailed);
-  await user.type(box, '!{Enter}');
-  await waitFor(() => expect(attempts).toHaveLength(2));
-  expect(box).toHaveValue('Hello!');
-  expect(attempts[1].clientId).not.toBe(attempts[0].clientId);
+  expect(await screen.findByTestId('outgoing-refusal')).toHaveTextContent('Chat is busy, try again');
+  expect(sent).toHaveLength(1);
+
+  gateway.answer = (frame, kept) => ({ type: 'message_ack', clientId: frame.clientId ?? null, message: kept });
+  await user.click(screen.getByRole('button', { name: OUTBOX_TEXT.retry }));
+  await waitFor(() => expect(sent).toHaveLength(2));
+  expect(sent[1]).toMatchObject({ clientId: sent[0].clientId, content: 'Hello' });
+  await waitFor(() => expect(screen.queryByTestId('outgoing-message')).not.toBeInTheDocument());
+
+  await user.type(box, 'Hello!{Enter}');
+  await waitFor(() => expect(sent).toHaveLength(3));
+  expect(sent[2].clientId).not.toBe(sent[0].clientId);
 });
 
 it('sends emoji-only text as an emoji message, and nothing for blank text', async () => {
   const user = userEvent.setup();
-  const { box } = renderComposer(makeUser({ role: 'vip' }));
+  const { box } = await renderComposer(makeUser({ role: 'vip' }));
   await user.type(box, '   {Enter}');
   await user.type(box, '🎉 😀{Enter}');
   await waitFor(() => expect(sent).toHaveLength(1));
@@ -132,7 +147,7 @@ it('sends emoji-only text as an emoji message, and nothing for blank text', asyn
 
 it('offers VIP instead of formatting to a regular user in a public room, then makes them wait the cooldown', async () => {
   const user = userEvent.setup();
-  const { box } = renderComposer(makeUser({ role: 'user' }));
+  const { box } = await renderComposer(makeUser({ role: 'user' }));
   expect(screen.queryByRole('button', { name: COMPOSER_TEXT.image })).not.toBeInTheDocument();
   await user.click(screen.getByRole('button', { name: COMPOSER_TEXT.bold }));
   expect(await screen.findByRole('dialog', { name: VIP_TEXT.title })).toBeInTheDocument();
@@ -150,16 +165,16 @@ it('offers VIP instead of formatting to a regular user in a public room, then ma
 
 it('opens Rate Limit Reached after a 429, with the duplicate text and the server wait', async () => {
   const user = userEvent.setup();
-  server.on('POST /api/rooms/4/messages', () => ({
-    status: 429,
-    body: { error: 'rate_limit_duplicate', code: 'rate_limit_duplicate', message: RATE_LIMIT_TEXT.duplicate, waitTime: 12_000 },
-  }));
-  const { box } = renderComposer(makeUser({ role: 'user' }));
+  const { box } = await renderComposer(makeUser({ role: 'user' }));
+  gateway.answer = refuseWith({ error: 'rate_limit_duplicate', code: 'rate_limit_duplicate', message: RATE_LIMIT_TEXT.duplicate, waitTime: 12_000 });
   await user.type(box, 'same again{Enter}');
   const dialog = await screen.findByRole('dialog', { name: RATE_LIMIT_TEXT.title });
   expect(dialog).toHaveTextContent(RATE_LIMIT_TEXT.duplicate);
   expect(dialog).toHaveTextContent('Please wait 12 seconds');
-  expect(box).toHaveValue('same again');
+  // The words are kept on the message, with the server's answer, not lost.
+  expect(box).toHaveValue('');
+  expect(screen.getByTestId('outgoing-message')).toHaveTextContent('same again');
+  expect(screen.getByTestId('outgoing-refusal')).toHaveTextContent(RATE_LIMIT_TEXT.duplicate);
   await user.click(screen.getByRole('button', { name: RATE_LIMIT_TEXT.continue }));
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   expect(box).toHaveAttribute('placeholder', expect.stringMatching(/^Wait 1[12]s$/));
@@ -167,8 +182,8 @@ it('opens Rate Limit Reached after a 429, with the duplicate text and the server
 
 it('shows the 50-messages text and the default 30 seconds when the hourly quota refuses without a wait', async () => {
   const user = userEvent.setup();
-  server.on('POST /api/rooms/4/messages', () => ({ status: 429, body: { error: 'rate_limit', code: 'rate_limit', message: ChatMessages.RateLimit } }));
-  const { box } = renderComposer(makeUser({ role: 'user' }));
+  const { box } = await renderComposer(makeUser({ role: 'user' }));
+  gateway.answer = refuseWith({ error: 'rate_limit', code: 'rate_limit', message: ChatMessages.RateLimit });
   await user.type(box, 'hello{Enter}');
   const dialog = await screen.findByRole('dialog', { name: RATE_LIMIT_TEXT.title });
   expect(dialog).toHaveTextContent(RATE_LIMIT_TEXT.hourly);
@@ -177,11 +192,8 @@ it('shows the 50-messages text and the default 30 seconds when the hourly quota 
 
 it('tells a user refused by the cooldown about the cooldown, not about 50 messages, with the wait', async () => {
   const user = userEvent.setup();
-  server.on('POST /api/rooms/4/messages', () => ({
-    status: 429,
-    body: { error: 'rate_limit', code: 'rate_limit', message: 'Please wait 27 seconds before sending another message', waitTime: 26_400 },
-  }));
-  const { box } = renderComposer(makeUser({ role: 'user' }));
+  const { box } = await renderComposer(makeUser({ role: 'user' }));
+  gateway.answer = refuseWith({ error: 'rate_limit', code: 'rate_limit', message: 'Please wait 27 seconds before sending another message', waitTime: 26_400 });
   await user.type(box, 'my first message{Enter}');
   const dialog = await screen.findByRole('dialog', { name: RATE_LIMIT_TEXT.title });
   expect(dialog).toHaveTextContent(RATE_LIMIT_TEXT.cooldown);
@@ -198,8 +210,8 @@ it.each([
   ['cooldown', { error: 'rate_limit', message: 'Please wait 5 seconds before sending another message' }, RATE_LIMIT_TEXT.cooldown],
 ])('gives the %s refusal its own words and no other', async (_name, body, text) => {
   const user = userEvent.setup();
-  server.on('POST /api/rooms/4/messages', () => ({ status: 429, body: { ...body, code: body.error, waitTime: 5_000 } }));
-  const { box } = renderComposer(makeUser({ role: 'user' }));
+  const { box } = await renderComposer(makeUser({ role: 'user' }));
+  gateway.answer = refuseWith({ ...body, code: body.error, waitTime: 5_000 });
   await user.type(box, 'hello{Enter}');
   const dialog = await screen.findByRole('dialog', { name: RATE_LIMIT_TEXT.title });
   const reasons = [RATE_LIMIT_TEXT.hourly, RATE_LIMIT_TEXT.duplicate, RATE_LIMIT_TEXT.flood, RATE_LIMIT_TEXT.cooldown, RATE_LIMIT_TEXT.links];
@@ -207,10 +219,10 @@ it.each([
   expect(dialog).toHaveTextContent('Please wait 5 seconds');
 });
 
-describe('lets anyone format in a private room, shows images to premium roles only, and sends nothing while disconnected', () => {
+describe('lets anyone format in a private room, shows images to premium roles only, and keeps what is sent while disconnected', () => {
   it('lets a regular user format in a private room, without offering VIP', async () => {
     const user = userEvent.setup();
-    const { box } = renderComposer(makeUser({ role: 'user' }), makeRoom({ type: 'private' }));
+    const { box } = await renderComposer(makeUser({ role: 'user' }), makeRoom({ type: 'private' }));
     await user.click(screen.getByRole('button', { name: COMPOSER_TEXT.bold }));
     await user.click(screen.getByRole('button', { name: COMPOSER_TEXT.italic }));
     expect(screen.getByRole('button', { name: COMPOSER_TEXT.bold })).toHaveAttribute('aria-pressed', 'true');
@@ -220,44 +232,45 @@ describe('lets anyone format in a private room, shows images to premium roles on
     expect(sent[0]).toMatchObject({ content: 'Just us', type: 'text', formatting: { bold: true, italic: true } });
   });
 
-  it.each(['vip', 'seller', 'moderator'] as const)('offers images to a %s', (role) => {
-    renderComposer(makeUser({ role }));
+  it.each(['vip', 'seller', 'moderator'] as const)('offers images to a %s', async (role) => {
+    await renderComposer(makeUser({ role }));
     expect(screen.getByRole('button', { name: COMPOSER_TEXT.image })).toBeEnabled();
   });
 
-  it.each(['public', 'private'] as const)('offers no images to a regular user in a %s room', (type) => {
-    renderComposer(makeUser({ role: 'user' }), makeRoom({ type }));
+  it.each(['public', 'private'] as const)('offers no images to a regular user in a %s room', async (type) => {
+    await renderComposer(makeUser({ role: 'user' }), makeRoom({ type }));
     expect(screen.getByRole('button', { name: COMPOSER_TEXT.emoji })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: COMPOSER_TEXT.image })).not.toBeInTheDocument();
   });
 
-  it('sends nothing while disconnected, and the same text once the chat is back online', async () => {
+  it('keeps what is sent while disconnected as "Sending…", and sends it once the chat is back online', async () => {
     const user = userEvent.setup();
-    const { box, setOffline } = renderComposer(makeUser({ role: 'vip' }));
+    const { box, setOffline } = await renderComposer(makeUser({ role: 'vip' }));
     await user.type(box, 'Are you there?');
 
-    setOffline(true);
-    expect(box).toBeDisabled();
-    // The same words the header and the online count use.
-    expect(screen.getByRole('status')).toHaveTextContent('Reconnecting… (attempt 2)');
-    expect(screen.getByRole('button', { name: COMPOSER_TEXT.send })).toBeDisabled();
-    expect(screen.getByRole('button', { name: COMPOSER_TEXT.bold })).toBeDisabled();
-    await user.click(screen.getByRole('button', { name: COMPOSER_TEXT.send }));
+    await setOffline(true);
+    // The same words the header and the online count use, and what happens to a message now.
+    expect(screen.getByTestId('composer-connection')).toHaveTextContent('Reconnecting… (attempt 2)');
+    expect(screen.getByTestId('composer-connection')).toHaveTextContent(OUTBOX_TEXT.queuedHint);
+    // A picture is uploaded before it is sent, which takes the network.
+    expect(screen.getByRole('button', { name: COMPOSER_TEXT.image })).toBeDisabled();
     await user.type(box, '{Enter}');
-    expect(box).toHaveValue('Are you there?');
+    expect(box).toHaveValue('');
+    expect(screen.getByTestId('outgoing-message')).toHaveTextContent('Are you there?');
+    expect(screen.getByTestId('outgoing-message')).toHaveTextContent(OUTBOX_TEXT.sending);
+    expect(sent).toEqual([]);
 
-    setOffline(false);
+    await setOffline(false);
     expect(screen.queryByText(/Reconnecting/)).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: COMPOSER_TEXT.send }));
-    // The send after reconnecting is answered: any attempt made while offline would have come first.
-    await waitFor(() => expect(box).toHaveValue(''));
+    await waitFor(() => expect(screen.queryByTestId('outgoing-message')).not.toBeInTheDocument());
     expect(sent).toEqual([expect.objectContaining({ content: 'Are you there?' })]);
+    expect(screen.getAllByTestId('message').map((m) => m.textContent)).toEqual(['Are you there?']);
   });
 });
 
 it('offers grouped emoji and adds the ones picked to the text, staying open', async () => {
   const user = userEvent.setup();
-  const { box } = renderComposer(makeUser({ role: 'user' }));
+  const { box } = await renderComposer(makeUser({ role: 'user' }));
   await user.type(box, 'Nice ');
   await user.click(screen.getByRole('button', { name: COMPOSER_TEXT.emoji }));
   const picker = await screen.findByRole('menu', { name: COMPOSER_TEXT.emoji });
@@ -286,7 +299,7 @@ describe('images', () => {
 
   it('uploads a picked image and sends it, a gif as a gif message and any other image as an image message', async () => {
     const user = userEvent.setup();
-    renderComposer(makeUser({ role: 'vip' }));
+    await renderComposer(makeUser({ role: 'vip' }));
     await user.upload(screen.getByTestId('image-input'), image('dance.gif', 'image/gif'));
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toMatchObject({ content: '/media/chat/dance.gif', type: 'gif', metadata: { originalName: 'dance.gif', mimeType: 'image/gif', size: 10 } });
@@ -300,7 +313,7 @@ describe('images', () => {
   it("names the server's refusal and sends no message", async () => {
     const user = userEvent.setup();
     uploads.on('POST /api/chat/upload', () => ({ status: 415, body: { error: 'Unsupported Media Type', code: 'invalid_file_type', message: 'Only images are allowed' } }));
-    renderComposer(makeUser({ role: 'vip' }));
+    await renderComposer(makeUser({ role: 'vip' }));
     await user.upload(screen.getByTestId('image-input'), image('page.png', 'image/png'));
     expect(await screen.findByText(CHAT_TOASTS.uploadFailed)).toBeInTheDocument();
     expect(screen.getByText('Only images are allowed')).toBeInTheDocument();
@@ -308,7 +321,7 @@ describe('images', () => {
   });
 });
 
-it('shows the image button to a seller', () => {
-  renderComposer(makeUser({ role: 'seller' }));
+it('shows the image button to a seller', async () => {
+  await renderComposer(makeUser({ role: 'seller' }));
   expect(screen.getByRole('button', { name: COMPOSER_TEXT.image })).toBeInTheDocument();
 });

@@ -18,6 +18,7 @@ import { newestSeq } from '../feed';
 import { useConnection } from '../hooks/use-connection';
 import { useOlderMessages } from '../hooks/use-older-messages';
 import { useStartPrivateChat } from '../hooks/use-start-private-chat';
+import { useOutbox, useOutgoing } from '../outbox/use-outbox';
 import { ChatHeader, DisconnectedBanner } from './chat-header';
 import { ClearCacheDialog } from './clear-cache-dialog';
 import { Composer } from './composer';
@@ -76,6 +77,8 @@ function LiveRoom({ roomId, me }: { roomId: number; me: UserDto }) {
   const room = roomAnswer ?? feed?.room ?? undefined;
   const { startWith } = useStartPrivateChat(roomId, me.id);
   const older = useOlderMessages(roomId, feed);
+  const outbox = useOutbox(me);
+  const outgoing = useOutgoing(outbox, roomId);
 
   // What the cache already holds of this room: the join asks only for what came after it.
   const cached = useRef(feed);
@@ -125,7 +128,20 @@ function LiveRoom({ roomId, me }: { roomId: number; me: UserDto }) {
       />
       {connection.status === 'offline' ? <DisconnectedBanner /> : null}
 
-      {feed ? <MessageList feed={feed} room={room} me={me} older={older} onAuthorClick={isPublic ? (author) => void startWith(author) : undefined} /> : <div className="flex-1" />}
+      {feed ? (
+        <MessageList
+          feed={feed}
+          room={room}
+          me={me}
+          older={older}
+          onAuthorClick={isPublic ? (author) => void startWith(author) : undefined}
+          outgoing={outgoing}
+          onRetry={(clientId) => outbox.retry(clientId)}
+          onDiscard={(clientId) => outbox.discard(clientId)}
+        />
+      ) : (
+        <div className="flex-1" />
+      )}
 
       {room ? <TypingIndicator roomId={roomId} /> : null}
       {room && me.role === 'guest' ? (

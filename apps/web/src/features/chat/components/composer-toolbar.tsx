@@ -18,6 +18,8 @@ export type ComposerToolbarProps = {
   canFormat: boolean;
   canSendImages: boolean;
   disabled: boolean;
+  /** Images and voice notes are uploaded first, which takes the network: off while disconnected. */
+  canUpload: boolean;
   uploading: boolean;
   onToggle: (key: FormattingKey) => void;
   onStyle: (change: Partial<ComposerStyle>) => void;
@@ -34,7 +36,7 @@ const FORMATTING: { key: FormattingKey; label: string; icon: ReactNode }[] = [
 
 /** Bold, italic, underline, font size, colour, emoji, a voice note and, for premium roles, an image to send. */
 export function ComposerToolbar(props: ComposerToolbarProps) {
-  const { roomId, style, canFormat, canSendImages, disabled, uploading, onToggle, onStyle, onLocked, onEmoji, onImage } = props;
+  const { roomId, style, canFormat, canSendImages, disabled, canUpload, uploading, onToggle, onStyle, onLocked, onEmoji, onImage } = props;
   const fileInput = useRef<HTMLInputElement>(null);
   return (
     <div className="flex items-center gap-0.5 overflow-x-auto pb-1" role="toolbar" aria-label="Formatting">
@@ -68,7 +70,7 @@ export function ComposerToolbar(props: ComposerToolbarProps) {
       </select>
       <ColourMenu value={style.color} disabled={disabled} locked={!canFormat} onLocked={onLocked} onChange={(color) => onStyle({ color })} />
       <EmojiPicker disabled={disabled} onPick={onEmoji} />
-      <VoiceRecorder roomId={roomId} disabled={disabled} onLocked={onLocked} />
+      <VoiceRecorder roomId={roomId} disabled={disabled || !canUpload} onLocked={onLocked} />
       {canSendImages ? (
         <>
           <Button
@@ -77,7 +79,7 @@ export function ComposerToolbar(props: ComposerToolbarProps) {
             className="h-8 w-8"
             aria-label={COMPOSER_TEXT.image}
             title={COMPOSER_TEXT.image}
-            disabled={disabled || uploading}
+            disabled={disabled || !canUpload || uploading}
             onClick={() => fileInput.current?.click()}
           >
             <ImagePlus className="h-4 w-4" />

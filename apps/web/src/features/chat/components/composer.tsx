@@ -4,7 +4,7 @@ import { Send } from 'lucide-react';
 import { useRef } from 'react';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
-import { COMPOSER_TEXT } from '../copy';
+import { COMPOSER_TEXT, OUTBOX_TEXT } from '../copy';
 import { useGetModerationStatusQuery } from '../../moderation/api/reports-api';
 import { useBlockToggle } from '../../safety/hooks/use-block-toggle';
 import { useComposer } from '../hooks/use-composer';
@@ -21,7 +21,7 @@ const MUTE_CHECK_MS = 15_000;
 export type ComposerProps = {
   room: RoomDto;
   me: UserDto;
-  /** The socket is not online: nothing can be sent. */
+  /** The socket is not online or the room not joined: what is sent waits in the outbox. */
   disabled: boolean;
 };
 
@@ -60,12 +60,12 @@ function WritableComposer({ room, me, disabled }: ComposerProps) {
   const input = useRef<HTMLTextAreaElement>(null);
   const composer = useComposer({ room, me, disabled, input });
   const connection = useConnection();
-  const { text, setText, preview, waitSeconds, limited, blocked, sending } = composer;
+  const { text, setText, preview, waitSeconds, limited, blocked } = composer;
   const enterToSend = me.settings?.chat?.enterToSend ?? true;
   const placeholder = limited ? COMPOSER_TEXT.wait(waitSeconds) : COMPOSER_TEXT.placeholder;
   const people = useMentionable(room, me);
   const picker = useMentionPicker({ text, setText, input, people });
-  const signalTyping = useTypingSignal(room.id, blocked);
+  const signalTyping = useTypingSignal(room.id, blocked || disabled);
 
   return (
     <div className="border-t bg-card px-2 pt-2 pb-[max(0.5rem,env(safe-area-inset-bottom))] sm:px-4">
@@ -76,6 +76,7 @@ function WritableComposer({ room, me, disabled }: ComposerProps) {
           canFormat={composer.canFormat}
           canSendImages={composer.canSendImages}
           disabled={blocked}
+          canUpload={composer.canUpload}
           uploading={composer.uploading}
           onToggle={composer.toggle}
           onStyle={(change) => composer.setStyle((s) => ({ ...s, ...change }))}
@@ -87,7 +88,7 @@ function WritableComposer({ room, me, disabled }: ComposerProps) {
           className="relative flex items-end gap-2"
           onSubmit={(e) => {
             e.preventDefault();
-            void composer.send();
+            composer.send();
           }}
         >
           {picker.open ? (
@@ -120,7 +121,7 @@ function WritableComposer({ room, me, disabled }: ComposerProps) {
               const submit = enterToSend ? e.key === 'Enter' && !e.shiftKey : e.key === 'Enter' && (e.ctrlKey || e.metaKey);
               if (submit && !e.nativeEvent.isComposing) {
                 e.preventDefault();
-                void composer.send();
+                composer.send();
               }
             }}
             className={cn(
@@ -129,7 +130,7 @@ function WritableComposer({ room, me, disabled }: ComposerProps) {
             )}
             style={preview.style}
           />
-          <Button type="submit" size="icon" className="shrink-0 rounded-full" aria-label={COMPOSER_TEXT.send} disabled={blocked || sending || !text.trim()}>
+          <Button type="submit" size="icon" className="shrink-0 rounded-full" aria-label={COMPOSER_TEXT.send} disabled={blocked || !text.trim()}>
             <Send className="h-4 w-4" />
           </Button>
         </form>
@@ -139,7 +140,7 @@ function WritableComposer({ room, me, disabled }: ComposerProps) {
           </p>
         ) : disabled && !connection.online ? (
           <p className="mt-1 text-xs text-muted-foreground" role="status" data-testid="composer-connection">
-            {connection.label}
+            {connection.label} <span>{OUTBOX_TEXT.queuedHint}</span>
           </p>
         ) : null}
       </div>

@@ -10,6 +10,7 @@ import type { RoomFeed, RoomNotice } from '../types';
 import { useBlockToggle } from '../../safety/hooks/use-block-toggle';
 import { HistoryStart } from './history-start';
 import { MessageGroup } from './message-group';
+import { OutgoingMessages, type OutgoingMessagesProps } from './outgoing-messages';
 import { PersonMenu } from './person-menu';
 
 const RELATIVE_TIME_REFRESH_MS = 30_000;
@@ -24,9 +25,17 @@ export type MessageListProps = {
   older?: OlderMessages;
   /** Public rooms: clicking an author starts a private chat. */
   onAuthorClick?: (author: MessageDto['sender']) => void;
+  /** My messages on their way (the outbox), shown after the stored ones. */
+  outgoing?: OutgoingMessagesProps['entries'];
+  onRetry?: OutgoingMessagesProps['onRetry'];
+  onDiscard?: OutgoingMessagesProps['onDiscard'];
 };
 
+const NOTHING_OUTGOING: OutgoingMessagesProps['entries'] = [];
+
 type Block = { kind: 'group'; key: string; sender: MessageDto['sender']; messages: MessageDto[] } | { kind: 'notice'; key: string; notice: RoomNotice };
+
+function noop() {}
 
 /** Consecutive messages of one sender form one group; a notice between them splits it. */
 function blocksOf(items: StreamItem[]): Block[] {
@@ -43,7 +52,7 @@ function blocksOf(items: StreamItem[]): Block[] {
   return blocks;
 }
 
-export function MessageList({ feed, room, me, older, onAuthorClick }: MessageListProps) {
+export function MessageList({ feed, room, me, older, onAuthorClick, outgoing = NOTHING_OUTGOING, onRetry = noop, onDiscard = noop }: MessageListProps) {
   const now = useNow(RELATIVE_TIME_REFRESH_MS);
   const scroller = useRef<HTMLDivElement>(null);
   const following = useRef(true);
@@ -65,7 +74,13 @@ export function MessageList({ feed, room, me, older, onAuthorClick }: MessageLis
     const last = feed.messages.findLast((m) => m.senderId === me.id && m.seq <= upTo.seq && !m.removedBy);
     return last ? { messageId: last.id, at: upTo.at } : undefined;
   }, [feed.messages, upTo, me.id]);
-  const count = feed.messages.length + feed.notices.length;
+  // A message is shown once: as soon as the stored one is here, its outbox entry is not, whichever news came first.
+  const waiting = useMemo(() => {
+    if (outgoing.length === 0) return outgoing;
+    const stored = new Set(feed.messages.filter((m) => m.senderId === me.id && m.clientId).map((m) => m.clientId));
+    return outgoing.filter((entry) => !stored.has(entry.clientId));
+  }, [outgoing, feed.messages, me.id]);
+  const count = feed.messages.length + feed.notices.length + waiting.length;
   const firstId = feed.messages[0]?.id;
 
   useLayoutEffect(() => {
@@ -91,7 +106,7 @@ export function MessageList({ feed, room, me, older, onAuthorClick }: MessageLis
     return () => el.removeEventListener('load', onLoad, true);
   }, []);
 
-  if (!feed.joined && feed.messages.length === 0) {
+  if (!feed.joined && feed.messages.length === 0 && waiting.length === 0) {
     return (
       <div className="flex flex-1 items-center justify-center p-6 text-muted-foreground" role="status">
         <span className="mr-2 h-4 w-4 animate-spin rounded-full border-2 border-current border-t-transparent" aria-hidden />
@@ -100,7 +115,7 @@ export function MessageList({ feed, room, me, older, onAuthorClick }: MessageLis
     );
   }
 
-  if (feed.messages.length === 0 && feed.notices.length === 0) {
+  if (feed.messages.length === 0 && feed.notices.length === 0 && waiting.length === 0) {
     return (
       <div className="flex flex-1 flex-col items-center justify-center p-6 text-center">
         <MessageSquare className="h-10 w-10 text-muted-foreground" aria-hidden />
@@ -146,6 +161,7 @@ export function MessageList({ feed, room, me, older, onAuthorClick }: MessageLis
             />
           ),
         )}
+        {waiting.length > 0 ? <OutgoingMessages roomId={feed.room?.id ?? room?.id ?? waiting[0].roomId} entries={waiting} me={me} onRetry={onRetry} onDiscard={onDiscard} /> : null}
       </ol>
     </div>
   );

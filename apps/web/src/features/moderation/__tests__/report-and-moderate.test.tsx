@@ -6,7 +6,9 @@ import { socketFrameReceived } from '../../../lib/socket';
 import { makeUser } from '../../../test/fixtures';
 import { renderApp, renderWithStore, settleRenderedApps } from '../../../test/render';
 import { startTestServer, type TestServer } from '../../../test/test-server';
+import { authApi } from '../../auth/api/auth-api';
 import { makeMessage, makeRoom } from '../../chat/__tests__/fixtures';
+import { goLive, standInForSends } from '../../chat/__tests__/send-stand-in';
 import { Composer } from '../../chat/components/composer';
 import { CHAT_TEXT, PERSON_MENU_TEXT } from '../../chat/copy';
 import { DESK_TEXT } from '../copy';
@@ -147,11 +149,11 @@ describe('Moderation reaching the room live', () => {
     const me = makeUser({ id: 7, isVerified: true });
     server.on('GET /api/users/me', () => ({ body: me }));
     server.on('GET /api/moderation/notices', () => ({ body: { notices: [], mute: null } }));
-    server.on('POST /api/rooms/4/messages', () => ({
-      status: 403,
-      body: { error: 'Forbidden', code: 'muted', message: ModerationMessages.muted(mutedUntil), mutedUntil },
-    }));
-    renderWithStore(<Composer room={makeRoom()} me={me} disabled={false} />);
+    const { store } = renderWithStore(<Composer room={makeRoom()} me={me} disabled={false} />);
+    const gateway = standInForSends(store, me);
+    gateway.answer = (frame) => ({ type: 'error', code: 'muted', message: ModerationMessages.muted(mutedUntil), mutedUntil, clientId: frame.clientId });
+    await act(async () => void (await store.dispatch(authApi.endpoints.getMe.initiate())));
+    await goLive(store, makeRoom());
     await user.type(screen.getByRole('textbox', { name: 'Message' }), 'hello{Enter}');
     expect(await screen.findByTestId('composer-read-only')).toHaveTextContent(ModerationMessages.muted(mutedUntil));
   });

@@ -1,0 +1,88 @@
+import type { MessageFormatting, MessageType } from '@app/contracts';
+import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+
+/** The database that keeps what a person sent until the server has stored it. */
+export const OUTBOX_DATABASE = 'chat-outbox';
+
+/** What a send carries (the send_message frame without its room and id). */
+export interface OutboxPayload {
+  content: string;
+  type: MessageType;
+  formatting?: MessageFormatting;
+  metadata?: Record<string, unknown>;
+}
+
+/** The server's answer to a refused send, as its error frame said it. */
+export interface OutboxRefusal {
+  code: string;
+  message: string;
+  /** A 429's kind: rate_limit, rate_limit_duplicate or rate_limit_links. */
+  error?: string;
+  /** A 429's wait in milliseconds. */
+  waitTime?: number;
+}
+
+/** One message on its way: kept until the server stores it or its sender discards it. */
+export interface OutboxEntry {
+  /** The send's client id: however often it is sent, the server stores it once. */
+  clientId: string;
+  /** Whose message: another account signed in on this browser never sends it. */
+  userId: number;
+  roomId: number;
+  payload: OutboxPayload;
+  /** When it was typed (epoch ms, strictly increasing per page): sends go out in this order. */
+  createdAt: number;
+  /** How many times it went out on a socket. */
+  attempts: number;
+  state: 'sending' | 'failed';
+  refusal?: OutboxRefusal;
+}
+
+interface OutboxSchema extends DBSchema {
+  entries: { key: string; value: OutboxEntry; indexes: { 'by-user': number } };
+}
+
+export interface OutboxStore {
+  /** A person's entries, oldest first. */
+  list(userId: number): Promise<OutboxEntry[]>;
+  put(entry: OutboxEntry): Promise<void>;
+  remove(clientId: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * The outbox's IndexedDB store, entries keyed by client id. Where the browser keeps no
+ * IndexedDB (some private windows) every call quietly does nothing: the page still sends,
+ * it only cannot keep a send across a reload.
+ */
+export function openOutboxStore(name: string = OUTBOX_DATABASE): OutboxStore {
+  const opening: Promise<IDBPDatabase<OutboxSchema> | null> =
+    typeof indexedDB === 'undefined'
+      ? Promise.resolve(null)
+      : openDB<OutboxSchema>(name, 1, {
+          upgrade(db) {
+            db.createObjectStore('entries', { keyPath: 'clientId' }).createIndex('by-user', 'userId');
+          },
+        }).catch((error: unknown) => {
+          console.warn('Unsent messages cannot be kept across a reload in this browser', error);
+          return null;
+        });
+
+  const quietly = async <T>(work: (db: IDBPDatabase<OutboxSchema>) => Promise<T>, fallback: T): Promise<T> => {
+    const db = await opening;
+    if (!db) return fallback;
+    try {
+      return await work(db);
+    } catch (error) {
+      console.warn('The outbox could not be updated', error);
+      return fallback;
+    }
+  };
+
+  return {
+    list: (userId) => quietly(async (db) => (await db.getAllFromIndex('entries', 'by-user', userId)).sort((a, b) => a.createdAt - b.createdAt), []),
+    put: (entry) => quietly(async (db) => void (await db.put('entries', entry)), undefined),
+    remove: (clientId) => quietly((db) => db.delete('entries', clientId), undefined),
+    close: async () => (await opening)?.close(),
+  };
+}
