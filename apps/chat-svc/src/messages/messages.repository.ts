@@ -18,6 +18,8 @@ export interface NewMessage {
   markSenderRead: boolean;
   /** Mentions: the people the text mentions, resolved before the insert. */
   mentions?: MessageMention[];
+  /** Private rooms: the other person has the chat open, so they have read it too (as of the message's time). */
+  readerId?: number | null;
 }
 
 /** What the send path checks before it stores, read together (see MessagesRepository.sendContext). */
@@ -29,6 +31,14 @@ export interface SendContext {
   mutedUntil: Date | null;
   /** The sender's message already stored with this client id, if any (a retry). */
   earlierId: number | null;
+  /** A private room's other person, and whether a block stands between them (either way it is read-only). */
+  other: PrivatePeer | null;
+}
+
+export interface PrivatePeer {
+  id: number;
+  blockedBySender: boolean;
+  blocksSender: boolean;
 }
 
 /** The room of a message being stored no longer exists (deleted while the send was checked). */
@@ -70,8 +80,11 @@ export class MessagesRepository {
            select id, last_seq, :senderId::integer, :content::text, :type::varchar, :formatting::jsonb, :metadata::jsonb, :clientId::varchar, :mentions::jsonb
            from bumped returning *
          ), read as (
-           update room_participants p set last_read_seq = inserted.seq from inserted
-           where :markSenderRead::boolean and p.room_id = inserted.room_id and p.user_id = inserted.sender_id
+           update room_participants p set last_read_seq = inserted.seq,
+             last_read_at = case when p.user_id = inserted.sender_id then p.last_read_at else inserted.created_at end
+           from inserted
+           where p.room_id = inserted.room_id and p.last_read_seq < inserted.seq
+             and ((:markSenderRead::boolean and p.user_id = inserted.sender_id) or p.user_id = :readerId::integer)
          )
          select * from inserted`,
         {
@@ -84,6 +97,7 @@ export class MessagesRepository {
           clientId: message.clientId,
           mentions: message.mentions?.length ? JSON.stringify(message.mentions) : null,
           markSenderRead: message.markSenderRead,
+          readerId: message.readerId ?? null,
         },
       );
       if (rows.length === 0) throw new RoomGoneError(message.roomId);
@@ -96,24 +110,31 @@ export class MessagesRepository {
 
   /**
    * The room, and what the rules of sending ask of its sender, in one round trip: whether they
-   * take part in it, their mute in force, and a message already stored under this client id.
+   * take part in it, their mute in force, a message already stored under this client id, and in
+   * a private room the other person with the blocks between them.
    */
   async sendContext(roomId: number, senderId: number, clientId: string | null): Promise<SendContext> {
     const { rows } = await this.knex().raw(
       `select r.*,
          exists (select 1 from room_participants p where p.room_id = r.id and p.user_id = :senderId) as sender_participates,
          (select m.ends_at from user_mutes m where m.user_id = :senderId and ${MUTE_IN_FORCE}) as sender_muted_until,
-         (select e.id from messages e where e.sender_id = :senderId and e.client_id = :clientId::varchar) as earlier_id
+         (select e.id from messages e where e.sender_id = :senderId and e.client_id = :clientId::varchar) as earlier_id,
+         (select json_build_object(
+             'id', o.user_id,
+             'blockedBySender', exists (select 1 from user_blocks b where b.blocker_id = :senderId and b.blocked_id = o.user_id),
+             'blocksSender', exists (select 1 from user_blocks b where b.blocker_id = o.user_id and b.blocked_id = :senderId))
+           from room_participants o where r.type = 'private' and o.room_id = r.id and o.user_id <> :senderId limit 1) as other
        from rooms r where r.id = :roomId`,
       { roomId, senderId, clientId },
     );
     const row = rows[0] as Record<string, unknown> | undefined;
-    if (!row) return { room: null, participant: false, mutedUntil: null, earlierId: null };
+    if (!row) return { room: null, participant: false, mutedUntil: null, earlierId: null, other: null };
     return {
       room: toRoom(row),
       participant: row.sender_participates === true,
       mutedUntil: row.sender_muted_until ? new Date(row.sender_muted_until as string) : null,
       earlierId: row.earlier_id === null ? null : Number(row.earlier_id),
+      other: (row.other as PrivatePeer | null) ?? null,
     };
   }
 

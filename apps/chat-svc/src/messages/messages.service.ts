@@ -87,6 +87,8 @@ export class MessagesService {
     const text = type === 'text' || type === 'emoji';
     await this.countAgainstLimits(room, actor, dto.content, text);
     await this.users.remember(actor);
+    // A private message reaches someone who has the chat open: they have read it, marked with the insert.
+    const recipient = context.other && { id: context.other.id, inside: await this.presence.isIn(room.id, context.other.id) };
     // Offensive words in public rooms are masked for everyone, once, as stored.
     const content = room.type === 'public' && text ? this.filter.mask(dto.content) : dto.content;
     const stored = await this.insertInto(room, {
@@ -99,6 +101,7 @@ export class MessagesService {
       metadata: dto.metadata ? { ...dto.metadata } : null,
       clientId: dto.clientId ?? null,
       markSenderRead: room.type === 'private',
+      readerId: recipient?.inside ? recipient.id : null,
     });
     if (!stored) {
       // A retry of the same send raced this one and won.
@@ -108,8 +111,8 @@ export class MessagesService {
     Metrics.messagesStored.inc({ room_type: room.type });
     const message = this.toDto(stored, summaryOf(actor));
     this.publish(room, message);
-    if (room.type === 'private') await this.rooms.readByThoseInside(room.id, actor.id);
-    await this.notifications.messageSent(room, message);
+    if (recipient?.inside) this.fanout.toRoom(room.id, { type: 'messages_read', roomId: room.id, userId: recipient.id, seq: message.seq, readAt: message.createdAt });
+    await this.notifications.messageSent(room, message, recipient);
     return message;
   }
 
@@ -119,7 +122,7 @@ export class MessagesService {
     const room = await this.rooms.mayEnter(context.room, actor, context.participant);
     // A public room is sent to from inside it (so its maxUsers holds); a private one unless either blocked the other.
     if (room.type === 'public' && !(await this.presence.isIn(room.id, actor.id))) throw RpcErrors.forbidden(SafetyMessages.JoinToSend);
-    if (room.type === 'private') await this.contact.assertCanSend(room.id, actor);
+    if (room.type === 'private') await this.contact.assertCanSend(context.other);
     this.mutes.assertMaySend(context.mutedUntil, room.type);
     return room;
   }

@@ -1,7 +1,5 @@
 import { Module } from '@nestjs/common';
-import { BlocksModule } from '../blocks/blocks.module';
 import { MentionsModule } from '../mentions/mentions.module';
-import { PresenceModule } from '../presence/presence.module';
 import { PushModule } from '../push/push.module';
 import { UsersModule } from '../users/users.module';
 import { DigestSweeper } from './digest-sweeper.service';
@@ -12,7 +10,7 @@ import { NotificationsService } from './notifications.service';
 
 /** Notifications stored per person, built from chat's own events and the other services'. */
 @Module({
-  imports: [PresenceModule, BlocksModule, UsersModule, MentionsModule, PushModule],
+  imports: [UsersModule, MentionsModule, PushModule],
   controllers: [NotificationsController],
   providers: [NotificationsRepository, NotificationsService, ModerationNoticesListener, DigestSweeper],
   exports: [NotificationsService],

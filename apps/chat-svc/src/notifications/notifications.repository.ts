@@ -136,11 +136,6 @@ export class NotificationsRepository {
   }
 
   /** The other people of a private chat. */
-  async othersInRoom(roomId: number, userId: number): Promise<number[]> {
-    const { rows } = await this.knex().raw('select user_id from room_participants where room_id = ? and user_id <> ?', [roomId, userId]);
-    return (rows as Array<{ user_id: number }>).map((r) => r.user_id);
-  }
-
   private knex() {
     return this.em.getConnection().getKnex();
   }

@@ -13,10 +13,8 @@ import {
   type UnreadNotificationsDto,
 } from '@app/contracts';
 import { RpcErrors } from '@app/server';
-import { BlocksRepository } from '../blocks/blocks.repository';
 import { FanoutService } from '../fanout/fanout.service';
 import { MentionsService } from '../mentions/mentions.service';
-import { PresenceService } from '../presence/presence.service';
 import { PushService } from '../push/push.service';
 import type { Room } from '../rooms/room.entity';
 import { ChatUsersService } from '../users/users.service';
@@ -32,8 +30,6 @@ export class NotificationsService {
 
   constructor(
     private readonly notifications: NotificationsRepository,
-    private readonly presence: PresenceService,
-    private readonly blocks: BlocksRepository,
     private readonly users: ChatUsersService,
     private readonly fanout: FanoutService,
     private readonly mentions: MentionsService,
@@ -68,37 +64,32 @@ export class NotificationsService {
   }
 
   /**
-   * A private message notifies the others of the chat unless they are in it right now (a socket
-   * of theirs joined the room, on any gateway: presence says so) or they blocked the sender.
-   * A buyer's message to the seller of a marketplace chat is a seller notification; one that
-   * mentions the other person is a mention, unless their settings turn mentions off.
-   * In a public room, each person the message mentions is notified (their settings allowing).
+   * A private message notifies the other person unless they are in the chat right now (a socket
+   * of theirs joined the room, on any gateway: the send asked presence) — a block either way
+   * refused the send before. A buyer's message to the seller of a marketplace chat is a seller
+   * notification; one that mentions the other person is a mention, unless their settings turn
+   * mentions off. In a public room, each person the message mentions is notified (their settings allowing).
    */
-  async messageSent(room: Room, message: MessageDto): Promise<void> {
+  async messageSent(room: Room, message: MessageDto, recipient: PrivateRecipient | null): Promise<void> {
     const mentioned = (message.mentions ?? []).map((m) => m.id);
     const mentionsOff = mentioned.length > 0 ? await this.mentions.mentionsOff(mentioned).catch(() => new Set(mentioned)) : new Set<number>();
     const mentions = (userId: number) => mentioned.includes(userId) && !mentionsOff.has(userId);
     if (room.type !== 'private') return this.mentionedInRoom(room, message, mentioned.filter(mentions));
+    if (!recipient || recipient.inside) return;
+    const userId = recipient.id;
     try {
-      for (const userId of await this.notifications.othersInRoom(room.id, message.senderId)) {
-        if (await this.presence.isIn(room.id, userId)) continue;
-        if ((await this.blocks.between(userId, message.senderId)).aBlockedB) continue;
-        const seller = room.origin === 'marketplace' && room.sellerUserId === userId;
-        if (!seller && mentions(userId)) {
-          await this.storeMention(room, message, userId);
-          continue;
-        }
-        await this.store({
-          userId,
-          type: seller ? 'seller' : 'message',
-          title: NotificationText.messageFrom(message.sender.username),
-          content: contentOf(message),
-          sender: message.sender,
-          link: `/chat/${room.id}`,
-          roomId: room.id,
-          sourceKey: `message:${message.id}`,
-        });
-      }
+      const seller = room.origin === 'marketplace' && room.sellerUserId === userId;
+      if (!seller && mentions(userId)) return await this.storeMention(room, message, userId);
+      await this.store({
+        userId,
+        type: seller ? 'seller' : 'message',
+        title: NotificationText.messageFrom(message.sender.username),
+        content: contentOf(message),
+        sender: message.sender,
+        link: `/chat/${room.id}`,
+        roomId: room.id,
+        sourceKey: `message:${message.id}`,
+      });
     } catch (error) {
       // The message is stored and delivered; a notification that failed must not fail the send.
       this.logger.warn(`Notifying of message ${message.id} failed: ${(error as Error).message}`);
@@ -221,6 +212,12 @@ export class NotificationsService {
     if (changed.length > 0) this.fanout.toUser(userId, { type: 'notifications_read', ids, unread });
     return unread;
   }
+}
+
+/** A private message's other person, and whether they have the chat open (found by the send). */
+export interface PrivateRecipient {
+  id: number;
+  inside: boolean;
 }
 
 /** What a notification says of a message: its words, or what kind of media it carries (never a file's address). */

@@ -197,13 +197,6 @@ export class RoomsService {
     if (read) this.fanout.toRoom(roomId, { type: 'messages_read', roomId, userId, seq: read.seq, readAt: read.at.toISOString() });
   }
 
-  /** A private message reaches someone who has the chat open: they have read it. */
-  async readByThoseInside(roomId: number, senderId: number): Promise<void> {
-    for (const { userId } of await this.rooms.participants(roomId)) {
-      if (userId !== senderId && (await this.presence.isIn(roomId, userId))) await this.markRead(roomId, userId);
-    }
-  }
-
   /** `onlineCount`: the public room's, when the caller has just counted it (a join). */
   async toDto(room: Room, viewer: ActorDto | undefined, onlineCount?: number): Promise<RoomDto> {
     if (room.type === 'public') {

@@ -3,6 +3,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { SafetyMessages, type ActorDto, type UserSummary } from '@app/contracts';
 import { RpcErrors } from '@app/server';
 import { BlocksRepository } from '../blocks/blocks.repository';
+import type { PrivatePeer } from '../messages/messages.repository';
 import { ChatUsersService } from '../users/users.service';
 
 export interface ReplyState {
@@ -35,14 +36,13 @@ export class ContactRules {
     }
   }
 
-  /** A private chat where either blocked the other is read-only for both. */
-  async assertCanSend(roomId: number, actor: ActorDto): Promise<void> {
-    const { otherId, byMe, byOther } = await this.blocks.inRoom(roomId, actor.id);
-    if (byMe && otherId !== null) {
-      const other = ChatUsersService.summary(otherId, await this.users.findMany([otherId]));
-      throw RpcErrors.forbidden(SafetyMessages.youBlocked(other.username));
+  /** A private chat where either blocked the other is read-only for both (the blocks come with the send's context). */
+  async assertCanSend(other: PrivatePeer | null): Promise<void> {
+    if (other?.blockedBySender) {
+      const { username } = ChatUsersService.summary(other.id, await this.users.findMany([other.id]));
+      throw RpcErrors.forbidden(SafetyMessages.youBlocked(username));
     }
-    if (byOther) throw RpcErrors.forbidden(SafetyMessages.CannotReply);
+    if (other?.blocksSender) throw RpcErrors.forbidden(SafetyMessages.CannotReply);
   }
 
   async replyState(roomId: number, viewerId: number): Promise<ReplyState> {
