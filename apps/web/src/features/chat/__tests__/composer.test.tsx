@@ -250,8 +250,8 @@ describe('lets anyone format in a private room, shows images to premium roles on
 
     await setOffline(true);
     // The same words the header and the online count use, and what happens to a message now.
-    expect(screen.getByTestId('composer-connection')).toHaveTextContent('Reconnecting… (attempt 2)');
-    expect(screen.getByTestId('composer-connection')).toHaveTextContent(OUTBOX_TEXT.queuedHint);
+    expect(screen.getByTestId('composer-connection')).toHaveTextContent(/^Reconnecting… \(attempt 2\)$/);
+    expect(screen.getByTestId('composer-queued-hint')).toHaveTextContent(OUTBOX_TEXT.queuedHint);
     // A picture is uploaded before it is sent, which takes the network.
     expect(screen.getByRole('button', { name: COMPOSER_TEXT.image })).toBeDisabled();
     await user.type(box, '{Enter}');

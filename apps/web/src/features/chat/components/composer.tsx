@@ -139,8 +139,8 @@ function WritableComposer({ room, me, disabled }: ComposerProps) {
             {COMPOSER_TEXT.wait(waitSeconds)}
           </p>
         ) : disabled && !connection.online ? (
-          <p className="mt-1 text-xs text-muted-foreground" role="status" data-testid="composer-connection">
-            {connection.label} <span>{OUTBOX_TEXT.queuedHint}</span>
+          <p className="mt-1 text-xs text-muted-foreground" role="status">
+            <span data-testid="composer-connection">{connection.label}</span> <span data-testid="composer-queued-hint">{OUTBOX_TEXT.queuedHint}</span>
           </p>
         ) : null}
       </div>
