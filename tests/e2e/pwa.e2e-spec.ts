@@ -307,4 +307,21 @@ describe('Push notifications', () => {
     expect(new URL(seller.page.url()).pathname).toBe('/settings');
     await seller.page.getByRole('alertdialog', { name: buyer.user.username }).waitFor({ state: 'detached' });
   });
+
+  it('closes a call’s notification once the call is answered on the page', async () => {
+    const seller = await participant('expert04');
+    const buyer = await participant('vip');
+    await seller.context.grantPermissions(['notifications', 'camera', 'microphone'], { origin: baseUrl });
+    await openLive(seller.page, '/notifications');
+    await waitForWorkerControl(seller.page);
+
+    const call = await ring(buyer, seller);
+    const tag = `call-${call.id}`;
+    await deliverPush(seller.context, seller.page, baseUrl, callPush(call.id, buyer.user.username, call.ringExpiresAt));
+    await shownNotifications(seller.page, tag);
+
+    await seller.page.getByRole('alertdialog', { name: buyer.user.username }).getByRole('button', { name: 'Accept' }).click();
+    await callScreen(seller.page).waitFor();
+    expect(await shownNotifications(seller.page, tag, 0)).toEqual([]);
+  });
 });

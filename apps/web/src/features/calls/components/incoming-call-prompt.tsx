@@ -9,6 +9,7 @@ import { toast } from '../../../components/ui/toast-store';
 import { errorMessage } from '../../../lib/errors';
 import { canShowBrowserNotifications } from '../../notifications/seller-alert';
 import { formatRate } from '../call-money';
+import { closeCallNotification } from '../call-notifications';
 import { incomingCleared } from '../calls-slice';
 import { CALLS_TEXT } from '../copy';
 import { useCallController } from '../hooks/use-call-controller';
@@ -105,6 +106,9 @@ function useRinging(incoming: IncomingCallFrame) {
   const { sessionId, buyerName, callType, ringExpiresAt } = incoming;
 
   useEffect(() => startRingTone(), [sessionId]);
+
+  // However the ringing ends here, the notification's Accept and Decline are no longer of use.
+  useEffect(() => () => closeCallNotification(sessionId), [sessionId]);
 
   useEffect(() => {
     const left = Date.parse(ringExpiresAt) - Date.now();
