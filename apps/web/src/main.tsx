@@ -3,6 +3,7 @@ import { AppRoot, PRERENDERED_PATH } from './app/root';
 import { preloadScreenAt } from './app/router';
 import { storeHeldWhileHydrating } from './app/hydration-store';
 import { makeStore } from './app/store';
+import { registerServiceWorker } from './sw/registration';
 import './index.css';
 
 // React's renderer is a chunk of its own, which every page's HTML links for preloading: the
@@ -28,10 +29,9 @@ if (window.location.pathname === PRERENDERED_PATH && container.firstElementChild
 }
 
 // The service worker (the app offline, push notifications) is registered once the page has loaded,
-// from a chunk of its own, so the first page's code neither carries nor waits for it. Development
-// runs without it: a worker's cache would serve stale modules to Vite's dev server.
+// so it never competes with the first screen. Development runs without it: a worker's cache
+// would serve stale modules to Vite's dev server.
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  const register = () => void import('./sw/register').then(({ registerServiceWorker }) => registerServiceWorker());
-  if (document.readyState === 'complete') register();
-  else window.addEventListener('load', register, { once: true });
+  if (document.readyState === 'complete') registerServiceWorker();
+  else window.addEventListener('load', registerServiceWorker, { once: true });
 }

@@ -3,24 +3,30 @@ import { OfflineNotice, UpdatePrompt } from '../components/app-status';
 import { SW_TEXT } from './sw-strings';
 import type { UpdateStore } from './update-store';
 
-export type ServiceWorkerStatusProps = { updates: UpdateStore };
+/** updates: null when the page has no registration to follow (only the network is watched). */
+export type ServiceWorkerStatusProps = { updates: UpdateStore | null };
 
 /** What the installed app tells the person beside any screen: a new version waits, or the network is away. */
 export function ServiceWorkerStatus({ updates }: ServiceWorkerStatusProps) {
-  const waiting = useSyncExternalStore(updates.subscribe, updates.getSnapshot, updates.getSnapshot);
   return (
     <div className="pointer-events-none fixed inset-x-3 bottom-3 z-[60] flex flex-col gap-2 sm:right-4 sm:left-auto sm:w-[26rem]">
       <OfflineNotice message={SW_TEXT.offline} />
-      {waiting ? (
-        <UpdatePrompt
-          title={SW_TEXT.updateTitle}
-          description={SW_TEXT.updateBody}
-          reloadLabel={SW_TEXT.reload}
-          dismissLabel={SW_TEXT.later}
-          onReload={updates.apply}
-          onDismiss={updates.dismiss}
-        />
-      ) : null}
+      {updates ? <WaitingVersion updates={updates} /> : null}
     </div>
+  );
+}
+
+function WaitingVersion({ updates }: { updates: UpdateStore }) {
+  const waiting = useSyncExternalStore(updates.subscribe, updates.getSnapshot, updates.getSnapshot);
+  if (!waiting) return null;
+  return (
+    <UpdatePrompt
+      title={SW_TEXT.updateTitle}
+      description={SW_TEXT.updateBody}
+      reloadLabel={SW_TEXT.reload}
+      dismissLabel={SW_TEXT.later}
+      onReload={updates.apply}
+      onDismiss={updates.dismiss}
+    />
   );
 }

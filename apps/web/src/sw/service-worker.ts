@@ -6,11 +6,9 @@ import { NetworkOnly } from 'workbox-strategies';
 import { NEVER_CACHED, offlinePagesFor } from './navigation-fallback';
 import { clickOutcome, notificationFor, readPushPayload, type NotificationData } from './push-notification';
 import { OPEN_IN_APP, type OpenInAppMessage } from './sw-messages';
+import { SKIP_WAITING } from './update-store';
 
 declare const self: ServiceWorkerGlobalScope;
-
-/** What workbox-window's messageSkipWaiting() posts when the person chose to reload into the new version. */
-const SKIP_WAITING = 'SKIP_WAITING';
 
 // Pages come from the network first (the navigation route below), so the precache serves only the
 // files it holds by their own names: no '/' for index.html, no '/shell' for shell.html.

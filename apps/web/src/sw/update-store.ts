@@ -1,7 +1,15 @@
-import type { Workbox } from 'workbox-window';
+/** The parts of a ServiceWorkerRegistration the update prompt follows (tests give stand-ins). */
+export interface UpdatableRegistration {
+  readonly installing: ServiceWorker | null;
+  readonly waiting: ServiceWorker | null;
+  addEventListener(type: 'updatefound', listener: () => void): void;
+}
 
-/** The part of workbox-window's Workbox the update prompt uses (tests give a stand-in). */
-export type UpdatableWorker = Pick<Workbox, 'addEventListener' | 'messageSkipWaiting'>;
+/** navigator.serviceWorker, as far as the prompt uses it. */
+export interface WorkerContainer {
+  readonly controller: ServiceWorker | null;
+  addEventListener(type: 'controllerchange', listener: () => void): void;
+}
 
 export interface UpdateStore {
   subscribe(listener: () => void): () => void;
@@ -13,19 +21,28 @@ export interface UpdateStore {
   dismiss(): void;
 }
 
+/** What the worker takes as the person's word to take over (service-worker.ts). */
+export const SKIP_WAITING = 'SKIP_WAITING';
+
 /**
- * Follows the worker's lifecycle from before it is registered, so a version already waiting
- * when the page loaded is offered too. The page reloads only after the new version controls
- * it: reloading sooner would load the old version once more.
+ * Follows the registration for a new version: one installed while an older one controls the
+ * page waits (the first install takes the page at once, and is no update). The page reloads
+ * only once the new version controls it: reloading sooner would load the old version again.
  */
-export function updateStore(worker: UpdatableWorker, reload: () => void): UpdateStore {
+export function updateStore(registration: UpdatableRegistration, container: WorkerContainer, reload: () => void): UpdateStore {
   let waiting = false;
   const listeners = new Set<() => void>();
   const set = (next: boolean) => {
     waiting = next;
     listeners.forEach((listener) => listener());
   };
-  worker.addEventListener('waiting', () => set(true));
+  const check = () => {
+    if (registration.waiting && container.controller) set(true);
+  };
+  const follow = (worker: ServiceWorker | null) => worker?.addEventListener('statechange', check);
+  registration.addEventListener('updatefound', () => follow(registration.installing));
+  follow(registration.installing);
+  check();
   return {
     subscribe(listener) {
       listeners.add(listener);
@@ -33,8 +50,8 @@ export function updateStore(worker: UpdatableWorker, reload: () => void): Update
     },
     getSnapshot: () => waiting,
     apply() {
-      worker.addEventListener('controlling', () => reload());
-      worker.messageSkipWaiting();
+      container.addEventListener('controllerchange', () => reload());
+      registration.waiting?.postMessage({ type: SKIP_WAITING });
     },
     dismiss: () => set(false),
   };

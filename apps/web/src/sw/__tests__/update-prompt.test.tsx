@@ -2,17 +2,33 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ServiceWorkerStatus } from '../service-worker-status';
 import { SW_TEXT } from '../sw-strings';
-import { updateStore, type UpdatableWorker } from '../update-store';
+import { SKIP_WAITING, updateStore, type UpdatableRegistration, type WorkerContainer } from '../update-store';
 
-/** workbox-window's Workbox as the prompt uses it: lifecycle events the test fires, and the skip-waiting message. */
-function fakeWorkbox() {
+/**
+ * A registration and navigator.serviceWorker as the prompt follows them: the test installs a new
+ * version (updatefound, then its statechange), and the page's controller changes when it says.
+ */
+function fakeWorkers({ controlled = true } = {}) {
   const listeners = new Map<string, Array<() => void>>();
-  const worker = {
-    addEventListener: (type: string, listener: () => void) => listeners.set(type, [...(listeners.get(type) ?? []), listener]),
-    messageSkipWaiting: jest.fn(),
-  };
+  const on = (type: string, listener: () => void) => listeners.set(type, [...(listeners.get(type) ?? []), listener]);
   const fire = (type: string) => act(() => (listeners.get(type) ?? []).forEach((listener) => listener()));
-  return { worker: worker as unknown as UpdatableWorker, messageSkipWaiting: worker.messageSkipWaiting, fire };
+  const newVersion = { postMessage: jest.fn(), addEventListener: (type: string, listener: () => void) => on(`worker:${type}`, listener) };
+  const registration = { installing: null as unknown, waiting: null as unknown, addEventListener: on };
+  const container = { controller: controlled ? {} : null, addEventListener: on };
+  return {
+    registration: registration as unknown as UpdatableRegistration,
+    container: container as unknown as WorkerContainer,
+    postMessage: newVersion.postMessage,
+    /** The browser finds a new version and installs it: it then waits. */
+    installNewVersion() {
+      registration.installing = newVersion;
+      fire('updatefound');
+      registration.installing = null;
+      registration.waiting = newVersion;
+      fire('worker:statechange');
+    },
+    takeOver: () => fire('controllerchange'),
+  };
 }
 
 function setOnline(online: boolean) {
@@ -26,50 +42,62 @@ describe('the app’s update prompt', () => {
   it('offers a waiting version and reloads into it only once it has taken over', async () => {
     const user = userEvent.setup();
     const reload = jest.fn();
-    const { worker, messageSkipWaiting, fire } = fakeWorkbox();
-    render(<ServiceWorkerStatus updates={updateStore(worker, reload)} />);
+    const workers = fakeWorkers();
+    render(<ServiceWorkerStatus updates={updateStore(workers.registration, workers.container, reload)} />);
     expect(screen.queryByRole('status', { name: SW_TEXT.updateTitle })).not.toBeInTheDocument();
 
-    // The first version taking the page over is no update: nothing reloads.
-    fire('controlling');
-    expect(reload).not.toHaveBeenCalled();
-
-    fire('waiting');
+    workers.installNewVersion();
     const prompt = screen.getByRole('status', { name: SW_TEXT.updateTitle });
     expect(prompt).toHaveTextContent(SW_TEXT.updateBody);
     await user.click(screen.getByRole('button', { name: SW_TEXT.reload }));
-    expect(messageSkipWaiting).toHaveBeenCalledTimes(1);
+    expect(workers.postMessage).toHaveBeenCalledWith({ type: SKIP_WAITING });
     expect(reload).not.toHaveBeenCalled();
 
-    fire('controlling');
+    workers.takeOver();
     expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('offers nothing for the first version, which takes the page without a reload', () => {
+    const reload = jest.fn();
+    const workers = fakeWorkers({ controlled: false });
+    render(<ServiceWorkerStatus updates={updateStore(workers.registration, workers.container, reload)} />);
+    workers.installNewVersion();
+    workers.takeOver();
+    expect(screen.queryByRole('status', { name: SW_TEXT.updateTitle })).not.toBeInTheDocument();
+    expect(reload).not.toHaveBeenCalled();
+  });
+
+  it('offers a version that was already waiting when the page loaded', () => {
+    const workers = fakeWorkers();
+    workers.installNewVersion();
+    render(<ServiceWorkerStatus updates={updateStore(workers.registration, workers.container, jest.fn())} />);
+    expect(screen.getByRole('status', { name: SW_TEXT.updateTitle })).toBeInTheDocument();
   });
 
   it('goes away when put off, without activating anything', async () => {
     const user = userEvent.setup();
-    const { worker, messageSkipWaiting, fire } = fakeWorkbox();
-    render(<ServiceWorkerStatus updates={updateStore(worker, jest.fn())} />);
-    fire('waiting');
+    const workers = fakeWorkers();
+    render(<ServiceWorkerStatus updates={updateStore(workers.registration, workers.container, jest.fn())} />);
+    workers.installNewVersion();
     await user.click(screen.getByRole('button', { name: SW_TEXT.later }));
     expect(screen.queryByRole('status', { name: SW_TEXT.updateTitle })).not.toBeInTheDocument();
-    expect(messageSkipWaiting).not.toHaveBeenCalled();
+    expect(workers.postMessage).not.toHaveBeenCalled();
   });
 
   it('can be answered from the keyboard', async () => {
     const user = userEvent.setup();
-    const { worker, messageSkipWaiting, fire } = fakeWorkbox();
-    render(<ServiceWorkerStatus updates={updateStore(worker, jest.fn())} />);
-    fire('waiting');
+    const workers = fakeWorkers();
+    render(<ServiceWorkerStatus updates={updateStore(workers.registration, workers.container, jest.fn())} />);
+    workers.installNewVersion();
     await user.tab();
     await user.tab();
     expect(screen.getByRole('button', { name: SW_TEXT.reload })).toHaveFocus();
     await user.keyboard('{Enter}');
-    expect(messageSkipWaiting).toHaveBeenCalledTimes(1);
+    expect(workers.postMessage).toHaveBeenCalledTimes(1);
   });
 
   it('says while the network is away, and stops saying so once it is back', () => {
-    const { worker } = fakeWorkbox();
-    render(<ServiceWorkerStatus updates={updateStore(worker, jest.fn())} />);
+    render(<ServiceWorkerStatus updates={null} />);
     expect(screen.queryByTestId('offline-notice')).not.toBeInTheDocument();
     setOnline(false);
     expect(screen.getByTestId('offline-notice')).toHaveTextContent(SW_TEXT.offline);
