@@ -1,5 +1,5 @@
 import type { UserDto } from '@app/contracts';
-import { AlertCircle, Clock } from 'lucide-react';
+import { CircleX, Clock } from 'lucide-react';
 import { useAppSelector } from '../../../app/hooks';
 import { Button } from '../../../components/ui/button';
 import { UserAvatar } from '../../../components/ui/avatar';
@@ -43,7 +43,7 @@ export function OutgoingMessages({ roomId, entries, me, onRetry, onDiscard }: Ou
             ) : (
               <div className="flex flex-wrap items-center justify-end gap-x-2 gap-y-1">
                 <p className="inline-flex items-center gap-1 text-xs text-destructive" role="alert" data-testid="outgoing-refusal">
-                  <AlertCircle className="h-3.5 w-3.5 shrink-0" aria-hidden />
+                  <CircleX className="h-3.5 w-3.5 shrink-0" aria-hidden />
                   <span className="sr-only">{OUTBOX_TEXT.notSent}: </span>
                   {entry.refusal?.message ?? OUTBOX_TEXT.notSent}
                 </p>

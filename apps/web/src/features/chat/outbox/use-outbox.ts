@@ -1,10 +1,10 @@
 import type { ServerFrame, UserDto } from '@app/contracts';
 import { hasSendLimits, ModerationErrorCode } from '@app/contracts/browser';
-import { addListener, type UnknownAction } from '@reduxjs/toolkit';
+import { addListener } from '@reduxjs/toolkit';
 import { useSyncExternalStore } from 'react';
-import { useStore } from 'react-redux';
-import type { AppStore } from '../../../app/store';
-import { joinSent, selectSocketRoomId, selectSocketStatus, sendSocketFrame, socketFrameReceived, socketStatusChanged } from '../../../lib/socket';
+import { useAppDispatch } from '../../../app/hooks';
+import type { AppStore, RootState } from '../../../app/store';
+import { selectSocketStatus, sendSocketFrame, socketFrameReceived } from '../../../lib/socket';
 import { muteStarted } from '../../moderation/api/reports-api';
 import { chatApi } from '../api/chat-api';
 import { cooldownStarted, rateLimited } from '../chat-slice';
@@ -18,8 +18,11 @@ interface Bound {
   unsubscribe: () => void;
 }
 
-/** One outbox per store and account: the chat screens share it, a different account gets its own. */
-const bound = new WeakMap<AppStore, Bound>();
+/** What the outbox needs of the store. */
+export type OutboxStoreAccess = Pick<AppStore, 'dispatch' | 'getState'>;
+
+/** One outbox per store (known by its getState) and account: the chat screens share it, another account gets its own. */
+const bound = new WeakMap<() => RootState, Bound>();
 
 const NO_ENTRIES: OutboxEntry[] = [];
 
@@ -28,8 +31,8 @@ const NO_ENTRIES: OutboxEntry[] = [];
  * entries, the join of a room sends what waits for it, and a refusal has the effects a refused
  * send always had (the Rate Limit dialog and countdown, the composer read-only while muted).
  */
-export function outboxFor(store: AppStore, me: UserDto, openStore: () => OutboxStore = openOutboxStore): Outbox {
-  const existing = bound.get(store);
+export function outboxFor(store: OutboxStoreAccess, me: UserDto, openStore: () => OutboxStore = openOutboxStore): Outbox {
+  const existing = bound.get(store.getState);
   if (existing && existing.outbox.userId === me.id) {
     existing.me = me;
     return existing.outbox;
@@ -39,17 +42,10 @@ export function outboxFor(store: AppStore, me: UserDto, openStore: () => OutboxS
     existing.outbox.dispose();
   }
 
-  /** The room whose join this socket has answered with its history, while the socket stays online. */
+  // Made as a chat screen first renders, before it asks to join its room: the join is heard here.
+  /** The room whose join the socket answered with its history, while the socket stays online. */
   let joined: number | null = null;
-  const initial = store.getState();
-  const socketRoom = selectSocketRoomId(initial);
-  if (selectSocketStatus(initial) === 'online' && socketRoom !== null && chatApi.endpoints.getRoomFeed.select(socketRoom)(initial).data?.joined) {
-    joined = socketRoom;
-  }
-  const isLive = (roomId: number) => {
-    const state = store.getState();
-    return joined === roomId && selectSocketStatus(state) === 'online' && selectSocketRoomId(state) === roomId;
-  };
+  const isLive = (roomId: number) => joined === roomId && selectSocketStatus(store.getState()) === 'online';
 
   const outbox = new Outbox({
     userId: me.id,
@@ -62,12 +58,14 @@ export function outboxFor(store: AppStore, me: UserDto, openStore: () => OutboxS
 
   const onFrame = (frame: ServerFrame) => {
     switch (frame.type) {
+      case 'room_joined':
+        // A socket is in one room at a time: joining another leaves this one.
+        if (joined !== frame.room.id) joined = null;
+        return;
       case 'room_messages':
         outbox.settle(frame.messages);
-        if (selectSocketRoomId(store.getState()) === frame.roomId) {
-          joined = frame.roomId;
-          void outbox.flush(frame.roomId);
-        }
+        joined = frame.roomId;
+        void outbox.flush(frame.roomId);
         return;
       case 'new_message':
         outbox.settle([frame.message]);
@@ -90,25 +88,26 @@ export function outboxFor(store: AppStore, me: UserDto, openStore: () => OutboxS
   };
 
   binding.unsubscribe = store.dispatch(
-    addListener({
-      predicate: (action: UnknownAction) => socketFrameReceived.match(action) || socketStatusChanged.match(action) || joinSent.match(action),
+    addListener.withTypes<RootState>()({
+      predicate: (action, current, previous) =>
+        socketFrameReceived.match(action) || selectSocketStatus(current) !== selectSocketStatus(previous),
       effect: (action, api) => {
         // The listener middleware is shared by every store made from the app's modules (tests make many).
         if (api.getState !== store.getState) return;
         if (socketFrameReceived.match(action)) return onFrame(action.payload);
-        if (joinSent.match(action) || (socketStatusChanged.match(action) && action.payload.status !== 'online')) {
+        if (selectSocketStatus(store.getState()) !== 'online') {
           joined = null;
           outbox.connectionLost();
         }
       },
     }),
   );
-  bound.set(store, binding);
+  bound.set(store.getState, binding);
   return outbox;
 }
 
 /** A send stored: a regular member of a public room waits the room's cooldown before the next. */
-function startCooldown(store: AppStore, me: UserDto, roomId: number) {
+function startCooldown(store: OutboxStoreAccess, me: UserDto, roomId: number) {
   const state = store.getState();
   const room = chatApi.endpoints.getRoomFeed.select(roomId)(state).data?.room ?? chatApi.endpoints.getRoom.select(roomId)(state).data;
   if (room && hasSendLimits(me.role, room.type) && room.messageCooldown > 0) {
@@ -116,7 +115,7 @@ function startCooldown(store: AppStore, me: UserDto, roomId: number) {
   }
 }
 
-function refused(store: AppStore, roomId: number, frame: Extract<ServerFrame, { type: 'error' }>) {
+function refused(store: OutboxStoreAccess, roomId: number, frame: Extract<ServerFrame, { type: 'error' }>) {
   if (typeof frame.error === 'string' && frame.error.startsWith('rate_limit')) {
     const waitTime = Number(frame.waitTime);
     store.dispatch(
@@ -135,7 +134,10 @@ function refused(store: AppStore, roomId: number, frame: Extract<ServerFrame, { 
 
 /** The outbox of the person signed in, made the first time a chat screen asks. */
 export function useOutbox(me: UserDto): Outbox {
-  return outboxFor(useStore() as AppStore, me);
+  const dispatch = useAppDispatch();
+  // The store's getState as a thunk receives it: nothing more of the store is asked of the app's first chunk.
+  const getState = dispatch((_dispatch, get: () => RootState) => get);
+  return outboxFor({ dispatch, getState }, me);
 }
 
 /** A room's messages on their way, in the order they were typed. */
