@@ -12,6 +12,7 @@ import { Composer } from '../components/composer';
 import { VoiceNote } from '../components/voice-note';
 import { VOICE_TEXT } from '../copy';
 import { makeMessage, makeRoom } from './fixtures';
+import { goLive, standInForSends } from './send-stand-in';
 
 /**
  * jsdom has no microphone: a stand-in MediaRecorder and getUserMedia that behave as Chromium's
@@ -47,10 +48,6 @@ beforeEach(async () => {
   server = await startTestServer();
   uploads = await startUploadServer();
   sent = [];
-  server.on('POST /api/rooms/4/messages', ({ body }) => {
-    sent.push(body as Record<string, unknown>);
-    return { status: 201, body: { id: sent.length, roomId: 4, seq: sent.length, ...(body as object), createdAt: new Date().toISOString() } };
-  });
   uploads.on('POST /api/chat/voice', ({ files: [file] }) => {
     const stored = { url: '/media/voice/0f8e2a4c-1b3d-4e5f-8a9b-0c1d2e3f4a5b.webm', originalName: file.name, type: 'audio', size: file.size, format: 'webm', durationMs: 4200 };
     return { body: { url: stored.url, file: stored, files: [stored] } };
@@ -70,15 +67,18 @@ afterEach(async () => {
 
 async function renderComposer(me: UserDto) {
   server.on('GET /api/users/me', () => ({ body: me }));
-  renderWithStore(
+  const { store } = renderWithStore(
     <>
       <Composer room={makeRoom()} me={me} disabled={false} />
       <VipDialog />
     </>,
   );
+  // The gateway's part: sends arrive on the socket, each stored and acknowledged.
+  sent = standInForSends(store, me).sent;
   const mic = screen.getByRole('button', { name: VOICE_TEXT.record });
   // The microphone button knows the role once the signed-in user has loaded.
   await waitFor(() => expect(mic).toHaveAttribute('title', me.role === 'user' ? VOICE_TEXT.locked : VOICE_TEXT.record));
+  await goLive(store, makeRoom());
   return mic;
 }
 

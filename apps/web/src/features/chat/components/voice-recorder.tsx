@@ -1,3 +1,4 @@
+import type { UserDto } from '@app/contracts';
 import { canSendVoiceNotes, VOICE_NOTE_MAX_MS } from '@app/contracts/browser';
 import { Mic, Square } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -6,14 +7,13 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../
 import { toast } from '../../../components/ui/toast-store';
 import { useNow } from '../../../hooks/use-now';
 import { cn } from '../../../lib/cn';
-import { errorMessage } from '../../../lib/errors';
 import { useCurrentUser } from '../../auth/hooks/use-current-user';
 import { uploadVoiceNote } from '../../media/api/upload-voice-note';
 import { isAbort, UploadError } from '../../media/api/upload-request';
 import { UploadProgress } from '../../media/components/upload-progress';
-import { useSendMessageMutation } from '../api/chat-api';
 import { CHAT_TOASTS, VOICE_TEXT } from '../copy';
 import { useVoiceRecorder } from '../hooks/use-voice-recorder';
+import { useOutbox } from '../outbox/use-outbox';
 import { formatVoiceDuration } from '../voice-duration';
 
 export type VoiceRecorderProps = {
@@ -44,16 +44,16 @@ export function VoiceRecorder({ roomId, disabled, onLocked }: VoiceRecorderProps
       >
         <Mic className="h-4 w-4" />
       </Button>
-      {open ? <VoiceNoteDialog roomId={roomId} onClose={() => setOpen(false)} /> : null}
+      {open && user ? <VoiceNoteDialog roomId={roomId} me={user} onClose={() => setOpen(false)} /> : null}
     </>
   );
 }
 
 type Sending = { percent: number } | null;
 
-function VoiceNoteDialog({ roomId, onClose }: { roomId: number; onClose: () => void }) {
+function VoiceNoteDialog({ roomId, me, onClose }: { roomId: number; me: UserDto; onClose: () => void }) {
   const { state, start, stop, cancel } = useVoiceRecorder();
-  const [sendMessage] = useSendMessageMutation();
+  const outbox = useOutbox(me);
   const [sending, setSending] = useState<Sending>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const sendWhenStopped = useRef(false);
@@ -81,18 +81,12 @@ function VoiceNoteDialog({ roomId, onClose }: { roomId: number; onClose: () => v
     upload.current = controller;
     try {
       const uploaded = await uploadVoiceNote(recording, durationMs, ({ percent }) => setSending({ percent }), controller.signal);
-      const result = await sendMessage({
-        roomId,
+      // Uploaded, it is a message like any other: kept in the outbox until the room has it.
+      outbox.enqueue(roomId, {
         content: uploaded.url,
         type: 'voice',
         metadata: { durationMs: uploaded.durationMs, mimeType: uploaded.file.format === 'ogg' ? 'audio/ogg' : 'audio/webm', size: uploaded.file.size },
-        clientId: crypto.randomUUID(),
       });
-      if ('error' in result) {
-        setFailure(errorMessage(result.error, VOICE_TEXT.failed));
-        setSending(null);
-        return;
-      }
       onClose();
     } catch (error) {
       if (isAbort(error)) return;
