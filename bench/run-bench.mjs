@@ -2,7 +2,7 @@
 // server, in the same invocation, and a report with the ratios.
 import { loadavg } from 'node:os';
 import { describeMachine, newRunId, runWorkload } from './lib/load-generator.mjs';
-import { climb, P99_LIMIT_MS, SATURATION_WORKLOADS } from './lib/saturation.mjs';
+import { climb, P99_LIMIT_MS, saturationWorkloads } from './lib/saturation.mjs';
 import { startBareTarget, startChatTarget, startSocketIoTarget } from './lib/targets.mjs';
 
 /** Senders send at rates a person may: under the flood guard's 80 messages per 10 s. */
@@ -18,9 +18,9 @@ export const WORKLOADS = {
  * The ceiling of each server on the same clients: every workload's steps against the chat
  * system, the bare ws server and the Socket.IO peer, in turn, in this one invocation.
  */
-export async function runSaturation({ smoke, quick, gateways, chatReplicas, stepSeconds, profileDir, log }) {
+export async function runSaturation({ smoke, quick, workload: only, gateways, chatReplicas, stepSeconds, profileDir, log }) {
   const runId = newRunId();
-  const workloads = SATURATION_WORKLOADS[smoke ? 'smoke' : quick ? 'quick' : 'full'];
+  const workloads = saturationWorkloads({ smoke, quick, only });
   log(`Starting the chat system (${gateways} gateway(s), ${chatReplicas} chat-svc), the bare ws server and the Socket.IO peer`);
   const loadBefore = loadavg()[0];
   const targets = [];
@@ -30,11 +30,13 @@ export async function runSaturation({ smoke, quick, gateways, chatReplicas, step
     targets.push(await startSocketIoTarget({ runId }));
     const results = [];
     for (const [index, workload] of workloads.entries()) {
-      if (index > 0) {
+      // A smoke's memory per connection is not read: its workloads share the processes, in seconds fewer.
+      if (index > 0 && !smoke) {
         log('Restarting the processes that hold the sockets');
         await Promise.all(targets.map((t) => t.fresh()));
       }
       for (const [t, target] of targets.entries()) {
+        if (workload.chatSystemOnly && target.name !== CHAT) continue;
         log(`${workload.name}: ${target.name}, steps of ${stepSeconds} s`);
         const tag = `${runId}-${index}t${t}`;
         results.push({ workload, target: target.name, ...(await climb({ target, workload, tag, stepSeconds, warmUpSeconds: smoke ? 1 : undefined, log })) });

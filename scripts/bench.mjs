@@ -12,9 +12,12 @@
 //                                      the mobile profile's 4, as on a host N/4 times slower)
 //   npm run bench -- --bundle          what the web app's entry chunk is made of, by package
 //   npm run bench -- --send-cost       CPU time per message of each process of the send path, at
-//                                      fixed rates into the 200-member room (--profile: with CPU profiles)
+//                                      fixed rates into the 200-member room, 50 rooms of 20 and
+//                                      500 private chats (--profile: with CPU profiles)
 // Options: --skip-build (run the dist as it is), --gateways N, --chat-replicas N, --seconds N (sending time per run or step);
-// --saturation --quick (one workload, few steps), --saturation --profile (CPU profiles of the
+// --workload big|rooms|private (--saturation, --send-cost: that workload only: the room of 200,
+// 50 rooms of 20, 500 private chats); --saturation --quick (the big room, or --workload's, in
+// fewer steps), --saturation --profile (CPU profiles of the
 // gateway and chat-svc, summed up in the report); --connections --sockets N (default 10000);
 // --connections --profile (CPU profiles from the restart on); --connections --heap-snapshot
 // (the gateway's heap with every socket idle, into bench/results/heap/, summed up by
@@ -50,8 +53,22 @@ const { values: args } = parseArgs({
     'cpu-slowdown': { type: 'string' },
     'send-cost': { type: 'boolean', default: false },
     bundle: { type: 'boolean', default: false },
+    workload: { type: 'string' },
   },
 });
+const WORKLOAD_KEYS = ['big', 'rooms', 'private'];
+if (args.workload !== undefined && !WORKLOAD_KEYS.includes(args.workload)) {
+  log.fail(`--workload must be one of ${WORKLOAD_KEYS.join(', ')} (the room of 200, 50 rooms of 20, 500 private chats), not "${args.workload}"`);
+  process.exit(2);
+}
+if (args.workload !== undefined && !args.saturation && !args['send-cost']) {
+  log.fail('--workload goes with --saturation or --send-cost');
+  process.exit(2);
+}
+if (args.workload !== undefined && args.write) {
+  log.fail('--workload runs one workload, and --write would replace every workload\'s figures with it: leave one of them out');
+  process.exit(2);
+}
 const gateways = Number(args.gateways);
 const chatReplicas = Number(args['chat-replicas']);
 const sendSeconds = Number(args.seconds ?? (args.smoke ? (args.saturation ? 2 : 3) : args.saturation ? 8 : 20));
@@ -134,7 +151,7 @@ try {
     mode = 'saturation';
     const profileDir = args.profile ? join(ROOT, 'bench/results/profiles', new Date().toISOString().replace(/[:.]/g, '-')) : undefined;
     if (profileDir) mkdirSync(profileDir, { recursive: true });
-    const report = await bench.runSaturation({ smoke: args.smoke, quick: args.quick, gateways, chatReplicas, stepSeconds: sendSeconds, profileDir, log: step });
+    const report = await bench.runSaturation({ smoke: args.smoke, quick: args.quick, workload: args.workload, gateways, chatReplicas, stepSeconds: sendSeconds, profileDir, log: step });
     text = bench.formatSaturation(report);
     if (profileDir) {
       const { summariseProfiles } = await import('../bench/lib/profile-summary.mjs');
@@ -146,7 +163,7 @@ try {
     const { runSendCost, formatSendCost, sendCostProblems } = await import('../bench/lib/send-cost.mjs');
     const profileDir = args.profile ? join(ROOT, 'bench/results/profiles', new Date().toISOString().replace(/[:.]/g, '-')) : undefined;
     if (profileDir) mkdirSync(profileDir, { recursive: true });
-    const report = await runSendCost({ seconds: sendSeconds, profileDir, log: step });
+    const report = await runSendCost({ seconds: sendSeconds, workload: args.workload, profileDir, log: step });
     text = formatSendCost(report);
     if (profileDir) {
       const { summariseProfiles } = await import('../bench/lib/profile-summary.mjs');

@@ -1,6 +1,7 @@
 // Accounts for the load: guests enter through the same calls as the sign-in screen (captcha
 // answered, then POST /api/auth/guest); senders register and are made vip by the operator's
-// role change (auth-svc's set-role request over NATS, there is no public call for it).
+// role change (auth-svc's set-role request over NATS, there is no public call for it); the
+// people of private chats register and stay members (role user), as most people are.
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { connect, JSONCodec } from 'nats';
@@ -58,30 +59,29 @@ export async function natsRequest(nc, pattern, data, timeout = 5000) {
   return body.response;
 }
 
-/** A growing pool of vip senders and guest readers on one running system. */
+/** A growing pool of vip senders, registered members and guest readers on one running system. */
 export class AccountPool {
   constructor(baseUrl, natsUrl, runId) {
     this.baseUrl = baseUrl;
     this.natsUrl = natsUrl;
     this.runId = runId;
     this.vips = [];
+    this.users = [];
     this.guests = [];
   }
 
-  async ensure({ vips, guests }) {
+  register(username) {
+    return enter(this.baseUrl, '/api/auth/register', { username, email: `${username}@example.com`, password: PASSWORD, confirmPassword: PASSWORD });
+  }
+
+  async ensure({ vips = 0, users = 0, guests = 0 }) {
     const missingVips = Math.max(0, vips - this.vips.length);
     if (missingVips > 0) {
       const nc = await connect({ servers: this.natsUrl, name: 'bench-operator' });
       try {
         const start = this.vips.length;
         const created = await inBatches(missingVips, async (i) => {
-          const username = `v${this.runId}_${start + i}`.slice(0, 20);
-          const session = await enter(this.baseUrl, '/api/auth/register', {
-            username,
-            email: `${username}@example.com`,
-            password: PASSWORD,
-            confirmPassword: PASSWORD,
-          });
+          const session = await this.register(`v${this.runId}_${start + i}`.slice(0, 20));
           session.user = await natsRequest(nc, AuthPatterns.SetRole, { userId: session.user.id, role: 'vip' });
           return session;
         });
@@ -89,6 +89,11 @@ export class AccountPool {
       } finally {
         await nc.close();
       }
+    }
+    const missingUsers = Math.max(0, users - this.users.length);
+    if (missingUsers > 0) {
+      const start = this.users.length;
+      this.users.push(...(await inBatches(missingUsers, (i) => this.register(`u${this.runId}_${start + i}`.slice(0, 20)))));
     }
     const missingGuests = Math.max(0, guests - this.guests.length);
     if (missingGuests > 0) this.guests.push(...(await inBatches(missingGuests, () => enter(this.baseUrl, '/api/auth/guest', {}))));
@@ -104,5 +109,24 @@ export class AccountPool {
     const json = await res.json();
     if (res.status !== 201) throw new Error(`create room: ${res.status} ${JSON.stringify(json)}`);
     return json.id;
+  }
+
+  /**
+   * Private chats as the app starts them: the first of each pair asks for one with the second,
+   * met in a public room (POST /api/rooms/private with userId and originRoomId). Answers the
+   * private rooms' ids, in the order of the pairs.
+   */
+  startPrivateChats(pairs, originRoomId) {
+    return inBatches(pairs.length, async (i) => {
+      const [from, to] = pairs[i];
+      const res = await fetch(`${this.baseUrl}/api/rooms/private`, {
+        method: 'POST',
+        headers: { origin: this.baseUrl, 'content-type': 'application/json', cookie: from.cookie },
+        body: JSON.stringify({ userId: to.user.id, originRoomId }),
+      });
+      const json = await res.json();
+      if (res.status !== 201) throw new Error(`start private chat: ${res.status} ${JSON.stringify(json)}`);
+      return json.id;
+    });
   }
 }

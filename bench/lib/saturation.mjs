@@ -14,16 +14,36 @@ const WARM_UP_SECONDS = 3;
  */
 export const SATURATION_WORKLOADS = {
   full: [
-    { name: 'one public room of 200 members, 60 vip senders', rooms: 1, members: 200, senders: 60, rates: [0.25, 0.5, 1, 1.5, 2, 2.5, 3, 4, 5, 6, 7.5, 9, 10.5, 12, 15] },
-    { name: '50 rooms of 20 members, 2 vip senders per room', rooms: 50, members: 20, senders: 2, rates: [0.25, 0.5, 1, 1.5, 2, 3, 4, 5, 6, 7.5, 10, 12.5, 15] },
+    { key: 'big', name: 'one public room of 200 members, 60 vip senders', rooms: 1, members: 200, senders: 60, rates: [0.25, 0.5, 1, 1.5, 2, 2.5, 3, 4, 5, 6, 7.5, 9, 10.5, 12, 15] },
+    { key: 'rooms', name: '50 rooms of 20 members, 2 vip senders per room', rooms: 50, members: 20, senders: 2, rates: [0.25, 0.5, 1, 1.5, 2, 3, 4, 5, 6, 7.5, 10, 12.5, 15] },
+    // 1,000 people, each their own account and socket; 100 to 3,000 messages/s in.
+    { key: 'private', name: '500 private chats, both people sending', rooms: 500, members: 2, senders: 2, private: true, rates: [0.1, 0.2, 0.3, 0.5, 0.75, 1, 1.5, 2, 3] },
   ],
-  /** Seconds on 20 clients: the system tests run it to prove the climb and the peers work. */
-  smoke: [{ name: 'smoke: one room of 20 members, 4 vip senders', rooms: 1, members: 20, senders: 4, rates: [1, 2] }],
-  /** The big room only, in fewer steps. */
+  /**
+   * Seconds on a few clients: the system tests run it to prove the climb and the peers work.
+   * The private chats are the chat system's own code (a room of two is any room to the
+   * peers), so they run there only, in one step (16 messages/s in, apart from the room's 4 and 8).
+   */
+  smoke: [
+    { key: 'big', name: 'smoke: one room of 20 members, 4 vip senders', rooms: 1, members: 20, senders: 4, rates: [1, 2] },
+    { key: 'private', name: 'smoke: 4 private chats, both people sending', rooms: 4, members: 2, senders: 2, private: true, rates: [2], chatSystemOnly: true },
+  ],
+  /** Each workload in fewer steps; without --workload, the big room only. */
   quick: [
-    { name: 'one public room of 200 members, 60 vip senders', rooms: 1, members: 200, senders: 60, rates: [0.25, 0.5, 1, 1.5, 2, 3, 4, 6, 7.5, 10, 12, 15] },
+    { key: 'big', name: 'one public room of 200 members, 60 vip senders', rooms: 1, members: 200, senders: 60, rates: [0.25, 0.5, 1, 1.5, 2, 3, 4, 6, 7.5, 10, 12, 15] },
+    { key: 'rooms', name: '50 rooms of 20 members, 2 vip senders per room', rooms: 50, members: 20, senders: 2, rates: [0.5, 1, 2, 3, 4, 5, 6, 7.5, 10, 15] },
+    { key: 'private', name: '500 private chats, both people sending', rooms: 500, members: 2, senders: 2, private: true, rates: [0.1, 0.2, 0.3, 0.5, 0.75, 1, 1.5, 2, 3] },
   ],
 };
+
+export const WORKLOAD_KEYS = ['big', 'rooms', 'private'];
+
+/** The workloads a run climbs: one of them (--workload), or the mode's own (--quick: the big room only). */
+export function saturationWorkloads({ smoke, quick, only }) {
+  const list = SATURATION_WORKLOADS[smoke ? 'smoke' : quick ? 'quick' : 'full'];
+  if (only) return list.filter((w) => w.key === only);
+  return quick && !smoke ? list.filter((w) => w.key === 'big') : list;
+}
 
 /** Why a step ends the climb; a step with none held. */
 export function stepProblems(f) {

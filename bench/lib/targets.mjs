@@ -114,8 +114,13 @@ export async function startChatTarget({ gateways, chatReplicas, runId, profileDi
     setGatewayEnv(env) {
       for (const index of ports.keys()) Object.assign(stack.processes.get(stack.processName('gateway', index)).env, env);
     },
-    /** Vip senders and guest readers, spread over the gateways, in new rooms. */
+    /**
+     * Vip senders and guest readers, spread over the gateways, in new public rooms; or, for a
+     * workload of private chats, pairs of registered members, each pair in a private room of
+     * its own started through the API from a public room they met in.
+     */
     async layout(workload, tag) {
+      if (workload.private) return this.privateLayout(workload, tag);
       const { rooms, members, senders } = workload;
       await pool.ensure({ vips: rooms * senders, guests: rooms * (members - senders) });
       const layout = [];
@@ -128,6 +133,15 @@ export async function startChatTarget({ gateways, chatReplicas, runId, profileDi
         layout.push({ id, members: [...vips.map((s) => member(s, true)), ...guests.map((s) => member(s, false))] });
       }
       return layout;
+    },
+    async privateLayout(workload, tag) {
+      const { rooms } = workload;
+      await pool.ensure({ vips: 1, users: rooms * 2 });
+      const lobby = await pool.createRoom(pool.vips[0], `Bench ${tag} lobby`, 500);
+      const pairs = Array.from({ length: rooms }, (_, r) => [pool.users[2 * r], pool.users[2 * r + 1]]);
+      const ids = await pool.startPrivateChats(pairs, lobby);
+      let connection = 0;
+      return pairs.map((pair, r) => ({ id: ids[r], members: pair.map((session) => this.member(session, true, connection++)) }));
     },
     /** New gateway processes, so that a workload's memory per connection starts from a clean baseline. */
     async fresh() {
