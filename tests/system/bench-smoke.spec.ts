@@ -24,12 +24,15 @@ describe('load benchmark, smoke run', () => {
     expect(text).toMatch(/\| bare ws \| 20 \| (\d+) \/ \1 \| 0 \| 0 \|/);
   });
 
-  it('climbs the send rate on the chat system, the bare ws server and the Socket.IO peer', async () => {
+  it('climbs the send rate on the chat system, the bare ws server and the Socket.IO peer, and in private chats', async () => {
     const { code, text } = await bench('--saturation');
     expect({ code, text }).toEqual({ code: 0, text: expect.stringContaining('lost 0, out of order 0') });
     for (const server of ['chat system', 'bare ws', 'Socket\\.IO peer']) expect(text).toMatch(new RegExp(`^\\| ${server} \\| `, 'm'));
     // The first step (4 messages/s in) reached the other 19 members on every server.
     expect(text).toMatch(/^\| 4 \| [1-9]\d*, [\d.]+, [\d.]+( ✗)? \| [1-9]\d*, [\d.]+, [\d.]+( ✗)? \| [1-9]\d*, [\d.]+, [\d.]+( ✗)? \|$/m);
+    // Four private rooms started through the API, both people sending (16 messages/s in): each reached the other.
+    expect(text).toContain('#### smoke: 4 private chats, both people sending');
+    expect(text).toMatch(/^\| 16 \| [1-9]\d*, [\d.]+, [\d.]+( ✗)? \|$/m);
   });
 
   it('restarts a gateway under signed-in sockets and every one resumes without a gap', async () => {
