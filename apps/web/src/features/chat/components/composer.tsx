@@ -140,7 +140,9 @@ function WritableComposer({ room, me, disabled }: ComposerProps) {
           </p>
         ) : disabled && !connection.online ? (
           <p className="mt-1 text-xs text-muted-foreground" role="status">
-            <span data-testid="composer-connection">{connection.label}</span> <span data-testid="composer-queued-hint">{OUTBOX_TEXT.queuedHint}</span>
+            <span data-testid="composer-connection">{connection.label}</span>
+            <span aria-hidden> · </span>
+            <span data-testid="composer-queued-hint">{OUTBOX_TEXT.queuedHint}</span>
           </p>
         ) : null}
       </div>

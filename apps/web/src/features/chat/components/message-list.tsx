@@ -126,6 +126,7 @@ export function MessageList({ feed, room, me, older, onAuthorClick, outgoing = N
   }
 
   const clickable = room?.type === 'public' && onAuthorClick !== undefined;
+  const lastBlock = blocks[blocks.length - 1];
 
   return (
     <div
@@ -161,7 +162,16 @@ export function MessageList({ feed, room, me, older, onAuthorClick, outgoing = N
             />
           ),
         )}
-        {waiting.length > 0 ? <OutgoingMessages roomId={feed.room?.id ?? room?.id ?? waiting[0].roomId} entries={waiting} me={me} onRetry={onRetry} onDiscard={onDiscard} /> : null}
+        {waiting.length > 0 ? (
+          <OutgoingMessages
+            roomId={feed.room?.id ?? room?.id ?? waiting[0].roomId}
+            entries={waiting}
+            me={me}
+            onRetry={onRetry}
+            onDiscard={onDiscard}
+            continuesMine={lastBlock?.kind === 'group' && lastBlock.sender.id === me.id}
+          />
+        ) : null}
       </ol>
     </div>
   );

@@ -20,17 +20,19 @@ export type OutgoingMessagesProps = {
   me: UserDto;
   onRetry: (clientId: string) => void;
   onDiscard: (clientId: string) => void;
+  /** The stored messages end with mine: these go on under the same avatar. */
+  continuesMine?: boolean;
 };
 
 /** My messages on their way, after the room's stored ones: "Sending…", or the server's refusal with Retry and Discard. */
-export function OutgoingMessages({ roomId, entries, me, onRetry, onDiscard }: OutgoingMessagesProps) {
+export function OutgoingMessages({ roomId, entries, me, onRetry, onDiscard, continuesMine = false }: OutgoingMessagesProps) {
   // Retrying while the room's wait runs would only be refused again.
   const waitUntil = useAppSelector((state) => selectWaitUntil(state, roomId));
   const now = useNow(COUNTDOWN_TICK_MS, waitUntil > Date.now());
   const waitSeconds = Math.max(0, Math.ceil((waitUntil - now) / 1000));
   return (
     <li className="flex flex-row-reverse gap-2.5" data-testid="outgoing-messages">
-      <UserAvatar name={me.username} src={me.avatar} className="h-8 w-8 self-start text-sm" />
+      {continuesMine ? <span className="w-8 shrink-0" aria-hidden /> : <UserAvatar name={me.username} src={me.avatar} className="h-8 w-8 self-start text-sm" />}
       <div className="flex min-w-0 max-w-[85%] flex-col items-end gap-1 sm:max-w-[75%]">
         {entries.map((entry) => (
           <div key={entry.clientId} className="flex max-w-full flex-col items-end gap-1" data-testid="outgoing-message" data-state={entry.state} data-client-id={entry.clientId}>

@@ -137,7 +137,8 @@ export class Outbox {
    * Flushes run one after another, so a send typed during a flush goes after those before it.
    */
   flush(roomId: number): Promise<void> {
-    this.flushing = this.flushing.then(() => this.sendWaiting(roomId));
+    // A flush that fails must not stop the ones after it: what it left waits for the next join.
+    this.flushing = this.flushing.then(() => this.sendWaiting(roomId)).catch((error: unknown) => console.warn('The outbox could not send', error));
     return this.flushing;
   }
 
