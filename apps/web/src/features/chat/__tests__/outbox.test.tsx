@@ -300,4 +300,35 @@ describe('two tabs of the same person', () => {
     a.dispose();
     b.dispose();
   });
+
+  it("never send from a stale copy what the other tab had refused or stored: the database's word goes", async () => {
+    const seed = openPage();
+    await seed.outbox.loaded;
+    const refused = seed.outbox.enqueue(room.id, text('refused in tab a'));
+    const stored = seed.outbox.enqueue(room.id, text('stored by tab a'));
+    await waitFor(async () => expect(await kept()).toHaveLength(2));
+    seed.outbox.dispose();
+
+    const locks = sharedLocks();
+    const sends: Array<{ tab: string; frame: SendMessageFrame }> = [];
+    let live = false;
+    const tab = (name: string) =>
+      new Outbox({ userId: me.id, store: openOutboxStore(database), locks, isLive: () => live, send: (frame) => void sends.push({ tab: name, frame }) });
+    const [a, b] = [tab('a'), tab('b')];
+    await Promise.all([a.loaded, b.loaded]);
+    // Tab a gets the server's answers while tab b is offline and holds its copies as they were.
+    live = true;
+    await a.flush(room.id);
+    expect(sends.map((s) => `${s.tab}: ${s.frame.content}`)).toEqual(['a: refused in tab a', 'a: stored by tab a']);
+    a.refuse({ type: 'error', code: 'forbidden', message: 'Join this room to send messages', clientId: refused.clientId });
+    a.settle([makeMessage(1, me, { content: 'stored by tab a', clientId: stored.clientId })]);
+    await waitFor(async () => expect((await kept()).map((e) => [e.payload.content, e.state])).toEqual([['refused in tab a', 'failed']]));
+    expect(b.entriesFor(room.id).map((e) => e.state)).toEqual(['sending', 'sending']);
+
+    await b.flush(room.id);
+    expect(sends).toHaveLength(2);
+    expect(b.entriesFor(room.id).map((e) => [e.payload.content, e.state, e.refusal?.message])).toEqual([['refused in tab a', 'failed', 'Join this room to send messages']]);
+    a.dispose();
+    b.dispose();
+  });
 });

@@ -45,7 +45,13 @@ interface OutboxSchema extends DBSchema {
 export interface OutboxStore {
   /** A person's entries, oldest first. */
   list(userId: number): Promise<OutboxEntry[]>;
-  put(entry: OutboxEntry): Promise<void>;
+  /**
+   * An entry as the database has it now (another tab may have settled or refused it), undefined
+   * when it is gone; null when this browser keeps no database, so nothing can be said.
+   */
+  read(clientId: string): Promise<OutboxEntry | undefined | null>;
+  /** Keeps an entry; false when the database could not (none in this browser, or it refused). */
+  put(entry: OutboxEntry): Promise<boolean>;
   remove(clientId: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -81,7 +87,8 @@ export function openOutboxStore(name: string = OUTBOX_DATABASE): OutboxStore {
 
   return {
     list: (userId) => quietly(async (db) => (await db.getAllFromIndex('entries', 'by-user', userId)).sort((a, b) => a.createdAt - b.createdAt), []),
-    put: (entry) => quietly(async (db) => void (await db.put('entries', entry)), undefined),
+    read: async (clientId) => ((await opening) ? quietly((db) => db.get('entries', clientId), null) : null),
+    put: (entry) => quietly(async (db) => Boolean(await db.put('entries', entry)), false),
     remove: (clientId) => quietly((db) => db.delete('entries', clientId), undefined),
     close: async () => (await opening)?.close(),
   };

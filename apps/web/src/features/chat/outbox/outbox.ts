@@ -31,6 +31,8 @@ export class Outbox {
   private readonly entries = new Map<string, OutboxEntry>();
   /** Entries sent on the current connection, with the cross-tab lock held for each. */
   private readonly inFlight = new Map<string, Release>();
+  /** Entries the database is known to hold: one missing from it later was settled or discarded by another tab. */
+  private readonly persisted = new Set<string>();
   /** Client ids the server stored or the sender discarded: a late read of the database never brings them back. */
   private readonly done = new Set<string>();
   private readonly listeners = new Set<() => void>();
@@ -155,14 +157,20 @@ export class Outbox {
       const waiting = this.entries.get(clientId);
       if (!waiting || waiting.state !== 'sending' || this.inFlight.has(clientId)) continue;
       const release = await this.claim(clientId);
-      const current = this.entries.get(clientId);
-      if (!current || current.state !== 'sending' || this.inFlight.has(clientId) || this.disposed || !this.options.isLive(roomId)) {
-        release?.();
+      // Another tab holds it: that tab sends it, and this one hears the stored message in the room.
+      if (!release) {
+        this.inFlight.set(clientId, NOTHING_HELD);
         continue;
       }
-      // Another tab holds it: that tab sends it, and this one hears the stored message in the room.
-      this.inFlight.set(clientId, release ?? NOTHING_HELD);
-      if (!release) continue;
+      // Another tab may have had it stored, refused or discarded since this one read it.
+      const stored = await this.options.store.read(clientId);
+      if ((stored === undefined && this.persisted.has(clientId)) || (stored && stored.state !== 'sending')) this.adopt(clientId, stored);
+      const current = this.entries.get(clientId);
+      if (!current || current.state !== 'sending' || this.inFlight.has(clientId) || this.disposed || !this.options.isLive(roomId)) {
+        release();
+        continue;
+      }
+      this.inFlight.set(clientId, release);
       const sent: OutboxEntry = { ...current, attempts: current.attempts + 1 };
       this.write(sent);
       const { content, type, formatting, metadata } = sent.payload;
@@ -192,6 +200,17 @@ export class Outbox {
     });
   }
 
+  /** What the database says of an entry another tab changed: gone, or refused with the server's answer. */
+  private adopt(clientId: string, stored: OutboxEntry | undefined) {
+    if (stored) this.entries.set(clientId, stored);
+    else {
+      this.done.add(clientId);
+      this.entries.delete(clientId);
+      this.persisted.delete(clientId);
+    }
+    this.changed();
+  }
+
   private release(clientId: string) {
     this.inFlight.get(clientId)?.();
     this.inFlight.delete(clientId);
@@ -199,13 +218,14 @@ export class Outbox {
 
   private write(entry: OutboxEntry) {
     this.entries.set(entry.clientId, entry);
-    void this.options.store.put(entry);
+    void this.options.store.put(entry).then((kept) => kept && this.entries.has(entry.clientId) && this.persisted.add(entry.clientId));
     this.changed();
   }
 
   private drop(clientId: string) {
     this.release(clientId);
     this.entries.delete(clientId);
+    this.persisted.delete(clientId);
     void this.options.store.remove(clientId);
   }
 
@@ -222,6 +242,7 @@ export class Outbox {
     for (const entry of fresh) {
       // Sent before the reload and not answered since: it goes again (the server stores it once).
       this.entries.set(entry.clientId, entry);
+      this.persisted.add(entry.clientId);
       this.lastCreatedAt = Math.max(this.lastCreatedAt, entry.createdAt);
     }
     this.changed();
