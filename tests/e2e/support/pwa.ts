@@ -57,12 +57,22 @@ export interface ShownNotification {
   data: { url: string; call: PushPayload['call'] | null };
 }
 
-/** The notifications the site shows now with this tag, once there are `count` of them. */
-export async function shownNotifications(page: Page, tag: string, count = 1): Promise<ShownNotification[]> {
-  const read = () =>
-    page.evaluate(async (tag) => {
+/**
+ * The notifications the site shows with this tag, once there are `count` of them (read in the page,
+ * which asks its registration again until the count is right or `timeoutMs` passed).
+ */
+export async function shownNotifications(page: Page, tag: string, count = 1, timeoutMs = 15_000): Promise<ShownNotification[]> {
+  return page.evaluate(
+    async ({ tag, count, timeoutMs }) => {
       const registration = await navigator.serviceWorker.ready;
-      return (await registration.getNotifications({ tag })).map((n) => ({
+      const deadline = Date.now() + timeoutMs;
+      let shown = await registration.getNotifications({ tag });
+      while (shown.length !== count) {
+        if (Date.now() > deadline) throw new Error(`${shown.length} notifications tagged ${tag} shown, not ${count}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        shown = await registration.getNotifications({ tag });
+      }
+      return shown.map((n) => ({
         title: n.title,
         body: n.body,
         tag: n.tag,
@@ -71,15 +81,11 @@ export async function shownNotifications(page: Page, tag: string, count = 1): Pr
         requireInteraction: n.requireInteraction,
         silent: n.silent,
         actions: ((n as unknown as { actions?: Array<{ action: string; title: string }> }).actions ?? []).map(({ action, title }) => ({ action, title })),
-        data: n.data as ShownNotification['data'],
+        data: n.data as { url: string; call: PushPayload['call'] | null },
       }));
-    }, tag);
-  await page.waitForFunction(
-    async ({ tag, count }) => (await (await navigator.serviceWorker.ready).getNotifications({ tag })).length === count,
-    { tag, count },
-    { polling: 100 },
+    },
+    { tag, count, timeoutMs },
   );
-  return read();
 }
 
 /**

@@ -1,3 +1,21 @@
+function callOf(notification: Notification): number | undefined {
+  return (notification.data as { call?: { sessionId?: number } } | null)?.call?.sessionId;
+}
+
+/**
+ * Whether this call's notification comes by push: shown already, or sure to come since this
+ * browser is subscribed and the person's settings let the server push the call (`pushed`).
+ */
+export async function pushCoversCall(sessionId: number, pushed: boolean): Promise<boolean> {
+  const registration = await navigator.serviceWorker.getRegistration().catch(() => undefined);
+  if (!registration) return false;
+  const [subscription, shown] = await Promise.all([
+    registration.pushManager?.getSubscription().catch(() => null) ?? null,
+    registration.getNotifications().catch(() => [] as Notification[]),
+  ]);
+  return (pushed && subscription !== null) || shown.some((notification) => callOf(notification) === sessionId);
+}
+
 /**
  * A ringing call's push notification (the service worker shows it with Accept and Decline), closed
  * once the call stops ringing on this page: answered, declined, missed or taken elsewhere.
@@ -10,7 +28,7 @@ export function closeCallNotification(sessionId: number): void {
     .then((registration) => registration?.getNotifications())
     .then((shown) => {
       for (const notification of shown ?? []) {
-        if ((notification.data as { call?: { sessionId?: number } } | null)?.call?.sessionId === sessionId) notification.close();
+        if (callOf(notification) === sessionId) notification.close();
       }
     })
     .catch(() => undefined);

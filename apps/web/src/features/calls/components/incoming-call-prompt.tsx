@@ -1,4 +1,5 @@
 import type { IncomingCallFrame } from '@app/contracts';
+import { inDoNotDisturb } from '@app/contracts/browser';
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { Phone, PhoneOff, Video } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -7,9 +8,10 @@ import { UserAvatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast-store';
 import { errorMessage } from '../../../lib/errors';
+import { useCurrentUser } from '../../auth/hooks/use-current-user';
 import { canShowBrowserNotifications } from '../../notifications/seller-alert';
 import { formatRate } from '../call-money';
-import { closeCallNotification } from '../call-notifications';
+import { closeCallNotification, pushCoversCall } from '../call-notifications';
 import { incomingCleared } from '../calls-slice';
 import { CALLS_TEXT } from '../copy';
 import { useCallController } from '../hooks/use-call-controller';
@@ -104,6 +106,10 @@ export function IncomingCallPrompt({ incoming }: IncomingCallPromptProps) {
 function useRinging(incoming: IncomingCallFrame) {
   const dispatch = useAppDispatch();
   const { sessionId, buyerName, callType, ringExpiresAt } = incoming;
+  // The server pushes a ringing call to the seller's devices unless their settings hold it back.
+  const notifications = useCurrentUser().user?.settings?.notifications;
+  const quiet = notifications?.doNotDisturb;
+  const pushed = !!notifications?.push && !(quiet && inDoNotDisturb(quiet) && !quiet.allowCalls);
 
   useEffect(() => startRingTone(), [sessionId]);
 
@@ -120,8 +126,10 @@ function useRinging(incoming: IncomingCallFrame) {
   useEffect(() => {
     if (!canShowBrowserNotifications()) return;
     let notification: Notification | null = null;
-    const notify = () => {
-      if (notification || document.visibilityState !== 'hidden' || Notification.permission !== 'granted') return;
+    let asking = false;
+    let live = true;
+    const show = () => {
+      if (!live || notification) return;
       try {
         notification = new Notification(CALLS_TEXT.notificationTitle(buyerName), {
           body: CALLS_TEXT.notificationBody(callType),
@@ -136,11 +144,26 @@ function useRinging(incoming: IncomingCallFrame) {
         console.warn('Call notification failed', error);
       }
     };
+    const notify = () => {
+      if (notification || asking || document.visibilityState !== 'hidden' || Notification.permission !== 'granted') return;
+      if (!('serviceWorker' in navigator)) {
+        show();
+        return;
+      }
+      // The pushed notification (Accept and Decline, even with the tab closed) has the same tag:
+      // the page's own would replace it, so it shows none where push brings one.
+      asking = true;
+      void pushCoversCall(sessionId, pushed).then((covered) => {
+        asking = false;
+        if (!covered) show();
+      });
+    };
     notify();
     document.addEventListener('visibilitychange', notify);
     return () => {
+      live = false;
       document.removeEventListener('visibilitychange', notify);
       notification?.close();
     };
-  }, [sessionId, buyerName, callType]);
+  }, [sessionId, buyerName, callType, pushed]);
 }

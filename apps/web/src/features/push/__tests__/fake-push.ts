@@ -65,7 +65,9 @@ export function installFakePush({ permission = 'default', answer = 'granted', su
       return current;
     }),
   };
-  const registration = { pushManager };
+  /** Notifications the worker shows now (what registration.getNotifications() answers). */
+  const shown: Array<{ data: unknown; close: jest.Mock }> = [];
+  const registration = { pushManager, getNotifications: jest.fn(async () => [...shown]) };
   Object.defineProperty(window, 'Notification', { value: FakeNotification, configurable: true, writable: true });
   Object.defineProperty(window, 'PushManager', { value: function PushManager() {}, configurable: true, writable: true });
   Object.defineProperty(navigator, 'serviceWorker', {
@@ -78,6 +80,7 @@ export function installFakePush({ permission = 'default', answer = 'granted', su
     /** The subscription the browser held before the test acted. */
     initial,
     current: () => current,
+    shown,
     restore() {
       delete (window as { Notification?: unknown }).Notification;
       delete (window as { PushManager?: unknown }).PushManager;
