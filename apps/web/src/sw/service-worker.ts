@@ -22,6 +22,11 @@ self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === SKIP_WAITING) void self.skipWaiting();
 });
 
+// A page's request starts while the worker boots rather than after (NetworkOnly takes the preloaded response).
+self.addEventListener('activate', (event) => {
+  if (self.registration.navigationPreload) event.waitUntil(self.registration.navigationPreload.enable());
+});
+
 registerRoute(
   new NavigationRoute(
     new NetworkOnly({
