@@ -12,12 +12,14 @@ const WARM_UP_SECONDS = 3;
  * the servers' ceilings rather than the guard's: the top steps are past what one person may
  * send. A server that holds the top step is at least that fast ("≥" in the report).
  */
+/** 1,000 people, each their own account and socket; 100 to 3,000 messages/s in. */
+const PRIVATE_CHATS = { key: 'private', name: '500 private chats, both people sending', rooms: 500, members: 2, senders: 2, private: true, rates: [0.1, 0.2, 0.3, 0.5, 0.75, 1, 1.5, 2, 3] };
+
 export const SATURATION_WORKLOADS = {
   full: [
     { key: 'big', name: 'one public room of 200 members, 60 vip senders', rooms: 1, members: 200, senders: 60, rates: [0.25, 0.5, 1, 1.5, 2, 2.5, 3, 4, 5, 6, 7.5, 9, 10.5, 12, 15] },
     { key: 'rooms', name: '50 rooms of 20 members, 2 vip senders per room', rooms: 50, members: 20, senders: 2, rates: [0.25, 0.5, 1, 1.5, 2, 3, 4, 5, 6, 7.5, 10, 12.5, 15] },
-    // 1,000 people, each their own account and socket; 100 to 3,000 messages/s in.
-    { key: 'private', name: '500 private chats, both people sending', rooms: 500, members: 2, senders: 2, private: true, rates: [0.1, 0.2, 0.3, 0.5, 0.75, 1, 1.5, 2, 3] },
+    PRIVATE_CHATS,
   ],
   /**
    * Seconds on a few clients: the system tests run it to prove the climb and the peers work.
@@ -28,14 +30,15 @@ export const SATURATION_WORKLOADS = {
     { key: 'big', name: 'smoke: one room of 20 members, 4 vip senders', rooms: 1, members: 20, senders: 4, rates: [1, 2] },
     { key: 'private', name: 'smoke: 4 private chats, both people sending', rooms: 4, members: 2, senders: 2, private: true, rates: [2], chatSystemOnly: true },
   ],
-  /** Each workload in fewer steps; without --workload, the big room only. */
+  /** The rooms in fewer steps (the private chats' climb is short already); without --workload, the big room only. */
   quick: [
     { key: 'big', name: 'one public room of 200 members, 60 vip senders', rooms: 1, members: 200, senders: 60, rates: [0.25, 0.5, 1, 1.5, 2, 3, 4, 6, 7.5, 10, 12, 15] },
     { key: 'rooms', name: '50 rooms of 20 members, 2 vip senders per room', rooms: 50, members: 20, senders: 2, rates: [0.5, 1, 2, 3, 4, 5, 6, 7.5, 10, 15] },
-    { key: 'private', name: '500 private chats, both people sending', rooms: 500, members: 2, senders: 2, private: true, rates: [0.1, 0.2, 0.3, 0.5, 0.75, 1, 1.5, 2, 3] },
+    PRIVATE_CHATS,
   ],
 };
 
+/** What --workload takes, with --saturation and --send-cost alike. */
 export const WORKLOAD_KEYS = ['big', 'rooms', 'private'];
 
 /** The workloads a run climbs: one of them (--workload), or the mode's own (--quick: the big room only). */
