@@ -24,3 +24,4 @@ export * from './calls/call-billing';
 export * from './safety/safety.constants';
 export * from './moderation/moderation.constants';
 export * from './notifications/notifications.constants';
+export * from './connected-sockets';

@@ -1,5 +1,6 @@
 import { createAction, createSlice, type Middleware, type PayloadAction } from '@reduxjs/toolkit';
 import type { ClientFrame, ServerFrame } from '@app/contracts';
+import { WS_CLOSE_TOO_MANY_SOCKETS } from '@app/contracts/browser';
 
 /** The spec's reconnect policy: 5 attempts, 1 s × 2^attempt, capped at 30 s; none after a normal close. */
 export const MAX_RECONNECT_ATTEMPTS = 5;
@@ -26,18 +27,23 @@ export interface SocketState {
   /** Reconnect attempts made since the socket was last online. */
   attempt: number;
   lastCloseCode: number | null;
+  /** The server's words with the last close, when it gave any (why it refused the socket). */
+  lastCloseReason: string | null;
 }
 
-const initialState: SocketState = { status: 'idle', roomId: null, attempt: 0, lastCloseCode: null };
+const initialState: SocketState = { status: 'idle', roomId: null, attempt: 0, lastCloseCode: null, lastCloseReason: null };
 
 export const socketSlice = createSlice({
   name: 'socket',
   initialState,
   reducers: {
-    socketStatusChanged: (state, action: PayloadAction<{ status: SocketStatus; attempt?: number; closeCode?: number | null }>) => {
+    socketStatusChanged: (state, action: PayloadAction<{ status: SocketStatus; attempt?: number; closeCode?: number | null; closeReason?: string | null }>) => {
       state.status = action.payload.status;
       if (action.payload.attempt !== undefined) state.attempt = action.payload.attempt;
-      if (action.payload.closeCode !== undefined) state.lastCloseCode = action.payload.closeCode;
+      if (action.payload.closeCode !== undefined) {
+        state.lastCloseCode = action.payload.closeCode;
+        state.lastCloseReason = action.payload.closeReason ?? null;
+      }
       if (action.payload.status !== 'online') state.roomId = null;
     },
   },
@@ -52,11 +58,13 @@ export const socketSlice = createSlice({
     selectSocketStatus: (state) => state.status,
     selectSocketRoomId: (state) => state.roomId,
     selectSocketAttempt: (state) => state.attempt,
+    /** Why the server refused the socket for good (too many open), to show instead of a bare "offline". */
+    selectSocketRefusal: (state) => (state.status === 'offline' && state.lastCloseCode === WS_CLOSE_TOO_MANY_SOCKETS ? state.lastCloseReason : null),
   },
 });
 
 export const { socketStatusChanged } = socketSlice.actions;
-export const { selectSocketStatus, selectSocketRoomId, selectSocketAttempt } = socketSlice.selectors;
+export const { selectSocketStatus, selectSocketRoomId, selectSocketAttempt, selectSocketRefusal } = socketSlice.selectors;
 
 /** Opens the socket for this user (a different user closes the old one first). */
 export const connectSocket = createAction<{ userId: number }>('socket/connect');
@@ -117,7 +125,7 @@ export function createSocketMiddleware(options: SocketMiddlewareOptions = {}): M
     /** The room a join_room was sent for on the current socket: a page re-mount never joins twice. */
     let sentJoin: { ws: WebSocket; roomId: number } | null = null;
 
-    const status = (next: SocketStatus, extra: { closeCode?: number | null } = {}) =>
+    const status = (next: SocketStatus, extra: { closeCode?: number | null; closeReason?: string | null } = {}) =>
       store.dispatch(socketStatusChanged({ status: next, attempt, ...extra }));
 
     const send = (frame: ClientFrame) => {
@@ -187,9 +195,10 @@ export function createSocketMiddleware(options: SocketMiddlewareOptions = {}): M
         if (socket !== ws) return;
         socket = null;
         authenticated = false;
-        const final = event.code === NORMAL_CLOSE || event.code === SESSION_ENDED_CLOSE || userId === null;
+        // Too many sockets open: retrying on a timer would only knock again; the person closes tabs and retries.
+        const final = event.code === NORMAL_CLOSE || event.code === SESSION_ENDED_CLOSE || event.code === WS_CLOSE_TOO_MANY_SOCKETS || userId === null;
         if (final || attempt >= MAX_RECONNECT_ATTEMPTS) {
-          status('offline', { closeCode: event.code });
+          status('offline', { closeCode: event.code, closeReason: event.reason || null });
           return;
         }
         const wait = delay(attempt);

@@ -13,6 +13,8 @@ import {
   leaveRoom,
   MAX_RECONNECT_ATTEMPTS,
   reconnectDelay,
+  retrySocket,
+  selectSocketRefusal,
   selectSocketStatus,
   socketSlice,
 } from '../../../lib/socket';
@@ -103,6 +105,31 @@ it('does not reconnect after a normal close', async () => {
     await until(() => selectSocketStatus(store.getState()) === 'offline');
     await new Promise((r) => setTimeout(r, 200));
     expect(server.attempts()).toBe(1);
+  } finally {
+    store.dispatch(disconnectSocket());
+    await server.close();
+  }
+});
+
+it('stops at once, saying why, when the server refuses the socket for too many open, and tries again when the person asks', async () => {
+  const server = await startWsServer();
+  const store = storeFor(server.url);
+  const statuses: string[] = [];
+  store.subscribe(() => statuses.push(selectSocketStatus(store.getState())));
+  try {
+    store.dispatch(connectSocket({ userId: 9 }));
+    await until(() => selectSocketStatus(store.getState()) === 'online');
+    const reason = 'This browser has 20 connections open already. Close some tabs and try again.';
+    server.sockets[0].close(4008, reason);
+    await until(() => selectSocketStatus(store.getState()) === 'offline');
+    // Straight from online to offline: no attempt on a timer in between.
+    expect(statuses.slice(statuses.lastIndexOf('online'))).toEqual(['online', 'offline']);
+    expect(selectSocketRefusal(store.getState())).toBe(reason);
+
+    store.dispatch(retrySocket());
+    await until(() => selectSocketStatus(store.getState()) === 'online');
+    expect(server.attempts()).toBe(2);
+    expect(selectSocketRefusal(store.getState())).toBeNull();
   } finally {
     store.dispatch(disconnectSocket());
     await server.close();

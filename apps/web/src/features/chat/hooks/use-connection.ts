@@ -1,5 +1,5 @@
 import { useAppSelector } from '../../../app/hooks';
-import { selectSocketAttempt, selectSocketStatus, type SocketStatus } from '../../../lib/socket';
+import { selectSocketAttempt, selectSocketRefusal, selectSocketStatus, type SocketStatus } from '../../../lib/socket';
 import { CHAT_TEXT } from '../copy';
 
 export interface Connection {
@@ -13,7 +13,8 @@ export interface Connection {
 export function useConnection(): Connection {
   const status = useAppSelector(selectSocketStatus);
   const attempt = useAppSelector(selectSocketAttempt);
-  return { status, online: status === 'online', label: connectionLabel(status, attempt) };
+  const refusal = useAppSelector(selectSocketRefusal);
+  return { status, online: status === 'online', label: refusal ?? connectionLabel(status, attempt) };
 }
 
 export function connectionLabel(status: SocketStatus, attempt: number): string {
