@@ -21,7 +21,7 @@ const EXPOSED = {
     'components/captcha-field',
   ],
   calls: ['components/call-buttons'], // a seller's profile and a private chat with a seller offer calls
-  chat: ['api/chat-api', 'chat-source'], // the landing page's recent messages and stats; a chat opened from a notification leads back to its list
+  chat: ['api/chat-api', 'chat-source', 'outbox/outbox-store'], // the landing page's recent messages and stats; a chat opened from a notification leads back to its list; signing out forgets unsent messages
   marketplace: [
     'api/marketplace-api',
     'types',

@@ -10,7 +10,7 @@ import { useGetRoomFeedQuery } from '../api/chat-api';
 import { MessageList } from '../components/message-list';
 import { OUTBOX_TEXT } from '../copy';
 import { Outbox } from '../outbox/outbox';
-import { openOutboxStore, type OutboxEntry } from '../outbox/outbox-store';
+import { forgetUnsentMessages, openOutboxStore, type OutboxEntry } from '../outbox/outbox-store';
 import { outboxFor, useOutgoing } from '../outbox/use-outbox';
 import { makeMessage, makeRoom } from './fixtures';
 import { dropConnection, goLive, standInForSends } from './send-stand-in';
@@ -263,6 +263,18 @@ describe('after a reload', () => {
     await second.outbox.flush(room.id);
     expect(second.outbox.entriesFor(room.id)).toEqual([]);
     expect(second.gateway.sent).toEqual([]);
+  });
+});
+
+describe('signing out', () => {
+  it('forgets every unsent message this browser kept, so the next person at a shared computer finds none', async () => {
+    const { outbox } = openPage();
+    await outbox.loaded;
+    outbox.enqueue(room.id, text('for my eyes only'));
+    await waitFor(async () => expect(await kept()).toHaveLength(1));
+
+    await forgetUnsentMessages(database);
+    expect(await kept()).toEqual([]);
   });
 });
 

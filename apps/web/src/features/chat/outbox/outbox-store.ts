@@ -53,6 +53,8 @@ export interface OutboxStore {
   /** Keeps an entry; false when the database could not (none in this browser, or it refused). */
   put(entry: OutboxEntry): Promise<boolean>;
   remove(clientId: string): Promise<void>;
+  /** Forgets every entry (signing out: a shared computer keeps no one's unsent words). */
+  clear(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -90,6 +92,14 @@ export function openOutboxStore(name: string = OUTBOX_DATABASE): OutboxStore {
     read: async (clientId) => ((await opening) ? quietly((db) => db.get('entries', clientId), null) : null),
     put: (entry) => quietly(async (db) => Boolean(await db.put('entries', entry)), false),
     remove: (clientId) => quietly((db) => db.delete('entries', clientId), undefined),
+    clear: () => quietly((db) => db.clear('entries'), undefined),
     close: async () => (await opening)?.close(),
   };
+}
+
+/** Signing out: this browser forgets what it was still to send for the person. */
+export async function forgetUnsentMessages(name: string = OUTBOX_DATABASE): Promise<void> {
+  const store = openOutboxStore(name);
+  await store.clear();
+  await store.close();
 }
