@@ -18,8 +18,8 @@ export async function pushCoversCall(sessionId: number, pushed: boolean): Promis
 
 /**
  * A ringing call's push notification (the service worker shows it with Accept and Decline), closed
- * once the call stops ringing on this page: answered, declined, missed or taken elsewhere.
- * Matched by the call it carries, so a missed-call notice that replaced it stays.
+ * once the server says the call stopped ringing: answered (here or elsewhere), declined, missed or
+ * cancelled. Matched by the call it carries, so a missed-call notice that replaced it stays.
  */
 export function closeCallNotification(sessionId: number): void {
   if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;

@@ -11,7 +11,7 @@ import { errorMessage } from '../../../lib/errors';
 import { useCurrentUser } from '../../auth/hooks/use-current-user';
 import { canShowBrowserNotifications } from '../../notifications/seller-alert';
 import { formatRate } from '../call-money';
-import { closeCallNotification, pushCoversCall } from '../call-notifications';
+import { pushCoversCall } from '../call-notifications';
 import { incomingCleared } from '../calls-slice';
 import { CALLS_TEXT } from '../copy';
 import { useCallController } from '../hooks/use-call-controller';
@@ -112,9 +112,6 @@ function useRinging(incoming: IncomingCallFrame) {
   const pushed = !!notifications?.push && !(quiet && inDoNotDisturb(quiet) && !quiet.allowCalls);
 
   useEffect(() => startRingTone(), [sessionId]);
-
-  // However the ringing ends here, the notification's Accept and Decline are no longer of use.
-  useEffect(() => () => closeCallNotification(sessionId), [sessionId]);
 
   useEffect(() => {
     const left = Date.parse(ringExpiresAt) - Date.now();
