@@ -27,21 +27,19 @@ export function cachedPaths(page: Page): Promise<string[]> {
  * the test browser, and this one carries no encryption).
  */
 export async function deliverPush(context: BrowserContext, page: Page, baseUrl: string, payload: PushPayload): Promise<void> {
+  // The session stays attached until the context closes: detached at once, Chromium now and then
+  // dropped the push before the worker had it.
   const cdp = await context.newCDPSession(page);
-  try {
-    const scope = `${baseUrl}/`;
-    const registration = new Promise<string>((resolve) => {
-      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-        const ours = registrations.find((r) => r.scopeURL === scope && !r.isDeleted);
-        if (ours) resolve(ours.registrationId);
-      });
+  const scope = `${baseUrl}/`;
+  const registration = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const ours = registrations.find((r) => r.scopeURL === scope && !r.isDeleted);
+      if (ours) resolve(ours.registrationId);
     });
-    await cdp.send('ServiceWorker.enable');
-    const registrationId = await registration;
-    await cdp.send('ServiceWorker.deliverPushMessage', { origin: baseUrl, registrationId, data: JSON.stringify(payload) });
-  } finally {
-    await cdp.detach();
-  }
+  });
+  await cdp.send('ServiceWorker.enable');
+  const registrationId = await registration;
+  await cdp.send('ServiceWorker.deliverPushMessage', { origin: baseUrl, registrationId, data: JSON.stringify(payload) });
 }
 
 /** What a notification the worker shows is made of, as the page reads it from its registration. */

@@ -6,6 +6,7 @@ import { toast } from '../../components/ui/toast-store';
 import { errorMessage } from '../../lib/errors';
 import { sendSocketFrame, socketFrameReceived } from '../../lib/socket';
 import { callsApi } from './api/calls-api';
+import { closeCallNotification } from './call-notifications';
 import { setCurrentCall } from './calls-listener';
 import {
   callCameraOff,
@@ -249,6 +250,8 @@ export class CallController {
     const call = this.call;
     switch (frame.type) {
       case 'call_accepted':
+        // The server's word that the call no longer rings: its pushed Accept and Decline are of no use.
+        closeCallNotification(frame.session.id);
         if (!call) {
           if (this.getState().calls.starting) this.answeredEarly.add(frame.session.id);
         } else if (call.sessionId === frame.session.id && call.side === 'buyer') {
@@ -265,6 +268,7 @@ export class CallController {
         else call.early.push(frame);
         return;
       case 'call_ended':
+        closeCallNotification(frame.session.id);
         this.answeredEarly.delete(frame.session.id);
         if (call?.sessionId === frame.session.id) this.finish(frame.session, false);
         return;

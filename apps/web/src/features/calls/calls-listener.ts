@@ -5,7 +5,6 @@ import { socketFrameReceived } from '../../lib/socket';
 import { authApi } from '../auth/api/auth-api';
 import { marketplaceApi } from '../marketplace/api/marketplace-api';
 import { callsApi } from './api/calls-api';
-import { closeCallNotification } from './call-notifications';
 import { callsReset, callStateHeard, incomingCleared, incomingRang, type CallsState } from './calls-slice';
 
 /** The state this listener reads; the store's full state satisfies it. */
@@ -83,7 +82,6 @@ function applyCallFrame(frame: ServerFrame, dispatch: Dispatch, getState: () => 
     case 'call_accepted':
       // Every tab of the seller stops ringing; the tab that answered runs the call.
       dispatch(incomingCleared(frame.session.id));
-      closeCallNotification(frame.session.id);
       setCurrentCall(dispatch, getState, frame.session);
       dispatch(callStateHeard({ sessionId: frame.session.id, state: 'accepted' }));
       return;
@@ -93,7 +91,6 @@ function applyCallFrame(frame: ServerFrame, dispatch: Dispatch, getState: () => 
       return;
     case 'call_ended': {
       dispatch(incomingCleared(frame.session.id));
-      closeCallNotification(frame.session.id);
       const current = selectCurrentCall(getState() as never).data;
       if (!current || current.id === frame.session.id) setCurrentCall(dispatch, getState, null);
       dispatch(callsApi.util.invalidateTags(['Calls']));
