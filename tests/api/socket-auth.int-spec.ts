@@ -1,8 +1,10 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- tests read JSON bodies loosely and let the assertions check their shape */
 import 'reflect-metadata';
-import { WS_CLOSE_SESSION_ENDED } from '@app/contracts';
+import { AuthPatterns, WS_CLOSE_SESSION_ENDED } from '@app/contracts';
 import { eventually, uniqueName } from '@app/testing';
+import { connect } from 'nats';
 import WebSocket from 'ws';
+import { SessionService } from '../../apps/gateway/src/common/session.service';
 import { ApiClient, startAuthStack, type AuthStack } from './auth-stack';
 
 interface Opened {
@@ -108,5 +110,49 @@ describe('/ws authentication', () => {
     });
     expect((await opened.closed).code).toBe(WS_CLOSE_SESSION_ENDED);
     expect(answers.filter((type) => type !== 'auth_success')).toEqual([]);
+  });
+
+  it('asks auth-svc nothing more for a socket whose session stands, however many frames it sends', async () => {
+    const c = new ApiClient(stack);
+    const username = uniqueName('Chatty');
+    const { body } = await c.register({ username, email: `${username}@example.com` });
+    const opened = await open({ origin: stack.origin, cookie: `sid=${c.sid}` });
+    opened.socket.send(JSON.stringify({ type: 'auth', userId: body.user.id }));
+    expect((await nextFrame(opened))?.type).toBe('auth_success');
+
+    const nc = await connect({ servers: stack.infra.natsUrl });
+    try {
+      let lookups = 0;
+      nc.subscribe(AuthPatterns.ResolveSessions, { callback: () => (lookups += 1) });
+      await nc.flush();
+      for (let i = 0; i < 5; i++) {
+        // As if the gateway's short look-up cache had lapsed between two messages of a slow writer.
+        stack.gateway.get(SessionService).invalidate(body.user.id);
+        opened.socket.send(JSON.stringify({ type: 'auth', userId: body.user.id }));
+        expect((await nextFrame(opened))?.type).toBe('auth_success');
+      }
+      await nc.flush();
+      expect(lookups).toBe(0);
+    } finally {
+      await nc.close();
+      opened.socket.close();
+    }
+  });
+
+  it('answers as the new username once a profile change is heard, though frames no longer look the session up', async () => {
+    const c = new ApiClient(stack);
+    const username = uniqueName('Renamer');
+    const { body } = await c.register({ username, email: `${username}@example.com` });
+    const opened = await open({ origin: stack.origin, cookie: `sid=${c.sid}` });
+    opened.socket.send(JSON.stringify({ type: 'auth', userId: body.user.id }));
+    expect((await nextFrame(opened))?.user.username).toBe(body.user.username);
+
+    const renamed = await c.request('PATCH', '/api/users/me', { username: uniqueName('Renamed') });
+    expect(renamed.status).toBe(200);
+    await eventually(async () => {
+      opened.socket.send(JSON.stringify({ type: 'auth', userId: body.user.id }));
+      expect((await nextFrame(opened))?.user.username).toBe(renamed.body.username);
+    });
+    opened.socket.close();
   });
 });

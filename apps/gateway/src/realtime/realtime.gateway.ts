@@ -24,6 +24,14 @@ const MAX_FRAME_BYTES = 16 * 1024;
 const PING_INTERVAL_MS = 25_000;
 /** How long a shutting-down gateway waits for its clients to answer the close before it goes. */
 const DRAIN_TIMEOUT_MS = 3_000;
+/**
+ * How long a socket's session stands without asking auth-svc again. A sign-out, a sanction, a
+ * role or profile change reaches the socket at once by event (SessionSocketsController); this
+ * bound only catches what no event tells (a session that lapsed, an event lost), at the next
+ * frame after it. Asking at every frame cost a look-up per message of everyone sending less
+ * often than the look-up cache keeps an answer, which is most people in private chats.
+ */
+export const SOCKET_SESSION_RECHECK_MS = 60_000;
 
 /**
  * The /ws server. A socket is accepted only from our origins and with a live session cookie;
@@ -69,6 +77,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
         if (admission === 'account') return socket.close(WS_CLOSE_TOO_MANY_SOCKETS, TooManySocketsText.account(this.env.WS_SOCKETS_PER_ACCOUNT));
         if (admission === 'session') return socket.close(WS_CLOSE_TOO_MANY_SOCKETS, TooManySocketsText.session(this.env.WS_SOCKETS_PER_SESSION));
         socket.counted = admission === 'admitted';
+        socket.sessionCheckedUntil = Date.now() + SOCKET_SESSION_RECHECK_MS;
         this.registry.add(socket, user, token);
       },
       // The session could not be looked up (auth-svc or Redis away): that is no sign-out, so the client tries again.
@@ -130,10 +139,13 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     }
     await requestContext.run({ requestId: newRequestId(), userId: socket.user.id }, async () => {
       try {
-        // A session that ended (logout elsewhere) closes the socket at its next frame.
-        const user = await this.sessions.resolve(socket.sessionToken);
-        if (!user) return socket.close(WS_CLOSE_SESSION_ENDED, 'Session ended');
-        socket.user = user;
+        // A session that ended unheard of (it lapsed, its event was lost) closes the socket at its next frame.
+        if (Date.now() >= socket.sessionCheckedUntil) {
+          const user = await this.sessions.resolve(socket.sessionToken);
+          if (!user) return socket.close(WS_CLOSE_SESSION_ENDED, 'Session ended');
+          socket.user = user;
+          socket.sessionCheckedUntil = Date.now() + SOCKET_SESSION_RECHECK_MS;
+        }
         await handler(socket, frame);
       } catch (error) {
         const { status, body } = toHttpError(error, this.logger);

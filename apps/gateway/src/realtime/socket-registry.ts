@@ -13,6 +13,8 @@ export interface ClientSocket extends WebSocket {
   /** Set once the client's auth frame matched its session. */
   authenticated: boolean;
   isAlive: boolean;
+  /** Until when its session stands without asking auth-svc again (events refresh it meanwhile). */
+  sessionCheckedUntil: number;
   /** Counted in the sockets of its person and session across gateways (connected-sockets), to be taken off at its close. */
   counted?: boolean;
   /** The room this socket joined (one at a time). */
