@@ -83,7 +83,9 @@ export class MessagesRepository {
            update room_participants p set last_read_seq = inserted.seq,
              last_read_at = case when p.user_id = inserted.sender_id then p.last_read_at else inserted.created_at end
            from inserted
-           where p.room_id = inserted.room_id and p.last_read_seq < inserted.seq
+           -- The first condition is constant: a public room's send plans no scan of its participants.
+           where (:markSenderRead::boolean or :readerId::integer is not null)
+             and p.room_id = inserted.room_id and p.last_read_seq < inserted.seq
              and ((:markSenderRead::boolean and p.user_id = inserted.sender_id) or p.user_id = :readerId::integer)
          )
          select * from inserted`,
