@@ -250,6 +250,20 @@ describe('what is pushed', () => {
   });
 });
 
+describe('a moderator’s act on the account', () => {
+  it('pushes a mute with its reason, leading to the notices', async () => {
+    const moderator = await member('moderator');
+    const bob = await member();
+    const phone = await subscribed(bob);
+    const muted = await moderator.post(`/api/moderation/users/${bob.id}/mute`, { duration: '1h', reason: 'Flooding the room' });
+    expect(muted.status).toBe(200);
+
+    const [push] = await pushService.waitForPush<PushPayload>(phone.id);
+    expect(push.payload).toMatchObject({ body: NotificationText.muteReason('Flooding the room'), url: '/notifications#moderation-notices', silent: false });
+    expect(push.payload.title).toMatch(/mute/i);
+  });
+});
+
 async function approvedSeller() {
   const moderator = await member('moderator');
   const client = await member();

@@ -182,8 +182,21 @@ export class NotificationsService {
     });
   }
 
-  /** Of the moderators' notices, a warning and the outcome of one's report become notifications. */
+  /**
+   * Of the moderators' notices, a warning and the outcome of one's report become notifications;
+   * a mute, a moderator's act on the account that the notices page shows, reaches the person's
+   * devices too.
+   */
   async moderationNotice(userId: number, notice: ModerationNoticeDto): Promise<void> {
+    if (notice.kind === 'mute') {
+      return this.push.notice(userId, {
+        title: notice.message,
+        ...(notice.reason ? { body: NotificationText.muteReason(notice.reason) } : {}),
+        url: '/notifications#moderation-notices',
+        tag: `moderation-notice-${notice.id}`,
+        timestamp: notice.createdAt,
+      });
+    }
     if (notice.kind !== 'warning' && notice.kind !== 'report_resolved') return;
     const warning = notice.kind === 'warning';
     await this.store({

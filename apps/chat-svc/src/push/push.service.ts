@@ -86,6 +86,14 @@ export class PushService {
     }));
   }
 
+  /** A notice that is no stored notification (a moderator's mute), on the person's devices. */
+  notice(userId: number, notice: Pick<PushPayload, 'title' | 'body' | 'url' | 'tag' | 'timestamp'>): Promise<void> {
+    return this.deliver(userId, 'notification', false, (settings) => ({
+      payload: { ...notice, silent: !settings.messageSound },
+      delivery: { ttlSeconds: PUSH_MESSAGE_TTL_SECONDS, urgency: 'normal', topic: notice.tag },
+    }));
+  }
+
   /** A call ringing for the seller: urgent, and kept by the push service only while it rings. */
   incomingCall(userId: number, call: { sessionId: number; buyerName: string; callType: 'audio' | 'video'; ringExpiresAt: string; roomId: number | null }): Promise<void> {
     const ttlSeconds = Math.floor((Date.parse(call.ringExpiresAt) - Date.now()) / 1000);

@@ -62,6 +62,7 @@ export const NotificationText = {
   applicationRejected: 'Your expert application was not approved',
   applicationRejectedContent: (reason: string | null) => (reason ? `Reason: ${reason}` : 'You may update your details and apply again.'),
   reportOutcome: 'Update on your report',
+  muteReason: (reason: string) => `Reason: ${reason}`,
   warningContent: (reason: string | null) => (reason ? `Reason: ${reason}. Please follow the community guidelines.` : 'Please follow the community guidelines.'),
   vipGranted: 'You are now a VIP member',
   vipGrantedContent: (until: string) => VipMessages.vipUntil(until),
