@@ -1,27 +1,19 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- bodies and frames are loose JSON read as a browser would */
 import 'reflect-metadata';
-import type { INestMicroservice } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { Test } from '@nestjs/testing';
-import { CALL_RING_TIMEOUT_SECONDS, ModerationMessages, NotificationText, ServiceName, VipEvents, type UserRole } from '@app/contracts';
-import { configureRpcApp, natsTransport } from '@app/server';
+import { ModerationMessages, NotificationText, VipEvents, type UserRole } from '@app/contracts';
 import { eventually, uniqueName } from '@app/testing';
-// The real accounts, chat and marketplace services behind the gateway: notifications are made
-// from all of them. Calls run on a clock the test moves, so a missed call needs no 30 s wait.
-import { AppModule as ChatAppModule } from '../../apps/chat-svc/src/app.module';
-import { AppModule as MarketplaceAppModule } from '../../apps/marketplace-svc/src/app.module';
-import { CallClock } from '../../apps/marketplace-svc/src/calls/call-clock';
+// The real accounts, chat and marketplace services behind the gateway: notifications are made from all of them.
 import { ApiClient, signedUpMember, startAuthStack, type AuthStack, type Member } from './auth-stack';
 import type { TestSocket } from './chat-stack';
-import { startService } from './support/gateway-harness';
+import { startChatAndCalls, type ChatAndCalls } from './support/chat-and-calls';
 import { enterRoom, socketOf } from './support/room-socket';
 import { sellerApplication } from './support/seller-application';
 
 jest.setTimeout(60_000);
 
 let stack: AuthStack;
-const services: INestMicroservice[] = [];
-let clockOffsetMs = 0;
+let services: ChatAndCalls;
 const sockets: TestSocket[] = [];
 
 beforeAll(async () => {
@@ -31,21 +23,12 @@ beforeAll(async () => {
     NOTIFICATION_DIGEST_SWEEP_MS: '100',
     NOTIFICATION_DIGEST_DELAY_SECONDS: '0',
   });
-  process.env.CHAT_DATABASE_URL = stack.infra.databaseUrl('chat');
-  process.env.MARKETPLACE_DATABASE_URL = stack.infra.databaseUrl('marketplace');
-  services.push(await startService(ChatAppModule, ServiceName.Chat, stack.infra.natsUrl));
-  const clock = { now: () => new Date(Date.now() + clockOffsetMs) };
-  const moduleRef = await Test.createTestingModule({ imports: [MarketplaceAppModule] }).overrideProvider(CallClock).useValue(clock).compile();
-  moduleRef.useLogger(false);
-  const marketplace = moduleRef.createNestMicroservice(natsTransport(ServiceName.Marketplace, stack.infra.natsUrl));
-  configureRpcApp(marketplace);
-  await marketplace.listen();
-  services.push(marketplace);
+  services = await startChatAndCalls(stack);
 }, 60_000);
 
 afterAll(async () => {
   for (const socket of sockets) socket.close();
-  await Promise.all(services.map((app) => app.close()));
+  await services?.stop();
   await stack?.stop();
 });
 
@@ -263,15 +246,7 @@ describe('from the other services', () => {
     expect(call.status).toBe(201);
     // The caller's page keeps beating while it rings; then the ring time runs out.
     const buyerPage = await track(socketOf(stack, buyer));
-    clockOffsetMs += (CALL_RING_TIMEOUT_SECONDS / 2) * 1000;
-    const beatAt = Date.now() + clockOffsetMs;
-    buyerPage.send({ type: 'call_heartbeat', sessionId: call.body.id, media: 'connecting' });
-    const orm = services[1].get(MikroORM);
-    await eventually(async () => {
-      const [row] = await orm.em.getConnection().execute('select buyer_heartbeat_at from call_sessions where id = ?', [call.body.id]);
-      expect(new Date(row.buyer_heartbeat_at).getTime()).toBeGreaterThanOrEqual(beatAt);
-    });
-    clockOffsetMs += (CALL_RING_TIMEOUT_SECONDS / 2 + 1) * 1000;
+    await services.ringOut(buyerPage, call.body.id);
 
     expect(await sellerPage.next('call_ended')).toMatchObject({ reason: 'missed' });
     const frame = await sellerPage.next('notification');
@@ -289,7 +264,7 @@ describe('from the other services', () => {
 describe('the e-mail digest', () => {
   const digests = async (who: Member) => (await stack.mail.mailsTo(`${who.username}@example.com`)).filter((m) => /unread notification/.test(m.subject));
   const undigested = async (userId: number) => {
-    const [row] = await services[0].get(MikroORM).em.getConnection().execute('select count(*)::int as n from notifications where user_id = ? and digested_at is null', [userId]);
+    const [row] = await services.chat.get(MikroORM).em.getConnection().execute('select count(*)::int as n from notifications where user_id = ? and digested_at is null', [userId]);
     return row.n as number;
   };
 

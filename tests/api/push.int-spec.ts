@@ -1,29 +1,22 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- bodies are loose JSON read as a browser would */
 import 'reflect-metadata';
-import type { INestMicroservice } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { Test } from '@nestjs/testing';
 import {
   CALL_RING_TIMEOUT_SECONDS,
   NotificationText,
   PushText,
-  ServiceName,
   connectedSocketsKey,
   type PushPayload,
   type UserRole,
   type UserSettings,
 } from '@app/contracts';
-import { configureRpcApp, natsTransport } from '@app/server';
 import { eventually, startTestPushService, uniqueName, type TestPushService, type TestPushSubscription } from '@app/testing';
 import webpush from 'web-push';
 // The real accounts, chat and marketplace services behind the gateway, and a push service
 // stand-in that checks the VAPID signature and decrypts each payload as a browser would.
-import { AppModule as ChatAppModule } from '../../apps/chat-svc/src/app.module';
-import { AppModule as MarketplaceAppModule } from '../../apps/marketplace-svc/src/app.module';
-import { CallClock } from '../../apps/marketplace-svc/src/calls/call-clock';
 import { ApiClient, signedUpMember, startAuthStack, type AuthStack } from './auth-stack';
 import type { TestSocket } from './chat-stack';
-import { startService } from './support/gateway-harness';
+import { startChatAndCalls, type ChatAndCalls } from './support/chat-and-calls';
 import { socketOf } from './support/room-socket';
 import { sellerApplication } from './support/seller-application';
 
@@ -34,8 +27,7 @@ const vapid = webpush.generateVAPIDKeys();
 
 let stack: AuthStack;
 let pushService: TestPushService;
-const services: INestMicroservice[] = [];
-let clockOffsetMs = 0;
+let services: ChatAndCalls;
 const sockets: TestSocket[] = [];
 
 beforeAll(async () => {
@@ -50,21 +42,12 @@ beforeAll(async () => {
     PUSH_PRIVATE_ORIGINS: pushService.origin,
     PUSH_CA_FILE: pushService.certificateFile,
   });
-  process.env.CHAT_DATABASE_URL = stack.infra.databaseUrl('chat');
-  process.env.MARKETPLACE_DATABASE_URL = stack.infra.databaseUrl('marketplace');
-  services.push(await startService(ChatAppModule, ServiceName.Chat, stack.infra.natsUrl));
-  const clock = { now: () => new Date(Date.now() + clockOffsetMs) };
-  const moduleRef = await Test.createTestingModule({ imports: [MarketplaceAppModule] }).overrideProvider(CallClock).useValue(clock).compile();
-  moduleRef.useLogger(false);
-  const marketplace = moduleRef.createNestMicroservice(natsTransport(ServiceName.Marketplace, stack.infra.natsUrl));
-  configureRpcApp(marketplace);
-  await marketplace.listen();
-  services.push(marketplace);
+  services = await startChatAndCalls(stack);
 }, 60_000);
 
 afterAll(async () => {
   for (const socket of sockets) socket.close();
-  await Promise.all(services.map((app) => app.close()));
+  await services?.stop();
   await stack?.stop();
   await pushService?.stop();
 });
@@ -93,7 +76,7 @@ async function saveSettings(who: ApiClient & { id: number }, change: (settings: 
   const settings = (await who.get('/api/users/me/settings')).body as UserSettings;
   const saved = await who.request('PUT', '/api/users/me/settings', change(settings));
   expect(saved.status).toBe(200);
-  const chatDb = services[0].get(MikroORM).em.getConnection();
+  const chatDb = services.chat.get(MikroORM).em.getConnection();
   await eventually(async () => {
     const [row] = await chatDb.execute('select push_settings from chat_users where id = ?', [who.id]);
     expect(row?.push_settings).toMatchObject({ doNotDisturb: saved.body.notifications.doNotDisturb, messagePreview: saved.body.chat.messagePreview });
@@ -234,15 +217,7 @@ describe('what is pushed', () => {
     // The caller's page keeps beating while it rings; then the ring time runs out.
     const buyerPage = await socketOf(stack, buyer);
     sockets.push(buyerPage);
-    clockOffsetMs += (CALL_RING_TIMEOUT_SECONDS / 2) * 1000;
-    const beatAt = Date.now() + clockOffsetMs;
-    buyerPage.send({ type: 'call_heartbeat', sessionId: call.body.id, media: 'connecting' });
-    const marketplaceDb = services[1].get(MikroORM).em.getConnection();
-    await eventually(async () => {
-      const [row] = await marketplaceDb.execute('select buyer_heartbeat_at from call_sessions where id = ?', [call.body.id]);
-      expect(new Date(row.buyer_heartbeat_at).getTime()).toBeGreaterThanOrEqual(beatAt);
-    });
-    clockOffsetMs += (CALL_RING_TIMEOUT_SECONDS / 2 + 1) * 1000;
+    await services.ringOut(buyerPage, call.body.id);
     const [, missed] = await pushService.waitForPush<PushPayload>(phone.id, 2);
     expect(missed.payload).toMatchObject({ title: NotificationText.missedCall(buyer.username, 'video'), tag: `call-${call.body.id}` });
     expect(missed.payload.call).toBeUndefined();
