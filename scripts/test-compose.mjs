@@ -450,7 +450,8 @@ try {
     const certificate = lb && capture('docker', ['exec', lb.name, 'cat', '/run/secrets/tls.crt']);
     if (!certificate?.ok || !certificate.stdout.includes('BEGIN CERTIFICATE')) throw new Error(`no TLS certificate in the load balancer: ${certificate?.text}`);
     tlsCa = certificate.stdout;
-    const builds = (output.match(/^Building \S+/gm) ?? []).length;
+    // Compose's own "Building <service>" lines only: the web build inside it prints "Building <file> service worker ...".
+    const builds = (output.match(/^Building [\w-]+\r?$/gm) ?? []).length;
     if (engine.compose[0] === 'docker-compose' && builds !== 1) throw new Error(`the app image was built ${builds} times, not once`);
     const running = all.filter((c) => c.status === 'running').length;
     return `${running} containers running, built and started in ${seconds(built - t0)}, healthy ${seconds(Date.now() - built)} later`;
