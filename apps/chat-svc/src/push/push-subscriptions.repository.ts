@@ -2,7 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { PUSH_SUBSCRIPTIONS_MAX } from '@app/contracts';
 import type { PushSettings } from '../users/chat-user.entity';
+import type { PushTarget } from './push-sender';
 import { PushSubscription } from './push-subscription.entity';
+
+/** A device to push to, with its row's id (to drop it or mark it used). */
+export type StoredPushTarget = PushTarget & { id: number };
 
 export interface NewPushSubscription {
   userId: number;
@@ -48,13 +52,17 @@ export class PushSubscriptionsRepository {
     if (ids.length > 0) await this.em.fork().nativeUpdate(PushSubscription, { id: { $in: ids } }, { lastUsedAt: new Date() });
   }
 
-  /** The person's devices and the settings push is sent by, asked at once. */
-  async targetsOf(userId: number): Promise<{ settings: PushSettings | null; subscriptions: PushSubscription[] }> {
-    const em = this.em.fork();
-    const [subscriptions, rows] = await Promise.all([
-      em.find(PushSubscription, { userId }),
-      em.getConnection().execute<Array<{ push_settings: PushSettings | null }>>('select push_settings from chat_users where id = ?', [userId]),
-    ]);
-    return { settings: rows[0]?.push_settings ?? null, subscriptions };
+  /**
+   * The person's devices with the settings push is sent by, in one round trip; no row at all for
+   * someone with no device, which is most people a notification is stored for.
+   */
+  async targetsOf(userId: number): Promise<{ settings: PushSettings | null; subscriptions: StoredPushTarget[] }> {
+    const rows = await this.em.getConnection().execute<Array<StoredPushTarget & { push_settings: PushSettings | null }>>(
+      `select s.id, s.endpoint, s.p256dh, s.auth, u.push_settings
+       from push_subscriptions s left join chat_users u on u.id = s.user_id where s.user_id = ?`,
+      [userId],
+    );
+    return { settings: rows[0]?.push_settings ?? null, subscriptions: rows.map(({ id, endpoint, p256dh, auth }) => ({ id, endpoint, p256dh, auth })) };
   }
+
 }

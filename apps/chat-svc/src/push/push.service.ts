@@ -23,7 +23,8 @@ export const PUSH_MESSAGE_TTL_SECONDS = 24 * 60 * 60;
 /** Notifications of these types are about a conversation: pushed only to a person who has the app open nowhere. */
 const CONVERSATION_TYPES: ReadonlySet<NotificationDto['type']> = new Set(['message', 'seller', 'mention']);
 
-type Urgent = 'call' | 'notification';
+/** A call may ring through do-not-disturb hours; nothing else does. */
+type PushKind = 'call' | 'notification';
 
 /**
  * Web Push to a person's devices: their subscriptions, and what is sent for a stored
@@ -113,7 +114,7 @@ export class PushService {
   }
 
   /** Queued behind the person's earlier pushes; `onlyWhenAway`: skipped while they have the app open anywhere. */
-  private deliver(userId: number, kind: Urgent, onlyWhenAway: boolean, build: Build): Promise<void> {
+  private deliver(userId: number, kind: PushKind, onlyWhenAway: boolean, build: Build): Promise<void> {
     const next = (this.queues.get(userId) ?? Promise.resolve()).then(() => this.send(userId, kind, onlyWhenAway, build));
     this.queues.set(userId, next);
     void next.then(() => {
@@ -122,7 +123,7 @@ export class PushService {
     return next;
   }
 
-  private async send(userId: number, kind: Urgent, onlyWhenAway: boolean, build: Build): Promise<void> {
+  private async send(userId: number, kind: PushKind, onlyWhenAway: boolean, build: Build): Promise<void> {
     try {
       if (onlyWhenAway && (await this.presence.connectedAnywhere(userId))) return;
       const { settings: stored, subscriptions } = await this.subscriptions.targetsOf(userId);
