@@ -1,10 +1,10 @@
 import { Logger } from '@nestjs/common';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { Options } from '@mikro-orm/postgresql';
+import type { Knex, Options } from '@mikro-orm/postgresql';
 import { PostgreSqlDriver } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import type { MigrationObject } from '@mikro-orm/core';
-import { Client } from 'pg';
+import { Client, type PoolClient, type QueryResultRow } from 'pg';
 
 const logger = new Logger('Database');
 
@@ -83,3 +83,34 @@ export async function migrate(orm: MikroORM): Promise<void> {
 }
 
 const MIGRATION_LOCK_KEY = 727274;
+
+/** "cached plan must not change result type" */
+const STALE_PLAN = '0A000';
+
+/** A statement a hot path runs many times a second, under a name unique in the service. */
+export interface PreparedStatement {
+  name: string;
+  /** With $1, $2... placeholders, each cast where PostgreSQL cannot infer its type. */
+  text: string;
+}
+
+/**
+ * Runs a statement as a named prepared statement: each pooled connection parses and plans it
+ * once, and later calls send only the values (pg remembers which connections know the name).
+ */
+export async function runPrepared<Row extends QueryResultRow>(knex: Knex, statement: PreparedStatement, values: unknown[]): Promise<Row[]> {
+  const connection = (await knex.client.acquireConnection()) as PoolClient;
+  const run = async () => (await connection.query<Row>({ name: statement.name, text: statement.text, values })).rows;
+  try {
+    return await run();
+  } catch (error) {
+    // A migration (another replica's, in a rolling upgrade) changed the columns a statement this
+    // connection prepared returns: PostgreSQL refuses the old plan. Prepare it anew, once.
+    if ((error as { code?: string }).code !== STALE_PLAN) throw error;
+    await connection.query(`deallocate ${statement.name}`);
+    delete (connection as unknown as { connection: { parsedStatements: Record<string, string> } }).connection.parsedStatements[statement.name];
+    return await run();
+  } finally {
+    await knex.client.releaseConnection(connection);
+  }
+}

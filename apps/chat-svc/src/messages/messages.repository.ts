@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager, type Knex } from '@mikro-orm/postgresql';
 import type { MessageFormatting, MessageMention, MessageType } from '@app/contracts';
+import { runPrepared, type PreparedStatement } from '@app/server';
 import { MUTE_IN_FORCE } from '../moderation/mutes.repository';
 import { toRoom } from '../rooms/rooms.repository';
 import type { Room } from '../rooms/room.entity';
@@ -57,6 +58,49 @@ export interface PageQuery {
   hideBlockedBy?: number;
 }
 
+/**
+ * The two statements of every send, prepared: PostgreSQL plans each once per connection. With a
+ * generic plan the insert's first read-mark condition, on parameters only, is a one-time filter,
+ * so a public room's send still scans none of its participants.
+ */
+const SEND_CONTEXT: PreparedStatement = {
+  name: 'chat_send_context',
+  text: `select r.*,
+    exists (select 1 from room_participants p where p.room_id = r.id and p.user_id = $2::integer) as sender_participates,
+    (select m.ends_at from user_mutes m where m.user_id = $2::integer and ${MUTE_IN_FORCE}) as sender_muted_until,
+    (select e.id from messages e where e.sender_id = $2::integer and e.client_id = $3::varchar) as earlier_id,
+    (select json_build_object(
+        'id', o.user_id,
+        'blockedBySender', exists (select 1 from user_blocks b where b.blocker_id = $2::integer and b.blocked_id = o.user_id),
+        'blocksSender', exists (select 1 from user_blocks b where b.blocker_id = o.user_id and b.blocked_id = $2::integer))
+      from room_participants o where r.type = 'private' and o.room_id = r.id and o.user_id <> $2::integer limit 1) as other
+  from rooms r where r.id = $1::integer`,
+};
+
+/**
+ * One statement, so one round trip and atomic without a transaction around it: the bump, the
+ * insert and the read marks stand or fall together (a repeated client id undoes the bump, and
+ * no sequence number is skipped). $9 marks the sender's read, $10 is a reader inside the chat.
+ */
+const INSERT_MESSAGE: PreparedStatement = {
+  name: 'chat_insert_message',
+  text: `with bumped as (
+      update rooms set last_seq = last_seq + 1, last_message_at = now() where id = $1::integer returning id, last_seq
+    ), inserted as (
+      insert into messages (room_id, seq, sender_id, content, type, formatting, metadata, client_id, mentions)
+      select id, last_seq, $2::integer, $3::text, $4::varchar, $5::jsonb, $6::jsonb, $7::varchar, $8::jsonb
+      from bumped returning *
+    ), read as (
+      update room_participants p set last_read_seq = inserted.seq,
+        last_read_at = case when p.user_id = inserted.sender_id then p.last_read_at else inserted.created_at end
+      from inserted
+      where ($9::boolean or $10::integer is not null)
+        and p.room_id = inserted.room_id and p.last_read_seq < inserted.seq
+        and (($9::boolean and p.user_id = inserted.sender_id) or p.user_id = $10::integer)
+    )
+    select * from inserted`,
+};
+
 @Injectable()
 export class MessagesRepository {
   constructor(private readonly em: EntityManager) {}
@@ -68,40 +112,19 @@ export class MessagesRepository {
    * the room was deleted after the sender's checks passed.
    */
   async insert(message: NewMessage): Promise<Message | null> {
-    // One statement, so one round trip and atomic without a transaction around it: the bump,
-    // the insert and the sender's read mark stand or fall together (a repeated client id
-    // undoes the bump, and no sequence number is skipped).
     try {
-      const { rows } = await this.knex().raw(
-        `with bumped as (
-           update rooms set last_seq = last_seq + 1, last_message_at = now() where id = :roomId returning id, last_seq
-         ), inserted as (
-           insert into messages (room_id, seq, sender_id, content, type, formatting, metadata, client_id, mentions)
-           select id, last_seq, :senderId::integer, :content::text, :type::varchar, :formatting::jsonb, :metadata::jsonb, :clientId::varchar, :mentions::jsonb
-           from bumped returning *
-         ), read as (
-           update room_participants p set last_read_seq = inserted.seq,
-             last_read_at = case when p.user_id = inserted.sender_id then p.last_read_at else inserted.created_at end
-           from inserted
-           -- The first condition is constant: a public room's send plans no scan of its participants.
-           where (:markSenderRead::boolean or :readerId::integer is not null)
-             and p.room_id = inserted.room_id and p.last_read_seq < inserted.seq
-             and ((:markSenderRead::boolean and p.user_id = inserted.sender_id) or p.user_id = :readerId::integer)
-         )
-         select * from inserted`,
-        {
-          roomId: message.roomId,
-          senderId: message.senderId,
-          content: message.content,
-          type: message.type,
-          formatting: message.formatting ? JSON.stringify(message.formatting) : null,
-          metadata: message.metadata ? JSON.stringify(message.metadata) : null,
-          clientId: message.clientId,
-          mentions: message.mentions?.length ? JSON.stringify(message.mentions) : null,
-          markSenderRead: message.markSenderRead,
-          readerId: message.readerId ?? null,
-        },
-      );
+      const rows = await runPrepared(this.knex(), INSERT_MESSAGE, [
+        message.roomId,
+        message.senderId,
+        message.content,
+        message.type,
+        message.formatting ? JSON.stringify(message.formatting) : null,
+        message.metadata ? JSON.stringify(message.metadata) : null,
+        message.clientId,
+        message.mentions?.length ? JSON.stringify(message.mentions) : null,
+        message.markSenderRead,
+        message.readerId ?? null,
+      ]);
       if (rows.length === 0) throw new RoomGoneError(message.roomId);
       return toMessage(rows[0]);
     } catch (error) {
@@ -116,20 +139,7 @@ export class MessagesRepository {
    * a private room the other person with the blocks between them.
    */
   async sendContext(roomId: number, senderId: number, clientId: string | null): Promise<SendContext> {
-    const { rows } = await this.knex().raw(
-      `select r.*,
-         exists (select 1 from room_participants p where p.room_id = r.id and p.user_id = :senderId) as sender_participates,
-         (select m.ends_at from user_mutes m where m.user_id = :senderId and ${MUTE_IN_FORCE}) as sender_muted_until,
-         (select e.id from messages e where e.sender_id = :senderId and e.client_id = :clientId::varchar) as earlier_id,
-         (select json_build_object(
-             'id', o.user_id,
-             'blockedBySender', exists (select 1 from user_blocks b where b.blocker_id = :senderId and b.blocked_id = o.user_id),
-             'blocksSender', exists (select 1 from user_blocks b where b.blocker_id = o.user_id and b.blocked_id = :senderId))
-           from room_participants o where r.type = 'private' and o.room_id = r.id and o.user_id <> :senderId limit 1) as other
-       from rooms r where r.id = :roomId`,
-      { roomId, senderId, clientId },
-    );
-    const row = rows[0] as Record<string, unknown> | undefined;
+    const [row] = await runPrepared(this.knex(), SEND_CONTEXT, [roomId, senderId, clientId]);
     if (!row) return { room: null, participant: false, mutedUntil: null, earlierId: null, other: null };
     return {
       room: toRoom(row),
