@@ -3,9 +3,14 @@
 // 500 private chats, so that a change to the send path shows as microseconds in the process
 // it touched (the saturation climb shows the same change only as a step more or less).
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
 import { CLOCK_TICKS_PER_SECOND, closeClients, connectWorkload, describeMachine, measureSending, newRunId, processStats } from './load-generator.mjs';
 import { startChatTarget } from './targets.mjs';
+
+const require = createRequire(import.meta.url);
+const { postgresBinDir, startPostgresServer } = require('@app/testing');
 
 /**
  * Rates are per sender, both held with room to spare: the room of 200 at 60 and 180
@@ -18,17 +23,38 @@ export const SEND_COST_WORKLOADS = [
 ];
 const WARM_UP_SECONDS = 5;
 
-/** PostgreSQL is the machine's: every one of its processes counts, so nothing else should use it meanwhile. */
-function postgresPids() {
+/**
+ * PostgreSQL's CPU ticks: the server's processes listed anew at each reading (backends come and
+ * go as the pools open and reap connections), plus the time of the postmaster's reaped children
+ * (cutime, cstime), so a backend that exits between two readings keeps its time in the
+ * difference. With a server of the run's own (postmasterPid), only its processes count;
+ * otherwise every PostgreSQL process of the machine does.
+ */
+function postgresTicks(postmasterPid) {
+  let pids = [];
   try {
-    return execFileSync('pgrep', ['-x', 'postgres']).toString().trim().split('\n').map(Number);
+    const found = postmasterPid ? execFileSync('pgrep', ['-P', String(postmasterPid)]) : execFileSync('pgrep', ['-x', 'postgres']);
+    pids = found.toString().trim().split('\n').map(Number);
   } catch {
-    return [];
+    // no backends at the moment
   }
+  if (postmasterPid) pids.push(postmasterPid);
+  let reaped = 0;
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // The postmaster is the one whose parent is not PostgreSQL: its children are the backends.
+      if (!pids.includes(Number(fields[1]))) reaped += Number(fields[13]) + Number(fields[14]);
+    } catch {
+      // gone since it was listed: counted with the postmaster's children
+    }
+  }
+  return processStats(pids).cpuTicks + reaped;
 }
 
 /** One workload's rates on its own clients: CPU µs per acknowledged message, by process. */
-async function measureWorkload({ target, workload, runId, index, seconds, log }) {
+async function measureWorkload({ target, workload, runId, index, seconds, postmasterPid, log }) {
   const tag = `${runId}-${index}`;
   const { clients } = await connectWorkload({ target, workload, tag: `${tag}c` });
   try {
@@ -42,9 +68,8 @@ async function measureWorkload({ target, workload, runId, index, seconds, log })
       'chat-svc': target.pidsOf('chat-svc'),
       'auth-svc': target.pidsOf('auth-svc'),
       'nats-server and redis-server': target.brokerPids(),
-      PostgreSQL: postgresPids(),
     };
-    const ticks = () => Object.fromEntries(Object.entries(groups).map(([name, pids]) => [name, processStats(pids).cpuTicks]));
+    const ticks = () => ({ ...Object.fromEntries(Object.entries(groups).map(([name, pids]) => [name, processStats(pids).cpuTicks])), PostgreSQL: postgresTicks(postmasterPid) });
     const rows = [];
     for (const [step, rate] of workload.rates.entries()) {
       const offered = rate * workload.senders * workload.rooms;
@@ -52,10 +77,10 @@ async function measureWorkload({ target, workload, runId, index, seconds, log })
       const before = ticks();
       const figures = await measureSending({ target, clients, members: workload.members, ratePerSender: rate, tag: `${tag}s${step}`, sendSeconds: seconds });
       const after = ticks();
-      const micros = Object.fromEntries(Object.keys(groups).map((name) => [name, ((after[name] - before[name]) / CLOCK_TICKS_PER_SECOND / Math.max(1, figures.acked)) * 1e6]));
+      const micros = Object.fromEntries(Object.keys(after).map((name) => [name, ((after[name] - before[name]) / CLOCK_TICKS_PER_SECOND / Math.max(1, figures.acked)) * 1e6]));
       rows.push({ offered, figures, micros });
     }
-    return { workload, processes: Object.keys(groups), rows };
+    return { workload, processes: [...Object.keys(groups), 'PostgreSQL'], rows };
   } finally {
     await closeClients(clients);
   }
@@ -66,27 +91,38 @@ export async function runSendCost({ seconds, workload: only, profileDir, log }) 
   const runId = newRunId();
   const loadBefore = loadavg()[0];
   const workloads = only ? SEND_COST_WORKLOADS.filter((w) => w.key === only) : SEND_COST_WORKLOADS;
-  log('Starting the chat system (1 gateway, 1 chat-svc)');
-  const target = await startChatTarget({ gateways: 1, chatReplicas: 1, runId, profileDir });
+  // A PostgreSQL server of the run's own where one is installed: nothing else on the machine
+  // (another run's tests, say) then shows in its column.
+  const binDir = postgresBinDir();
+  const postgres = binDir ? await startPostgresServer(binDir) : null;
+  log(`Starting the chat system (1 gateway, 1 chat-svc) on ${postgres ? 'a PostgreSQL server of its own' : "the machine's PostgreSQL"}`);
   try {
-    const results = [];
-    for (const [index, workload] of workloads.entries()) results.push(await measureWorkload({ target, workload, runId, index, seconds, log }));
-    return {
-      date: new Date().toISOString(),
-      machine: describeMachine(),
-      load: `1-minute load average ${loadBefore.toFixed(1)} before, ${loadavg()[0].toFixed(1)} after`,
-      seconds,
-      results,
-    };
+    const target = await startChatTarget({ gateways: 1, chatReplicas: 1, runId, profileDir, postgresUrl: postgres?.url });
+    try {
+      const results = [];
+      for (const [index, workload] of workloads.entries()) {
+        results.push(await measureWorkload({ target, workload, runId, index, seconds, postmasterPid: postgres?.process.pid, log }));
+      }
+      return {
+        date: new Date().toISOString(),
+        machine: describeMachine(),
+        load: `1-minute load average ${loadBefore.toFixed(1)} before, ${loadavg()[0].toFixed(1)} after`,
+        postgres: postgres ? 'its own' : "the machine's",
+        seconds,
+        results,
+      };
+    } finally {
+      await target.stop();
+    }
   } finally {
-    await target.stop();
+    postgres?.stop();
   }
 }
 
 const fixed = (value, digits = 0) => (value === null || value === undefined ? '-' : value.toFixed(digits));
 
 export function formatSendCost(r) {
-  const lines = [`Run ${r.date} on ${r.machine}; 1 gateway, 1 chat-svc, ${r.seconds} s of sending per rate; ${r.load}.`, ''];
+  const lines = [`Run ${r.date} on ${r.machine}; 1 gateway, 1 chat-svc, PostgreSQL ${r.postgres}, ${r.seconds} s of sending per rate; ${r.load}.`, ''];
   for (const { workload, processes, rows } of r.results) {
     lines.push(
       `#### ${workload.name}: CPU µs per message sent, by process`,

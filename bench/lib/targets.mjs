@@ -15,6 +15,8 @@ const { freePort, startNatsServer, startRedisServer } = require('@app/testing');
 const { dropDatabase, ensureDatabase } = require('@app/server');
 const { startStack } = require('../../scripts/lib/stack.js');
 
+const machinePostgresUrl = () => process.env.TEST_POSTGRES_URL ?? process.env.POSTGRES_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432';
+
 const HERE = dirname(fileURLToPath(import.meta.url));
 const SERVICE_DATABASES = ['auth', 'chat', 'marketplace', 'media'];
 /** A full collection of every process takes well under a second; this only keeps a hung run from waiting forever. */
@@ -44,8 +46,7 @@ function tracked(stop) {
   return once;
 }
 
-export async function startChatTarget({ gateways, chatReplicas, runId, profileDir }) {
-  const postgresUrl = process.env.TEST_POSTGRES_URL ?? process.env.POSTGRES_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432';
+export async function startChatTarget({ gateways, chatReplicas, runId, profileDir, postgresUrl = machinePostgresUrl() }) {
   const dbPrefix = `bench_${runId}_`;
   const workDir = mkdtempSync(join(tmpdir(), 'bench-stack-'));
   const marksDir = join(workDir, 'marks');
@@ -238,8 +239,7 @@ export async function startBareTarget() {
 }
 
 /** Socket.IO with the Redis adapter and PostgreSQL storage, on its own Redis and database of this run. */
-export async function startSocketIoTarget({ runId }) {
-  const postgresUrl = process.env.TEST_POSTGRES_URL ?? process.env.POSTGRES_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432';
+export async function startSocketIoTarget({ runId, postgresUrl = machinePostgresUrl() }) {
   const databaseUrl = `${postgresUrl}/bench_${runId}_sio`;
   const [port, redis] = await Promise.all([freePort(), startRedisServer(), ensureDatabase(databaseUrl)]);
   let server;

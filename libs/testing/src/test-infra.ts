@@ -1,5 +1,5 @@
-import { ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -79,6 +79,40 @@ export async function startRedisServer(
   ]);
   await waitForPort(port);
   return { url: `redis://127.0.0.1:${port}/0`, process: child, port };
+}
+
+/** The newest PostgreSQL server installed the Debian way, or POSTGRES_BIN_DIR; null when there is none. */
+export function postgresBinDir(): string | null {
+  if (process.env.POSTGRES_BIN_DIR) return process.env.POSTGRES_BIN_DIR;
+  const root = '/usr/lib/postgresql';
+  const versions = existsSync(root) ? readdirSync(root).filter((v) => existsSync(join(root, v, 'bin/postgres'))) : [];
+  const newest = versions.sort((a, b) => Number(b) - Number(a))[0];
+  return newest ? join(root, newest, 'bin') : null;
+}
+
+/**
+ * A PostgreSQL server of one's own on a free loopback port, in a fresh data directory (trust
+ * authentication, user postgres), for measurements that must count its processes alone. It runs
+ * as the postgres account when started by root, as PostgreSQL refuses to run as root.
+ */
+export async function startPostgresServer(binDir: string): Promise<{ url: string; process: ChildProcess; port: number; stop(): void }> {
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'test-postgres-'));
+  const owner = process.getuid?.() === 0 ? { uid: Number(execFileSync('id', ['-u', 'postgres'])), gid: Number(execFileSync('id', ['-g', 'postgres'])) } : {};
+  if (owner.uid !== undefined) chownSync(dir, owner.uid, owner.gid as number);
+  execFileSync(join(binDir, 'initdb'), ['-D', dir, '-A', 'trust', '-U', 'postgres', '--no-sync'], { stdio: 'ignore', ...owner });
+  const child = spawn(join(binDir, 'postgres'), ['-D', dir, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1'], { stdio: 'ignore', ...owner });
+  await waitForPort(port, 30_000);
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}`,
+    process: child,
+    port,
+    stop() {
+      // Immediate shutdown: the postmaster takes its backends with it.
+      child.kill('SIGQUIT');
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 export async function startTestInfra(): Promise<TestInfra> {
