@@ -1,7 +1,10 @@
 import 'reflect-metadata';
 import { AuthEvents, ChatMessages, ChatPatterns, chatRoomEventSubject, type ActorDto, type MessageDto, type RoomDto } from '@app/contracts';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Metrics } from '@app/server';
 import { eventually } from '@app/testing';
 import { ClientProxyFactory, Transport } from '@nestjs/microservices';
+import { MessagesRepository, type NewMessage } from '../src/messages/messages.repository';
 import { startChatHarness, type ChatHarness } from './chat-harness';
 
 describe('chat-svc messages and send limits', () => {
@@ -211,6 +214,84 @@ describe('chat-svc messages and send limits', () => {
       [1, 'sent twice'],
       [2, 'after the race'],
     ]);
+  });
+
+  describe('group commit', () => {
+    const batchFigures = async () => {
+      const { values } = await Metrics.insertBatchSize.get();
+      const figure = (suffix: string) => values.find((v) => v.metricName === `chat_insert_batch_messages_${suffix}`)?.value ?? 0;
+      const retries = (await Metrics.insertBatchRetries.get()).values;
+      const retried = (reason: string) => retries.find((v) => v.labels.reason === reason)?.value ?? 0;
+      return { statements: figure('count'), messages: figure('sum'), retried: { clientId: retried('client_id'), error: retried('error') } };
+    };
+    const newMessage = (roomId: number, senderId: number, content: string, clientId: string | null = null): NewMessage => ({
+      roomId, senderId, content, type: 'text', formatting: null, metadata: null, clientId, markSenderRead: false,
+    });
+    const seqsOf = async (roomId: number) => (await h.call<MessageDto[]>(ChatPatterns.ListMessages, { roomId })).map((m) => [m.seq, m.content]);
+
+    it('stores the sends that wait for the statements in flight in one statement, each room numbered in arrival order', async () => {
+      const rooms = [await publicRoom(0), await publicRoom(0)];
+      const vip = h.actor('vip');
+      await send(vip, rooms[0].id, 'first');
+      const repository = h.apps[0].get(MessagesRepository);
+      const before = await batchFigures();
+      // Twenty at once: two go alone (the statements in flight), the eighteen waiting go together.
+      const stored = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => repository.insert(newMessage(rooms[i % 2].id, vip.id, `burst ${i}`))),
+      );
+      expect(await batchFigures()).toEqual({ statements: before.statements + 3, messages: before.messages + 20, retried: before.retried });
+      expect(stored.map((m) => m?.content)).toEqual(Array.from({ length: 20 }, (_, i) => `burst ${i}`));
+      expect(await seqsOf(rooms[0].id)).toEqual([[1, 'first'], ...Array.from({ length: 10 }, (_, i) => [i + 2, `burst ${i * 2}`])]);
+      expect(await seqsOf(rooms[1].id)).toEqual(Array.from({ length: 10 }, (_, i) => [i + 1, `burst ${i * 2 + 1}`]));
+    });
+
+    it("moves each person's read mark in a private chat to their highest in the batch", async () => {
+      const lobby = await publicRoom(0);
+      const [alice, bob] = [h.actor('user'), h.actor('user')];
+      const chat = await h.call<RoomDto>(ChatPatterns.StartPrivateChat, { actor: alice, otherUserId: bob.id, originRoomId: lobby.id });
+      const repository = h.apps[0].get(MessagesRepository);
+      const knex = h.apps[0].get(EntityManager).getConnection().getKnex();
+      const marks = async () =>
+        Object.fromEntries(
+          (await knex('room_participants').where('room_id', chat.id).select('user_id', 'last_read_seq', 'last_read_at')).map((p) => [p.user_id, p]),
+        );
+      const before = await marks();
+      // Two alone, then a batch: Alice writes with Bob inside the chat, then Bob answers with Alice away.
+      const stored = await Promise.all([
+        repository.insert({ ...newMessage(chat.id, alice.id, 'one'), markSenderRead: true }),
+        repository.insert({ ...newMessage(chat.id, alice.id, 'two'), markSenderRead: true }),
+        repository.insert({ ...newMessage(chat.id, alice.id, 'three'), markSenderRead: true, readerId: bob.id }),
+        repository.insert({ ...newMessage(chat.id, bob.id, 'four'), markSenderRead: true }),
+        repository.insert({ ...newMessage(chat.id, alice.id, 'five'), markSenderRead: true }),
+      ]);
+      expect(stored.map((m) => m?.seq)).toEqual([1, 2, 3, 4, 5]);
+      const after = await marks();
+      expect([after[alice.id].last_read_seq, after[bob.id].last_read_seq]).toEqual([5, 4]);
+      // Bob read Alice's words (his read time moves); Alice's own sends never move hers.
+      expect(after[bob.id].last_read_at).not.toEqual(before[bob.id].last_read_at);
+      expect(after[alice.id].last_read_at).toEqual(before[alice.id].last_read_at);
+    });
+
+    it('stores one by one when a batch holds a client id twice or a room that is gone, skipping no sequence number', async () => {
+      const room = await publicRoom(0);
+      const vip = h.actor('vip');
+      await send(vip, room.id, 'first');
+      const repository = h.apps[0].get(MessagesRepository);
+      const before = await batchFigures();
+      const inserts = [
+        ...[0, 1].map((i) => repository.insert(newMessage(room.id, vip.id, `alone ${i}`))),
+        repository.insert(newMessage(room.id, vip.id, 'once', 'twice-in-a-batch')),
+        repository.insert(newMessage(room.id, vip.id, 'again', 'twice-in-a-batch')),
+        repository.insert(newMessage(2_000_000_000, vip.id, 'nowhere')),
+        repository.insert(newMessage(room.id, vip.id, 'last')),
+      ];
+      const outcomes = await Promise.allSettled(inserts);
+      expect(outcomes.map((o) => (o.status === 'fulfilled' ? (o.value?.content ?? null) : (o.reason as Error).constructor.name))).toEqual([
+        'alone 0', 'alone 1', 'once', null, 'RoomGoneError', 'last',
+      ]);
+      expect(await seqsOf(room.id)).toEqual([[1, 'first'], [2, 'alone 0'], [3, 'alone 1'], [4, 'once'], [5, 'last']]);
+      expect((await batchFigures()).retried).toEqual({ clientId: before.retried.clientId + 1, error: before.retried.error });
+    });
   });
 
   it('pages history by id and by sequence, oldest first', async () => {

@@ -39,6 +39,16 @@ export const Metrics = {
     help: 'From a message being stored to its frame being written to a socket',
     buckets: LATENCY_BUCKETS,
   }),
+  insertBatchSize: new Histogram({
+    name: 'chat_insert_batch_messages',
+    help: 'Messages stored by one statement (group commit: more than one when sends wait for the statements in flight)',
+    buckets: [1, 2, 4, 8, 16, 32, 64, 100],
+  }),
+  insertBatchRetries: new Counter({
+    name: 'chat_insert_batch_retries_total',
+    help: 'Batches stored again one by one, by reason (client_id: a retried send in the batch; error: anything else)',
+    labelNames: ['reason'] as const,
+  }),
   sendRefusals: new Counter({ name: 'chat_send_refusals_total', help: 'Sends refused by the send limits, by reason', labelNames: ['reason'] as const }),
   uploadBytes: new Counter({ name: 'media_upload_bytes_total', help: 'Bytes of uploads stored, by purpose', labelNames: ['purpose'] as const }),
 };

@@ -6,6 +6,7 @@ import { MUTE_IN_FORCE } from '../moderation/mutes.repository';
 import { toRoom } from '../rooms/rooms.repository';
 import type { Room } from '../rooms/room.entity';
 import { Message } from './message.entity';
+import { MessageInserts } from './message-inserts';
 
 export interface NewMessage {
   roomId: number;
@@ -42,13 +43,6 @@ export interface PrivatePeer {
   blocksSender: boolean;
 }
 
-/** The room of a message being stored no longer exists (deleted while the send was checked). */
-export class RoomGoneError extends Error {
-  constructor(readonly roomId: number) {
-    super(`Room ${roomId} no longer exists`);
-  }
-}
-
 export interface PageQuery {
   before?: number;
   after?: number;
@@ -58,11 +52,7 @@ export interface PageQuery {
   hideBlockedBy?: number;
 }
 
-/**
- * The two statements of every send, prepared: PostgreSQL plans each once per connection. With a
- * generic plan the insert's first read-mark condition, on parameters only, is a one-time filter,
- * so a public room's send still scans none of its participants.
- */
+/** Asked on every send, so prepared: PostgreSQL plans it once per connection. */
 const SEND_CONTEXT: PreparedStatement = {
   name: 'chat_send_context',
   text: `select r.*,
@@ -77,60 +67,21 @@ const SEND_CONTEXT: PreparedStatement = {
   from rooms r where r.id = $1::integer`,
 };
 
-/**
- * One statement, so one round trip and atomic without a transaction around it: the bump, the
- * insert and the read marks stand or fall together (a repeated client id undoes the bump, and
- * no sequence number is skipped). $9 marks the sender's read, $10 is a reader inside the chat.
- */
-const INSERT_MESSAGE: PreparedStatement = {
-  name: 'chat_insert_message',
-  text: `with bumped as (
-      update rooms set last_seq = last_seq + 1, last_message_at = now() where id = $1::integer returning id, last_seq
-    ), inserted as (
-      insert into messages (room_id, seq, sender_id, content, type, formatting, metadata, client_id, mentions)
-      select id, last_seq, $2::integer, $3::text, $4::varchar, $5::jsonb, $6::jsonb, $7::varchar, $8::jsonb
-      from bumped returning *
-    ), read as (
-      update room_participants p set last_read_seq = inserted.seq,
-        last_read_at = case when p.user_id = inserted.sender_id then p.last_read_at else inserted.created_at end
-      from inserted
-      where ($9::boolean or $10::integer is not null)
-        and p.room_id = inserted.room_id and p.last_read_seq < inserted.seq
-        and (($9::boolean and p.user_id = inserted.sender_id) or p.user_id = $10::integer)
-    )
-    select * from inserted`,
-};
-
 @Injectable()
 export class MessagesRepository {
+  private readonly inserts = new MessageInserts(() => this.knex());
+
   constructor(private readonly em: EntityManager) {}
 
   /**
-   * Stores a message with the room's next sequence number. The room row is locked by the
-   * update, so sequence numbers (and ids) of a room grow in commit order, across replicas.
-   * Null when the sender already stored a message with this client id; RoomGoneError when
+   * Stores a message with the room's next sequence number (sends arriving together share a
+   * statement: MessageInserts). The room row is locked by the update, so sequence numbers (and
+   * ids) of a room grow in commit order, across replicas. Null when the sender already stored a message with this client id; RoomGoneError when
    * the room was deleted after the sender's checks passed.
    */
   async insert(message: NewMessage): Promise<Message | null> {
-    try {
-      const rows = await runPrepared(this.knex(), INSERT_MESSAGE, [
-        message.roomId,
-        message.senderId,
-        message.content,
-        message.type,
-        message.formatting ? JSON.stringify(message.formatting) : null,
-        message.metadata ? JSON.stringify(message.metadata) : null,
-        message.clientId,
-        message.mentions?.length ? JSON.stringify(message.mentions) : null,
-        message.markSenderRead,
-        message.readerId ?? null,
-      ]);
-      if (rows.length === 0) throw new RoomGoneError(message.roomId);
-      return toMessage(rows[0]);
-    } catch (error) {
-      if ((error as { code?: string; constraint?: string }).constraint === 'messages_sender_client_id_unique') return null;
-      throw error;
-    }
+    const row = await this.inserts.insert(message);
+    return row && toMessage(row);
   }
 
   /**

@@ -39,7 +39,8 @@ import { Room } from '../rooms/room.entity';
 import { RoomsService, summaryOf } from '../rooms/rooms.service';
 import { ChatUsersService } from '../users/users.service';
 import { Message } from './message.entity';
-import { MessagesRepository, RoomGoneError, type NewMessage, type PageQuery, type SendContext } from './messages.repository';
+import { RoomGoneError } from './message-inserts';
+import { MessagesRepository, type NewMessage, type PageQuery, type SendContext } from './messages.repository';
 import { ReactionsRepository, TooManyReactionsError } from './reactions.repository';
 
 @Injectable()

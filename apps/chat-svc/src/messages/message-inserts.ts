@@ -1,0 +1,179 @@
+import type { Knex } from '@mikro-orm/postgresql';
+import { Metrics, runPrepared, type PreparedStatement } from '@app/server';
+import type { NewMessage } from './messages.repository';
+
+/** The room of a message being stored no longer exists (deleted while the send was checked). */
+export class RoomGoneError extends Error {
+  constructor(readonly roomId: number) {
+    super(`Room ${roomId} no longer exists`);
+  }
+}
+
+/** A stored row, or null when the sender already stored a message under this client id. */
+type Row = Record<string, unknown>;
+
+/** Statements in flight at once; the sends that arrive meanwhile wait and go together. */
+const IN_FLIGHT = 2;
+/** The most sends one statement stores. */
+const BATCH_MAX = 100;
+
+/**
+ * One statement, so one round trip and atomic without a transaction around it: the bump, the
+ * insert and the read marks stand or fall together (a repeated client id undoes the bump, and
+ * no sequence number is skipped). $9 marks the sender's read, $10 is a reader inside the chat.
+ * With a generic plan the read mark's first condition, on parameters only, is a one-time
+ * filter, so a public room's send still scans none of its participants.
+ */
+const INSERT_ONE: PreparedStatement = {
+  name: 'chat_insert_message',
+  text: `with bumped as (
+      update rooms set last_seq = last_seq + 1, last_message_at = now() where id = $1::integer returning id, last_seq
+    ), inserted as (
+      insert into messages (room_id, seq, sender_id, content, type, formatting, metadata, client_id, mentions)
+      select id, last_seq, $2::integer, $3::text, $4::varchar, $5::jsonb, $6::jsonb, $7::varchar, $8::jsonb
+      from bumped returning *
+    ), read as (
+      update room_participants p set last_read_seq = inserted.seq,
+        last_read_at = case when p.user_id = inserted.sender_id then p.last_read_at else inserted.created_at end
+      from inserted
+      where ($9::boolean or $10::integer is not null)
+        and p.room_id = inserted.room_id and p.last_read_seq < inserted.seq
+        and (($9::boolean and p.user_id = inserted.sender_id) or p.user_id = $10::integer)
+    )
+    select * from inserted`,
+};
+
+/**
+ * Many sends in one statement, the same rules as INSERT_ONE: each room is bumped once by its
+ * count and its messages numbered on from there in arrival order (ord). Rooms are locked in id
+ * order, so two replicas' statements never wait on each other in a circle. Each participant's
+ * read mark moves to the highest of their marks in the batch. A client id stored before or
+ * twice in the batch fails the whole statement (the caller then stores one by one).
+ */
+const INSERT_MANY: PreparedStatement = {
+  name: 'chat_insert_messages',
+  text: `with input as (
+      select * from unnest($1::integer[], $2::integer[], $3::text[], $4::varchar[], $5::jsonb[], $6::jsonb[], $7::varchar[], $8::jsonb[], $9::boolean[], $10::integer[])
+        with ordinality as t(room_id, sender_id, content, type, formatting, metadata, client_id, mentions, mark_sender_read, reader_id, ord)
+    ), locked as (
+      select id from rooms where id in (select room_id from input) order by id for update
+    ), bumped as (
+      update rooms r set last_seq = r.last_seq + c.n, last_message_at = now()
+      from (select room_id, count(*)::integer as n from input group by room_id) c, locked l
+      where r.id = c.room_id and l.id = r.id
+      returning r.id, r.last_seq - c.n as seq_before
+    ), numbered as (
+      select i.*, b.seq_before + row_number() over (partition by i.room_id order by i.ord) as seq
+      from input i join bumped b on b.id = i.room_id
+    ), inserted as (
+      insert into messages (room_id, seq, sender_id, content, type, formatting, metadata, client_id, mentions)
+      select room_id, seq, sender_id, content, type, formatting, metadata, client_id, mentions from numbered order by ord
+      returning *
+    ), marks as (
+      select room_id, user_id, max(seq) as seq, bool_or(by_reader) as by_reader from (
+        select room_id, sender_id as user_id, seq, false as by_reader from numbered where mark_sender_read
+        union all
+        select room_id, reader_id, seq, true from numbered where reader_id is not null
+      ) m group by room_id, user_id
+    ), read as (
+      update room_participants p set last_read_seq = k.seq,
+        last_read_at = case when k.by_reader then now() else p.last_read_at end
+      from marks k
+      where p.room_id = k.room_id and p.user_id = k.user_id and p.last_read_seq < k.seq
+    )
+    select inserted.*, numbered.ord from inserted join numbered on numbered.room_id = inserted.room_id and numbered.seq = inserted.seq`,
+};
+
+interface Pending {
+  message: NewMessage;
+  resolve(row: Row | null): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * Group commit: while IN_FLIGHT statements are storing sends, the sends that arrive meanwhile
+ * wait and are stored together by the next one, so under load PostgreSQL commits once per
+ * batch rather than once per message. At a low rate every send goes at once, alone. Each send
+ * is answered only when the statement holding it has committed, so its ack still means stored;
+ * a room's order is still its sequence numbers, given under the room's row lock.
+ */
+export class MessageInserts {
+  private readonly waiting: Pending[] = [];
+  private inFlight = 0;
+
+  constructor(private readonly knex: () => Knex) {}
+
+  /** The stored row; null when the sender already stored a message with this client id; RoomGoneError. */
+  insert(message: NewMessage): Promise<Row | null> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ message, resolve, reject });
+      this.next();
+    });
+  }
+
+  private next() {
+    while (this.inFlight < IN_FLIGHT && this.waiting.length > 0) {
+      const batch = this.waiting.splice(0, BATCH_MAX);
+      this.inFlight++;
+      void this.store(batch).finally(() => {
+        this.inFlight--;
+        this.next();
+      });
+    }
+  }
+
+  private async store(batch: Pending[]): Promise<void> {
+    Metrics.insertBatchSize.observe(batch.length);
+    if (batch.length > 1) {
+      try {
+        const rows = new Map((await runPrepared(this.knex(), INSERT_MANY, columnsOf(batch.map((p) => p.message)))).map((row) => [Number(row.ord), row]));
+        batch.forEach((pending, index) => {
+          const row = rows.get(index + 1);
+          if (row) pending.resolve(row);
+          else pending.reject(new RoomGoneError(pending.message.roomId));
+        });
+        return;
+      } catch (error) {
+        // A client id stored already (a retry) or any one bad send: one by one, so each fails alone.
+        Metrics.insertBatchRetries.inc({ reason: isRepeatedClientId(error) ? 'client_id' : 'error' });
+      }
+    }
+    for (const pending of batch) await this.storeOne(pending.message).then(pending.resolve, pending.reject);
+  }
+
+  private async storeOne(message: NewMessage): Promise<Row | null> {
+    try {
+      const [row] = await runPrepared(this.knex(), INSERT_ONE, valuesOf(message));
+      if (!row) throw new RoomGoneError(message.roomId);
+      return row;
+    } catch (error) {
+      if (isRepeatedClientId(error)) return null;
+      throw error;
+    }
+  }
+}
+
+function isRepeatedClientId(error: unknown): boolean {
+  return (error as { constraint?: string }).constraint === 'messages_sender_client_id_unique';
+}
+
+function valuesOf(message: NewMessage): unknown[] {
+  return [
+    message.roomId,
+    message.senderId,
+    message.content,
+    message.type,
+    message.formatting ? JSON.stringify(message.formatting) : null,
+    message.metadata ? JSON.stringify(message.metadata) : null,
+    message.clientId,
+    message.mentions?.length ? JSON.stringify(message.mentions) : null,
+    message.markSenderRead,
+    message.readerId ?? null,
+  ];
+}
+
+/** The sends as INSERT_MANY's ten arrays, one per column. */
+function columnsOf(messages: NewMessage[]): unknown[][] {
+  const rows = messages.map(valuesOf);
+  return rows[0].map((_, column) => rows.map((row) => row[column]));
+}
