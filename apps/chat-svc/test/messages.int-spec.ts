@@ -227,6 +227,11 @@ describe('chat-svc messages and send limits', () => {
     const newMessage = (roomId: number, senderId: number, content: string, clientId: string | null = null): NewMessage => ({
       roomId, senderId, content, type: 'text', formatting: null, metadata: null, clientId, markSenderRead: false,
     });
+    // Two sends into a room of their own take the statements in flight (which commit in either order); what follows waits and goes together.
+    const takeStatementsInFlight = async (repository: MessagesRepository, senderId: number) => {
+      const elsewhere = await publicRoom(0);
+      return [0, 1].map((i) => repository.insert(newMessage(elsewhere.id, senderId, `in flight ${i}`)));
+    };
     const seqsOf = async (roomId: number) => (await h.call<MessageDto[]>(ChatPatterns.ListMessages, { roomId })).map((m) => [m.seq, m.content]);
 
     it('stores the sends that wait for the statements in flight in one statement, each room numbered in arrival order', async () => {
@@ -235,11 +240,12 @@ describe('chat-svc messages and send limits', () => {
       await send(vip, rooms[0].id, 'first');
       const repository = h.apps[0].get(MessagesRepository);
       const before = await batchFigures();
-      // Twenty at once: two go alone (the statements in flight), the eighteen waiting go together.
+      const inFlight = await takeStatementsInFlight(repository, vip.id);
       const stored = await Promise.all(
         Array.from({ length: 20 }, (_, i) => repository.insert(newMessage(rooms[i % 2].id, vip.id, `burst ${i}`))),
       );
-      expect(await batchFigures()).toEqual({ statements: before.statements + 3, messages: before.messages + 20, retried: before.retried });
+      await Promise.all(inFlight);
+      expect(await batchFigures()).toEqual({ statements: before.statements + 3, messages: before.messages + 22, retried: before.retried });
       expect(stored.map((m) => m?.content)).toEqual(Array.from({ length: 20 }, (_, i) => `burst ${i}`));
       expect(await seqsOf(rooms[0].id)).toEqual([[1, 'first'], ...Array.from({ length: 10 }, (_, i) => [i + 2, `burst ${i * 2}`])]);
       expect(await seqsOf(rooms[1].id)).toEqual(Array.from({ length: 10 }, (_, i) => [i + 1, `burst ${i * 2 + 1}`]));
@@ -256,7 +262,8 @@ describe('chat-svc messages and send limits', () => {
           (await knex('room_participants').where('room_id', chat.id).select('user_id', 'last_read_seq', 'last_read_at')).map((p) => [p.user_id, p]),
         );
       const before = await marks();
-      // Two alone, then a batch: Alice writes with Bob inside the chat, then Bob answers with Alice away.
+      // One batch: Alice writes, the third time with Bob inside the chat, then Bob answers with Alice away.
+      const inFlight = await takeStatementsInFlight(repository, alice.id);
       const stored = await Promise.all([
         repository.insert({ ...newMessage(chat.id, alice.id, 'one'), markSenderRead: true }),
         repository.insert({ ...newMessage(chat.id, alice.id, 'two'), markSenderRead: true }),
@@ -264,6 +271,7 @@ describe('chat-svc messages and send limits', () => {
         repository.insert({ ...newMessage(chat.id, bob.id, 'four'), markSenderRead: true }),
         repository.insert({ ...newMessage(chat.id, alice.id, 'five'), markSenderRead: true }),
       ]);
+      await Promise.all(inFlight);
       expect(stored.map((m) => m?.seq)).toEqual([1, 2, 3, 4, 5]);
       const after = await marks();
       expect([after[alice.id].last_read_seq, after[bob.id].last_read_seq]).toEqual([5, 4]);
@@ -278,18 +286,20 @@ describe('chat-svc messages and send limits', () => {
       await send(vip, room.id, 'first');
       const repository = h.apps[0].get(MessagesRepository);
       const before = await batchFigures();
+      const inFlight = await takeStatementsInFlight(repository, vip.id);
       const inserts = [
-        ...[0, 1].map((i) => repository.insert(newMessage(room.id, vip.id, `alone ${i}`))),
+        repository.insert(newMessage(room.id, vip.id, 'before')),
         repository.insert(newMessage(room.id, vip.id, 'once', 'twice-in-a-batch')),
         repository.insert(newMessage(room.id, vip.id, 'again', 'twice-in-a-batch')),
         repository.insert(newMessage(2_000_000_000, vip.id, 'nowhere')),
         repository.insert(newMessage(room.id, vip.id, 'last')),
       ];
       const outcomes = await Promise.allSettled(inserts);
+      await Promise.all(inFlight);
       expect(outcomes.map((o) => (o.status === 'fulfilled' ? (o.value?.content ?? null) : (o.reason as Error).constructor.name))).toEqual([
-        'alone 0', 'alone 1', 'once', null, 'RoomGoneError', 'last',
+        'before', 'once', null, 'RoomGoneError', 'last',
       ]);
-      expect(await seqsOf(room.id)).toEqual([[1, 'first'], [2, 'alone 0'], [3, 'alone 1'], [4, 'once'], [5, 'last']]);
+      expect(await seqsOf(room.id)).toEqual([[1, 'first'], [2, 'before'], [3, 'once'], [4, 'last']]);
       expect((await batchFigures()).retried).toEqual({ clientId: before.retried.clientId + 1, error: before.retried.error });
     });
   });

@@ -86,10 +86,14 @@ export class MessagesService {
       if (earlier) return this.toDto(earlier, summaryOf(actor));
     }
     const text = type === 'text' || type === 'emoji';
-    await this.countAgainstLimits(room, actor, dto.content, text);
+    // A private message reaches someone who has the chat open: they have read it, marked with the
+    // insert. Asked beside the limits, so both go to Redis in one write.
+    const [, recipientInside] = await Promise.all([
+      this.countAgainstLimits(room, actor, dto.content, text),
+      context.other ? this.presence.isIn(room.id, context.other.id) : false,
+    ]);
     await this.users.remember(actor);
-    // A private message reaches someone who has the chat open: they have read it, marked with the insert.
-    const recipient = context.other && { id: context.other.id, inside: await this.presence.isIn(room.id, context.other.id) };
+    const recipient = context.other && { id: context.other.id, inside: recipientInside };
     // Offensive words in public rooms are masked for everyone, once, as stored.
     const content = room.type === 'public' && text ? this.filter.mask(dto.content) : dto.content;
     const stored = await this.insertInto(room, {
