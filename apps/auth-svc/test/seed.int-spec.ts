@@ -40,14 +40,18 @@ describe('demo accounts seed', () => {
     expect(users.filter((u) => /^expert\d\d$/.test(u.username))).toHaveLength(18);
     const moderator = users.find((u) => u.username === 'moderator')!;
     expect(await argon2.verify(moderator.passwordHash!, DEMO_PASSWORD)).toBe(true);
+    // Their e-mail is confirmed, so nobody is asked to verify an @example.com address.
+    expect(users.filter((u) => !u.isVerified).map((u) => u.username)).toEqual([]);
   });
 
   it('puts a changed demo role back', async () => {
     const em = orm.em.fork();
     await em.nativeUpdate(User, { username: 'vip' }, { role: 'user' });
+    await em.nativeUpdate(User, { username: 'seller' }, { isVerified: false });
     const messages: string[] = [];
     await seedAccounts(orm, null, (m) => messages.push(m));
-    expect(messages[0]).toBe(`Demo accounts: 0 created, 1 updated, ${DEMO_ACCOUNTS.length - 1} already in place`);
+    expect(messages[0]).toBe(`Demo accounts: 0 created, 2 updated, ${DEMO_ACCOUNTS.length - 2} already in place`);
     expect((await orm.em.fork().findOneOrFail(User, { username: 'vip' })).role).toBe('vip');
+    expect((await orm.em.fork().findOneOrFail(User, { username: 'seller' })).isVerified).toBe(true);
   });
 });
