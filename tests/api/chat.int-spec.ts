@@ -2,6 +2,7 @@
 import 'reflect-metadata';
 import { ChatMessages } from '@app/contracts';
 import { startChatStack, type ChatStack } from './chat-stack';
+import type { SignedIn } from './support/gateway-harness';
 
 jest.setTimeout(30_000);
 
@@ -78,6 +79,30 @@ describe('gateway chat routes and socket frames', () => {
       expect(chat).toMatchObject({ status: 201, body: { origin: 'marketplace', sellerId: 31, name: 'Dr. Career' } });
       expect((await s.api('POST', '/api/rooms/private', buyer, {})).status).toBe(400);
       expect((await s.api('GET', '/api/rooms/marketplace-chats', buyer)).body).toEqual([expect.objectContaining({ id: chat.body.id, name: 'Dr. Career' })]);
+    });
+
+    it("holds every sender, VIP included, to a room's images and GIFs switches", async () => {
+      const send = (who: SignedIn, roomId: number, type: string, content: string) =>
+        s.api('POST', `/api/rooms/${roomId}/messages`, who, { content, type });
+      const closed = await newRoom('No Pictures', { messageCooldown: 0, allowImages: false, allowGifs: false });
+      const photosOnly = await newRoom('Photos Only', { messageCooldown: 0, allowImages: true, allowGifs: false });
+      const vip = s.signIn('vip');
+      const moderator = s.signIn('moderator');
+      for (const roomId of [closed, photosOnly]) {
+        await s.enter(vip, roomId);
+        await s.enter(moderator, roomId);
+      }
+      for (const who of [vip, moderator]) {
+        expect(await send(who, closed, 'image', '/media/chat/a/pic.webp')).toMatchObject({ status: 403, body: { message: ChatMessages.ImagesOff } });
+        expect(await send(who, closed, 'gif', '/media/chat/a/fun.gif')).toMatchObject({ status: 403, body: { message: ChatMessages.GifsOff } });
+        expect(await send(who, photosOnly, 'gif', '/media/chat/a/fun.gif')).toMatchObject({ status: 403, body: { message: ChatMessages.GifsOff } });
+        expect(await send(who, photosOnly, 'image', '/media/chat/a/pic.webp')).toMatchObject({ status: 201, body: { type: 'image' } });
+      }
+      // Nothing refused reached the room.
+      expect((await s.api('GET', `/api/rooms/${closed}/messages`, vip)).body).toEqual([]);
+      // A private chat has no such switches: premium members send pictures there as ever.
+      const chat = await s.api('POST', '/api/rooms/private', vip, { userId: moderator.user.id, originRoomId: closed });
+      expect(await send(vip, chat.body.id, 'gif', '/media/chat/a/fun.gif')).toMatchObject({ status: 201, body: { type: 'gif' } });
     });
 
     it('serves the landing preview and stats, with a silent service as null', async () => {

@@ -273,7 +273,7 @@ describe('Images in chat', () => {
     const user = await person(1280, 800);
     await signIn(vip.context, baseUrl, 'vip');
     await signIn(user.context, baseUrl, 'user');
-    const room = await createRoom(vip.context, baseUrl, uniqueName('Photos'), 0);
+    const room = await createRoom(vip.context, baseUrl, uniqueName('Photos'), 0, { allowImages: true });
     await vip.page.goto(`/chat/${room.id}`);
     await waitOnline(vip.page);
     await user.page.goto(`/chat/${room.id}`);

@@ -15,6 +15,8 @@ interface SeedRoom {
   category: RoomCategory;
   description: string;
   vipOnly?: boolean;
+  /** Images and GIFs may be sent (by the members whose role may send them). */
+  pictures?: boolean;
   welcome?: Array<[username: string, content: string]>;
 }
 
@@ -62,6 +64,7 @@ const ROOMS: SeedRoom[] = [
     category: 'general',
     description: 'An exclusive room for VIP members, experts and moderators.',
     vipOnly: true,
+    pictures: true,
     welcome: [['vip', 'Welcome to the VIP Lounge! Voice notes and images are all welcome here.']],
   },
 ];
@@ -103,9 +106,9 @@ async function seed() {
       if (!ROOM_CATEGORY_KEYS.includes(room.category)) throw new Error(`Unknown category ${room.category}`);
       await knex.transaction(async (trx) => {
         const inserted = await trx.raw(
-          `insert into rooms (name, type, category, description, vip_only, origin) values (?, 'public', ?, ?, ?, 'public')
+          `insert into rooms (name, type, category, description, vip_only, allow_images, allow_gifs, origin) values (?, 'public', ?, ?, ?, ?, ?, 'public')
            on conflict do nothing returning id`,
-          [room.name, room.category, room.description, room.vipOnly === true],
+          [room.name, room.category, room.description, room.vipOnly === true, room.pictures === true, room.pictures === true],
         );
         const id = inserted.rows[0]?.id ?? (await trx.raw(`select id from rooms where type = 'public' and lower(name) = lower(?)`, [room.name])).rows[0].id;
         if (inserted.rows.length) created++;

@@ -28,7 +28,7 @@ describe('editing and deleting one’s own messages', () => {
   const sql = (query: string, params: unknown[] = []) => h.apps[0].get(MikroORM).em.getConnection().execute(query, params);
   const publicRoom = async (cooldown = 0) => {
     const creator = h.actor('moderator');
-    return h.call<RoomDto>(ChatPatterns.CreateRoom, { name: uniqueName('Edits'), category: 'general', messageCooldown: cooldown, actor: creator });
+    return h.call<RoomDto>(ChatPatterns.CreateRoom, { name: uniqueName('Edits'), category: 'general', messageCooldown: cooldown, allowImages: true, actor: creator });
   };
   const send = (actor: ActorDto, roomId: number, content: string) => h.call<MessageDto>(ChatPatterns.SendMessage, { actor, roomId, content });
   const edit = (actor: ActorDto, messageId: number, content: string) => h.call<MessageDto>(ChatPatterns.EditMessage, { actor, messageId, content });

@@ -11,7 +11,7 @@ describe('chat-svc messages and send limits', () => {
   let h: ChatHarness;
   let nextRoom = 0;
   const publicRoom = async (messageCooldown = 30) =>
-    h.call<RoomDto>(ChatPatterns.CreateRoom, { name: `Room ${++nextRoom}`, category: 'general', messageCooldown, actor: h.actor('moderator') });
+    h.call<RoomDto>(ChatPatterns.CreateRoom, { name: `Room ${++nextRoom}`, category: 'general', messageCooldown, allowImages: true, allowGifs: true, actor: h.actor('moderator') });
   // Senders have the room open, as a browser does before it sends (one may send only into a public room one is in).
   const opened = new Map<string, Promise<unknown>>();
   const enter = (actor: ActorDto, roomId: number) => {

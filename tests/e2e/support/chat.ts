@@ -43,8 +43,8 @@ export interface RoomRef {
 }
 
 /** A fresh public room for one test, so cooldowns and messages of other tests never meet it. */
-export async function createRoom(context: BrowserContext, baseUrl: string, name: string, messageCooldown = 30): Promise<RoomRef> {
-  return api<RoomRef>(context, baseUrl, 'POST', 'rooms', { name, category: 'general', messageCooldown, description: 'Browser test room' });
+export async function createRoom(context: BrowserContext, baseUrl: string, name: string, messageCooldown = 30, pictures: { allowImages?: boolean; allowGifs?: boolean } = {}): Promise<RoomRef> {
+  return api<RoomRef>(context, baseUrl, 'POST', 'rooms', { name, category: 'general', messageCooldown, description: 'Browser test room', ...pictures });
 }
 
 export function uniqueName(prefix: string): string {

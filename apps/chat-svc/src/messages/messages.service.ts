@@ -16,6 +16,7 @@ import {
   messageKind,
   normalizeFormatting,
   readsAsConversation,
+  roomTakesPicture,
   type ActorDto,
   type DeleteMessageRequestDto,
   type EditMessageRequestDto,
@@ -72,6 +73,7 @@ export class MessagesService {
       const message = 'Images and GIFs must be uploaded to the chat first';
       throw RpcErrors.badRequest(message, { content: [message] });
     }
+    if ((type === 'image' || type === 'gif') && !roomTakesPicture(room, type)) throw RpcErrors.forbidden(type === 'image' ? ChatMessages.ImagesOff : ChatMessages.GifsOff);
     // Voice notes: premium, and only a voice upload the media service checked as audio.
     if (type === 'voice' && !canSendVoiceNotes(actor.role)) throw RpcErrors.forbidden(ChatMessages.VoicePremium);
     if (type === 'voice' && !VOICE_MEDIA_URL_PATTERN.test(dto.content)) {

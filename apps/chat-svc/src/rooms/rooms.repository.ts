@@ -26,6 +26,8 @@ export interface NewPublicRoom {
   maxUsers: number;
   customRules: string | null;
   messageCooldown: number;
+  allowImages: boolean;
+  allowGifs: boolean;
   vipOnly: boolean;
   createdById: number;
 }
@@ -83,10 +85,10 @@ export class RoomsRepository {
   /** Inserts a public room; null when the name is taken. */
   async insertPublic(room: NewPublicRoom): Promise<Room | null> {
     const { rows } = await this.knex().raw(
-      `insert into rooms (name, type, category, description, custom_rules, max_users, message_cooldown, vip_only, origin, created_by_id)
-       values (?, 'public', ?, ?, ?, ?, ?, ?, 'public', ?)
+      `insert into rooms (name, type, category, description, custom_rules, max_users, message_cooldown, allow_images, allow_gifs, vip_only, origin, created_by_id)
+       values (?, 'public', ?, ?, ?, ?, ?, ?, ?, ?, 'public', ?)
        on conflict do nothing returning *`,
-      [room.name, room.category, room.description, room.customRules, room.maxUsers, room.messageCooldown, room.vipOnly, room.createdById],
+      [room.name, room.category, room.description, room.customRules, room.maxUsers, room.messageCooldown, room.allowImages, room.allowGifs, room.vipOnly, room.createdById],
     );
     return rows[0] ? toRoom(rows[0]) : null;
   }

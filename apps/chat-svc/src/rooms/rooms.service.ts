@@ -57,6 +57,8 @@ export class RoomsService {
       maxUsers: dto.maxUsers ?? ROOM_MAX_USERS_DEFAULT,
       customRules: dto.customRules?.trim() || null,
       messageCooldown: dto.messageCooldown ?? ROOM_COOLDOWN_DEFAULT,
+      allowImages: dto.allowImages === true,
+      allowGifs: dto.allowGifs === true,
       vipOnly: dto.vipOnly === true,
       createdById: dto.actor.id,
     });

@@ -106,6 +106,8 @@ export const ChatMessages = {
   RoomFull: 'This room is full. Please try again later.',
   FormattingPremium: 'Rich text formatting in public rooms is available to VIP members',
   ImagesPremium: 'Images and GIFs are available to VIP members',
+  ImagesOff: 'Images are turned off in this room',
+  GifsOff: 'GIFs are turned off in this room',
   CreateRoomPremium: 'Only VIP members, experts and moderators can create rooms',
   RateLimit: "You've sent 50 messages. Time for a break!",
   Cooldown: 'Please wait before sending another message',

@@ -34,6 +34,15 @@ export function canSendImages(role: UserRole): boolean {
   return isPremium(role);
 }
 
+/**
+ * A public room's creator turns images and GIFs on or off for everyone in it, premium members
+ * included; a private chat has no such switches.
+ */
+export function roomTakesPicture(room: { type: string; allowImages: boolean; allowGifs: boolean }, kind: 'image' | 'gif'): boolean {
+  if (room.type !== 'public') return true;
+  return kind === 'image' ? room.allowImages : room.allowGifs;
+}
+
 /** Voice notes are a premium capability, like images. */
 export function canSendVoiceNotes(role: UserRole): boolean {
   return isPremium(role);

@@ -21,6 +21,9 @@ export interface RoomForm {
   messageCooldown: string;
   /** Only vip, seller and moderator members may enter. */
   vipOnly: boolean;
+  /** Whether anyone may send images, or GIFs, here (off by default). */
+  allowImages: boolean;
+  allowGifs: boolean;
 }
 
 export type RoomFormErrors = Partial<Record<keyof RoomForm, string>>;
@@ -33,6 +36,8 @@ export const EMPTY_ROOM_FORM: RoomForm = {
   customRules: '',
   messageCooldown: String(ROOM_COOLDOWN_DEFAULT),
   vipOnly: false,
+  allowImages: false,
+  allowGifs: false,
 };
 
 function wholeNumberIn(value: string, min: number, max: number): boolean {
@@ -64,8 +69,8 @@ export function toCreateRoom(form: RoomForm): CreateRoomDto {
     customRules: form.customRules.trim() || undefined,
     messageCooldown: Number(form.messageCooldown),
     type: 'public',
-    allowImages: false,
-    allowGifs: false,
+    allowImages: form.allowImages,
+    allowGifs: form.allowGifs,
     ...(form.vipOnly ? { vipOnly: true } : {}),
   };
 }

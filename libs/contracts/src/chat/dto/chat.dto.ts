@@ -79,12 +79,13 @@ export class CreateRoomDto {
   @Equals('public', { message: 'Only public rooms can be created here' })
   type?: 'public';
 
+  /** Whether images and GIFs may be sent here, by anyone (off unless the creator turns them on). */
   @Optional()
-  @Equals(false, { message: 'Images are not allowed in new rooms' })
+  @IsBoolean({ message: 'Allow images must be true or false' })
   allowImages?: boolean;
 
   @Optional()
-  @Equals(false, { message: 'GIFs are not allowed in new rooms' })
+  @IsBoolean({ message: 'Allow GIFs must be true or false' })
   allowGifs?: boolean;
 
   /** Only vip, seller and moderator members may enter ("exclusive VIP rooms"). */

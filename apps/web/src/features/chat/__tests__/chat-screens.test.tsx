@@ -250,10 +250,11 @@ describe('the public rooms list', () => {
     await user.clear(within(form).getByLabelText(CREATE_ROOM_TEXT.cooldown));
     await user.type(within(form).getByLabelText(CREATE_ROOM_TEXT.cooldown), '0');
     await user.type(within(form).getByLabelText(CREATE_ROOM_TEXT.name), 'Hikers');
+    await user.click(within(form).getByRole('switch', { name: CREATE_ROOM_TEXT.allowImages }));
     await user.click(within(form).getByRole('button', { name: CREATE_ROOM_TEXT.submit }));
     expect(await within(form).findByRole('button', { name: CREATE_ROOM_TEXT.submitting })).toBeDisabled();
     const request = server.requests.find((r) => r.method === 'POST' && r.path === '/api/rooms');
-    expect(request?.body).toEqual({ name: 'Hikers', category: 'general', maxUsers: 100, messageCooldown: 0, type: 'public', allowImages: false, allowGifs: false });
+    expect(request?.body).toEqual({ name: 'Hikers', category: 'general', maxUsers: 100, messageCooldown: 0, type: 'public', allowImages: true, allowGifs: false });
     act(() => release());
     expect(await screen.findByText('Successfully created "Hikers" room')).toBeInTheDocument();
   });

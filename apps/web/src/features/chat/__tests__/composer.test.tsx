@@ -45,7 +45,8 @@ function RoomMessages({ room, me }: { room: RoomDto; me: UserDto }) {
   return <MessageList feed={feed} room={room} me={me} outgoing={outgoing} onRetry={(id) => outbox.retry(id)} onDiscard={(id) => outbox.discard(id)} />;
 }
 
-async function renderComposer(me: UserDto, room: RoomDto = makeRoom(), disabled = false) {
+/** A public room whose creator let pictures in, unless a test says otherwise. */
+async function renderComposer(me: UserDto, room: RoomDto = makeRoom({ allowImages: true, allowGifs: true }), disabled = false) {
   server.on('GET /api/users/me', () => ({ body: me }));
   const page = (offline: boolean) => (
     <>
@@ -234,6 +235,17 @@ describe('lets anyone format in a private room, shows images to premium roles on
 
   it.each(['vip', 'seller', 'moderator'] as const)('offers images to a %s', async (role) => {
     await renderComposer(makeUser({ role }));
+    expect(screen.getByRole('button', { name: COMPOSER_TEXT.image })).toBeEnabled();
+  });
+
+  it('offers no images to a vip in a public room with images and GIFs off', async () => {
+    await renderComposer(makeUser({ role: 'vip' }), makeRoom({ allowImages: false, allowGifs: false }));
+    expect(screen.getByRole('button', { name: COMPOSER_TEXT.emoji })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: COMPOSER_TEXT.image })).not.toBeInTheDocument();
+  });
+
+  it('offers images to a vip in a private chat, which has no such switches', async () => {
+    await renderComposer(makeUser({ role: 'vip' }), makeRoom({ type: 'private', allowImages: false, allowGifs: false }));
     expect(screen.getByRole('button', { name: COMPOSER_TEXT.image })).toBeEnabled();
   });
 

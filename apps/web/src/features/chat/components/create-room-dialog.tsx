@@ -24,7 +24,7 @@ export function CreateRoomDialog({ open, onOpenChange, onCreated }: CreateRoomDi
   const [errors, setErrors] = useState<RoomFormErrors>({});
   const [createRoom, { isLoading }] = useCreateRoomMutation();
 
-  const set = (key: Exclude<keyof RoomForm, 'vipOnly'>) => (value: string) => {
+  const set = (key: Exclude<keyof RoomForm, 'vipOnly' | 'allowImages' | 'allowGifs'>) => (value: string) => {
     setForm((f) => ({ ...f, [key]: value }));
     if (errors[key]) setErrors((e) => ({ ...e, [key]: undefined }));
   };
@@ -124,6 +124,24 @@ export function CreateRoomDialog({ open, onOpenChange, onCreated }: CreateRoomDi
               />
             )}
           </FormField>
+          <div className="grid gap-2 rounded-lg border p-3">
+            <p id="room-pictures-hint" className="text-xs text-muted-foreground">
+              {CREATE_ROOM_TEXT.picturesHint}
+            </p>
+            {(['allowImages', 'allowGifs'] as const).map((key) => (
+              <div key={key} className="flex items-center justify-between gap-4">
+                <label htmlFor={`room-${key}`} className="text-sm font-medium">
+                  {CREATE_ROOM_TEXT[key]}
+                </label>
+                <Switch
+                  id={`room-${key}`}
+                  aria-describedby="room-pictures-hint"
+                  checked={form[key]}
+                  onCheckedChange={(on) => setForm((f) => ({ ...f, [key]: on }))}
+                />
+              </div>
+            ))}
+          </div>
           <div className="flex items-start justify-between gap-4 rounded-lg border p-3">
             <div>
               <label htmlFor="room-vip-only" className="flex items-center gap-1.5 text-sm font-medium">

@@ -1,5 +1,5 @@
 import type { RoomDto, UserDto } from '@app/contracts';
-import { canFormat as mayFormat, canSendImages as maySendImages } from '@app/contracts/browser';
+import { canFormat as mayFormat, canSendImages as maySendImages, roomTakesPicture } from '@app/contracts/browser';
 import { useState, type RefObject } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { toast } from '../../../components/ui/toast-store';
@@ -54,7 +54,7 @@ export function useComposer({ room, me, disabled, input }: ComposerOptions) {
   const canUpload = !disabled && !limited;
 
   const canFormat = mayFormat(me.role, room.type);
-  const canSendImages = maySendImages(me.role);
+  const canSendImages = maySendImages(me.role) && (roomTakesPicture(room, 'image') || roomTakesPicture(room, 'gif'));
   // The text being typed shows the formatting it will be sent with.
   const preview = canFormat ? styleOf(formattingOf(style)) : { style: undefined, className: undefined };
 
