@@ -158,6 +158,42 @@ describe('gateway chat routes and socket frames', () => {
       b.close();
     });
 
+    it('leaves a socket in its room when a join is refused, its sends and stream going on', async () => {
+      const roomId = await newRoom('Staying Room', { messageCooldown: 0 });
+      const full = await newRoom('Full Room', { maxUsers: 2 });
+      const vipRoom = await newRoom('Velvet Room', { vipOnly: true });
+      const vip = s.signIn('vip', 'vera');
+      const user = s.signIn('user', 'ulla');
+      const [p1, p2] = [s.signIn('user'), s.signIn('user')];
+      await s.enter(p1, full);
+      await s.enter(p2, full);
+      const chat = await s.api('POST', '/api/rooms/private', p1, { userId: p2.user.id, originRoomId: roomId });
+
+      const host = await s.enter(vip, roomId);
+      const guest = await s.socket(user);
+      guest.send({ type: 'join_room', roomId });
+      await guest.next('online_users');
+      const refusals = [
+        [chat.body.id, ChatMessages.NotParticipant],
+        [full, ChatMessages.RoomFull],
+        [vipRoom, ChatMessages.VipRoom],
+      ] as const;
+      for (const [refused, message] of refusals) {
+        guest.send({ type: 'join_room', roomId: refused });
+        expect(await guest.next('error')).toMatchObject({ message });
+      }
+      // Still in its room: what it sends arrives there, and it hears the room.
+      guest.send({ type: 'send_message', content: 'still here', clientId: 'g-1' });
+      expect((await guest.next('message_ack')).message).toMatchObject({ roomId, content: 'still here' });
+      expect((await host.next('new_message')).message).toMatchObject({ content: 'still here', sender: { username: 'ulla' } });
+      host.send({ type: 'send_message', content: 'welcome back', clientId: 'h-1' });
+      await guest.next('new_message');
+      expect((await guest.next('new_message')).message).toMatchObject({ roomId, content: 'welcome back' });
+      expect(host.ofType('user_left')).toEqual([]);
+      guest.close();
+      host.close();
+    });
+
     it('edits and deletes one’s own message over REST, live for the room and for someone joining after', async () => {
       const roomId = await newRoom('Edit Room', { messageCooldown: 0 });
       const vip = s.signIn('vip', 'edie');

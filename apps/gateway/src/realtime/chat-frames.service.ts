@@ -87,8 +87,9 @@ export class ChatFramesService implements OnApplicationBootstrap, OnApplicationS
     if (lastSeq !== undefined && lastSeq !== null && (!Number.isInteger(lastSeq) || (lastSeq as number) < 0)) {
       throw badFrame('lastSeq', 'lastSeq must be a whole number');
     }
-    if (socket.roomId !== undefined) await this.leave(socket, false);
-    socket.joining = true;
+    // The room it is in stays its room until the new one lets it in: a refused join changes nothing.
+    const previous = socket.roomId;
+    socket.joining = roomId as number;
     await this.fanout.attach(socket, roomId as number);
     const hiddenVersion = this.hidden.version(socket.user.id);
     let result: JoinAnswer;
@@ -106,10 +107,12 @@ export class ChatFramesService implements OnApplicationBootstrap, OnApplicationS
       if (answer instanceof RpcCallError) throw answer;
       result = answer;
     } catch (error) {
-      socket.joining = false;
-      this.fanout.detach(socket, roomId as number);
+      socket.joining = undefined;
+      if (roomId !== previous) this.fanout.detach(socket, roomId as number);
       throw error;
     }
+    // A socket closed meanwhile has left its previous room already (onClose).
+    if (previous !== undefined && previous !== result.room.id && socket.roomId === previous) await this.leave(socket, false);
     socket.roomId = result.room.id;
     this.hidden.adopt(socket, result.hiddenSenderIds ?? [], hiddenVersion);
     // The socket closed while the join was on its way: take the fresh presence entry back out.
@@ -141,7 +144,7 @@ export class ChatFramesService implements OnApplicationBootstrap, OnApplicationS
     const roomId = socket.roomId;
     if (roomId === undefined) return;
     socket.roomId = undefined;
-    socket.joining = false;
+    if (socket.joining === roomId) socket.joining = undefined;
     this.fanout.detach(socket, roomId);
     await this.rpc.request(ChatPatterns.LeaveRoom, { userId: socket.user.id, roomId, instance: this.instance, socketId: socket.id });
     if (answer) this.registry.send(socket, { type: 'room_left', roomId });

@@ -105,7 +105,7 @@ export class RoomFanoutService implements OnModuleInit, OnApplicationShutdown {
   async joined(socket: ClientSocket, roomId: number, lastSeq: number) {
     const channel = this.channels.get(roomId);
     socket.roomSeq = lastSeq;
-    socket.joining = false;
+    socket.joining = undefined;
     if (!channel) return;
     if (channel.delivered < 0) {
       channel.delivered = lastSeq;
@@ -140,7 +140,7 @@ export class RoomFanoutService implements OnModuleInit, OnApplicationShutdown {
       else {
         // The one who arrives already has the online list; everyone else hears of them.
         const out = new OutgoingFrame(JSON.stringify(frame));
-        for (const socket of channel.sockets) if (!socket.joining && socket.user.id !== frame.user.id) this.registry.sendRaw(socket, out);
+        for (const socket of channel.sockets) if (socket.joining !== channel.roomId && socket.user.id !== frame.user.id) this.registry.sendRaw(socket, out);
       }
     }
   }
@@ -199,7 +199,7 @@ export class RoomFanoutService implements OnModuleInit, OnApplicationShutdown {
     const out = new OutgoingFrame(JSON.stringify(frame));
     const typerId = frame.user.id;
     for (const socket of channel.sockets) {
-      if (!socket.joining && socket.user.id !== typerId && !socket.hiddenSenders?.has(typerId)) this.registry.sendRaw(socket, out);
+      if (socket.joining !== channel.roomId && socket.user.id !== typerId && !socket.hiddenSenders?.has(typerId)) this.registry.sendRaw(socket, out);
     }
   }
 
@@ -249,7 +249,7 @@ export class RoomFanoutService implements OnModuleInit, OnApplicationShutdown {
     channel.recent.push({ seq, raw, senderId });
     if (channel.recent.length > RECENT_KEPT) channel.recent.shift();
     const out = new OutgoingFrame(raw);
-    for (const socket of channel.sockets) if (!socket.joining) this.sendToSocket(socket, seq, out, senderId);
+    for (const socket of channel.sockets) if (socket.joining !== channel.roomId) this.sendToSocket(socket, seq, out, senderId);
   }
 
   /** Serialised once per message; per socket only a set lookup decides whether its viewer blocked the sender. */

@@ -21,8 +21,8 @@ export interface ClientSocket extends WebSocket {
   roomId?: number;
   /** The newest room sequence number this socket was sent: later frames below it are duplicates. */
   roomSeq: number;
-  /** Between join_room and its answer, stream frames wait so they follow the catch-up. */
-  joining: boolean;
+  /** The room whose join_room awaits its answer: that room's stream frames wait so they follow the catch-up. */
+  joining?: number;
   /** Senders whose room messages this socket's user does not see (the people they blocked); shared by the user's sockets. */
   hiddenSenders?: ReadonlySet<number>;
 }
@@ -96,7 +96,7 @@ export class SocketRegistry {
     socket.authenticated = false;
     socket.isAlive = true;
     socket.roomSeq = 0;
-    socket.joining = false;
+    socket.joining = undefined;
     let set = this.byUser.get(user.id);
     if (!set) this.byUser.set(user.id, (set = new Set()));
     set.add(socket);

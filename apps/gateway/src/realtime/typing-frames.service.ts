@@ -29,7 +29,7 @@ export class TypingFramesService {
     if (!Number.isInteger(roomId) || roomId < 1) throw badFrame('roomId', 'roomId must be a room id');
     if (!canSendMessages(socket.user.role)) throw forbidden(TypingMessages.GuestsCannotType);
     // The join already checked that this person may read the room (a participant, a VIP room's role).
-    if (socket.roomId !== roomId || socket.joining) throw forbidden(TypingMessages.JoinToType);
+    if (socket.roomId !== roomId || socket.joining === roomId) throw forbidden(TypingMessages.JoinToType);
     const first = await this.redis.set(`typing:${roomId}:${socket.user.id}`, '1', 'PX', TYPING_THROTTLE_MS, 'NX');
     if (first !== 'OK') return;
     const typing: UserTypingFrame = { type: 'user_typing', roomId, user: { id: socket.user.id, username: socket.user.username } };
