@@ -206,4 +206,29 @@ describe('The expert marketplace', () => {
       await context.close();
     }
   });
+
+  it("shows the seller editor's five tabs at 375 px without a sideways swipe", async () => {
+    const { context, page } = await openPage(375, 812);
+    try {
+      await signIn(context, 'seller');
+      await page.goto('/seller-profile');
+      const tabs = page.getByRole('tablist', { name: 'Profile sections' });
+      await tabs.waitFor();
+      const names = ['Overview', 'Professional', 'Pricing & Availability', 'Portfolio', 'Media'];
+      expect(await tabs.getByRole('tab').allInnerTexts()).toEqual(names);
+      // Nothing is hidden past the edge of the list or of the screen.
+      expect(await tabs.evaluate((list) => list.scrollWidth - list.clientWidth)).toBe(0);
+      for (const name of names) {
+        const box = (await tabs.getByRole('tab', { name }).boundingBox())!;
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(375);
+      }
+      await screenshot(page, 'seller-editor-tabs-375');
+      await tabs.getByRole('tab', { name: 'Media' }).click();
+      expect(await tabs.getByRole('tab', { name: 'Media' }).getAttribute('aria-selected')).toBe('true');
+      expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+    } finally {
+      await context.close();
+    }
+  });
 });

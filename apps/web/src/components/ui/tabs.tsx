@@ -5,16 +5,16 @@ import { cn } from '../../lib/cn';
 export const Tabs = TabsPrimitive.Root;
 
 export type TabsListProps = ComponentProps<typeof TabsPrimitive.List> & {
-  /** More tabs than a phone's width: one row that scrolls sideways, with a visible scrollbar, instead of squeezed labels. */
-  scrollable?: boolean;
+  /** More tabs than a phone's width: they wrap onto a second row, every one in sight, instead of squeezed labels or a sideways swipe. */
+  wrap?: boolean;
 };
 
-export function TabsList({ className, scrollable = false, ...props }: TabsListProps) {
+export function TabsList({ className, wrap = false, ...props }: TabsListProps) {
   return (
     <TabsPrimitive.List
       className={cn(
         'w-full rounded-lg bg-muted p-1',
-        scrollable ? 'flex overflow-x-auto [scrollbar-width:thin] [&>*]:shrink-0 [&>*]:whitespace-nowrap' : 'grid grid-flow-col',
+        wrap ? 'flex flex-wrap gap-1 [&>*]:whitespace-nowrap' : 'grid grid-flow-col',
         className,
       )}
       {...props}

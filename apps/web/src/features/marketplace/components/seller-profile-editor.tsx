@@ -92,7 +92,7 @@ export function SellerProfileEditor({ profile }: SellerProfileEditorProps) {
       <VerificationNotice profile={profile} className="mt-4" />
 
       <Tabs defaultValue="overview" className="mt-6">
-        <TabsList scrollable aria-label={T.tabsLabel}>
+        <TabsList wrap aria-label={T.tabsLabel}>
           <TabsTrigger value="overview">{T.tabs.overview}</TabsTrigger>
           <TabsTrigger value="professional">{T.tabs.professional}</TabsTrigger>
           <TabsTrigger value="pricing">{T.tabs.pricing}</TabsTrigger>
