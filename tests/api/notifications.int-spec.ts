@@ -1,7 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- bodies and frames are loose JSON read as a browser would */
 import 'reflect-metadata';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { ModerationMessages, NotificationText, VipEvents, type UserRole } from '@app/contracts';
+import { ModerationMessages, NotificationText, PushText, VipEvents, type UserRole } from '@app/contracts';
 import { eventually, uniqueName } from '@app/testing';
 // The real accounts, chat and marketplace services behind the gateway: notifications are made from all of them.
 import { ApiClient, signedUpMember, startAuthStack, type AuthStack, type Member } from './auth-stack';
@@ -104,6 +104,38 @@ describe('private messages', () => {
     });
     expect(voice.status).toBe(201);
     await eventually(async () => expect((await notificationsOf(bob)).map((n) => n.content)).toEqual([NotificationText.voice]));
+  });
+
+  it('follows its message: an edit changes its words, a deletion takes it away, on every device', async () => {
+    const { alice, bob, roomId } = await privateChat();
+    const bobPhone = await track(socketOf(stack, bob));
+    const sent = await alice.post(`/api/rooms/${roomId}/messages`, { content: 'Meet at the old mill' });
+    const { notification } = await bobPhone.next('notification');
+    expect(notification.content).toBe('Meet at the old mill');
+
+    expect((await alice.request('PATCH', `/api/messages/${sent.body.id}`, { content: 'Meet at the station' })).status).toBe(200);
+    expect((await bobPhone.next('notification_changed')).notification).toMatchObject({ id: notification.id, content: 'Meet at the station', read: false });
+    expect((await notificationsOf(bob)).map((n) => n.content)).toEqual(['Meet at the station']);
+
+    expect((await alice.request('DELETE', `/api/messages/${sent.body.id}`)).status).toBe(200);
+    expect(await bobPhone.next('notifications_removed')).toMatchObject({ ids: [notification.id], unread: { count: 0, rooms: [] } });
+    expect(await notificationsOf(bob)).toEqual([]);
+  });
+
+  it('takes a mention away with the message a moderator removed', async () => {
+    const moderator = await member('moderator');
+    const hall = await moderator.post('/api/rooms', { name: uniqueName('Hall'), category: 'general', messageCooldown: 0 });
+    const [ana, bo] = [await member('vip'), await member()];
+    const boPhone = await track(socketOf(stack, bo));
+    await track(enterRoom(stack, ana, hall.body.id));
+    const said = await ana.post(`/api/rooms/${hall.body.id}/messages`, { content: `@${bo.username} you are hopeless` });
+    expect(said.status).toBe(201);
+    const { notification } = await boPhone.next('notification');
+    expect(notification).toMatchObject({ type: 'mention', content: `@${bo.username} you are hopeless` });
+
+    expect((await moderator.post(`/api/moderation/messages/${said.body.id}/delete`, { reason: 'Insults' })).status).toBe(200);
+    expect(await boPhone.next('notifications_removed')).toMatchObject({ ids: [notification.id], unread: { count: 0 } });
+    expect(await notificationsOf(bo)).toEqual([]);
   });
 
   it('marks a chat’s notifications read when its person opens it, on every device of theirs', async () => {
@@ -291,5 +323,15 @@ describe('the e-mail digest', () => {
     expect(await digests(bob)).toHaveLength(1);
     expect(await undigested(bob.id)).toBe(1);
     expect(await digests(quiet.bob)).toEqual([]);
+  });
+
+  it('keeps the words of a message out of the mail of someone with message previews off', async () => {
+    const { alice, bob, roomId } = await privateChat();
+    const settings = (await bob.get('/api/users/me/settings')).body;
+    expect((await bob.request('PUT', '/api/users/me/settings', { ...settings, chat: { ...settings.chat, messagePreview: false } })).status).toBe(200);
+    await alice.post(`/api/rooms/${roomId}/messages`, { content: 'The surprise party is on Friday' });
+    const mail = await stack.mail.waitForMail(`${bob.username}@example.com`, /unread notification/);
+    expect(mail.text).toContain(`${NotificationText.messageFrom(alice.username)}: ${PushText.hiddenPreview}`);
+    expect(mail.text).not.toContain('surprise');
   });
 });

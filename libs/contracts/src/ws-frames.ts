@@ -4,7 +4,7 @@ import type { MessageType } from './chat/chat.constants';
 import type { UserSummary } from './common/user';
 import type { CallClientFrame, CallServerFrame } from './calls/calls.frames';
 import type { MessageDeletedFrame, ModerationNoticeFrame } from './moderation/moderation.frames';
-import type { NotificationFrame, NotificationsReadFrame } from './notifications/notifications.frames';
+import type { NotificationChangedFrame, NotificationFrame, NotificationsReadFrame, NotificationsRemovedFrame } from './notifications/notifications.frames';
 import type { TypingFrame, UserTypingFrame } from './chat/typing.frames';
 
 /**
@@ -166,7 +166,9 @@ export type UserEventFrame =
   | SellerMessageNotificationFrame
   | ModerationNoticeFrame
   | NotificationFrame
-  | NotificationsReadFrame;
+  | NotificationsReadFrame
+  | NotificationChangedFrame
+  | NotificationsRemovedFrame;
 
 export type ServerFrame =
   | AuthSuccessFrame
@@ -188,6 +190,8 @@ export type ServerFrame =
   | ModerationNoticeFrame
   | NotificationFrame
   | NotificationsReadFrame
+  | NotificationChangedFrame
+  | NotificationsRemovedFrame
   | AccountUpdatedFrame
   | UserTypingFrame
   | ErrorFrame;

@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { NotificationEvents, type NotificationDigestDueEvent } from '@app/contracts';
+import { carriesMessageText, NotificationEvents, PushText, type NotificationDigestDueEvent } from '@app/contracts';
 import { User } from '../users/user.entity';
 import { AccountMailer } from './account-mailer';
 
@@ -18,6 +18,10 @@ export class NotificationDigestController {
     const user = await this.em.fork().findOne(User, { id: digest.userId });
     // Guests have no address; an address typed for someone else's account is never mailed.
     if (!user?.email || !user.settings.notifications.email) return;
-    await this.mailer.notificationDigest({ id: user.id, username: user.username, email: user.email }, digest);
+    // With message previews off, the mail says a message came and leads to it, as a push does.
+    const notifications = user.settings.chat.messagePreview
+      ? digest.notifications
+      : digest.notifications.map((n) => (carriesMessageText(n.type) ? { ...n, content: PushText.hiddenPreview } : n));
+    await this.mailer.notificationDigest({ id: user.id, username: user.username, email: user.email }, { ...digest, notifications });
   }
 }

@@ -165,6 +165,7 @@ export class MessagesService {
     if (!edited) throw RpcErrors.conflict(ChatMessages.MessageGone);
     const [dtoOut] = await this.withSenders([edited]);
     this.fanout.toRoom(room.id, { type: 'message_edited', roomId: room.id, message: dtoOut });
+    await this.notifications.messageEdited(dtoOut);
     return dtoOut;
   }
 
@@ -175,6 +176,7 @@ export class MessagesService {
     const removed = await this.messages.removeBySender(message.id, dto.actor.id);
     if (!removed) throw RpcErrors.conflict(ChatMessages.MessageGone);
     this.fanout.toRoom(removed.roomId, { type: 'message_deleted', roomId: removed.roomId, messageId: removed.id, seq: removed.seq, removedBy: 'sender' });
+    await this.notifications.messageRemoved(removed.id);
     return { ok: true };
   }
 

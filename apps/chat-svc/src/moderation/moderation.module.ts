@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { NotificationsModule } from '../notifications/notifications.module';
 import { ReportsModule } from '../reports/reports.module';
 import { UsersModule } from '../users/users.module';
 import { ModerationController } from './moderation.controller';
@@ -8,7 +9,7 @@ import { MutesModule } from './mutes.module';
 
 /** The moderators' actions, the audit list and the notices people get from them. */
 @Module({
-  imports: [ReportsModule, MutesModule, UsersModule],
+  imports: [ReportsModule, MutesModule, UsersModule, NotificationsModule],
   controllers: [ModerationController],
   providers: [ModerationRepository, ModerationService],
 })

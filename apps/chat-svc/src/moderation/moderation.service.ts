@@ -35,6 +35,7 @@ import {
 } from '@app/contracts';
 import { RpcCallError, RpcClient, rpcError, RpcErrors } from '@app/server';
 import { FanoutService } from '../fanout/fanout.service';
+import { NotificationsService } from '../notifications/notifications.service';
 import { messageSnapshot, roomSnapshot, toReportDto } from '../reports/report-views';
 import { ReportedContentRepository } from '../reports/reported-content.repository';
 import { ReportsRepository, targetKey, type ReportRow } from '../reports/reports.repository';
@@ -65,7 +66,7 @@ interface Plan {
 interface Effect {
   details?: AuditDetails;
   notices?: NewNotice[];
-  published?: () => void;
+  published?: () => void | Promise<void>;
 }
 
 /**
@@ -84,6 +85,7 @@ export class ModerationService {
     private readonly users: ChatUsersService,
     private readonly rpc: RpcClient,
     private readonly fanout: FanoutService,
+    private readonly notifications: NotificationsService,
   ) {}
 
   async listReports(dto: ListReportsRequestDto): Promise<ModerationReportDto[]> {
@@ -145,8 +147,10 @@ export class ModerationService {
         if (!removed) throw RpcErrors.conflict(ModerationMessages.MessageAlreadyRemoved);
         return {
           details: { message: messageSnapshot(message, target) },
-          published: () =>
-            this.fanout.toRoom(removed.roomId, { type: 'message_deleted', roomId: removed.roomId, messageId: message.id, seq: removed.seq, removedBy: 'moderator' }),
+          published: async () => {
+            this.fanout.toRoom(removed.roomId, { type: 'message_deleted', roomId: removed.roomId, messageId: message.id, seq: removed.seq, removedBy: 'moderator' });
+            await this.notifications.messageRemoved(message.id);
+          },
         };
       },
     );
@@ -297,7 +301,7 @@ export class ModerationService {
       return { entry, notices, published: effect.published };
     });
     for (const notice of notices) this.fanout.toUser(notice.userId, { type: 'moderation_notice', notice: toNoticeDto(notice) });
-    published?.();
+    await published?.();
     return { entry: toAuditDto(entry) };
   }
 

@@ -26,6 +26,7 @@ export type DigestItem = NotificationDigestDueEvent['notifications'][number];
 interface DigestRow {
   id: number;
   user_id: number;
+  type: NotificationType;
   title: string;
   content: string;
   link: string;
@@ -57,6 +58,21 @@ export class NotificationsRepository {
       [n.userId, n.type, n.title, n.content, n.sender ? JSON.stringify(n.sender) : null, n.link, n.roomId, n.sourceKey],
     );
     return rows[0] ? toDto(rows[0] as NotificationRow) : null;
+  }
+
+  /** The notifications made from these sources say new words; answers them as changed. */
+  async changeContent(sourceKeys: string[], content: string): Promise<Array<NotificationDto & { userId: number }>> {
+    const { rows } = await this.knex().raw(
+      'update notifications set content = ? where source_key = any(?) and content <> ? returning *',
+      [content, sourceKeys, content],
+    );
+    return (rows as NotificationRow[]).map((row) => ({ ...toDto(row), userId: row.user_id }));
+  }
+
+  /** Deletes the notifications made from these sources; answers each one's id and owner. */
+  async removeBySource(sourceKeys: string[]): Promise<Array<{ id: number; userId: number }>> {
+    const { rows } = await this.knex().raw('delete from notifications where source_key = any(?) returning id, user_id', [sourceKeys]);
+    return (rows as Array<{ id: number; user_id: number }>).map((row) => ({ id: row.id, userId: row.user_id }));
   }
 
   /** Newest first, older than `before` when given; one more than asked tells whether a next page exists. */
@@ -122,14 +138,14 @@ export class NotificationsRepository {
        )
        update notifications set digested_at = now()
        where user_id in (select user_id from claimed) and read_at is null and digested_at is null
-       returning id, user_id, title, content, link, created_at`,
+       returning id, user_id, type, title, content, link, created_at`,
       [delaySeconds, NOTIFICATION_DIGEST_GAP_MINUTES, NOTIFICATION_DIGEST_GAP_MINUTES],
     );
     const due = new Map<number, DigestItem[]>();
     const sorted = (rows as Array<DigestRow>).sort((a, b) => b.id - a.id);
     for (const row of sorted) {
       const items = due.get(row.user_id) ?? [];
-      items.push({ title: row.title, content: row.content, link: row.link, timestamp: new Date(row.created_at).toISOString() });
+      items.push({ type: row.type, title: row.title, content: row.content, link: row.link, timestamp: new Date(row.created_at).toISOString() });
       due.set(row.user_id, items);
     }
     return due;

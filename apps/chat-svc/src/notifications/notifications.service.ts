@@ -88,7 +88,7 @@ export class NotificationsService {
         sender: message.sender,
         link: `/chat/${room.id}`,
         roomId: room.id,
-        sourceKey: `message:${message.id}`,
+        sourceKey: messageSource(message.id),
       });
     } catch (error) {
       // The message is stored and delivered; a notification that failed must not fail the send.
@@ -108,6 +108,25 @@ export class NotificationsService {
     }
   }
 
+  /**
+   * A message's words changed: the notifications made of it say the new words on every device,
+   * and so does the digest mail, which sends what is stored.
+   */
+  async messageEdited(message: MessageDto): Promise<void> {
+    const changed = await this.notifications.changeContent(sourcesOf(message.id), contentOf(message));
+    for (const { userId, ...notification } of changed) this.fanout.toUser(userId, { type: 'notification_changed', notification });
+  }
+
+  /** A message taken back by its sender or removed by a moderator: the notifications made of it go too, before any digest mails them. */
+  async messageRemoved(messageId: number): Promise<void> {
+    const removed = await this.notifications.removeBySource(sourcesOf(messageId));
+    const byUser = new Map<number, number[]>();
+    for (const { id, userId } of removed) byUser.set(userId, [...(byUser.get(userId) ?? []), id]);
+    for (const [userId, ids] of byUser) {
+      this.fanout.toUser(userId, { type: 'notifications_removed', ids, unread: await this.notifications.unread(userId) });
+    }
+  }
+
   /** Leads to the message itself (the room scrolls to it); a private chat's mention is read when the chat is opened. */
   private storeMention(room: Room, message: MessageDto, userId: number): Promise<void> {
     const sender = message.sender.username;
@@ -119,7 +138,7 @@ export class NotificationsService {
       sender: message.sender,
       link: `/chat/${room.id}?message=${message.id}`,
       roomId: room.type === 'private' ? room.id : null,
-      sourceKey: `mention:${message.id}`,
+      sourceKey: mentionSource(message.id),
     });
   }
 
@@ -232,6 +251,11 @@ export interface PrivateRecipient {
   id: number;
   inside: boolean;
 }
+
+const messageSource = (messageId: number) => `message:${messageId}`;
+const mentionSource = (messageId: number) => `mention:${messageId}`;
+/** Every notification one message can make: its private chat's, and the mentions in it. */
+const sourcesOf = (messageId: number) => [messageSource(messageId), mentionSource(messageId)];
 
 /** What a notification says of a message: its words, or what kind of media it carries (never a file's address). */
 function contentOf(message: MessageDto): string {

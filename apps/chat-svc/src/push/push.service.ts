@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import {
+  carriesMessageText,
   DEFAULT_USER_SETTINGS,
   PushText,
   inDoNotDisturb,
@@ -20,8 +21,6 @@ import { PushSubscriptionsRepository } from './push-subscriptions.repository';
 
 /** A message waits this long at the push service for a device that is off; older news is for the notification list. */
 export const PUSH_MESSAGE_TTL_SECONDS = 24 * 60 * 60;
-/** Notifications of these types are about a conversation: pushed only to a person who has the app open nowhere. */
-const CONVERSATION_TYPES: ReadonlySet<NotificationDto['type']> = new Set(['message', 'seller', 'mention']);
 
 /** A call may ring through do-not-disturb hours; nothing else does. */
 type PushKind = 'call' | 'notification';
@@ -72,7 +71,8 @@ export class PushService {
    * the one before (tag), and a missed call replaces its ring.
    */
   notification(userId: number, notification: NotificationDto, callId?: number): Promise<void> {
-    const conversation = CONVERSATION_TYPES.has(notification.type);
+    // About a conversation: pushed only to a person who has the app open nowhere.
+    const conversation = carriesMessageText(notification.type);
     return this.deliver(userId, 'notification', conversation, (settings) => ({
       payload: {
         title: notification.title,

@@ -17,6 +17,15 @@ export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 /** Types about one private chat: opening that chat marks them read. */
 export const CHAT_NOTIFICATION_TYPES: readonly NotificationType[] = ['message', 'seller'];
 
+/**
+ * Types that carry the words of a message: with the person's message-preview setting off,
+ * every place they leave the conversation (a desktop notification, a push, the digest mail)
+ * says that a message came, not what it says.
+ */
+export function carriesMessageText(type: NotificationType): boolean {
+  return type === 'mention' || CHAT_NOTIFICATION_TYPES.includes(type);
+}
+
 export const NOTIFICATION_PAGE_DEFAULT = 20;
 export const NOTIFICATION_PAGE_MAX = 50;
 

@@ -14,7 +14,7 @@ export interface NotificationDigestDueEvent {
   /** Unread notifications not mailed before, in all. */
   count: number;
   /** The newest of them, newest first. */
-  notifications: Array<Pick<NotificationDto, 'title' | 'content' | 'link' | 'timestamp'>>;
+  notifications: Array<Pick<NotificationDto, 'type' | 'title' | 'content' | 'link' | 'timestamp'>>;
 }
 
 /** At most one digest per person per this long. */

@@ -13,3 +13,16 @@ export interface NotificationsReadFrame {
   ids: number[] | null;
   unread: UnreadNotificationsDto;
 }
+
+/** To every socket of the owner: a notification now says the new words of the message it was made of. */
+export interface NotificationChangedFrame {
+  type: 'notification_changed';
+  notification: NotificationDto;
+}
+
+/** To every socket of the owner: notifications went with the message they were made of (taken back or removed). */
+export interface NotificationsRemovedFrame {
+  type: 'notifications_removed';
+  ids: number[];
+  unread: UnreadNotificationsDto;
+}

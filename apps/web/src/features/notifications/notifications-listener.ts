@@ -1,6 +1,6 @@
 import { createListenerMiddleware, type ThunkDispatch, type UnknownAction } from '@reduxjs/toolkit';
 import type { NotificationDto, UserSettings } from '@app/contracts';
-import { CHAT_NOTIFICATION_TYPES } from '@app/contracts/browser';
+import { carriesMessageText } from '@app/contracts/browser';
 import { api } from '../../lib/api';
 import { socketFrameReceived, socketStatusChanged } from '../../lib/socket';
 import { authApi } from '../auth/api/auth-api';
@@ -46,7 +46,7 @@ notificationsListener.startListening({
 /** The settings decide: messageSound plays the tone for messages; push shows a system notification while the tab is hidden. */
 function alert(notification: NotificationDto, settings: UserSettings | undefined) {
   // A mention carries the words of a message: it sounds and hides its preview as a message does.
-  const message = CHAT_NOTIFICATION_TYPES.includes(notification.type) || notification.type === 'mention';
+  const message = carriesMessageText(notification.type);
   if (message && settings?.notifications.messageSound !== false) playAlertTones();
   if (settings?.notifications.push === false || document.visibilityState !== 'hidden') return;
   const body = message && settings?.chat.messagePreview === false ? NOTIFICATIONS_TEXT.previewHidden : notification.content;
