@@ -120,6 +120,11 @@ describe('private messages', () => {
     expect((await alice.request('DELETE', `/api/messages/${sent.body.id}`)).status).toBe(200);
     expect(await bobPhone.next('notifications_removed')).toMatchObject({ ids: [notification.id], unread: { count: 0, rooms: [] } });
     expect(await notificationsOf(bob)).toEqual([]);
+    // The chat lists say so, without the words.
+    for (const who of [alice, bob]) {
+      const [chat] = (await who.get('/api/rooms/my-chats')).body;
+      expect(chat.lastMessage).toMatchObject({ id: sent.body.id, content: '', removedBy: 'sender' });
+    }
   });
 
   it('takes a mention away with the message a moderator removed', async () => {

@@ -16,7 +16,7 @@ export interface SummaryRow {
   room: Room;
   otherId: number;
   lastReadSeq: number;
-  lastMessage: { id: number; content: string; type: string; createdAt: Date; senderId: number } | null;
+  lastMessage: { id: number; content: string; type: string; createdAt: Date; senderId: number; removedById: number | null } | null;
 }
 
 export interface NewPublicRoom {
@@ -176,7 +176,8 @@ export class RoomsRepository {
     }
     const { rows } = await this.knex().raw(
       `select r.*, p.last_read_seq as my_last_read_seq, o.user_id as other_id,
-              m.id as m_id, m.content as m_content, m.type as m_type, m.created_at as m_created_at, m.sender_id as m_sender_id
+              m.id as m_id, m.content as m_content, m.type as m_type, m.created_at as m_created_at, m.sender_id as m_sender_id,
+              case when m.removed_at is null then null else coalesce(m.removed_by_id, 0) end as m_removed_by_id
        from room_participants p
        join rooms r on r.id = p.room_id and r.type = 'private'
        join room_participants o on o.room_id = r.id and o.user_id <> p.user_id
@@ -199,6 +200,7 @@ export class RoomsRepository {
               type: row.m_type as string,
               createdAt: row.m_created_at as Date,
               senderId: row.m_sender_id as number,
+              removedById: (row.m_removed_by_id as number | null) ?? null,
             },
     }));
   }

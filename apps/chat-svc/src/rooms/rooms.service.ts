@@ -282,6 +282,7 @@ export class RoomsService {
               type: lastMessage.type as MessageType,
               createdAt: new Date(lastMessage.createdAt).toISOString(),
               sender: ChatUsersService.summary(lastMessage.senderId, users),
+              ...(lastMessage.removedById !== null ? { removedBy: lastMessage.removedById === lastMessage.senderId ? ('sender' as const) : ('moderator' as const) } : {}),
             }
           : null,
         lastActivityAt: new Date(room.lastMessageAt ?? room.createdAt).toISOString(),

@@ -114,7 +114,8 @@ export interface PrivateChatSummaryDto {
   sellerId: number | null;
   otherParticipant: RoomParticipantDto;
   hasUnreadMessages: boolean;
-  lastMessage: { id: number; content: string; type: MessageType; createdAt: string; sender: UserSummary } | null;
+  /** removedBy as on a message: it was taken back or removed, and carries no words. */
+  lastMessage: { id: number; content: string; type: MessageType; createdAt: string; sender: UserSummary; removedBy?: MessageDto['removedBy'] } | null;
   lastActivityAt: string;
 }
 

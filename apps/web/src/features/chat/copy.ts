@@ -178,6 +178,11 @@ export const PRIVATE_CHATS_TEXT = {
   emptyHint: 'Click a name in a public room to start a private chat.',
   browseRooms: 'Browse Rooms',
   noMessages: 'No messages yet',
+  you: 'You: ',
+  deleted: 'Message deleted',
+  removedByModerator: 'Message removed by a moderator',
+  /** A text message's line with message previews off. */
+  previewHidden: 'Message',
   delete: (name: string) => `Delete chat with ${name}`,
   confirmTitle: 'Delete this chat?',
   confirmBody: (name: string) => `Your conversation with ${name} and its messages will be deleted. This cannot be undone.`,

@@ -4,7 +4,7 @@ import { carriesMessageText } from '@app/contracts/browser';
 import { api } from '../../lib/api';
 import { socketFrameReceived, socketStatusChanged } from '../../lib/socket';
 import { authApi } from '../auth/api/auth-api';
-import { notificationArrived, notificationsRead } from './api/notifications-api';
+import { notificationArrived, notificationChanged, notificationsRead, notificationsRemoved } from './api/notifications-api';
 import { NOTIFICATIONS_TEXT } from './notifications-strings';
 import { playAlertTones, showBrowserNotification } from './seller-alert';
 
@@ -32,6 +32,11 @@ notificationsListener.startListening({
     } else if (frame.type === 'notifications_read') {
       notificationsRead(dispatch, frame.ids, frame.unread);
       dispatch(api.util.invalidateTags(['MyChats', 'MarketplaceChats']));
+    } else if (frame.type === 'notification_changed') {
+      notificationChanged(dispatch, frame.notification);
+    } else if (frame.type === 'notifications_removed') {
+      notificationsRemoved(dispatch, frame.ids, frame.unread);
+      dispatch(api.util.invalidateTags(['PrivateChats', 'MyChats', 'MarketplaceChats']));
     }
   },
 });

@@ -293,6 +293,38 @@ describe('private chats', () => {
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
 
+  it('says a last message was deleted rather than quoting it, and keeps the words out with message previews off', async () => {
+    const other = { id: 8, username: 'bob', avatar: null, role: 'vip' as const };
+    const base = makeUser();
+    const chat = (id: number, lastMessage: object) => ({
+      id,
+      name: other.username,
+      origin: 'room',
+      originPublicRoomId: 4,
+      sellerId: null,
+      otherParticipant: other,
+      hasUnreadMessages: false,
+      lastMessage: { id, type: 'text', createdAt: new Date().toISOString(), ...lastMessage },
+      lastActivityAt: new Date().toISOString(),
+    });
+    const chats = [
+      chat(21, { content: '', sender: base, removedBy: 'sender' }),
+      chat(22, { content: '', sender: other, removedBy: 'moderator' }),
+      chat(23, { content: 'the secret plan', sender: base }),
+      chat(24, { content: 'see you', sender: other }),
+    ];
+    server.on('GET /api/users/me', () => ({ body: { ...base, settings: { ...base.settings, chat: { ...base.settings.chat, messagePreview: false } } } }));
+    server.on('GET /api/rooms/my-chats', () => ({ body: chats }));
+    renderApp('/private-chats');
+    const rows = await screen.findAllByTestId('chat-row');
+    await waitFor(() => expect(rows[2]).toHaveTextContent(`${PRIVATE_CHATS_TEXT.you}${PRIVATE_CHATS_TEXT.previewHidden}`));
+    expect(rows[0]).toHaveTextContent(PRIVATE_CHATS_TEXT.deleted);
+    expect(rows[0]).not.toHaveTextContent(PRIVATE_CHATS_TEXT.you);
+    expect(rows[1]).toHaveTextContent(PRIVATE_CHATS_TEXT.removedByModerator);
+    expect(rows[3]).toHaveTextContent(PRIVATE_CHATS_TEXT.previewHidden);
+    expect(screen.queryByText(/secret plan|see you/)).not.toBeInTheDocument();
+  });
+
   const expert = { id: 30, username: 'xq_hidden', avatar: null, role: 'seller' as const };
   const buyer = { id: 31, username: 'walter', avatar: null, role: 'user' as const };
   const marketplaceChat = (name: string, other: typeof expert | typeof buyer) => ({

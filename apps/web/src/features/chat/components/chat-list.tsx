@@ -8,6 +8,7 @@ import { Card } from '../../../components/ui/card';
 import { CountBadge } from '../../../components/ui/count-badge';
 import { toast } from '../../../components/ui/toast-store';
 import { shortAgo } from '../../../lib/short-ago';
+import { useCurrentUser } from '../../auth/hooks/use-current-user';
 import { useUnreadNotifications } from '../../notifications/hooks/use-unread-notifications';
 import { useDeletePrivateChatMutation } from '../api/chat-api';
 import { recordChatSource } from '../chat-source';
@@ -21,8 +22,18 @@ export type ChatListProps = {
   source: ChatSource;
 };
 
+/** The line under a chat's name: what its last message was, its words only while previews are on. */
+function lastMessageLine(last: PrivateChatSummaryDto['lastMessage'], showText: boolean): string {
+  if (!last) return PRIVATE_CHATS_TEXT.noMessages;
+  if (last.removedBy) return last.removedBy === 'sender' ? PRIVATE_CHATS_TEXT.deleted : PRIVATE_CHATS_TEXT.removedByModerator;
+  if (last.type === 'image' || last.type === 'gif') return '📷';
+  if (last.type === 'voice') return VOICE_TEXT.preview;
+  return showText ? last.content : PRIVATE_CHATS_TEXT.previewHidden;
+}
+
 export function ChatList({ chats, source }: ChatListProps) {
   const [, navigate] = useLocation();
+  const showText = useCurrentUser().user?.settings?.chat.messagePreview !== false;
   const [deleteChat] = useDeletePrivateChatMutation();
   // Live per chat: the notifications of messages that arrived while it was not open.
   const unreadIn = new Map(useUnreadNotifications().rooms.map((r) => [r.roomId, r.count]));
@@ -39,7 +50,7 @@ export function ChatList({ chats, source }: ChatListProps) {
         {chats.map((chat) => {
           const name = chat.name || chat.otherParticipant.username;
           const last = chat.lastMessage;
-          const preview = last ? (last.type === 'image' || last.type === 'gif' ? '📷' : last.type === 'voice' ? VOICE_TEXT.preview : last.content) : PRIVATE_CHATS_TEXT.noMessages;
+          const mine = last && !last.removedBy && last.sender.id !== chat.otherParticipant.id;
           return (
             <li key={chat.id}>
               <Card className="flex items-center gap-3 p-3" data-testid="chat-row" data-unread={chat.hasUnreadMessages}>
@@ -60,8 +71,8 @@ export function ChatList({ chats, source }: ChatListProps) {
                       <CountBadge count={unreadIn.get(chat.id) ?? 0} />
                     </span>
                     <span className={chat.hasUnreadMessages ? 'block truncate text-sm text-foreground' : 'block truncate text-sm text-muted-foreground'}>
-                      {last && last.sender.id !== chat.otherParticipant.id ? 'You: ' : ''}
-                      {preview}
+                      {mine ? PRIVATE_CHATS_TEXT.you : ''}
+                      {lastMessageLine(last, showText)}
                     </span>
                   </span>
                   <span className="shrink-0 text-xs text-muted-foreground">{shortAgo(chat.lastActivityAt)}</span>

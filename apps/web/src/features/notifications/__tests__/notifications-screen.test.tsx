@@ -82,6 +82,29 @@ it('lists the server’s notifications newest first, pages on, and marks one and
   expect(screen.getByRole('link', { name: 'Notifications' })).toBeInTheDocument();
 });
 
+it('follows the message a notification was made of: new words when it is edited, gone when it is deleted', async () => {
+  server.on('GET /api/notifications', () => ({ body: { notifications: [note(7, { content: 'Meet at the old mill' }), note(6)], nextBefore: null } }));
+  server.on('GET /api/notifications/unread', () => ({ body: { count: 2, rooms: [{ roomId: 46, count: 1 }, { roomId: 47, count: 1 }] } }));
+  const { store } = renderApp('/notifications');
+  const list = await screen.findByRole('list', { name: NOTIFICATIONS_TEXT.title });
+  await within(list).findByText('Meet at the old mill');
+  expect(await screen.findByText(NOTIFICATIONS_TEXT.unread(2))).toBeInTheDocument();
+
+  await act(async () => {
+    store.dispatch(socketFrameReceived({ type: 'notification_changed', notification: note(7, { content: 'Meet at the station' }) }));
+  });
+  expect(await within(list).findByText('Meet at the station')).toBeInTheDocument();
+  expect(within(list).queryByText('Meet at the old mill')).not.toBeInTheDocument();
+
+  await act(async () => {
+    store.dispatch(socketFrameReceived({ type: 'notifications_removed', ids: [7], unread: { count: 1, rooms: [{ roomId: 46, count: 1 }] } }));
+  });
+  await waitFor(() => expect(within(list).getAllByTestId('notification')).toHaveLength(1));
+  expect(within(list).queryByText('Meet at the station')).not.toBeInTheDocument();
+  expect(await screen.findByText(NOTIFICATIONS_TEXT.unread(1))).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Notifications, 1 unread' })).toBeInTheDocument();
+});
+
 it('opens what a notification is about and marks it read', async () => {
   const user = userEvent.setup();
   server.on('GET /api/notifications', () => ({ body: { notifications: [note(5)], nextBefore: null } }));

@@ -60,3 +60,26 @@ export function notificationsRead(dispatch: Dispatch, ids: number[] | null, unre
     }),
   );
 }
+
+/** A notification that now says the new words of its edited message. */
+export function notificationChanged(dispatch: Dispatch, notification: NotificationDto) {
+  dispatch(
+    notificationsApi.util.updateQueryData('getNotifications', undefined, (draft) => {
+      for (const page of draft.pages) {
+        const at = page.notifications.findIndex((n) => n.id === notification.id);
+        if (at >= 0) page.notifications[at] = notification;
+      }
+    }),
+  );
+}
+
+/** Notifications gone with the message they were made of, with the count the server gave. */
+export function notificationsRemoved(dispatch: Dispatch, ids: number[], unread: UnreadNotificationsDto) {
+  dispatch(notificationsApi.util.upsertQueryData('getUnreadNotifications', undefined, unread));
+  const gone = new Set(ids);
+  dispatch(
+    notificationsApi.util.updateQueryData('getNotifications', undefined, (draft) => {
+      for (const page of draft.pages) page.notifications = page.notifications.filter((n) => !gone.has(n.id));
+    }),
+  );
+}
