@@ -105,6 +105,18 @@ it('follows the message a notification was made of: new words when it is edited,
   expect(screen.getByRole('link', { name: 'Notifications, 1 unread' })).toBeInTheDocument();
 });
 
+it('keeps the words of messages off the list with message previews off, and says everything else', async () => {
+  serve({ chat: { theme: 'light', messagePreview: false, enterToSend: true } });
+  const warning = note(3, { type: 'warning', title: 'You received a warning', content: 'Reason: spam', sender: null, roomId: null, link: '/notifications#moderation-notices' });
+  server.on('GET /api/notifications', () => ({ body: { notifications: [warning, note(2, { type: 'mention', content: '@me the secret plan' }), note(1, { content: 'the secret plan' })], nextBefore: null } }));
+  server.on('GET /api/notifications/unread', () => ({ body: { count: 3, rooms: [] } }));
+  renderApp('/notifications');
+  const list = await screen.findByRole('list', { name: NOTIFICATIONS_TEXT.title });
+  await within(list).findByText('Reason: spam');
+  await waitFor(() => expect(within(list).getAllByText(NOTIFICATIONS_TEXT.previewHidden)).toHaveLength(2));
+  expect(within(list).queryByText(/secret plan/)).not.toBeInTheDocument();
+});
+
 it('opens what a notification is about and marks it read', async () => {
   const user = userEvent.setup();
   server.on('GET /api/notifications', () => ({ body: { notifications: [note(5)], nextBefore: null } }));

@@ -1,4 +1,5 @@
 import type { NotificationDto, NotificationType } from '@app/contracts';
+import { carriesMessageText } from '@app/contracts/browser';
 import { AtSign, BadgeCheck, Bell, Crown, Flag, MessageSquare, PhoneMissed, ShieldAlert, Store, type LucideIcon } from 'lucide-react';
 import { useLocation } from 'wouter';
 import { UserAvatar } from '../../../components/ui/avatar';
@@ -6,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { cn } from '../../../lib/cn';
 import { shortAgo } from '../../../lib/short-ago';
+import { useCurrentUser } from '../../auth/hooks/use-current-user';
 import { recordChatSource } from '../../chat/chat-source';
 import { useGetNotificationsInfiniteQuery, useMarkAllNotificationsReadMutation, useMarkNotificationReadMutation } from '../api/notifications-api';
 import { useUnreadNotifications } from '../hooks/use-unread-notifications';
@@ -31,6 +33,7 @@ export function NotificationList() {
   const [markRead] = useMarkNotificationReadMutation();
   const [markAll, { isLoading: markingAll }] = useMarkAllNotificationsReadMutation();
   const [, navigate] = useLocation();
+  const showText = useCurrentUser().user?.settings?.chat.messagePreview !== false;
   const items = data?.pages.flatMap((page) => page.notifications) ?? [];
 
   if (isLoading) {
@@ -81,7 +84,7 @@ export function NotificationList() {
       </div>
       <ul className="space-y-2" aria-label={NOTIFICATIONS_TEXT.title}>
         {items.map((item) => (
-          <NotificationRow key={item.id} item={item} onOpen={() => open(item)} onRead={() => void markRead(item.id)} />
+          <NotificationRow key={item.id} item={item} showText={showText} onOpen={() => open(item)} onRead={() => void markRead(item.id)} />
         ))}
       </ul>
       {hasNextPage ? (
@@ -95,9 +98,9 @@ export function NotificationList() {
   );
 }
 
-type NotificationRowProps = { item: NotificationDto; onOpen: () => void; onRead: () => void };
+type NotificationRowProps = { item: NotificationDto; showText: boolean; onOpen: () => void; onRead: () => void };
 
-function NotificationRow({ item, onOpen, onRead }: NotificationRowProps) {
+function NotificationRow({ item, showText, onOpen, onRead }: NotificationRowProps) {
   const Icon = ICONS[item.type];
   return (
     <li>
@@ -119,7 +122,7 @@ function NotificationRow({ item, onOpen, onRead }: NotificationRowProps) {
               {item.title}
               {!item.read ? <span className="h-2 w-2 shrink-0 rounded-full bg-primary" aria-label="Unread" /> : null}
             </span>
-            <span className="block text-sm break-words text-muted-foreground">{item.content}</span>
+            <span className="block text-sm break-words text-muted-foreground">{showText || !carriesMessageText(item.type) ? item.content : NOTIFICATIONS_TEXT.previewHidden}</span>
             <span className="mt-1 block text-xs text-muted-foreground">{shortAgo(item.timestamp)}</span>
           </span>
         </button>
