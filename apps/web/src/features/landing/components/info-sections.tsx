@@ -2,7 +2,6 @@ import {
   Ban,
   Bot,
   CheckCircle2,
-  Clock,
   Crown,
   Phone,
   ShieldCheck,
@@ -67,7 +66,7 @@ export function FeaturesSection() {
 export function SafetySection() {
   return (
     <section id="safety" className="mx-auto max-w-6xl px-4 py-14">
-      <Card className="grid gap-8 bg-gradient-to-br from-emerald-50 to-card p-6 sm:p-8 md:grid-cols-2 dark:from-emerald-950/30">
+      <Card className="bg-gradient-to-br from-emerald-50 to-card p-6 sm:p-8 dark:from-emerald-950/30">
         <div>
           <h2 className="flex items-center gap-2 text-2xl font-bold sm:text-3xl">
             <ShieldCheck className="h-7 w-7 text-emerald-600" aria-hidden /> {LANDING_TEXT.safetyTitle}
@@ -80,18 +79,6 @@ export function SafetySection() {
             ))}
           </ul>
         </div>
-        <dl className="grid grid-cols-2 gap-4 self-center">
-          <div className="rounded-lg bg-card p-4 text-center shadow-sm">
-            <dd className="text-2xl font-bold text-emerald-600 sm:text-3xl">{SAFETY.verification}</dd>
-            <dt className="mt-1 text-xs text-muted-foreground">{SAFETY.verificationLabel}</dt>
-          </div>
-          <div className="rounded-lg bg-card p-4 text-center shadow-sm">
-            <dd className="flex items-center justify-center gap-1 text-2xl font-bold whitespace-nowrap text-emerald-600 sm:text-3xl">
-              <Clock className="hidden h-6 w-6 sm:block" aria-hidden /> {SAFETY.responseTime}
-            </dd>
-            <dt className="mt-1 text-xs text-muted-foreground">{SAFETY.responseTimeLabel}</dt>
-          </div>
-        </dl>
       </Card>
     </section>
   );
