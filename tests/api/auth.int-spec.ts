@@ -200,10 +200,21 @@ describe('accounts through the gateway', () => {
       expect(wrong.body.message).toBe('Invalid credentials');
     });
 
-    it('answers 401 Authentication required when signed out', async () => {
-      const res = await client().get('/api/users/me');
+    it('tells a visitor nobody is signed in, and a session that ended 401 Authentication required', async () => {
+      // Every page asks: a visitor without a session is answered, not refused.
+      const visitor = client();
+      expect(await visitor.get('/api/users/me')).toMatchObject({ status: 200, body: null });
+      for (const path of ['/api/users/me/settings']) {
+        expect(await visitor.get(path)).toMatchObject({ status: 401, body: { code: 'unauthenticated', message: 'Authentication required' } });
+      }
+      const ended = client();
+      ended.sid = 'a-session-that-ended-long-ago';
+      const res = await ended.get('/api/users/me');
       expect(res.status).toBe(401);
       expect(res.body).toMatchObject({ code: 'unauthenticated', message: 'Authentication required' });
+      // Its cookie goes with it: the next page is a visitor's.
+      expect(ended.sid).toBeUndefined();
+      expect(await ended.get('/api/users/me')).toMatchObject({ status: 200, body: null });
     });
 
     it('edits the profile but never the role or verified flag', async () => {

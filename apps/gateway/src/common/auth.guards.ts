@@ -16,6 +16,10 @@ const ROLES_KEY = 'roles';
 /** Restricts a route to the given roles (implies a signed-in user). */
 export const Roles = (...roles: UserRole[]) => SetMetadata(ROLES_KEY, roles);
 
+export function unauthenticated(): UnauthorizedException {
+  return new UnauthorizedException({ error: 'Unauthorized', code: ErrorCode.Unauthenticated, message: 'Authentication required' });
+}
+
 /** Requires a session; with @Roles also the role. */
 @Injectable()
 export class AuthGuard implements CanActivate {
@@ -23,13 +27,7 @@ export class AuthGuard implements CanActivate {
 
   canActivate(context: ExecutionContext): boolean {
     const req = context.switchToHttp().getRequest<SessionRequest>();
-    if (!req.user) {
-      throw new UnauthorizedException({
-        error: 'Unauthorized',
-        code: ErrorCode.Unauthenticated,
-        message: 'Authentication required',
-      });
-    }
+    if (!req.user) throw unauthenticated();
     const roles = this.reflector.getAllAndOverride<UserRole[] | undefined>(ROLES_KEY, [
       context.getHandler(),
       context.getClass(),

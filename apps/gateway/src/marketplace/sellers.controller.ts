@@ -16,7 +16,7 @@ import {
   type SellerReviewDto,
   type UserDto,
 } from '@app/contracts';
-import { RpcClient } from '@app/server';
+import { RpcCallError, RpcClient } from '@app/server';
 import { actorOf } from '../common/actor';
 import { AuthGuard, clientIp, CurrentUser, OptionalUser, Roles } from '../common/auth.guards';
 import type { SessionRequest } from '../common/session.middleware';
@@ -67,11 +67,15 @@ export class SellersController {
     });
   }
 
-  @ApiOperation({ summary: "The signed-in seller's own profile, with the moderators' decision" })
+  @ApiOperation({ summary: "The signed-in person's own seller profile, with the moderators' decision; null when they never applied" })
   @Get('profile/me')
   @UseGuards(AuthGuard)
-  ownProfile(@CurrentUser() user: UserDto): Promise<SellerProfileDto> {
-    return this.rpc.request(MarketplacePatterns.GetOwnProfile, { userId: user.id });
+  ownProfile(@CurrentUser() user: UserDto): Promise<SellerProfileDto | null> {
+    // Never having applied is an answer (the profile, wizard and editor pages ask), not an error.
+    return this.rpc.request(MarketplacePatterns.GetOwnProfile, { userId: user.id }).catch((error: unknown) => {
+      if (error instanceof RpcCallError && error.body.status === 404) return null;
+      throw error;
+    });
   }
 
   @ApiOperation({ summary: "Saves the signed-in seller's profile; only the fields sent change" })

@@ -1,0 +1,107 @@
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser } from './support/browser';
+import { api, signIn } from './support/chat';
+import { stackInfo } from './support/stack-info';
+
+const { baseUrl } = stackInfo();
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(() => browser?.close());
+
+/** A path no screen has: the one answer of status 404 a person causes here, by typing it. */
+const NOT_FOUND = '/no-such-page';
+
+/** Every screen of the spec's route table (and the app's own: calls, search, the moderators' desk). */
+function screens(ids: { roomId: number; sellerId: number }): string[] {
+  return [
+    '/',
+    '/auth',
+    '/chat',
+    `/chat/${ids.roomId}`,
+    '/marketplace',
+    '/marketplace?category=career',
+    `/seller/${ids.sellerId}`,
+    '/seller-registration',
+    '/seller-profile',
+    '/public-rooms',
+    '/public-rooms?q=lounge',
+    '/rooms',
+    '/private-chats',
+    '/my-chats',
+    '/calls',
+    '/profile',
+    '/settings',
+    '/notifications',
+    '/search',
+    '/privacy-policy',
+    '/terms-of-use',
+    '/refund-policy',
+    '/cookie-policy',
+    '/community-guidelines',
+    '/media-test',
+    '/moderation',
+    '/forgot-password',
+    NOT_FOUND,
+  ];
+}
+
+/**
+ * Walks every screen as one person and answers what went wrong on the way that they did not
+ * cause: console errors, uncaught exceptions and answers of status 400 or more.
+ */
+async function walk(who: string | null): Promise<string[]> {
+  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 800 } });
+  try {
+    if (who) await signIn(context, baseUrl, who);
+    // A room open to everyone: a VIP room's refusal of a visitor is the answer they asked for.
+    const room = (await api<Array<{ id: number; vipOnly: boolean }>>(context, baseUrl, 'GET', 'rooms?type=public')).find((r) => !r.vipOnly)!;
+    const [seller] = await api<Array<{ id: number }>>(context, baseUrl, 'GET', 'sellers');
+    const page: Page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    const problems: string[] = [];
+    let path = '';
+    const typedByPerson = (url: string) => url === `${baseUrl}${NOT_FOUND}`;
+    page.on('console', (message) => {
+      if (message.type() !== 'error') return;
+      // The browser's own line for the 404 page's document, which the person asked for.
+      if (typedByPerson(message.location().url) && /status of 404/.test(message.text())) return;
+      problems.push(`${path}: console: ${message.text()} (${message.location().url})`);
+    });
+    page.on('pageerror', (error) => problems.push(`${path}: uncaught: ${error.message}`));
+    page.on('response', (response) => {
+      if (response.status() < 400) return;
+      if (typedByPerson(response.url()) && response.status() === 404) return;
+      problems.push(`${path}: ${response.request().method()} ${response.url().replace(baseUrl, '')} answered ${response.status()}`);
+    });
+    page.on('requestfailed', (request) => {
+      const reason = request.failure()?.errorText ?? '';
+      // A request the page itself dropped on leaving for the next screen is nobody's failure.
+      if (reason === 'net::ERR_ABORTED') return;
+      problems.push(`${path}: ${request.method()} ${request.url().replace(baseUrl, '')} failed: ${reason}`);
+    });
+    for (const next of screens({ roomId: room.id, sellerId: seller.id })) {
+      path = next;
+      await page.goto(next);
+      await page.waitForLoadState('networkidle');
+    }
+    return problems;
+  } finally {
+    await context.close();
+  }
+}
+
+describe('A clean console on every screen at 1280 px', () => {
+  it.each([
+    ['a visitor', null],
+    ['a member', 'user'],
+    ['a VIP', 'vip'],
+    ['a seller', 'seller'],
+    ['an admin', 'moderator'],
+  ])('as %s', async (_who, username) => {
+    expect(await walk(username)).toEqual([]);
+  });
+});
