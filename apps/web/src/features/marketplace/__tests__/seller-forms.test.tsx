@@ -222,7 +222,7 @@ describe('Seller profile management', () => {
     });
   });
 
-  it('marks the fields read-only until Edit Profile, and keeps the five tabs on one row that scrolls', async () => {
+  it('marks the fields read-only until Edit Profile, and wraps the five tabs rather than hiding some past the edge', async () => {
     const user = userEvent.setup();
     server.on('GET /api/users/me', () => ({ body: makeUser({ id: 40, role: 'seller' }) }));
     server.on('GET /api/sellers/profile/me', () => ({ body: makeSeller() }));
@@ -232,7 +232,8 @@ describe('Seller profile management', () => {
     expect(name).toHaveClass(...READ_ONLY_FIELD.split(' '));
 
     const tabs = screen.getByRole('tablist', { name: EDITOR_TEXT.tabsLabel });
-    expect(tabs).toHaveClass('flex', 'overflow-x-auto');
+    expect(tabs).toHaveClass('flex', 'flex-wrap');
+    expect(tabs).not.toHaveClass('overflow-x-auto');
     expect(tabs).not.toHaveClass('grid');
     expect(within(tabs).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(Object.values(EDITOR_TEXT.tabs));
 
