@@ -2,7 +2,7 @@ import { INestApplication, Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { MicroserviceOptions, Transport } from '@nestjs/microservices';
 import { NestExpressApplication } from '@nestjs/platform-express';
-import { createLogger, JsonLogger, natsConnectionOptions, startMetricsServer } from '@app/server';
+import { createLogger, JsonLogger, natsConnectionOptions, RpcClient, startMetricsServer } from '@app/server';
 import compression from 'compression';
 import { json, type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
@@ -13,6 +13,7 @@ import { httpValidationPipe } from './common/validation';
 import { gatewayEnv } from './config/gateway-env';
 import { setupApiDocs } from './docs';
 import { FrameWsAdapter } from './realtime/ws-adapter';
+import { pageLookups } from './seo/page-lookups';
 import { serveSpa } from './spa';
 
 const PERMISSIONS_POLICY = 'camera=(self), microphone=(self), display-capture=(), geolocation=(), payment=(), usb=()';
@@ -75,7 +76,7 @@ export async function createGateway(): Promise<NestExpressApplication> {
     options: natsConnectionOptions(env.NATS_URL, 'gateway-events'),
   });
   setupApiDocs(app);
-  serveSpa(app, env.WEB_DIST);
+  serveSpa(app, env.WEB_DIST, { origin: env.PUBLIC_ORIGIN, lookups: pageLookups(app.get(RpcClient)) });
   app.enableShutdownHooks();
   return app;
 }

@@ -2,20 +2,29 @@ import { isAppRoute } from '@app/contracts';
 import type { INestApplication } from '@nestjs/common';
 import compression from 'compression';
 import express from 'express';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pageHeadFor, renderHead, withHead, type PageLookups } from './seo/page-head';
 
 /** The page the web build renders into index.html; every other page gets shell.html, its root empty. */
 const PRERENDERED_PATH = '/';
+
+/** Where the pages' own heads come from: the site's address and the data they name. */
+export interface PageHeads {
+  origin: string;
+  lookups: PageLookups;
+}
 
 /**
  * Serves the built SPA: hashed assets cached for a year, the app's page for every page path:
  * index.html (holding the landing page as the build rendered it) for the landing page, and
  * shell.html (the same page with nothing in it yet) for the others, which the landing page's
  * HTML would only delay. A path the app has no screen for still gets the page (the app draws its
- * 404 screen) but with status 404, so crawlers and monitors are told the truth.
+ * 404 screen) but with status 404, so crawlers and monitors are told the truth. With `heads`, the
+ * pages that have a head of their own (the landing page, the marketplace, the public rooms, a
+ * seller's page, a public room) are served with it, for link previews that run no JavaScript.
  */
-export function serveSpa(app: INestApplication, distDir: string | undefined) {
+export function serveSpa(app: INestApplication, distDir: string | undefined, heads?: PageHeads) {
   if (!distDir || !existsSync(join(distDir, 'index.html'))) return false;
   const server = app.getHttpAdapter().getInstance() as express.Express;
   // The app's code and styles are text: gzip sends about a third of it, which on a phone's
@@ -26,9 +35,17 @@ export function serveSpa(app: INestApplication, distDir: string | undefined) {
   const landing = join(distDir, 'index.html');
   // A build without the prerendered landing page has only index.html, empty: it serves every page.
   const shell = existsSync(join(distDir, 'shell.html')) ? join(distDir, 'shell.html') : landing;
-  server.get(/^\/(?!api\/|api$|ws$|media\/).*/, compressed, (req, res) => {
+  const pages = { landing: readFileSync(landing, 'utf8'), shell: readFileSync(shell, 'utf8') };
+  server.get(/^\/(?!api\/|api$|ws$|media\/).*/, compressed, async (req, res, next) => {
     res.setHeader('Cache-Control', 'no-cache');
-    res.status(isAppRoute(req.path) ? 200 : 404).sendFile(req.path === PRERENDERED_PATH ? landing : shell);
+    const known = isAppRoute(req.path);
+    const page = req.path === PRERENDERED_PATH ? pages.landing : pages.shell;
+    try {
+      const head = known && heads ? await pageHeadFor(req.path, heads.origin, heads.lookups) : null;
+      res.status(known ? 200 : 404).type('html').send(head ? withHead(page, renderHead(head, heads!.origin)) : page);
+    } catch (error) {
+      next(error);
+    }
   });
   return true;
 }

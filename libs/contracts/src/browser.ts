@@ -19,6 +19,7 @@ export * from './marketplace/seller-checks';
 export * from './media/media.constants';
 export * from './errors';
 export * from './web/app-routes';
+export * from './web/page-heads';
 export * from './calls/calls.constants';
 export * from './calls/call-billing';
 export * from './safety/safety.constants';

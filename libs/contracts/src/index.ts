@@ -3,6 +3,7 @@ export * from './errors';
 export type * from './rpc';
 export * from './health';
 export * from './web/app-routes';
+export * from './web/page-heads';
 export * from './common/user';
 export * from './common/policy';
 export * from './common/emoji-text';

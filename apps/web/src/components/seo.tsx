@@ -1,12 +1,8 @@
 import { useEffect } from 'react';
 import { useLocation } from 'wouter';
-import { APP_NAME } from '../config/env';
-
-export const DEFAULT_DESCRIPTION =
-  'Chat for free in public rooms with 100+ people, hold private chats, go VIP for unlimited messaging and media, and book audio or video calls with verified experts.';
+import { APP_NAME, DEFAULT_DESCRIPTION, OG_IMAGE_PATH, pageTitle } from '@app/contracts/browser';
 export const DEFAULT_KEYWORDS =
   'chat rooms, free chat, public chat rooms, private chat, expert consultation, video call, audio call, dating advice, career guidance, emotional support';
-export const OG_IMAGE_PATH = '/api/og-image';
 
 export type SeoProps = {
   title?: string;
@@ -37,10 +33,6 @@ function meta(key: 'name' | 'property', name: string, content: string) {
     'content',
     content,
   );
-}
-
-export function pageTitle(title?: string): string {
-  return title ? `${title} | ${APP_NAME}` : `${APP_NAME} - Free Chat Rooms & Expert Consultations`;
 }
 
 /**

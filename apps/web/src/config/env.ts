@@ -11,4 +11,4 @@ declare const __APP_CONFIG__: AppConfig;
 
 export const env: AppConfig = __APP_CONFIG__;
 
-export const APP_NAME = 'ChatMarket';
+export { APP_NAME } from '@app/contracts/browser';

@@ -1,3 +1,4 @@
+import { PAGE_HEADS } from '@app/contracts/browser';
 import { VIP_PRICE } from '../vip/vip-strings';
 
 /** The chat screens' copy (spec points 2, 4, 5 and 8), shared by the screens and their tests. */
@@ -156,8 +157,8 @@ export const CLEAR_CACHE_TEXT = {
 } as const;
 
 export const ROOMS_TEXT = {
-  title: 'Public Rooms',
-  subtitle: 'Free rooms by topic, each with up to 100 users.',
+  title: PAGE_HEADS.publicRooms.title,
+  subtitle: PAGE_HEADS.publicRooms.description,
   search: 'Search rooms',
   searchPlaceholder: 'Search by name or topic',
   online: (count: number, max: number) => `${count}/${max} online`,

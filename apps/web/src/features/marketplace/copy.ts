@@ -1,4 +1,5 @@
 import {
+  PAGE_HEADS,
   RESPONSE_TIMES,
   SELLER_LANGUAGES,
   SELLER_TIME_ZONES,
@@ -53,8 +54,8 @@ export const DEFAULT_RESPONSE_TIME = 'within 1 hour';
 export const CHAT_SOURCE_KEY = 'chatSource';
 
 export const MARKETPLACE_TEXT = {
-  title: 'Expert Marketplace',
-  subtitle: 'Find a verified expert and start a private chat.',
+  title: PAGE_HEADS.marketplace.title,
+  subtitle: PAGE_HEADS.marketplace.description,
   searchLabel: 'Search experts',
   searchPlaceholder: 'Search by name or category',
   categoryLabel: 'Category',

@@ -1,5 +1,5 @@
 import type { UserDto } from '@app/contracts';
-import { VIP_ROOM_ERROR_CODE } from '@app/contracts/browser';
+import { roomDescription, VIP_ROOM_ERROR_CODE } from '@app/contracts/browser';
 import { Lock } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'wouter';
@@ -53,7 +53,7 @@ function JoiningRoom({ roomId }: { roomId: number }) {
   if (errorBody(error)?.code === VIP_ROOM_ERROR_CODE) return <VipRoomLocked />;
   return (
     <main className="flex min-h-dvh items-center justify-center p-4">
-      <Seo title={room?.name ?? CHAT_TEXT.joiningRoom} />
+      <Seo title={room?.name ?? CHAT_TEXT.joiningRoom} description={room?.type === 'public' ? roomDescription(room) : undefined} />
       <p className="text-lg font-semibold text-muted-foreground" role="status">
         {CHAT_TEXT.joiningRoom}
       </p>
@@ -117,7 +117,7 @@ function LiveRoom({ roomId, me }: { roomId: number; me: UserDto }) {
 
   return (
     <main className="flex h-dvh flex-col bg-background">
-      <Seo title={room?.name || CHAT_TEXT.loadingRoom} />
+      <Seo title={room?.name || CHAT_TEXT.loadingRoom} description={isPublic ? roomDescription(room) : undefined} />
       <ChatHeader
         roomId={roomId}
         room={room}
