@@ -113,17 +113,27 @@ export class NotificationsService {
    * and so does the digest mail, which sends what is stored.
    */
   async messageEdited(message: MessageDto): Promise<void> {
-    const changed = await this.notifications.changeContent(sourcesOf(message.id), contentOf(message));
-    for (const { userId, ...notification } of changed) this.fanout.toUser(userId, { type: 'notification_changed', notification });
+    try {
+      const changed = await this.notifications.changeContent(sourcesOf(message.id), contentOf(message));
+      for (const { userId, ...notification } of changed) this.fanout.toUser(userId, { type: 'notification_changed', notification });
+    } catch (error) {
+      // The edit is stored and delivered; its notifications failing must not fail it.
+      this.logger.warn(`Changing the notifications of message ${message.id} failed: ${(error as Error).message}`);
+    }
   }
 
   /** A message taken back by its sender or removed by a moderator: the notifications made of it go too, before any digest mails them. */
   async messageRemoved(messageId: number): Promise<void> {
-    const removed = await this.notifications.removeBySource(sourcesOf(messageId));
-    const byUser = new Map<number, number[]>();
-    for (const { id, userId } of removed) byUser.set(userId, [...(byUser.get(userId) ?? []), id]);
-    for (const [userId, ids] of byUser) {
-      this.fanout.toUser(userId, { type: 'notifications_removed', ids, unread: await this.notifications.unread(userId) });
+    try {
+      const removed = await this.notifications.removeBySource(sourcesOf(messageId));
+      const byUser = new Map<number, number[]>();
+      for (const { id, userId } of removed) byUser.set(userId, [...(byUser.get(userId) ?? []), id]);
+      for (const [userId, ids] of byUser) {
+        this.fanout.toUser(userId, { type: 'notifications_removed', ids, unread: await this.notifications.unread(userId) });
+      }
+    } catch (error) {
+      // The removal is stored and delivered; its notifications failing must not fail it.
+      this.logger.warn(`Removing the notifications of message ${messageId} failed: ${(error as Error).message}`);
     }
   }
 
