@@ -433,6 +433,105 @@ async function healthInstances(wantGateways, wantChat, tries = 60) {
   return { gateways, chat };
 }
 
+/** Messages each chat-svc replica stored, as Prometheus last scraped them, by instance (a killed one's last scrape). */
+async function storedByReplica() {
+  const query = encodeURIComponent('sum by (instance) (max_over_time(chat_messages_stored_total{job="chat-svc"}[10m]))');
+  const res = await fetch(`http://127.0.0.1:${prometheusPort}/api/v1/query?query=${query}`, { signal: AbortSignal.timeout(5000) });
+  const body = await res.json();
+  return Object.fromEntries(body.data.result.map((r) => [r.metric.instance, Number(r.value[1])]));
+}
+
+/** Waits until two readings a scrape apart agree: every replica's last sends are in. */
+async function settledStoredByReplica(timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  let last = await storedByReplica();
+  while (Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 6000));
+    const now = await storedByReplica();
+    if (JSON.stringify(now) === JSON.stringify(last)) return now;
+    last = now;
+  }
+  throw new Error(`Prometheus's counts of stored messages did not settle within ${seconds(timeoutMs)}`);
+}
+
+/**
+ * Two senders write steadily into one room through the load balancer while a listener reads
+ * it; a third of the way in one chat-svc replica is killed. A send whose answer is lost (its
+ * replica died) is sent again with its clientId, as the web client's outbox does. Passes when
+ * every send is acknowledged once, the listener gets each exactly once with no sequence number
+ * missing, and every replica stored a share (Prometheus's counts, before and after).
+ */
+async function replicaKillUnderLoad(siteOrigin) {
+  const PER_SENDER = 80;
+  const INTERVAL_MS = 250;
+  const before = await settledStoredByReplica();
+  const senders = [await login(siteOrigin, 'vip', DEMO_PASSWORD), await login(siteOrigin, 'moderator', DEMO_PASSWORD)];
+  const listener = await openSocket(session);
+  const sockets = [listener];
+  let killed = null;
+  let ackedAtKill = 0;
+  let resent = 0;
+  const acked = [];
+  try {
+    await joinRoom(listener, room.id);
+    const connections = [];
+    for (const sender of senders) {
+      const connection = await openSocket(sender);
+      sockets.push(connection);
+      await joinRoom(connection, room.id);
+      connections.push(connection);
+    }
+    const sendUntilStored = async (connection, clientId, content) => {
+      for (let attempt = 0; attempt < 6; attempt++) {
+        if (attempt > 0) resent++;
+        const from = connection.frames.length;
+        connection.send({ type: 'send_message', content, clientId });
+        const answer = await connection
+          .waitFor((f) => (f.type === 'message_ack' || f.type === 'error') && f.clientId === clientId && connection.frames.indexOf(f) >= from, `answer to ${clientId}`, 12_000)
+          .catch(() => null);
+        if (answer?.type === 'message_ack') return answer.message;
+      }
+      throw new Error(`${clientId} was not stored after 6 attempts`);
+    };
+    const run = `kill-${Date.now()}`;
+    const total = PER_SENDER * senders.length;
+    const sending = Promise.all(
+      connections.map(async (connection, s) => {
+        for (let i = 0; i < PER_SENDER; i++) {
+          const started = Date.now();
+          acked.push(await sendUntilStored(connection, `${run}-${s}-${i}`, `replica kill check ${run} ${s}/${i}`));
+          await new Promise((r) => setTimeout(r, Math.max(0, INTERVAL_MS - (Date.now() - started))));
+        }
+      }),
+    );
+    // A third of the way in, once Prometheus has seen every replica store some of them, one is killed.
+    const killing = (async () => {
+      const shared = async () => Object.entries(await storedByReplica()).filter(([instance, n]) => n > (before[instance] ?? 0)).length >= SCALE['chat-svc'];
+      while (acked.length < total / 3 || !(await shared())) {
+        if (acked.length >= total) throw new Error('the sends ended before every replica had stored a share');
+        await new Promise((r) => setTimeout(r, 500));
+      }
+      killed = containers().find((c) => c.service === 'chat-svc' && c.status === 'running')?.name ?? 'none';
+      ackedAtKill = acked.length;
+      capture('docker', ['kill', killed]);
+    })();
+    await Promise.all([sending, killing]);
+    const ids = new Set(acked.map((m) => m.id));
+    if (ids.size !== acked.length) throw new Error(`${acked.length - ids.size} sends acknowledged as another send's message`);
+    const seqs = acked.map((m) => m.seq).sort((a, b) => a - b);
+    if (seqs[seqs.length - 1] - seqs[0] !== seqs.length - 1) throw new Error(`sequence numbers ${seqs[0]}..${seqs[seqs.length - 1]} for ${seqs.length} messages: some skipped`);
+    await Promise.all(acked.map((m) => listener.waitFor((f) => f.type === 'new_message' && f.message?.id === m.id, `message ${m.seq} at the listener`, 30_000)));
+    const delivered = listener.frames.filter((f) => f.type === 'new_message' && ids.has(f.message?.id));
+    if (delivered.length !== acked.length) throw new Error(`the listener got ${delivered.length} frames for ${acked.length} messages`);
+  } finally {
+    for (const connection of sockets) connection.close();
+  }
+  const after = await settledStoredByReplica();
+  const shares = Object.entries(after).map(([instance, n]) => [instance, n - (before[instance] ?? 0)]);
+  if (shares.length < SCALE['chat-svc'] || shares.some(([, n]) => n <= 0)) throw new Error(`not every replica stored a share: ${JSON.stringify(shares)}`);
+  return `${acked.length} sends, all acknowledged and delivered once in order (${killed} killed after ${ackedAtKill}; ${resent} sent again); stored by replica, as last scraped: ${shares.map(([i, n]) => `${i} ${n}`).join(', ')}`;
+}
+
 // --- the run ---------------------------------------------------------------------------------
 
 log.step(`Stack "${PROJECT}" on ${base} (compose output: ${COMPOSE_LOG})`);
@@ -644,6 +743,8 @@ try {
         for (const connection of listeners) connection.close();
       }
     });
+
+    await check('Under load on three chat-svc: the sends spread over every replica, none lost when one is killed', () => replicaKillUnderLoad(siteOrigin));
   }
 } catch (error) {
   log.fail(error.message);
