@@ -6,6 +6,7 @@ import {
   PAGE_HEADS,
   pageTitle,
   roomDescription,
+  websiteStructuredData,
   type RoomDto,
   type SellerDto,
 } from '@app/contracts';
@@ -47,20 +48,7 @@ export async function pageHeadFor(path: string, origin: string, lookups: PageLoo
       structuredData: [
         { key: 'organization', data: { '@context': 'https://schema.org', '@type': 'Organization', name: APP_NAME, url: `${origin}/`, logo: `${origin}${ORGANIZATION_LOGO}` } },
         // The same object the landing page's script keeps (data-seo="website"), so it is not written twice.
-        {
-          key: 'website',
-          data: {
-            '@context': 'https://schema.org',
-            '@type': 'WebSite',
-            name: APP_NAME,
-            url: `${origin}/`,
-            potentialAction: {
-              '@type': 'SearchAction',
-              target: { '@type': 'EntryPoint', urlTemplate: `${origin}/public-rooms?q={search_term_string}` },
-              'query-input': 'required name=search_term_string',
-            },
-          },
-        },
+        { key: 'website', data: websiteStructuredData(origin) },
       ],
     };
   }

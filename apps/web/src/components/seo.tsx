@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'wouter';
-import { APP_NAME, DEFAULT_DESCRIPTION, OG_IMAGE_PATH, pageTitle } from '@app/contracts/browser';
+import { APP_NAME, DEFAULT_DESCRIPTION, OG_IMAGE_PATH, pageTitle, websiteStructuredData } from '@app/contracts/browser';
 export const DEFAULT_KEYWORDS =
   'chat rooms, free chat, public chat rooms, private chat, expert consultation, video call, audio call, dating advice, career guidance, emotional support';
 
@@ -79,17 +79,7 @@ export function Seo({ title, description = DEFAULT_DESCRIPTION, keywords = DEFAU
     const script = existing ?? document.createElement('script');
     script.setAttribute('type', 'application/ld+json');
     script.setAttribute('data-seo', 'website');
-    script.textContent = JSON.stringify({
-      '@context': 'https://schema.org',
-      '@type': 'WebSite',
-      name: APP_NAME,
-      url: `${origin}/`,
-      potentialAction: {
-        '@type': 'SearchAction',
-        target: { '@type': 'EntryPoint', urlTemplate: `${origin}/public-rooms?q={search_term_string}` },
-        'query-input': 'required name=search_term_string',
-      },
-    });
+    script.textContent = JSON.stringify(websiteStructuredData(origin));
     if (!existing) document.head.appendChild(script);
   }, [title, description, keywords, image, searchAction, pathname]);
 

@@ -25,3 +25,18 @@ export const PAGE_HEADS = {
 export function roomDescription(room: { name: string; description: string | null }): string {
   return room.description?.trim() || `Chat for free in ${room.name}, a public room on ${APP_NAME}.`;
 }
+
+/** The site as schema.org describes it, with its room search: the landing page's structured data. */
+export function websiteStructuredData(origin: string) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'WebSite',
+    name: APP_NAME,
+    url: `${origin}/`,
+    potentialAction: {
+      '@type': 'SearchAction',
+      target: { '@type': 'EntryPoint', urlTemplate: `${origin}/public-rooms?q={search_term_string}` },
+      'query-input': 'required name=search_term_string',
+    },
+  };
+}
