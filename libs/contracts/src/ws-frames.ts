@@ -41,6 +41,8 @@ export interface SendMessageFrame {
   roomId?: number;
   /** Makes a retry safe: the same clientId never stores a second message. */
   clientId?: string;
+  /** A reply: the message of this conversation it answers. */
+  replyToId?: number;
 }
 
 export type ClientFrame = AuthFrame | JoinRoomFrame | LeaveRoomFrame | SendMessageFrame | CallClientFrame | TypingFrame;

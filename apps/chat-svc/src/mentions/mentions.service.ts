@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { canEnterVipRooms, mentionedUsernames, type MessageMention, type MessageType } from '@app/contracts';
+import { BlocksRepository } from '../blocks/blocks.repository';
 import type { Room } from '../rooms/room.entity';
 import { MentionsRepository } from './mentions.repository';
 
@@ -10,7 +11,10 @@ import { MentionsRepository } from './mentions.repository';
  */
 @Injectable()
 export class MentionsService {
-  constructor(private readonly mentions: MentionsRepository) {}
+  constructor(
+    private readonly mentions: MentionsRepository,
+    private readonly blocks: BlocksRepository,
+  ) {}
 
   /** The mentioned people, in the order the text names them, each with the name as written (lower-case). */
   async resolve(room: Room, senderId: number, type: MessageType, content: string): Promise<MessageMention[]> {
@@ -26,6 +30,11 @@ export class MentionsService {
     }
     const byName = new Map(found.map((c) => [c.username.toLowerCase(), c.id]));
     return names.flatMap((name) => (byName.has(name) ? [{ id: byName.get(name) as number, username: name }] : []));
+  }
+
+  /** Whether a message of the sender may mention this person: not the sender, nor someone who blocked them. */
+  async mayMention(userId: number, senderId: number): Promise<boolean> {
+    return userId !== senderId && !(await this.blocks.between(userId, senderId)).aBlockedB;
   }
 
   /** Of these people, the ones whose settings turn mention notifications off. */

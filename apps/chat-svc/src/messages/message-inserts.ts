@@ -20,7 +20,7 @@ const BATCH_MAX = 100;
 /**
  * One statement, so one round trip and atomic without a transaction around it: the bump, the
  * insert and the read marks stand or fall together (a repeated client id undoes the bump, and
- * no sequence number is skipped). $9 marks the sender's read, $10 is a reader inside the chat.
+ * no sequence number is skipped). $9 marks the sender's read, $10 is a reader inside the chat, $11 the message a reply answers.
  * With a generic plan the read mark's first condition, on parameters only, is a one-time
  * filter, so a public room's send still scans none of its participants.
  */
@@ -29,8 +29,8 @@ const INSERT_ONE: PreparedStatement = {
   text: `with bumped as (
       update rooms set last_seq = last_seq + 1, last_message_at = now() where id = $1::integer returning id, last_seq
     ), inserted as (
-      insert into messages (room_id, seq, sender_id, content, type, formatting, metadata, client_id, mentions)
-      select id, last_seq, $2::integer, $3::text, $4::varchar, $5::jsonb, $6::jsonb, $7::varchar, $8::jsonb
+      insert into messages (room_id, seq, sender_id, content, type, formatting, metadata, client_id, mentions, reply_to_id)
+      select id, last_seq, $2::integer, $3::text, $4::varchar, $5::jsonb, $6::jsonb, $7::varchar, $8::jsonb, $11::bigint
       from bumped returning *
     ), read as (
       update room_participants p set last_read_seq = inserted.seq,
@@ -53,8 +53,8 @@ const INSERT_ONE: PreparedStatement = {
 const INSERT_MANY: PreparedStatement = {
   name: 'chat_insert_messages',
   text: `with input as (
-      select * from unnest($1::integer[], $2::integer[], $3::text[], $4::varchar[], $5::jsonb[], $6::jsonb[], $7::varchar[], $8::jsonb[], $9::boolean[], $10::integer[])
-        with ordinality as t(room_id, sender_id, content, type, formatting, metadata, client_id, mentions, mark_sender_read, reader_id, ord)
+      select * from unnest($1::integer[], $2::integer[], $3::text[], $4::varchar[], $5::jsonb[], $6::jsonb[], $7::varchar[], $8::jsonb[], $9::boolean[], $10::integer[], $11::bigint[])
+        with ordinality as t(room_id, sender_id, content, type, formatting, metadata, client_id, mentions, mark_sender_read, reader_id, reply_to_id, ord)
     ), locked as (
       select id from rooms where id in (select room_id from input) order by id for update
     ), bumped as (
@@ -66,8 +66,8 @@ const INSERT_MANY: PreparedStatement = {
       select i.*, b.seq_before + row_number() over (partition by i.room_id order by i.ord) as seq
       from input i join bumped b on b.id = i.room_id
     ), inserted as (
-      insert into messages (room_id, seq, sender_id, content, type, formatting, metadata, client_id, mentions)
-      select room_id, seq, sender_id, content, type, formatting, metadata, client_id, mentions from numbered order by ord
+      insert into messages (room_id, seq, sender_id, content, type, formatting, metadata, client_id, mentions, reply_to_id)
+      select room_id, seq, sender_id, content, type, formatting, metadata, client_id, mentions, reply_to_id from numbered order by ord
       returning *
     ), marks as (
       select room_id, user_id, max(seq) as seq, bool_or(by_reader) as by_reader from (
@@ -169,10 +169,11 @@ function valuesOf(message: NewMessage): unknown[] {
     message.mentions?.length ? JSON.stringify(message.mentions) : null,
     message.markSenderRead,
     message.readerId ?? null,
+    message.replyToId ?? null,
   ];
 }
 
-/** The sends as INSERT_MANY's ten arrays, one per column. */
+/** The sends as INSERT_MANY's eleven arrays, one per column. */
 function columnsOf(messages: NewMessage[]): unknown[][] {
   const rows = messages.map(valuesOf);
   return rows[0].map((_, column) => rows.map((row) => row[column]));

@@ -47,4 +47,8 @@ export class Message {
   /** Mentions: the people its @usernames resolved to as it was stored (see MentionsService). */
   @Property({ type: 'json', nullable: true })
   mentions: MessageMention[] | null = null;
+
+  /** A reply: the message of the same room it answers. */
+  @Property({ type: new BigIntType('number'), nullable: true })
+  replyToId: number | null = null;
 }

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { BlocksModule } from '../blocks/blocks.module';
 import { LimitsModule } from '../limits/limits.module';
 import { MentionsModule } from '../mentions/mentions.module';
 import { MutesModule } from '../moderation/mutes.module';
@@ -13,7 +14,7 @@ import { MessagesService } from './messages.service';
 import { ReactionsRepository } from './reactions.repository';
 
 @Module({
-  imports: [RoomsModule, LimitsModule, UsersModule, PresenceModule, SafetyModule, MutesModule, NotificationsModule, MentionsModule],
+  imports: [BlocksModule, RoomsModule, LimitsModule, UsersModule, PresenceModule, SafetyModule, MutesModule, NotificationsModule, MentionsModule],
   controllers: [MessagesController],
   providers: [MessagesRepository, ReactionsRepository, MessagesService],
   exports: [MessagesService],

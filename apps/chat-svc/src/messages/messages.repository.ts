@@ -22,6 +22,8 @@ export interface NewMessage {
   mentions?: MessageMention[];
   /** Private rooms: the other person has the chat open, so they have read it too (as of the message's time). */
   readerId?: number | null;
+  /** A reply: the message of the same room it answers. */
+  replyToId?: number | null;
 }
 
 /** What the send path checks before it stores, read together (see MessagesRepository.sendContext). */
@@ -106,6 +108,12 @@ export class MessagesRepository {
     return rows[0] ? toMessage(rows[0]) : null;
   }
 
+  async findByIds(messageIds: number[]): Promise<Message[]> {
+    if (messageIds.length === 0) return [];
+    const { rows } = await this.knex().raw('select * from messages where id = any(?)', [messageIds]);
+    return rows.map(toMessage);
+  }
+
   /** New words for a sender's message that is still there; null when it was removed meanwhile. */
   async edit(messageId: number, senderId: number, change: { content: string; type: MessageType; mentions: MessageMention[] }): Promise<Message | null> {
     const { rows } = await this.knex().raw(
@@ -184,6 +192,7 @@ function toMessage(row: Record<string, unknown>): Message {
     removedById: row.removed_by_id ?? null,
     editedAt: row.edited_at ?? null,
     mentions: row.mentions ?? null,
+    replyToId: row.reply_to_id === null || row.reply_to_id === undefined ? null : Number(row.reply_to_id),
   });
   return message;
 }

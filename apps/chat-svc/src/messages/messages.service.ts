@@ -15,6 +15,7 @@ import {
   hasSendLimits,
   messageKind,
   normalizeFormatting,
+  quoteLine,
   readsAsConversation,
   roomTakesPicture,
   type ActorDto,
@@ -24,10 +25,12 @@ import {
   type ReactionDto,
   type ReactionRequestDto,
   type MessageDto,
+  type MessageQuoteDto,
   type SendMessageRequestDto,
   type UserSummary,
 } from '@app/contracts';
 import { ContentFilter, Metrics, RpcErrors } from '@app/server';
+import { BlocksRepository } from '../blocks/blocks.repository';
 import { FanoutService } from '../fanout/fanout.service';
 import { Clock } from '../limits/clock';
 import { SendLimitsService } from '../limits/send-limits.service';
@@ -60,6 +63,7 @@ export class MessagesService {
     private readonly mentions: MentionsService,
     private readonly clock: Clock,
     private readonly reactions: ReactionsRepository,
+    private readonly blocks: BlocksRepository,
   ) {}
 
   /** The one send path of REST and socket: check, count, persist, then publish. */
@@ -85,8 +89,9 @@ export class MessagesService {
     if (context.earlierId !== null) {
       // A retry: the message stored the first time, not counted against the limits again.
       const earlier = await this.messages.findById(context.earlierId);
-      if (earlier) return this.toDto(earlier, summaryOf(actor));
+      if (earlier) return this.asSent(earlier, actor);
     }
+    const answered = dto.replyToId === undefined ? null : await this.answered(dto.replyToId, room, actor.id);
     const text = type === 'text' || type === 'emoji';
     // A private message reaches someone who has the chat open: they have read it, marked with the
     // insert. Asked beside the limits, so both go to Redis in one write.
@@ -109,17 +114,31 @@ export class MessagesService {
       clientId: dto.clientId ?? null,
       markSenderRead: room.type === 'private',
       readerId: recipient?.inside ? recipient.id : null,
+      replyToId: answered?.id ?? null,
     });
     if (!stored) {
       // A retry of the same send raced this one and won.
       const earlier = await this.messages.findByClientId(actor.id, dto.clientId as string);
-      return this.toDto(earlier as Message, summaryOf(actor));
+      return this.asSent(earlier as Message, actor);
     }
     Metrics.messagesStored.inc({ room_type: room.type });
-    const message = this.toDto(stored, summaryOf(actor));
+    const message = await this.asSent(stored, actor, answered);
     this.publish(room, message);
     if (recipient?.inside) this.fanout.toRoom(room.id, { type: 'messages_read', roomId: room.id, userId: recipient.id, seq: message.seq, readAt: message.createdAt });
     await this.notifications.messageSent(room, message, recipient);
+    return message;
+  }
+
+  /**
+   * The message a reply answers: one of the same conversation (400 otherwise) that the sender
+   * can see: still there, and in a public room not from someone they blocked (404 otherwise).
+   */
+  private async answered(messageId: number, room: Room, senderId: number): Promise<Message> {
+    const message = await this.messages.findById(messageId);
+    if (!message || message.removedAt) throw RpcErrors.notFound(ChatMessages.MessageNotFound);
+    if (message.roomId !== room.id) throw RpcErrors.badRequest(ChatMessages.ReplyOtherConversation, { replyToId: [ChatMessages.ReplyOtherConversation] });
+    const hidden = hiddenFor(room, senderId);
+    if (hidden !== undefined && (await this.blocks.between(hidden, message.senderId)).aBlockedB) throw RpcErrors.notFound(ChatMessages.MessageNotFound);
     return message;
   }
 
@@ -267,17 +286,42 @@ export class MessagesService {
     }
   }
 
-  /** Messages as readers get them, each with its sender and its reactions. */
+  /** Messages as readers get them, each with its sender, its reactions and the quote of the message it answers. */
   async withSenders(messages: Message[]): Promise<MessageDto[]> {
-    const [users, reactions] = await Promise.all([
+    const answered = [...new Set(messages.flatMap((m) => (m.replyToId === null ? [] : [m.replyToId])))];
+    const [users, reactions, quotes] = await Promise.all([
       this.users.findMany(messages.map((m) => m.senderId)),
       this.reactions.summaries(messages.filter((m) => !m.removedAt).map((m) => m.id)),
+      this.messages.findByIds(answered).then((originals) => this.quotesOf(originals)),
     ]);
     return messages.map((m) => {
       const dto = this.toDto(m, ChatUsersService.summary(m.senderId, users));
       const chosen = reactions.get(m.id);
-      return chosen ? { ...dto, reactions: chosen } : dto;
+      const quote = m.replyToId === null ? undefined : quotes.get(m.replyToId);
+      return { ...dto, ...(chosen ? { reactions: chosen } : {}), ...(quote ? { replyTo: quote } : {}) };
     });
+  }
+
+  /** A message its sender just sent, with the quote of the one it answers (read again unless given). */
+  private async asSent(message: Message, actor: ActorDto, answered?: Message | null): Promise<MessageDto> {
+    const dto = this.toDto(message, summaryOf(actor));
+    if (message.replyToId === null) return dto;
+    const original = answered ?? (await this.messages.findById(message.replyToId));
+    const quote = original && (await this.quotesOf([original])).get(original.id);
+    return quote ? { ...dto, replyTo: quote } : dto;
+  }
+
+  /** The quotes replies show of these originals, by id: as each reads now (removed ones show as removed). */
+  private async quotesOf(originals: Message[]): Promise<Map<number, MessageQuoteDto>> {
+    if (originals.length === 0) return new Map();
+    const users = await this.users.findMany(originals.map((m) => m.senderId));
+    return new Map(
+      originals.map((m) => {
+        const removedBy = m.removedAt ? (m.removedById === m.senderId ? ('sender' as const) : ('moderator' as const)) : undefined;
+        const text = !removedBy && (m.type === 'text' || m.type === 'emoji') ? quoteLine(m.content) : '';
+        return [m.id, { id: m.id, seq: m.seq, sender: ChatUsersService.summary(m.senderId, users), type: m.type, text, ...(removedBy ? { removedBy } : {}) }];
+      }),
+    );
   }
 
   private toDto(message: Message, sender: UserSummary): MessageDto {

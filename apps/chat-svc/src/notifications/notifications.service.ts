@@ -69,9 +69,14 @@ export class NotificationsService {
    * refused the send before. A buyer's message to the seller of a marketplace chat is a seller
    * notification; one that mentions the other person is a mention, unless their settings turn
    * mentions off. In a public room, each person the message mentions is notified (their settings allowing).
+   * A reply mentions the author of the message it answers (not someone answering themselves).
    */
   async messageSent(room: Room, message: MessageDto, recipient: PrivateRecipient | null): Promise<void> {
     const mentioned = (message.mentions ?? []).map((m) => m.id);
+    const answeredAuthor = message.replyTo?.sender.id;
+    if (answeredAuthor !== undefined && !mentioned.includes(answeredAuthor) && (await this.mentions.mayMention(answeredAuthor, message.senderId))) {
+      mentioned.push(answeredAuthor);
+    }
     const mentionsOff = mentioned.length > 0 ? await this.mentions.mentionsOff(mentioned).catch(() => new Set(mentioned)) : new Set<number>();
     const mentions = (userId: number) => mentioned.includes(userId) && !mentionsOff.has(userId);
     if (room.type !== 'private') return this.mentionedInRoom(room, message, mentioned.filter(mentions));

@@ -118,6 +118,7 @@ export const ChatMessages = {
   RoomArchived: 'This room was archived after 30 days without messages. Pick another room or create a new one.',
   VipRoom: 'This room is for VIP members',
   MessageNotFound: 'Message not found',
+  ReplyOtherConversation: 'A reply must answer a message of the same conversation',
   NotYourMessage: 'You can only change your own messages',
   EditWindowPassed: 'Messages can only be edited within 15 minutes',
   EditOnlyText: 'Only text messages can be edited',

@@ -38,6 +38,23 @@ export interface MessageDto {
   mentions?: MessageMention[];
   /** Its reactions, most chosen first; absent when it has none. */
   reactions?: ReactionDto[];
+  /** A reply: the message it answers, as that message reads now; absent when it answers none. */
+  replyTo?: MessageQuoteDto;
+}
+
+/**
+ * The quote a reply shows of the message it answers: its author and first line. It follows the
+ * original: an edit's message_edited and a removal's message_deleted change it on readers too.
+ */
+export interface MessageQuoteDto {
+  id: number;
+  seq: number;
+  sender: UserSummary;
+  type: MessageType;
+  /** The first line of a text message (quoteLine); empty for other kinds and once removed. */
+  text: string;
+  /** Set once the original was removed, as its own removedBy. */
+  removedBy?: 'moderator' | 'sender';
 }
 
 /** One emoji on a message: how many chose it and (the first REACTION_NAMES_SHOWN of) who. */

@@ -169,6 +169,11 @@ export class SendMessageDto {
   @IsString()
   @Matches(/^[\w-]{1,64}$/, { message: 'clientId must be 1-64 letters, digits, - or _' })
   clientId?: string;
+
+  /** A reply: the message it answers, one of this conversation's that the sender can see. */
+  @Optional()
+  @IsId()
+  replyToId?: number;
 }
 
 export class PublicRoomsQueryDto {
