@@ -1,4 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { MessageDto } from '@app/contracts';
 import { ChatMessages, ErrorCode } from '@app/contracts/browser';
 
 export interface RateLimitNotice {
@@ -15,9 +16,13 @@ export interface ChatUiState {
   waitUntil: Record<number, number>;
   createRoomOpen: boolean;
   clearCacheOpen: boolean;
+  /** Per room: the message the reply being written answers. */
+  replyingTo: Record<number, MessageDto>;
+  /** A message to scroll to and mark (a reply's quote was chosen); a new object each time, so the same one can be asked again. */
+  focusRequest: { roomId: number; messageId: number } | null;
 }
 
-const initialState: ChatUiState = { rateLimit: null, waitUntil: {}, createRoomOpen: false, clearCacheOpen: false };
+const initialState: ChatUiState = { rateLimit: null, waitUntil: {}, createRoomOpen: false, clearCacheOpen: false, replyingTo: {}, focusRequest: null };
 
 /** UI state of the chat screens only; server data lives in RTK Query's cache. */
 export const chatSlice = createSlice({
@@ -43,17 +48,29 @@ export const chatSlice = createSlice({
     clearCacheDialogSet: (state, action: PayloadAction<boolean>) => {
       state.clearCacheOpen = action.payload;
     },
+    replyStarted: (state, action: PayloadAction<MessageDto>) => {
+      state.replyingTo[action.payload.roomId] = action.payload;
+    },
+    replyCancelled: (state, action: PayloadAction<number>) => {
+      delete state.replyingTo[action.payload];
+    },
+    messageFocusRequested: (state, action: PayloadAction<{ roomId: number; messageId: number }>) => {
+      state.focusRequest = { ...action.payload };
+    },
   },
   selectors: {
     selectRateLimit: (state) => state.rateLimit,
     selectWaitUntil: (state, roomId: number) => state.waitUntil[roomId] ?? 0,
     selectCreateRoomOpen: (state) => state.createRoomOpen,
     selectClearCacheOpen: (state) => state.clearCacheOpen,
+    selectReplyingTo: (state, roomId: number) => state.replyingTo[roomId] as MessageDto | undefined,
+    selectFocusRequest: (state) => state.focusRequest,
   },
 });
 
-export const { rateLimited, cooldownStarted, rateLimitDialogClosed, createRoomDialogSet, clearCacheDialogSet } = chatSlice.actions;
-export const { selectRateLimit, selectWaitUntil, selectCreateRoomOpen, selectClearCacheOpen } = chatSlice.selectors;
+export const { rateLimited, cooldownStarted, rateLimitDialogClosed, createRoomDialogSet, clearCacheDialogSet, replyStarted, replyCancelled, messageFocusRequested } =
+  chatSlice.actions;
+export const { selectRateLimit, selectWaitUntil, selectCreateRoomOpen, selectClearCacheOpen, selectReplyingTo, selectFocusRequest } = chatSlice.selectors;
 
 export type RateLimitReason = 'cooldown' | 'hourly' | 'duplicate' | 'flood' | 'links';
 

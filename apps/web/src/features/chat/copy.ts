@@ -308,3 +308,12 @@ export const REACTION_TEXT = {
 export const SEEN_TEXT = {
   seen: (time: string) => `Seen ${time}`,
 } as const;
+
+/** Replies: the quote of the message answered, and the reply being written. */
+export const REPLY_TEXT = {
+  reply: 'Reply',
+  replyingTo: (name: string) => `Replying to ${name}`,
+  cancel: 'Cancel reply',
+  goTo: (name: string) => `Go to the message by ${name}`,
+  kinds: { image: 'Photo', gif: 'GIF', voice: 'Voice note' } as Record<string, string>,
+} as const;

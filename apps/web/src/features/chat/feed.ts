@@ -1,5 +1,6 @@
 import type { MessageDto, OnlineUserDto, ReactionDto, UserSummary } from '@app/contracts';
 import type { RoomFeed, RoomNotice } from './types';
+import { quoteLine } from '@app/contracts/browser';
 
 /** Notices kept per room: enough to read back, bounded for a busy room. */
 const MAX_NOTICES = 200;
@@ -18,6 +19,12 @@ export function mergeMessages(feed: RoomFeed, incoming: MessageDto[]): RoomFeed 
 export function replaceMessage(feed: RoomFeed, message: MessageDto): RoomFeed {
   const at = feed.messages.findIndex((m) => m.id === message.id);
   if (at >= 0) feed.messages[at] = message;
+  // The replies quoting it show its new first line.
+  for (const reply of feed.messages) {
+    if (reply.replyTo?.id !== message.id) continue;
+    reply.replyTo.type = message.type;
+    reply.replyTo.text = message.type === 'text' || message.type === 'emoji' ? quoteLine(message.content) : '';
+  }
   return feed;
 }
 
@@ -39,6 +46,12 @@ export function removeMessage(feed: RoomFeed, messageId: number, removedBy: 'mod
     removed.removedBy = removedBy;
     delete removed.editedAt;
     delete removed.mentions;
+  }
+  // The replies quoting it show it removed.
+  for (const reply of feed.messages) {
+    if (reply.replyTo?.id !== messageId) continue;
+    reply.replyTo.text = '';
+    reply.replyTo.removedBy = removedBy;
   }
   return feed;
 }

@@ -1,10 +1,10 @@
 import type { RoomDto, UserDto } from '@app/contracts';
-import { ModerationMessages, SafetyMessages } from '@app/contracts/browser';
-import { Send } from 'lucide-react';
-import { useRef } from 'react';
+import { ModerationMessages, SafetyMessages, quoteLine } from '@app/contracts/browser';
+import { Send, X } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
-import { COMPOSER_TEXT, OUTBOX_TEXT } from '../copy';
+import { COMPOSER_TEXT, OUTBOX_TEXT, REPLY_TEXT } from '../copy';
 import { useGetModerationStatusQuery } from '../../moderation/api/reports-api';
 import { useBlockToggle } from '../../safety/hooks/use-block-toggle';
 import { useComposer } from '../hooks/use-composer';
@@ -15,6 +15,7 @@ import { useGetRoomFeedQuery } from '../api/chat-api';
 import { useNow } from '../../../hooks/use-now';
 import { ComposerToolbar } from './composer-toolbar';
 import { MentionPicker } from './mention-picker';
+import { quoteText } from './reply-quote';
 
 const MUTE_CHECK_MS = 15_000;
 
@@ -66,6 +67,11 @@ function WritableComposer({ room, me, disabled }: ComposerProps) {
   const people = useMentionable(room, me);
   const picker = useMentionPicker({ text, setText, input, people });
   const signalTyping = useTypingSignal(room.id, blocked || disabled);
+  const { replyingTo, cancelReply } = composer;
+  // Choosing Reply puts the cursor in the box, ready to write.
+  useEffect(() => {
+    if (replyingTo) input.current?.focus();
+  }, [replyingTo]);
 
   return (
     <div className="border-t bg-card px-2 pt-2 pb-[max(0.5rem,env(safe-area-inset-bottom))] sm:px-4">
@@ -84,6 +90,22 @@ function WritableComposer({ room, me, disabled }: ComposerProps) {
           onEmoji={(emoji) => setText((t) => t + emoji)}
           onImage={(file) => void composer.sendImage(file)}
         />
+        {replyingTo ? (
+          <div className="mb-1.5 flex items-center gap-2 rounded-lg border-l-2 border-primary/60 bg-muted/60 px-2 py-1 text-xs" data-testid="composer-reply">
+            <span className="shrink-0 font-semibold">{REPLY_TEXT.replyingTo(replyingTo.sender.username)}</span>
+            <span className="min-w-0 flex-1 truncate text-muted-foreground">
+              {quoteText({ type: replyingTo.type, text: replyingTo.type === 'text' || replyingTo.type === 'emoji' ? quoteLine(replyingTo.content) : '' })}
+            </span>
+            <button
+              type="button"
+              className="shrink-0 rounded-md p-1 text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+              onClick={cancelReply}
+              aria-label={REPLY_TEXT.cancel}
+            >
+              <X className="h-3.5 w-3.5" aria-hidden />
+            </button>
+          </div>
+        ) : null}
         <form
           className="relative flex items-end gap-2"
           onSubmit={(e) => {
@@ -118,6 +140,11 @@ function WritableComposer({ room, me, disabled }: ComposerProps) {
             onSelect={picker.track}
             onKeyDown={(e) => {
               if (picker.onKeyDown(e)) return;
+              if (e.key === 'Escape' && replyingTo) {
+                e.preventDefault();
+                cancelReply();
+                return;
+              }
               const submit = enterToSend ? e.key === 'Enter' && !e.shiftKey : e.key === 'Enter' && (e.ctrlKey || e.metaKey);
               if (submit && !e.nativeEvent.isComposing) {
                 e.preventDefault();

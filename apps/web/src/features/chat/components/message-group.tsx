@@ -11,8 +11,11 @@ import { CHAT_TEXT, MESSAGE_ACTS_TEXT, SEEN_TEXT } from '../copy';
 import { styleOf } from '../message-kind';
 import { VoiceNote } from './voice-note';
 import { MentionText } from './mention-text';
+import { useAppDispatch } from '../../../app/hooks';
+import { replyStarted } from '../chat-slice';
 import { AddReaction, MessageReactions } from './message-reactions';
 import { OwnMessage } from './own-message';
+import { ReplyQuote } from './reply-quote';
 
 export type MessageGroupProps = {
   sender: MessageDto['sender'];
@@ -26,13 +29,14 @@ export type MessageGroupProps = {
   ownActions?: boolean;
   /** Private chats: the message the other person has read up to (one of mine), and when. */
   seen?: { messageId: number; at: string };
-  /** Who is looking, and whether they may react (members who may write in the room). */
+  /** Who is looking, and whether they may react and reply (members who may write in the room). */
   viewerId?: number;
   canReact?: boolean;
 };
 
 /** One sender's consecutive messages under their avatar, name, role badge and the time of the first. */
 export function MessageGroup({ sender, messages, mine, now, onAuthorClick, actionsFor, ownActions, viewerId = 0, canReact = false, seen }: MessageGroupProps) {
+  const dispatch = useAppDispatch();
   const first = messages[0];
   const name = sender.username || 'Unknown User';
   const author = onAuthorClick ? (
@@ -69,7 +73,7 @@ export function MessageGroup({ sender, messages, mine, now, onAuthorClick, actio
           const adding = canReact && present ? <AddReaction message={message} viewerId={viewerId} mine={mine} /> : null;
           const line =
             ownActions && present ? (
-              <OwnMessage message={message} now={now} extra={adding}>
+              <OwnMessage message={message} now={now} extra={adding} onReply={canReact ? () => dispatch(replyStarted(message)) : undefined}>
                 <MessageBody message={message} mine={mine} />
               </OwnMessage>
             ) : (actionsFor || adding) && present ? (
@@ -85,6 +89,7 @@ export function MessageGroup({ sender, messages, mine, now, onAuthorClick, actio
             );
           return (
             <div key={message.id} className={cn('flex max-w-full flex-col gap-1', mine && 'items-end')}>
+              {message.replyTo ? <ReplyQuote roomId={message.roomId} quote={message.replyTo} mine={mine} /> : null}
               {line}
               {present ? <MessageReactions message={message} viewerId={viewerId} canReact={canReact} mine={mine} /> : null}
               {seen?.messageId === message.id ? (

@@ -1,6 +1,8 @@
 import type { MessageDto, RoomDto, UserDto } from '@app/contracts';
 import { LogIn, LogOut, MessageSquare } from 'lucide-react';
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { useAppDispatch } from '../../../app/hooks';
+import { replyStarted } from '../chat-slice';
 import { CHAT_TEXT } from '../copy';
 import { streamOf, type StreamItem } from '../feed';
 import { useNow } from '../../../hooks/use-now';
@@ -58,7 +60,9 @@ export function MessageList({ feed, room, me, older, onAuthorClick, outgoing = N
   const following = useRef(true);
   /** Where the reader is, from the bottom, and the first message then: older pages keep the view still. */
   const position = useRef<{ fromBottom: number; firstId: number | undefined }>({ fromBottom: 0, firstId: undefined });
+  const dispatch = useAppDispatch();
   const member = me.role !== 'guest';
+  const writes = member && room?.canReply !== false;
   const blocking = useBlockToggle(member);
   // The server leaves blocked people's messages out; what arrived before the block goes too, and so do their comings and goings.
   const blocks = useMemo(() => {
@@ -154,10 +158,14 @@ export function MessageList({ feed, room, me, older, onAuthorClick, outgoing = N
               mine={block.sender.id === me.id}
               now={now}
               onAuthorClick={clickable ? onAuthorClick : undefined}
-              actionsFor={member && block.sender.id !== me.id ? (message) => <PersonMenu person={block.sender} message={message} blocks={blocking} /> : undefined}
+              actionsFor={
+                member && block.sender.id !== me.id
+                  ? (message) => <PersonMenu person={block.sender} message={message} blocks={blocking} onReply={writes ? () => dispatch(replyStarted(message)) : undefined} />
+                  : undefined
+              }
               ownActions={member && block.sender.id === me.id}
               viewerId={me.id}
-              canReact={member && room?.canReply !== false}
+              canReact={writes}
               seen={seen}
             />
           ),

@@ -1,14 +1,14 @@
 import type { MessageDto } from '@app/contracts';
 import { EDIT_WINDOW_MS, MESSAGE_MAX } from '@app/contracts/browser';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
+import { CornerUpLeft, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toast-store';
 import { errorMessage } from '../../../lib/errors';
 import { useDeleteMessageMutation, useEditMessageMutation } from '../api/chat-api';
-import { MESSAGE_ACTS_TEXT } from '../copy';
+import { MESSAGE_ACTS_TEXT, REPLY_TEXT } from '../copy';
 
 const ITEM = 'flex cursor-pointer items-center gap-2 rounded-md px-2 py-2 text-sm outline-none select-none data-[highlighted]:bg-muted';
 
@@ -19,10 +19,12 @@ export type OwnMessageProps = {
   children: ReactNode;
   /** More actions beside the menu (adding a reaction). */
   extra?: ReactNode;
+  /** Offered to those who may write in the room. */
+  onReply?: () => void;
 };
 
 /** One's own message with its Edit (text, within 15 minutes) and Delete, and the editor in its place while editing. */
-export function OwnMessage({ message, now, children, extra }: OwnMessageProps) {
+export function OwnMessage({ message, now, children, extra, onReply }: OwnMessageProps) {
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [remove, removing] = useDeleteMessageMutation();
@@ -52,6 +54,11 @@ export function OwnMessage({ message, now, children, extra }: OwnMessageProps) {
           </DropdownMenu.Trigger>
           <DropdownMenu.Portal>
             <DropdownMenu.Content align="end" sideOffset={4} className="z-[60] w-44 rounded-lg border bg-card p-1 shadow-lg">
+              {onReply ? (
+                <DropdownMenu.Item className={ITEM} onSelect={onReply}>
+                  <CornerUpLeft className="h-4 w-4 text-muted-foreground" aria-hidden /> {REPLY_TEXT.reply}
+                </DropdownMenu.Item>
+              ) : null}
               {editable ? (
                 <DropdownMenu.Item className={ITEM} onSelect={() => setEditing(true)}>
                   <Pencil className="h-4 w-4 text-muted-foreground" aria-hidden /> {MESSAGE_ACTS_TEXT.edit}

@@ -1,10 +1,10 @@
 import type { MessageDto, RoomDto, UserDto, UserSummary } from '@app/contracts';
 import { canModerate } from '@app/contracts/browser';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { Ban, Flag, MoreHorizontal, ShieldCheck } from 'lucide-react';
+import { Ban, CornerUpLeft, Flag, MoreHorizontal, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { cn } from '../../../lib/cn';
-import { PERSON_MENU_TEXT } from '../copy';
+import { PERSON_MENU_TEXT, REPLY_TEXT } from '../copy';
 import { ReportDialog, type ReportTarget } from '../../moderation/components/report-dialog';
 import { REPORT_TEXT } from '../../moderation/report-copy';
 import { BLOCK_TEXT } from '../../safety/safety-copy';
@@ -19,10 +19,12 @@ export type PersonMenuProps = {
   message?: MessageDto;
   blocks: BlockToggle;
   className?: string;
+  /** Offers "Reply" to the message, to those who may write in the room. */
+  onReply?: () => void;
 };
 
 /** Report a message or its author, block or unblock them: offered on other people, to members. */
-export function PersonMenu({ person, message, blocks, className }: PersonMenuProps) {
+export function PersonMenu({ person, message, blocks, className, onReply }: PersonMenuProps) {
   const [reporting, setReporting] = useState<ReportTarget | null>(null);
   const blocked = blocks.isBlocked(person.id);
   const blockable = !person.role || !canModerate(person.role);
@@ -40,6 +42,11 @@ export function PersonMenu({ person, message, blocks, className }: PersonMenuPro
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
           <DropdownMenu.Content align="end" sideOffset={4} className="z-[60] w-52 rounded-lg border bg-card p-1 shadow-lg">
+            {onReply ? (
+              <DropdownMenu.Item className={ITEM} onSelect={onReply}>
+                <CornerUpLeft className="h-4 w-4 text-muted-foreground" aria-hidden /> {REPLY_TEXT.reply}
+              </DropdownMenu.Item>
+            ) : null}
             {message ? (
               <DropdownMenu.Item className={ITEM} onSelect={() => setReporting({ type: 'message', id: message.id, label: PERSON_MENU_TEXT.messageBy(person.username) })}>
                 <Flag className="h-4 w-4 text-muted-foreground" aria-hidden /> {REPORT_TEXT.reportMessage}

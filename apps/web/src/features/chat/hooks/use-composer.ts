@@ -6,7 +6,7 @@ import { toast } from '../../../components/ui/toast-store';
 import { uploadChatImage } from '../../media/api/upload-chat-image';
 import { UploadError } from '../../media/api/upload-request';
 import { openVipDialog } from '../../vip/vip-slice';
-import { selectWaitUntil } from '../chat-slice';
+import { replyCancelled, selectReplyingTo, selectWaitUntil } from '../chat-slice';
 import { CHAT_TOASTS, COMPOSER_TEXT } from '../copy';
 import { DEFAULT_STYLE, formattingOf, styleOf, textKind, type ComposerStyle } from '../message-kind';
 import type { OutboxPayload } from '../outbox/outbox-store';
@@ -45,6 +45,8 @@ export function useComposer({ room, me, disabled, input }: ComposerOptions) {
   const [text, setText] = useState('');
   const [style, setStyle] = useState<ComposerStyle>(DEFAULT_STYLE);
 
+  const replyingTo = useAppSelector((state) => selectReplyingTo(state, room.id));
+  const cancelReply = () => dispatch(replyCancelled(room.id));
   const waitUntil = useAppSelector((state) => selectWaitUntil(state, room.id));
   const now = useNow(COUNTDOWN_TICK_MS, waitUntil > Date.now());
   const waitSeconds = Math.max(0, Math.ceil((waitUntil - now) / 1000));
@@ -60,7 +62,11 @@ export function useComposer({ room, me, disabled, input }: ComposerOptions) {
 
   // Every send is kept in the outbox first: it shows at once as "Sending…" and goes out now, or
   // when the connection and the room are back; the server's refusal shows on the message itself.
-  const deliver = (payload: OutboxPayload) => outbox.enqueue(room.id, payload);
+  // A reply being written goes with the next message sent, whatever its kind.
+  const deliver = (payload: OutboxPayload) => {
+    outbox.enqueue(room.id, replyingTo ? { ...payload, replyToId: replyingTo.id } : payload);
+    if (replyingTo) cancelReply();
+  };
 
   const send = () => {
     const content = text.trim();
@@ -120,5 +126,7 @@ export function useComposer({ room, me, disabled, input }: ComposerOptions) {
     uploading,
     send,
     sendImage,
+    replyingTo,
+    cancelReply,
   };
 }

@@ -10,6 +10,8 @@ export interface OutboxPayload {
   type: MessageType;
   formatting?: MessageFormatting;
   metadata?: Record<string, unknown>;
+  /** A reply: the message it answers. */
+  replyToId?: number;
 }
 
 /** The server's answer to a refused send, as its error frame said it. */

@@ -173,7 +173,7 @@ export class Outbox {
       this.inFlight.set(clientId, release);
       const sent: OutboxEntry = { ...current, attempts: current.attempts + 1 };
       this.write(sent);
-      const { content, type, formatting, metadata } = sent.payload;
+      const { content, type, formatting, metadata, replyToId } = sent.payload;
       this.options.send({
         type: 'send_message',
         roomId,
@@ -182,6 +182,7 @@ export class Outbox {
         messageType: type,
         ...(formatting ? { formatting } : {}),
         ...(metadata ? { metadata } : {}),
+        ...(replyToId ? { replyToId } : {}),
       });
     }
   }
