@@ -1,0 +1,108 @@
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, openContext, screenshot } from './support/browser';
+import { api, composer, createRoom, openRoom, sendText, signIn, uniqueName } from './support/chat';
+import { signUp } from './support/marketplace';
+import { stackInfo } from './support/stack-info';
+
+const { baseUrl } = stackInfo();
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(() => browser?.close());
+
+const messageWith = (page: Page, text: string | RegExp) => page.getByTestId('message').filter({ hasText: text });
+const quoteOf = (page: Page, originalId: number) => page.locator(`[data-testid="reply-quote"][data-reply-to="${originalId}"]`);
+
+/** The menu beside a message: someone else's (Reply, Report, Block) or one's own (Reply, Edit, Delete). */
+async function openMenu(page: Page, text: string, label: string) {
+  const message = messageWith(page, text);
+  await message.hover();
+  await message.locator('xpath=ancestor::div[contains(@class, "group/message")][1]').getByRole('button', { name: label }).click();
+}
+
+describe('Replies', () => {
+  // Two writers: each sends more than a page at once, and the flood guard counts per sender.
+  for (const [width, writerName] of [
+    [1280, 'vip'],
+    [375, 'moderator'],
+  ] as const) {
+    it(`quote the original, lead back to it through older history, and follow its edit and deletion (${width} px)`, async () => {
+      const [writerCtx, readerCtx, visitorCtx] = [await openContext(browser, baseUrl, width), await openContext(browser, baseUrl, width), await openContext(browser, baseUrl, width)];
+      try {
+        await signIn(writerCtx, baseUrl, writerName);
+        await signUp(readerCtx, 'remy');
+        const room = await createRoom(writerCtx, baseUrl, uniqueName('Replies'), 0);
+        const writer = await openRoom(writerCtx, room.id);
+        const reader = await openRoom(readerCtx, room.id);
+
+        await sendText(writer, 'Where do we meet?\nDetails to follow');
+        const originalId = Number(await messageWith(reader, 'Where do we meet?').getAttribute('data-message-id'));
+        // More than a page of talk after it: a fresh visit loads the newest page only.
+        for (let i = 1; i <= 55; i++) await api(writerCtx, baseUrl, 'POST', `rooms/${room.id}/messages`, { content: `Chatter number ${i}` });
+        await messageWith(reader, 'Chatter number 55').waitFor();
+
+        // Reply from the message's menu; Escape puts a reply being written away.
+        await openMenu(reader, 'Where do we meet?', `Message actions (${writerName})`);
+        await reader.getByRole('menuitem', { name: 'Reply' }).click();
+        const banner = reader.getByTestId('composer-reply');
+        await banner.filter({ hasText: `Replying to ${writerName}` }).filter({ hasText: 'Where do we meet?' }).waitFor();
+        await composer(reader).press('Escape');
+        await banner.waitFor({ state: 'detached' });
+        await openMenu(reader, 'Where do we meet?', `Message actions (${writerName})`);
+        await reader.getByRole('menuitem', { name: 'Reply' }).click();
+        await banner.waitFor();
+        await composer(reader).fill('By the north gate');
+        await composer(reader).press('Enter');
+        await banner.waitFor({ state: 'detached' });
+
+        // Both see the quote: its author and first line.
+        for (const page of [reader, writer]) {
+          const quote = quoteOf(page, originalId);
+          await quote.filter({ hasText: writerName }).filter({ hasText: 'Where do we meet?' }).waitFor();
+          expect(await quote.textContent()).not.toContain('Details to follow');
+        }
+        await screenshot(writer, `reply-quote-${width}`, { fullPage: false });
+
+        // Someone new comes in: the original is a page back, out of sight; the quote brings it into view.
+        await signUp(visitorCtx, 'vera');
+        const visitor = await openRoom(visitorCtx, room.id);
+        await quoteOf(visitor, originalId).waitFor();
+        const original = visitor.locator(`[data-testid="message"][data-message-id="${originalId}"]`);
+        expect(await inView(visitor, original)).toBe(false);
+        await quoteOf(visitor, originalId).click();
+        await visitor.locator(`[data-testid="message"][data-message-id="${originalId}"][data-focused="true"]`).waitFor();
+        expect(await inView(visitor, original)).toBe(true);
+
+        // The writer edits the original: the quote shows the new first line live.
+        await openMenu(writer, 'Where do we meet?', 'Your message: edit or delete');
+        await writer.getByRole('menuitem', { name: 'Edit message' }).click();
+        const editor = writer.getByRole('textbox', { name: 'Edit your message' });
+        await editor.fill('Meet at the old mill\nat noon');
+        await editor.press('Enter');
+        await quoteOf(reader, originalId).filter({ hasText: 'Meet at the old mill' }).waitFor();
+
+        // And deletes it: the quote says so.
+        await openMenu(writer, 'Meet at the old mill', 'Your message: edit or delete');
+        await writer.getByRole('menuitem', { name: 'Delete message' }).click();
+        await writer.getByRole('alertdialog', { name: 'Delete this message?' }).getByRole('button', { name: 'Delete' }).click();
+        await quoteOf(reader, originalId).filter({ hasText: 'message deleted' }).waitFor();
+        await quoteOf(writer, originalId).filter({ hasText: 'message deleted' }).waitFor();
+        await quoteOf(visitor, originalId).filter({ hasText: 'message deleted' }).waitFor();
+        expect(await quoteOf(reader, originalId).textContent()).not.toContain('old mill');
+      } finally {
+        await Promise.all([writerCtx.close(), readerCtx.close(), visitorCtx.close()]);
+      }
+    });
+  }
+});
+
+/** Whether the element is loaded and shows within the window (the message list scrolls inside it). */
+async function inView(page: Page, element: ReturnType<Page['locator']>): Promise<boolean> {
+  if ((await element.count()) === 0) return false;
+  const box = await element.boundingBox();
+  const height = page.viewportSize()?.height ?? 0;
+  return box !== null && box.y >= 0 && box.y + box.height <= height;
+}
