@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- bodies and frames are loose JSON read as a browser would */
 import 'reflect-metadata';
-import { ChatMessages, NotificationText, type UserRole } from '@app/contracts';
+import { ChatMessages, NotificationText, PINS_MAX, type UserRole } from '@app/contracts';
 import { eventually, uniqueName } from '@app/testing';
 // The real accounts and chat services behind the gateway, over REST and the socket as the web app uses them.
 import { signedUpMember, type ApiClient, type AuthStack, type Member } from './auth-stack';
@@ -140,5 +140,80 @@ describe('replies', () => {
     // Ana is not in the chat right now: the reply is a mention.
     await eventually(async () => expect((await notifications(ana)).map((n) => n.type)).toEqual(['mention']));
     expect((await bo.post(`/api/rooms/${chat}/messages`, { content: 'x', replyToId: toCy.body.id })).status).toBe(400);
+  });
+});
+
+describe('pinned messages', () => {
+  const pinsOf = async (c: ApiClient, roomId: number) => (await c.get(`/api/rooms/${roomId}/pins`)).body as any[];
+
+  it('the owner and moderators pin and unpin, live for everyone in the room; moderators’ are audited; others get 403', async () => {
+    const owner = await member('vip', 'own');
+    const { id: roomId } = await newRoom(owner);
+    const [mod, ana, bo] = [await member('moderator', 'mod'), await member(undefined, 'ana'), await member(undefined, 'bo')];
+    const anaPage = await enter(ana, roomId);
+    const boPage = await enter(bo, roomId);
+    const first = await say(anaPage, 'The rules are in the topic\nsecond line');
+    const second = await say(anaPage, 'Meeting at eight');
+
+    const pinned = await owner.request('PUT', `/api/messages/${first.id}/pin`);
+    expect(pinned.status).toBe(200);
+    const expected = { message: { id: first.id, seq: first.seq, sender: { id: ana.id, username: ana.username }, text: 'The rules are in the topic' }, pinnedBy: { id: owner.id } };
+    expect(pinned.body).toMatchObject([expected]);
+    // Everyone in the room hears of it.
+    const frame = await boPage.next('pins_changed');
+    expect(frame).toMatchObject({ roomId, pins: [expected] });
+    expect(await pinsOf(bo, roomId)).toMatchObject([expected]);
+
+    // A moderator pins too, newest first; their pin is in the audit list, the owner's is not.
+    expect((await mod.request('PUT', `/api/messages/${second.id}/pin`)).status).toBe(200);
+    await eventually(() => expect(boPage.ofType('pins_changed').at(-1)?.pins.map((p: any) => p.message.id)).toEqual([second.id, first.id]));
+    const audit = async () => ((await mod.get(`/api/moderation/audit?userId=${ana.id}`)).body as any[]).map((e) => [e.action, e.actor.id, e.messageId, e.roomId]);
+    expect(await audit()).toEqual([['pin_message', mod.id, second.id, roomId]]);
+    // Pinning again changes nothing.
+    expect((await mod.request('PUT', `/api/messages/${second.id}/pin`)).body).toHaveLength(2);
+
+    // Others may not, nor unpin.
+    expect(await bo.request('PUT', `/api/messages/${first.id}/pin`)).toMatchObject({ status: 403, body: { message: ChatMessages.PinNotAllowed } });
+    expect((await bo.request('DELETE', `/api/messages/${first.id}/pin`)).status).toBe(403);
+    expect((await bo.request('PUT', '/api/messages/999999999/pin')).status).toBe(404);
+    expect((await owner.request('PUT', '/api/messages/abc/pin')).status).toBe(400);
+    expect((await owner.request('PUT', '/api/messages/-4/pin')).status).toBe(400);
+
+    // Unpinning: the moderator's is audited; a message not pinned is a 404.
+    const after = await mod.request('DELETE', `/api/messages/${second.id}/pin`);
+    expect(after.status).toBe(200);
+    expect(after.body.map((p: any) => p.message.id)).toEqual([first.id]);
+    await eventually(() => expect(anaPage.ofType('pins_changed').at(-1)?.pins.map((p: any) => p.message.id)).toEqual([first.id]));
+    expect(await audit()).toEqual([
+      ['unpin_message', mod.id, second.id, roomId],
+      ['pin_message', mod.id, second.id, roomId],
+    ]);
+    expect(await mod.request('DELETE', `/api/messages/${second.id}/pin`)).toMatchObject({ status: 404, body: { message: ChatMessages.NotPinned } });
+    expect((await owner.request('DELETE', `/api/messages/${first.id}/pin`)).status).toBe(200);
+    expect(await pinsOf(ana, roomId)).toEqual([]);
+  });
+
+  it(`keeps at most ${PINS_MAX} per room: the next is refused with a clear message until one is unpinned`, async () => {
+    const owner = await member('vip', 'own');
+    const { id: roomId } = await newRoom(owner);
+    const ownerPage = await enter(owner, roomId);
+    const messages = [];
+    for (let i = 0; i <= PINS_MAX; i++) messages.push(await say(ownerPage, `Notice ${i}`));
+    for (const message of messages.slice(0, PINS_MAX)) expect((await owner.request('PUT', `/api/messages/${message.id}/pin`)).status).toBe(200);
+    const refused = await owner.request('PUT', `/api/messages/${messages[PINS_MAX].id}/pin`);
+    expect(refused).toMatchObject({ status: 400, body: { message: ChatMessages.PinLimit } });
+    expect(await pinsOf(owner, roomId)).toHaveLength(PINS_MAX);
+    // A deleted message's pin goes with it, and makes room.
+    expect((await owner.request('DELETE', `/api/messages/${messages[0].id}`)).status).toBe(200);
+    expect((await owner.request('PUT', `/api/messages/${messages[PINS_MAX].id}/pin`)).status).toBe(200);
+    expect((await pinsOf(owner, roomId))[0].message.id).toBe(messages[PINS_MAX].id);
+  });
+
+  it('are for public rooms only', async () => {
+    const { id: roomId } = await newRoom();
+    const [mod, bo] = [await member('moderator', 'mod'), await member()];
+    const chat = (await mod.post('/api/rooms/private', { userId: bo.id, originRoomId: roomId })).body.id as number;
+    const sent = await mod.post(`/api/rooms/${chat}/messages`, { content: 'between us' });
+    expect((await mod.request('PUT', `/api/messages/${sent.body.id}/pin`)).status).toBe(403);
   });
 });

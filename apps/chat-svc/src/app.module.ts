@@ -7,6 +7,7 @@ import { Message } from './messages/message.entity';
 import { MessagesModule } from './messages/messages.module';
 import { migrations } from './migrations';
 import { ModerationModule } from './moderation/moderation.module';
+import { PinsModule } from './pins/pins.module';
 import { NotificationsModule } from './notifications/notifications.module';
 import { RoomEntryModule } from './presence/room-entry.module';
 import { RoomParticipant } from './rooms/room-participant.entity';
@@ -36,6 +37,7 @@ import { PushSubscription } from './push/push-subscription.entity';
     RoomEntryModule,
     ReportsModule,
     ModerationModule,
+    PinsModule,
     BlocksModule,
     NotificationsModule,
     SearchModule,

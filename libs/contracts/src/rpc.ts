@@ -35,7 +35,7 @@ import type {
   StartCallRequestDto,
 } from './calls/dto/call.dto';
 import { ChatPatterns } from './chat/chat.patterns';
-import type { JoinRoomResultDto, JoinRoomsResultDto, MessageDto, PrivateChatSummaryDto, ReactionDto, RoomDto } from './chat/chat.types';
+import type { JoinRoomResultDto, JoinRoomsResultDto, MessageDto, PinnedMessageDto, PrivateChatSummaryDto, ReactionDto, RoomDto } from './chat/chat.types';
 import type {
   ActorRequestDto,
   CatchUpRequestDto,
@@ -79,7 +79,7 @@ import { MediaPatterns } from './media/media.patterns';
 import type { GrantVipRequestDto, RevokeVipRequestDto, VipChangeDto, VipHistoryRequestDto } from './vip/vip.dto';
 import { VipPatterns } from './vip/vip.patterns';
 import type { SearchMessagesRequestDto } from './chat/dto/search.dto';
-import type { DeleteMessageRequestDto, EditMessageRequestDto, ReactionRequestDto } from './chat/dto/message-acts.dto';
+import type { DeleteMessageRequestDto, EditMessageRequestDto, PinRequestDto, ReactionRequestDto } from './chat/dto/message-acts.dto';
 import { SearchPatterns, type SearchPageDto } from './chat/search.constants';
 import { ModerationPatterns, ReportPatterns, SanctionPatterns } from './moderation/moderation.patterns';
 import type {
@@ -162,6 +162,9 @@ export interface RpcContract {
   [ChatPatterns.DeleteMessage]: [DeleteMessageRequestDto, { ok: true }];
   [ChatPatterns.React]: [ReactionRequestDto, ReactionDto[]];
   [ChatPatterns.Unreact]: [ReactionRequestDto, ReactionDto[]];
+  [ChatPatterns.PinMessage]: [PinRequestDto, PinnedMessageDto[]];
+  [ChatPatterns.UnpinMessage]: [PinRequestDto, PinnedMessageDto[]];
+  [ChatPatterns.ListPins]: [RoomRequestDto, PinnedMessageDto[]];
   [ChatPatterns.ListMessages]: [ListMessagesRequestDto, MessageDto[]];
   [ChatPatterns.RecentMessages]: [RecentMessagesRequestDto, MessageDto[]];
   [ChatPatterns.CatchUp]: [CatchUpRequestDto, MessageDto[]];

@@ -1,5 +1,5 @@
 import type { UserDto } from './common/user';
-import type { MessageFormatting, MessageDto, OnlineUserDto, PrivateChatSummaryDto, ReactionDto, RoomDto } from './chat/chat.types';
+import type { MessageFormatting, MessageDto, OnlineUserDto, PinnedMessageDto, PrivateChatSummaryDto, ReactionDto, RoomDto } from './chat/chat.types';
 import type { MessageType } from './chat/chat.constants';
 import type { UserSummary } from './common/user';
 import type { CallClientFrame, CallServerFrame } from './calls/calls.frames';
@@ -90,6 +90,13 @@ export interface ReactionsChangedFrame {
   reactions: ReactionDto[];
 }
 
+/** To everyone in the room: its pinned messages changed (a pin or unpin); the list, newest first, replaces the old. */
+export interface PinsChangedFrame {
+  type: 'pins_changed';
+  roomId: number;
+  pins: PinnedMessageDto[];
+}
+
 /** To everyone in a private chat: one of its two people read it up to `seq` ("Seen" with the time). */
 export interface MessagesReadFrame {
   type: 'messages_read';
@@ -161,7 +168,7 @@ export interface ErrorFrame {
 }
 
 /** Events on chat.room.<id>.event (chat-svc's, and gateways' user_typing); gateways forward them to the room's sockets. */
-export type RoomEventFrame = NewMessageFrame | UserJoinedFrame | UserLeftFrame | MessageDeletedFrame | MessageEditedFrame | ReactionsChangedFrame | MessagesReadFrame | UserTypingFrame;
+export type RoomEventFrame = NewMessageFrame | UserJoinedFrame | UserLeftFrame | MessageDeletedFrame | MessageEditedFrame | ReactionsChangedFrame | MessagesReadFrame | UserTypingFrame | PinsChangedFrame;
 /** Events chat-svc publishes on chat.user.<id>.event. */
 export type UserEventFrame =
   | PrivateChatCreatedFrame
@@ -188,6 +195,7 @@ export type ServerFrame =
   | MessageDeletedFrame
   | MessageEditedFrame
   | ReactionsChangedFrame
+  | PinsChangedFrame
   | MessagesReadFrame
   | ModerationNoticeFrame
   | NotificationFrame

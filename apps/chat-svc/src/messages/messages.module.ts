@@ -17,6 +17,6 @@ import { ReactionsRepository } from './reactions.repository';
   imports: [BlocksModule, RoomsModule, LimitsModule, UsersModule, PresenceModule, SafetyModule, MutesModule, NotificationsModule, MentionsModule],
   controllers: [MessagesController],
   providers: [MessagesRepository, ReactionsRepository, MessagesService],
-  exports: [MessagesService],
+  exports: [MessagesService, MessagesRepository],
 })
 export class MessagesModule {}

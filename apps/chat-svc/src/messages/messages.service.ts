@@ -312,7 +312,7 @@ export class MessagesService {
   }
 
   /** The quotes replies show of these originals, by id: as each reads now (removed ones show as removed). */
-  private async quotesOf(originals: Message[]): Promise<Map<number, MessageQuoteDto>> {
+  async quotesOf(originals: Message[]): Promise<Map<number, MessageQuoteDto>> {
     if (originals.length === 0) return new Map();
     const users = await this.users.findMany(originals.map((m) => m.senderId));
     return new Map(

@@ -13,6 +13,7 @@ import { Migration20261202120000ReadReceipts } from './Migration20261202120000-r
 import { Migration20261203100000Push } from './Migration20261203100000-push';
 import { Migration20261204150000NotificationSources } from './Migration20261204150000-notification-sources';
 import { Migration20261204160000Replies } from './Migration20261204160000-replies';
+import { Migration20261204170000Pins } from './Migration20261204170000-pins';
 import { Migration20261201100000Mentions } from './Migration20261201100000-mentions';
 
 /** Every migration, in order. Listed in code so the build and jest need no file globbing. */
@@ -32,4 +33,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261203100000-push', class: Migration20261203100000Push },
   { name: 'Migration20261204150000-notification-sources', class: Migration20261204150000NotificationSources },
   { name: 'Migration20261204160000-replies', class: Migration20261204160000Replies },
+  { name: 'Migration20261204170000-pins', class: Migration20261204170000Pins },
 ];

@@ -12,5 +12,7 @@ import { MutesModule } from './mutes.module';
   imports: [ReportsModule, MutesModule, UsersModule, NotificationsModule],
   controllers: [ModerationController],
   providers: [ModerationRepository, ModerationService],
+  // The audit list, which pins by moderators are written to too.
+  exports: [ModerationRepository],
 })
 export class ModerationModule {}

@@ -248,6 +248,7 @@ export class RoomsService {
       onlineCount,
       lastSeq: room.lastSeq,
       createdAt: new Date(room.createdAt).toISOString(),
+      ownerId: room.type === 'public' ? room.createdById : null,
       canReply: true,
       blockedByYou: false,
     };

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, HttpCode, Param, Patch, Put, UseGuards } from '@nestjs/common';
 import { ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ChatPatterns, EditMessageDto, type MessageDto, type ReactionDto, type UserDto } from '@app/contracts';
+import { ChatPatterns, EditMessageDto, type MessageDto, type PinnedMessageDto, type ReactionDto, type UserDto } from '@app/contracts';
 import { RpcClient } from '@app/server';
 import { AuthGuard, CurrentUser } from '../common/auth.guards';
 import { actorOf } from '../common/actor';
@@ -30,6 +30,18 @@ export class MessagesController {
   @ApiOperation({ summary: 'Take your reaction back; answers the message’s reactions' })
   unreact(@Param('id', ParseIdPipe) id: number, @Param('emoji') emoji: string, @CurrentUser() user: UserDto): Promise<ReactionDto[]> {
     return this.rpc.request(ChatPatterns.Unreact, { messageId: id, emoji, actor: actorOf(user) });
+  }
+
+  @Put(':id/pin')
+  @ApiOperation({ summary: "Pin a message of a public room (its owner and moderators, at most 10); answers the room's pins, the room sees pins_changed" })
+  pin(@Param('id', ParseIdPipe) id: number, @CurrentUser() user: UserDto): Promise<PinnedMessageDto[]> {
+    return this.rpc.request(ChatPatterns.PinMessage, { messageId: id, actor: actorOf(user) });
+  }
+
+  @Delete(':id/pin')
+  @ApiOperation({ summary: "Unpin a message; answers the room's pins, the room sees pins_changed" })
+  unpin(@Param('id', ParseIdPipe) id: number, @CurrentUser() user: UserDto): Promise<PinnedMessageDto[]> {
+    return this.rpc.request(ChatPatterns.UnpinMessage, { messageId: id, actor: actorOf(user) });
   }
 
   @Delete(':id')

@@ -11,6 +11,7 @@ import {
   SendMessageDto,
   StartPrivateChatDto,
   type MessageDto,
+  type PinnedMessageDto,
   type PrivateChatSummaryDto,
   type RoomDto,
   type UserDto,
@@ -91,6 +92,12 @@ export class RoomsController {
   @Get(':id/messages')
   messages(@Param('id', ParseIdPipe) id: number, @Query() query: MessagesQueryDto, @OptionalUser() user: UserDto | null): Promise<MessageDto[]> {
     return this.rpc.request(ChatPatterns.ListMessages, { ...query, roomId: id, ...(user ? { actor: actorOf(user) } : {}) });
+  }
+
+  /** The room's pinned messages, newest first. */
+  @Get(':id/pins')
+  pins(@Param('id', ParseIdPipe) id: number, @OptionalUser() user: UserDto | null): Promise<PinnedMessageDto[]> {
+    return this.rpc.request(ChatPatterns.ListPins, { roomId: id, ...(user ? { actor: actorOf(user) } : {}) });
   }
 
   @Post(':id/messages')

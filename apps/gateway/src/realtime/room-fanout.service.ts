@@ -6,6 +6,7 @@ import {
   type MessageDeletedFrame,
   type MessageEditedFrame,
   type MessagesReadFrame,
+  type PinsChangedFrame,
   type ReactionsChangedFrame,
   type MessageDto,
   type NewMessageFrame,
@@ -135,7 +136,7 @@ export class RoomFanoutService implements OnModuleInit, OnApplicationShutdown {
       if (frame.type === 'new_message') this.onMessage(channel, frame);
       else if (frame.type === 'message_deleted') this.onRemoved(channel, frame);
       else if (frame.type === 'message_edited') this.onEdited(channel, frame);
-      else if (frame.type === 'reactions_changed' || frame.type === 'messages_read') this.toEveryone(channel, frame);
+      else if (frame.type === 'reactions_changed' || frame.type === 'messages_read' || frame.type === 'pins_changed') this.toEveryone(channel, frame);
       else if (frame.type === 'user_typing') this.onTyping(channel, frame);
       else {
         // The one who arrives already has the online list; everyone else hears of them.
@@ -174,7 +175,7 @@ export class RoomFanoutService implements OnModuleInit, OnApplicationShutdown {
   }
 
   /** Frames for everyone in the room as they are; reactions are also written into what this channel keeps to replay. */
-  private toEveryone(channel: RoomChannel, frame: ReactionsChangedFrame | MessagesReadFrame) {
+  private toEveryone(channel: RoomChannel, frame: ReactionsChangedFrame | MessagesReadFrame | PinsChangedFrame) {
     if (frame.type === 'reactions_changed') this.keepReactions(channel, frame);
     const out = new OutgoingFrame(JSON.stringify(frame));
     for (const socket of channel.sockets) this.registry.sendRaw(socket, out);

@@ -78,6 +78,9 @@ export const ROOM_ARCHIVE_AFTER_MS = 30 * 24 * 60 * 60 * 1000;
 export const ROOM_ARCHIVE_SWEEP_MS = 60 * 60 * 1000;
 
 /** One's own text message may be edited this long after it was sent; deleted at any time. */
+/** The most messages a room keeps pinned. */
+export const PINS_MAX = 10;
+
 export const EDIT_WINDOW_MS = 15 * 60 * 1000;
 
 /** Reactions one tap away; any other emoji comes from the picker. */
@@ -118,6 +121,9 @@ export const ChatMessages = {
   RoomArchived: 'This room was archived after 30 days without messages. Pick another room or create a new one.',
   VipRoom: 'This room is for VIP members',
   MessageNotFound: 'Message not found',
+  PinLimit: `A room can have at most ${PINS_MAX} pinned messages. Unpin one to pin another.`,
+  PinNotAllowed: "Only the room's owner and moderators can pin messages",
+  NotPinned: 'This message is not pinned',
   ReplyOtherConversation: 'A reply must answer a message of the same conversation',
   NotYourMessage: 'You can only change your own messages',
   EditWindowPassed: 'Messages can only be edited within 15 minutes',

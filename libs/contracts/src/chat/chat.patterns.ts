@@ -28,6 +28,12 @@ export const ChatPatterns = {
   React: 'chat.message.react',
   /** ReactionRequestDto -> ReactionDto[]: takes one's reaction back */
   Unreact: 'chat.message.unreact',
+  /** PinRequestDto -> PinnedMessageDto[] (the room's pins after, newest first): owner and moderators, public rooms */
+  PinMessage: 'chat.message.pin',
+  /** PinRequestDto -> PinnedMessageDto[] */
+  UnpinMessage: 'chat.message.unpin',
+  /** RoomRequestDto -> PinnedMessageDto[] newest first, for those who may read the room */
+  ListPins: 'chat.room.pins',
   /** ListMessagesRequestDto -> MessageDto[] oldest first */
   ListMessages: 'chat.message.list',
   /** RecentMessagesRequestDto -> MessageDto[] from public rooms, oldest first */

@@ -57,6 +57,13 @@ export interface MessageQuoteDto {
   removedBy?: 'moderator' | 'sender';
 }
 
+/** A message pinned in its room: shown in the room's pinned bar (the newest) and its info panel. */
+export interface PinnedMessageDto {
+  message: MessageQuoteDto;
+  pinnedBy: UserSummary;
+  pinnedAt: string;
+}
+
 /** One emoji on a message: how many chose it and (the first REACTION_NAMES_SHOWN of) who. */
 export interface ReactionDto {
   emoji: string;
@@ -103,6 +110,8 @@ export interface RoomDto {
   onlineCount: number;
   lastSeq: number;
   createdAt: string;
+  /** Public rooms: the person who created it, its owner (who may pin, as moderators may); null otherwise. chat-svc always sends it. */
+  ownerId?: number | null;
   /**
    * False when the viewer may not send here: a private chat where either person blocked the
    * other ("You can't reply to this conversation"). chat-svc always sends it.

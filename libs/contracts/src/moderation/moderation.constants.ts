@@ -49,7 +49,9 @@ export type ModerationAction =
   | 'ban'
   | 'lift_mute'
   | 'lift_suspension'
-  | 'lift_ban';
+  | 'lift_ban'
+  | 'pin_message'
+  | 'unpin_message';
 
 /** What the reporter is told: their report led to an action, or was found to break no rule. */
 export type ReportOutcome = 'action_taken' | 'dismissed';

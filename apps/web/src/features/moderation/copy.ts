@@ -71,6 +71,8 @@ export const DESK_TEXT = {
     lift_mute: 'Mute lifted',
     lift_suspension: 'Suspension lifted',
     lift_ban: 'Ban lifted',
+    pin_message: 'Message pinned',
+    unpin_message: 'Message unpinned',
   },
   actionTitle: (action: string, name: string) => `${action}: ${name}`,
   why: 'Reason (required)',

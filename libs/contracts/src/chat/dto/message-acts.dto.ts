@@ -42,3 +42,9 @@ export class DeleteMessageRequestDto {
   @ValidateNested() @Type(() => ActorDto) actor: ActorDto;
   @IsId() messageId: number;
 }
+
+/** PUT and DELETE /api/messages/:id/pin: a room's owner or a moderator pins or unpins one of its messages. */
+export class PinRequestDto {
+  @ValidateNested() @Type(() => ActorDto) actor: ActorDto;
+  @IsId() messageId: number;
+}
