@@ -106,3 +106,52 @@ async function inView(page: Page, element: ReturnType<Page['locator']>): Promise
   const height = page.viewportSize()?.height ?? 0;
   return box !== null && box.y >= 0 && box.y + box.height <= height;
 }
+
+describe('Pinned messages', () => {
+  for (const [width, ownerName] of [
+    [1280, 'vip'],
+    [375, 'seller'],
+  ] as const) {
+    it(`the owner pins a message: the bar shows for another member live, leads to it, and goes with the unpin (${width} px)`, async () => {
+      const [ownerCtx, memberCtx] = [await openContext(browser, baseUrl, width), await openContext(browser, baseUrl, width)];
+      try {
+        await signIn(ownerCtx, baseUrl, ownerName);
+        const memberName = await signUp(memberCtx, 'pia');
+        const room = await createRoom(ownerCtx, baseUrl, uniqueName('Pins'), 0);
+        const owner = await openRoom(ownerCtx, room.id);
+        const reader = await openRoom(memberCtx, room.id);
+
+        await sendText(reader, 'House rules: be kind\nand stay on topic');
+        for (let i = 1; i <= 30; i++) await api(ownerCtx, baseUrl, 'POST', `rooms/${room.id}/messages`, { content: `Owner talk ${i}` });
+        await messageWith(reader, 'Owner talk 30').waitFor();
+        const pinnedId = Number(await messageWith(owner, 'House rules').getAttribute('data-message-id'));
+        // A member is offered no pin.
+        await openMenu(reader, 'Owner talk 30', `Message actions (${ownerName})`);
+        await reader.getByRole('menuitem', { name: 'Reply' }).waitFor();
+        expect(await reader.getByRole('menuitem', { name: 'Pin message' }).count()).toBe(0);
+        await reader.keyboard.press('Escape');
+
+        await openMenu(owner, 'House rules', `Message actions (${memberName})`);
+        await owner.getByRole('menuitem', { name: 'Pin message' }).click();
+        const bar = reader.getByTestId('pinned-bar');
+        await bar.filter({ hasText: 'House rules: be kind' }).waitFor();
+        expect(await bar.textContent()).not.toContain('stay on topic');
+        await screenshot(reader, `pinned-bar-${width}`, { fullPage: false });
+
+        // The bar leads to the message, far up the room.
+        const pinned = reader.locator(`[data-testid="message"][data-message-id="${pinnedId}"]`);
+        expect(await inView(reader, pinned)).toBe(false);
+        await bar.getByRole('button', { name: `Go to the pinned message by ${memberName}` }).click();
+        await reader.locator(`[data-testid="message"][data-message-id="${pinnedId}"][data-focused="true"]`).waitFor();
+        expect(await inView(reader, pinned)).toBe(true);
+
+        await openMenu(owner, 'House rules', `Message actions (${memberName})`);
+        await owner.getByRole('menuitem', { name: 'Unpin message' }).click();
+        await bar.waitFor({ state: 'detached' });
+        await owner.getByTestId('pinned-bar').waitFor({ state: 'detached' });
+      } finally {
+        await Promise.all([ownerCtx.close(), memberCtx.close()]);
+      }
+    });
+  }
+});

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ChatMessages, canModerate, type ActorDto, type PinRequestDto, type PinnedMessageDto, type RoomRequestDto } from '@app/contracts';
+import { ChatMessages, canModerate, canPin, type PinRequestDto, type PinnedMessageDto, type RoomRequestDto } from '@app/contracts';
 import { RpcErrors } from '@app/server';
 import { FanoutService } from '../fanout/fanout.service';
 import { MessagesRepository } from '../messages/messages.repository';
@@ -32,7 +32,7 @@ export class PinsService {
     const message = await this.messages.findById(dto.messageId);
     if (!message) throw RpcErrors.notFound(ChatMessages.MessageNotFound);
     const room = await this.rooms.readable(message.roomId, actor);
-    if (!mayPin(room, actor)) throw RpcErrors.forbidden(ChatMessages.PinNotAllowed);
+    if (!canPin(actor, { type: room.type, ownerId: room.createdById })) throw RpcErrors.forbidden(ChatMessages.PinNotAllowed);
     if (pin && message.removedAt) throw RpcErrors.conflict(ChatMessages.MessageGone);
     await this.users.remember(actor);
     const changed = await this.pins.transaction(async (trx) => {
@@ -83,9 +83,4 @@ export class PinsService {
       return message ? [{ message, pinnedBy: ChatUsersService.summary(r.pinnedById, users), pinnedAt: r.pinnedAt.toISOString() }] : [];
     });
   }
-}
-
-/** Who may pin in this room: its owner and moderators, in public rooms. */
-function mayPin(room: Room, actor: ActorDto): boolean {
-  return room.type === 'public' && (room.createdById === actor.id || canModerate(actor.role));
 }

@@ -61,6 +61,11 @@ export function canModerate(role: UserRole): boolean {
   return role === 'moderator';
 }
 
+/** A public room's messages are pinned by its owner and by moderators. */
+export function canPin(person: { id: number; role: UserRole }, room: { type: 'public' | 'private'; ownerId?: number | null }): boolean {
+  return room.type === 'public' && (room.ownerId === person.id || canModerate(person.role));
+}
+
 /** A vip buys calls; a seller may call another seller. */
 export function canStartCalls(role: UserRole): boolean {
   return role === 'vip' || role === 'seller';

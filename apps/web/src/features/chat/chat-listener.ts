@@ -6,7 +6,7 @@ import { connectSocket, disconnectSocket, joinSent, socketFrameReceived, SESSION
 import { authApi } from '../auth/api/auth-api';
 import { CATCH_UP_PAGE, chatApi } from './api/chat-api';
 import { cooldownStarted } from './chat-slice';
-import { addNotice, mergeMessages, removeMessage, replaceMessage, setReactions, upsertOnlineUser } from './feed';
+import { addNotice, mergeMessages, quoteOf, removeMessage, replaceMessage, setReactions, upsertOnlineUser } from './feed';
 
 /** The state this listener reads; the store's full state satisfies it. */
 interface ListenerState {
@@ -117,9 +117,19 @@ async function applyFrame(frame: ServerFrame, dispatch: Dispatch, getState: () =
       return;
     case 'message_deleted':
       feed(frame.roomId, (draft) => void removeMessage(draft, frame.messageId, frame.removedBy));
+      // A removed message's pin goes with it.
+      dispatch(chatApi.util.updateQueryData('getPins', frame.roomId, (pins) => pins.filter((pin) => pin.message.id !== frame.messageId)));
       return;
     case 'message_edited':
       feed(frame.roomId, (draft) => void replaceMessage(draft, frame.message));
+      dispatch(
+        chatApi.util.updateQueryData('getPins', frame.roomId, (pins) => {
+          for (const pin of pins) if (pin.message.id === frame.message.id) Object.assign(pin.message, quoteOf(frame.message));
+        }),
+      );
+      return;
+    case 'pins_changed':
+      dispatch(chatApi.util.updateQueryData('getPins', frame.roomId, () => frame.pins));
       return;
     case 'messages_read':
       feed(frame.roomId, (draft) => {

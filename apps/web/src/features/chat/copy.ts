@@ -317,3 +317,13 @@ export const REPLY_TEXT = {
   goTo: (name: string) => `Go to the message by ${name}`,
   kinds: { image: 'Photo', gif: 'GIF', voice: 'Voice note' } as Record<string, string>,
 } as const;
+
+/** Pinned messages of a public room. */
+export const PIN_TEXT = {
+  pin: 'Pin message',
+  unpin: 'Unpin message',
+  failed: 'Failed to change the pinned messages. Please try again.',
+  bar: 'Pinned message',
+  goTo: (name: string) => `Go to the pinned message by ${name}`,
+  count: (n: number) => `${n} pinned`,
+} as const;

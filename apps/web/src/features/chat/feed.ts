@@ -1,4 +1,4 @@
-import type { MessageDto, OnlineUserDto, ReactionDto, UserSummary } from '@app/contracts';
+import type { MessageDto, MessageQuoteDto, OnlineUserDto, ReactionDto, UserSummary } from '@app/contracts';
 import type { RoomFeed, RoomNotice } from './types';
 import { quoteLine } from '@app/contracts/browser';
 
@@ -20,12 +20,13 @@ export function replaceMessage(feed: RoomFeed, message: MessageDto): RoomFeed {
   const at = feed.messages.findIndex((m) => m.id === message.id);
   if (at >= 0) feed.messages[at] = message;
   // The replies quoting it show its new first line.
-  for (const reply of feed.messages) {
-    if (reply.replyTo?.id !== message.id) continue;
-    reply.replyTo.type = message.type;
-    reply.replyTo.text = message.type === 'text' || message.type === 'emoji' ? quoteLine(message.content) : '';
-  }
+  for (const reply of feed.messages) if (reply.replyTo?.id === message.id) Object.assign(reply.replyTo, quoteOf(message));
   return feed;
+}
+
+/** What a quote of this message (a reply's, a pin's) shows of it now. */
+export function quoteOf(message: MessageDto): Pick<MessageQuoteDto, 'type' | 'text'> {
+  return { type: message.type, text: message.type === 'text' || message.type === 'emoji' ? quoteLine(message.content) : '' };
 }
 
 /** A message's reactions changed: the new list replaces the old (none: the message has none). */

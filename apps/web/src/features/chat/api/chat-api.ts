@@ -3,6 +3,7 @@ import type {
   MessageDto,
   MessageFormatting,
   MessageType,
+  PinnedMessageDto,
   PrivateChatSummaryDto,
   ReactionDto,
   RoomCategory,
@@ -109,6 +110,18 @@ export const chatApi = api.injectEndpoints({
         if (data) dispatch(chatApi.util.updateQueryData('getRoomFeed', roomId, (feed) => void setReactions(feed, messageId, data)));
       },
     }),
+    /** A public room's pinned messages, newest first; kept current by pins_changed (see chat-listener). */
+    getPins: build.query<PinnedMessageDto[], number>({
+      query: (roomId) => `rooms/${roomId}/pins`,
+    }),
+    /** The owner's or a moderator's pin (or with `remove`, unpin); the answer and the room's frame both set the list. */
+    pin: build.mutation<PinnedMessageDto[], { roomId: number; messageId: number; remove?: boolean }>({
+      query: ({ messageId, remove }) => ({ url: `messages/${messageId}/pin`, method: remove ? 'DELETE' : 'PUT' }),
+      async onQueryStarted({ roomId }, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
+        if (data) dispatch(chatApi.util.updateQueryData('getPins', roomId, () => data));
+      },
+    }),
     createRoom: build.mutation<RoomDto, CreateRoomDto>({
       query: (body) => ({ url: 'rooms', method: 'POST', body }),
       invalidatesTags: ['Rooms'],
@@ -156,6 +169,8 @@ export const {
   useEditMessageMutation,
   useDeleteMessageMutation,
   useReactMutation,
+  useGetPinsQuery,
+  usePinMutation,
   useCreateRoomMutation,
   useStartPrivateChatMutation,
   useGetMyChatsQuery,

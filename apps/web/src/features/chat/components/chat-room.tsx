@@ -24,6 +24,7 @@ import { ClearCacheDialog } from './clear-cache-dialog';
 import { Composer } from './composer';
 import { CreateRoomDialog } from './create-room-dialog';
 import { MessageList } from './message-list';
+import { PinnedBar } from './pinned-bar';
 import { RateLimitDialog } from './rate-limit-dialog';
 import { SignupGate } from './signup-gate';
 import { TypingIndicator } from './typing-indicator';
@@ -127,6 +128,7 @@ function LiveRoom({ roomId, me }: { roomId: number; me: UserDto }) {
         onPickUser={(user) => void startWith(user)}
       />
       {connection.status === 'offline' ? <DisconnectedBanner /> : null}
+      {isPublic ? <PinnedBar roomId={roomId} /> : null}
 
       {feed ? (
         <MessageList

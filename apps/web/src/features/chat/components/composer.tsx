@@ -1,5 +1,5 @@
 import type { RoomDto, UserDto } from '@app/contracts';
-import { ModerationMessages, SafetyMessages, quoteLine } from '@app/contracts/browser';
+import { ModerationMessages, SafetyMessages } from '@app/contracts/browser';
 import { Send, X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -12,6 +12,7 @@ import { useConnection } from '../hooks/use-connection';
 import { useMentionPicker, type Mentionable } from '../hooks/use-mention-picker';
 import { useTypingSignal } from '../hooks/use-typing-signal';
 import { useGetRoomFeedQuery } from '../api/chat-api';
+import { quoteOf } from '../feed';
 import { useNow } from '../../../hooks/use-now';
 import { ComposerToolbar } from './composer-toolbar';
 import { MentionPicker } from './mention-picker';
@@ -94,7 +95,7 @@ function WritableComposer({ room, me, disabled }: ComposerProps) {
           <div className="mb-1.5 flex items-center gap-2 rounded-lg border-l-2 border-primary/60 bg-muted/60 px-2 py-1 text-xs" data-testid="composer-reply">
             <span className="shrink-0 font-semibold">{REPLY_TEXT.replyingTo(replyingTo.sender.username)}</span>
             <span className="min-w-0 flex-1 truncate text-muted-foreground">
-              {quoteText({ type: replyingTo.type, text: replyingTo.type === 'text' || replyingTo.type === 'emoji' ? quoteLine(replyingTo.content) : '' })}
+              {quoteText(quoteOf(replyingTo))}
             </span>
             <button
               type="button"

@@ -9,6 +9,7 @@ import { toast } from '../../../components/ui/toast-store';
 import { errorMessage } from '../../../lib/errors';
 import { useDeleteMessageMutation, useEditMessageMutation } from '../api/chat-api';
 import { MESSAGE_ACTS_TEXT, REPLY_TEXT } from '../copy';
+import { PinMenuItem } from './pin-menu-item';
 
 const ITEM = 'flex cursor-pointer items-center gap-2 rounded-md px-2 py-2 text-sm outline-none select-none data-[highlighted]:bg-muted';
 
@@ -59,6 +60,7 @@ export function OwnMessage({ message, now, children, extra, onReply }: OwnMessag
                   <CornerUpLeft className="h-4 w-4 text-muted-foreground" aria-hidden /> {REPLY_TEXT.reply}
                 </DropdownMenu.Item>
               ) : null}
+              <PinMenuItem message={message} />
               {editable ? (
                 <DropdownMenu.Item className={ITEM} onSelect={() => setEditing(true)}>
                   <Pencil className="h-4 w-4 text-muted-foreground" aria-hidden /> {MESSAGE_ACTS_TEXT.edit}

@@ -5,6 +5,7 @@ import { Ban, CornerUpLeft, Flag, MoreHorizontal, ShieldCheck } from 'lucide-rea
 import { useState } from 'react';
 import { cn } from '../../../lib/cn';
 import { PERSON_MENU_TEXT, REPLY_TEXT } from '../copy';
+import { PinMenuItem } from './pin-menu-item';
 import { ReportDialog, type ReportTarget } from '../../moderation/components/report-dialog';
 import { REPORT_TEXT } from '../../moderation/report-copy';
 import { BLOCK_TEXT } from '../../safety/safety-copy';
@@ -47,6 +48,7 @@ export function PersonMenu({ person, message, blocks, className, onReply }: Pers
                 <CornerUpLeft className="h-4 w-4 text-muted-foreground" aria-hidden /> {REPLY_TEXT.reply}
               </DropdownMenu.Item>
             ) : null}
+            {message ? <PinMenuItem message={message} /> : null}
             {message ? (
               <DropdownMenu.Item className={ITEM} onSelect={() => setReporting({ type: 'message', id: message.id, label: PERSON_MENU_TEXT.messageBy(person.username) })}>
                 <Flag className="h-4 w-4 text-muted-foreground" aria-hidden /> {REPORT_TEXT.reportMessage}

@@ -1,0 +1,32 @@
+import { Pin } from 'lucide-react';
+import { useAppDispatch } from '../../../app/hooks';
+import { useGetPinsQuery } from '../api/chat-api';
+import { messageFocusRequested } from '../chat-slice';
+import { PIN_TEXT } from '../copy';
+import { quoteText } from './reply-quote';
+
+/** Under a public room's header: its newest pinned message; choosing it scrolls there. Absent when nothing is pinned. */
+export function PinnedBar({ roomId }: { roomId: number }) {
+  const dispatch = useAppDispatch();
+  const { data: pins } = useGetPinsQuery(roomId);
+  const latest = pins?.[0];
+  if (!latest) return null;
+  return (
+    <div className="border-b bg-card px-3 py-1.5 sm:px-6" data-testid="pinned-bar">
+      <button
+        type="button"
+        className="mx-auto flex w-full max-w-3xl items-center gap-2 rounded-md px-1 py-0.5 text-left text-xs hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        onClick={() => dispatch(messageFocusRequested({ roomId, messageId: latest.message.id }))}
+        aria-label={PIN_TEXT.goTo(latest.message.sender.username)}
+        data-pinned-id={latest.message.id}
+      >
+        <Pin className="h-3.5 w-3.5 shrink-0 text-primary" aria-hidden />
+        <span className="shrink-0 font-semibold">{PIN_TEXT.bar}</span>
+        <span className="min-w-0 flex-1 truncate text-muted-foreground">
+          {latest.message.sender.username}: {quoteText(latest.message)}
+        </span>
+        {pins.length > 1 ? <span className="shrink-0 text-muted-foreground">{PIN_TEXT.count(pins.length)}</span> : null}
+      </button>
+    </div>
+  );
+}
