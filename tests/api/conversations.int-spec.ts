@@ -3,7 +3,7 @@ import 'reflect-metadata';
 import { ChatMessages, NotificationText, PINS_MAX, type UserRole } from '@app/contracts';
 import { eventually, uniqueName } from '@app/testing';
 // The real accounts and chat services behind the gateway, over REST and the socket as the web app uses them.
-import { signedUpMember, type ApiClient, type AuthStack, type Member } from './auth-stack';
+import { ApiClient, signedUpMember, type AuthStack, type Member } from './auth-stack';
 import type { TestSocket } from './chat-stack';
 import { startProductStack } from './support/product-stack';
 import { enterRoom, socketOf } from './support/room-socket';
@@ -215,5 +215,26 @@ describe('pinned messages', () => {
     const chat = (await mod.post('/api/rooms/private', { userId: bo.id, originRoomId: roomId })).body.id as number;
     const sent = await mod.post(`/api/rooms/${chat}/messages`, { content: 'between us' });
     expect((await mod.request('PUT', `/api/messages/${sent.body.id}/pin`)).status).toBe(403);
+  });
+});
+
+describe('room information', () => {
+  it('a public room names its owner, with its description and rules, for members and visitors alike', async () => {
+    const owner = await member('vip', 'own');
+    const created = await owner.post('/api/rooms', {
+      name: uniqueName('Info'),
+      category: 'general',
+      description: 'Talk about gardens',
+      customRules: 'No selling.\nBe kind.',
+      messageCooldown: 15,
+    });
+    expect(created.status).toBe(201);
+    const expected = { description: 'Talk about gardens', customRules: 'No selling.\nBe kind.', messageCooldown: 15, allowImages: false, ownerId: owner.id, owner: { id: owner.id, username: owner.username } };
+    expect((await (await member()).get(`/api/rooms/${created.body.id}`)).body).toMatchObject(expected);
+    const visitor = new ApiClient(stack);
+    expect((await visitor.get(`/api/rooms/${created.body.id}`)).body).toMatchObject(expected);
+    // The join answers the same room.
+    const page = await enter(owner, created.body.id);
+    expect(page.ofType('room_joined')[0].room).toMatchObject(expected);
   });
 });

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openContext, screenshot } from './support/browser';
-import { api, composer, createRoom, openRoom, sendText, signIn, uniqueName } from './support/chat';
+import { api, composer, createRoom, openRoom, sendText, signIn, uniqueName, type RoomRef } from './support/chat';
 import { signUp } from './support/marketplace';
 import { stackInfo } from './support/stack-info';
 
@@ -151,6 +151,62 @@ describe('Pinned messages', () => {
         await owner.getByTestId('pinned-bar').waitFor({ state: 'detached' });
       } finally {
         await Promise.all([ownerCtx.close(), memberCtx.close()]);
+      }
+    });
+  }
+});
+
+describe('Room information', () => {
+  for (const [width, ownerName] of [
+    [1280, 'vip'],
+    [375, 'seller'],
+  ] as const) {
+    it(`rules show on the join prompt and in the room's information, with owner, limits and live pins (${width} px)`, async () => {
+      const [ownerCtx, memberCtx, visitorCtx] = [await openContext(browser, baseUrl, width), await openContext(browser, baseUrl, width), await openContext(browser, baseUrl, width)];
+      try {
+        await signIn(ownerCtx, baseUrl, ownerName);
+        const name = uniqueName('Garden');
+        const room = await api<RoomRef>(ownerCtx, baseUrl, 'POST', 'rooms', {
+          name,
+          category: 'general',
+          description: 'Everything about growing tomatoes',
+          customRules: 'No selling seeds.\nShare photos of your own plants only.',
+          messageCooldown: 15,
+        });
+
+        // A visitor reads the rules before joining.
+        const visitor = await visitorCtx.newPage();
+        await visitor.goto(`/chat/${room.id}`);
+        const prompt = visitor.getByRole('dialog', { name: `Join ${name}` });
+        await prompt.getByTestId('room-rules').filter({ hasText: 'No selling seeds.' }).filter({ hasText: 'Everything about growing tomatoes' }).waitFor();
+        await screenshot(visitor, `room-rules-join-prompt-${width}`, { fullPage: false });
+
+        // A member opens the room's information from its header.
+        await signUp(memberCtx, 'gus');
+        const owner = await openRoom(ownerCtx, room.id);
+        const reader = await openRoom(memberCtx, room.id);
+        await reader.getByRole('button', { name: 'Room information' }).click();
+        const panel = reader.getByRole('dialog', { name: `About ${name}` });
+        await panel.getByTestId('room-rules').filter({ hasText: 'Share photos of your own plants only.' }).waitFor();
+        expect(await panel.getByTestId('room-owner').textContent()).toBe(ownerName);
+        expect(await panel.getByTestId('room-slow-mode').textContent()).toBe('15 seconds between messages');
+        expect(await panel.getByTestId('room-images').textContent()).toBe('Not allowed');
+        expect(await panel.getByTestId('room-created').textContent()).toMatch(/\d{4}/);
+        await panel.getByText('No pinned messages yet.').waitFor();
+
+        // The owner pins a message: the open panel lists it at once, and leads to it.
+        await sendText(owner, 'Watering schedule: mornings');
+        await openMenu(owner, 'Watering schedule', 'Your message: edit or delete');
+        await owner.getByRole('menuitem', { name: 'Pin message' }).click();
+        const listed = panel.getByRole('button', { name: `Go to the pinned message by ${ownerName}` });
+        await listed.filter({ hasText: 'Watering schedule: mornings' }).waitFor();
+        await screenshot(reader, `room-info-${width}`, { fullPage: false });
+        expect(await panel.getByRole('button', { name: 'Unpin message' }).count()).toBe(0);
+        await listed.click();
+        await panel.waitFor({ state: 'detached' });
+        await reader.locator('[data-testid="message"][data-focused="true"]').filter({ hasText: 'Watering schedule' }).waitFor();
+      } finally {
+        await Promise.all([ownerCtx.close(), memberCtx.close(), visitorCtx.close()]);
       }
     });
   }

@@ -204,6 +204,9 @@ export class RoomsService {
     if (room.type === 'public') {
       const count = onlineCount ?? (await this.onlineCounts([room.id])).get(room.id) ?? 0;
       const dto = this.shape(room, [], count);
+      // The room's information names its owner.
+      const ownerId = room.createdById;
+      dto.owner = ownerId === null ? null : ChatUsersService.summary(ownerId, await this.users.findMany([ownerId]));
       if (viewer && hasSendLimits(viewer.role, room.type)) dto.sendWait = await this.sendLimits.pendingWait(viewer.id, room.id);
       return dto;
     }

@@ -112,6 +112,8 @@ export interface RoomDto {
   createdAt: string;
   /** Public rooms: the person who created it, its owner (who may pin, as moderators may); null otherwise. chat-svc always sends it. */
   ownerId?: number | null;
+  /** Public rooms, as one room is answered (GET /api/rooms/:id, a join): its owner, shown in the room's information. */
+  owner?: UserSummary | null;
   /**
    * False when the viewer may not send here: a private chat where either person blocked the
    * other ("You can't reply to this conversation"). chat-svc always sends it.

@@ -327,3 +327,21 @@ export const PIN_TEXT = {
   goTo: (name: string) => `Go to the pinned message by ${name}`,
   count: (n: number) => `${n} pinned`,
 } as const;
+
+/** A public room's information: what it is about, its rules, owner, limits and pinned messages. */
+export const ROOM_INFO_TEXT = {
+  open: 'Room information',
+  title: (name: string) => `About ${name}`,
+  rules: 'Room rules',
+  owner: 'Owner',
+  created: 'Created',
+  slowMode: 'Slow mode',
+  slowModeOn: (seconds: number) => `${seconds} seconds between messages`,
+  slowModeOff: 'Off',
+  images: 'Images and GIFs',
+  imagesAllowed: 'Allowed',
+  imagesNotAllowed: 'Not allowed',
+  pinned: 'Pinned messages',
+  noPins: 'No pinned messages yet.',
+  loadingPins: 'Loading pinned messages…',
+} as const;

@@ -15,6 +15,7 @@ import { OnlineUsersDrawer } from './online-users-drawer';
 import { ChatPartnerMenu } from './person-menu';
 import { PrivateChatPresence } from './private-chat-presence';
 import { PrivateChatsDropdown } from './private-chats-dropdown';
+import { RoomInfoButton } from './room-info';
 import { RoomMenu } from './room-menu';
 
 export type ChatHeaderProps = {
@@ -68,6 +69,7 @@ export function ChatHeader({ roomId, room, me, connection, onlineUsers, onPickUs
           <ChatPartnerMenu room={room} me={me} />
         </>
       ) : null}
+      {room?.type === 'public' ? <RoomInfoButton room={room} me={me} /> : null}
       <RoomMenu room={room} me={me} />
     </header>
   );

@@ -60,6 +60,7 @@ function JoiningRoom({ roomId }: { roomId: number }) {
       </p>
       <SignupGate
         roomName={room?.name ?? `#${roomId}`}
+        room={room?.type === 'public' ? room : undefined}
         onDismiss={() => (window.history.length > 1 ? window.history.back() : navigate('/public-rooms'))}
         onJoined={() => window.location.reload()}
       />

@@ -1,8 +1,10 @@
+import type { RoomDto } from '@app/contracts';
 import { CheckCircle2, Loader2, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
+import { RoomRules } from './room-rules';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast-store';
@@ -15,6 +17,8 @@ import { CHAT_TOASTS, JOIN_TEXT } from '../copy';
 
 export type SignupGateProps = {
   roomName: string;
+  /** The room's description and rules, shown before joining. */
+  room?: Pick<RoomDto, 'description' | 'customRules'>;
   /** Closing the prompt itself (not the username step). */
   onDismiss: () => void;
   /** The guest session exists: the page continues as that guest. */
@@ -22,7 +26,7 @@ export type SignupGateProps = {
 };
 
 /** Spec: a signed-out visitor sees the join prompt, then the guest username dialog. */
-export function SignupGate({ roomName, onDismiss, onJoined }: SignupGateProps) {
+export function SignupGate({ roomName, room, onDismiss, onJoined }: SignupGateProps) {
   const [step, setStep] = useState<'prompt' | 'username'>('prompt');
   const [, { isLoading: joining }] = useGuestMutation({ fixedCacheKey: 'guest-entry' });
   return (
@@ -31,6 +35,11 @@ export function SignupGate({ roomName, onDismiss, onJoined }: SignupGateProps) {
         <DialogContent className="max-w-sm text-center">
           <DialogTitle className="pr-6 text-xl font-semibold">{JOIN_TEXT.promptTitle(roomName)}</DialogTitle>
           <DialogDescription className="mt-2 text-sm text-muted-foreground">{JOIN_TEXT.promptBody}</DialogDescription>
+          {room ? (
+            <div className="mt-4 rounded-lg border bg-muted/40 p-3">
+              <RoomRules room={room} />
+            </div>
+          ) : null}
           <div className="mt-6 flex flex-col gap-2">
             <Button onClick={() => setStep('username')} disabled={joining}>
               {joining ? JOIN_TEXT.joining : JOIN_TEXT.continueAsGuest}
