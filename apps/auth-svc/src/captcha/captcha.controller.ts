@@ -14,6 +14,6 @@ export class CaptchaController {
 
   @MessagePattern(AuthPatterns.VerifyCaptcha)
   verify(@Payload() dto: VerifyCaptchaDto) {
-    return this.captcha.verify(dto.challengeId, dto.answer);
+    return this.captcha.verify(dto.challengeId, dto.answer, dto.pow);
   }
 }

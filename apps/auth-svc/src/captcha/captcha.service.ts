@@ -12,6 +12,7 @@ import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { refusedFor } from '../common/refusal';
 import { AuthEnv } from '../config/auth-env';
 import { generateCaptcha } from './captcha-generator';
+import { ProofOfWork, type PowOutcome } from './proof-of-work';
 
 const challengeKey = (id: string) => `captcha:challenge:${id}`;
 const tokenKey = (token: string) => `captcha:token:${token}`;
@@ -47,6 +48,7 @@ export class CaptchaService {
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
     private readonly env: AuthEnv,
+    private readonly pow: ProofOfWork,
   ) {
     this.questionsByIp = new RateLimiterRedis({
       storeClient: redis,
@@ -70,10 +72,13 @@ export class CaptchaService {
       .hset(challengeKey(id), { answer: String(answer), tries: '0' })
       .expire(challengeKey(id), this.env.CAPTCHA_TTL_SECONDS)
       .exec();
-    return { id, question };
+    return { id, question, pow: await this.pow.create() };
   }
 
-  async verify(challengeId: string, answer: number): Promise<CaptchaTokenDto> {
+  /** Both answers: the person's to the question, the browser's proof of work. */
+  async verify(challengeId: string, answer: number, pow: string): Promise<CaptchaTokenDto> {
+    const work = await this.pow.spend(pow, challengeId);
+    if (work !== 'accepted') throw captchaError(POW_MESSAGES[work], 'pow');
     const outcome = Number(
       await this.redis.eval(VERIFY_SCRIPT, 1, challengeKey(challengeId), String(answer), String(CAPTCHA_MAX_TRIES)),
     );
@@ -97,6 +102,12 @@ export class CaptchaService {
     if (!found) throw captchaError(CAPTCHA_STALE_MESSAGE, 'captchaResponse');
   }
 }
+
+const POW_MESSAGES: Record<Exclude<PowOutcome, 'accepted'>, string> = {
+  invalid: 'The browser check did not pass. Please refresh for a new question.',
+  expired: 'The browser check has expired. Please refresh for a new question.',
+  spent: 'This browser check was already used. Please refresh for a new question.',
+};
 
 function captchaError(message: string, field: string) {
   return rpcError(400, ErrorCode.CaptchaInvalid, message, { fields: { [field]: [message] } });

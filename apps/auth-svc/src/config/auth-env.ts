@@ -1,5 +1,5 @@
 import { BaseEnv, EXTRA_WORDS_PATTERN, appConfig, POSTGRES_URL_PATTERN } from '@app/server';
-import { CAPTCHA_TOKEN_TTL_SECONDS, CAPTCHA_TTL_SECONDS } from '@app/contracts';
+import { CAPTCHA_TOKEN_TTL_SECONDS, CAPTCHA_TTL_SECONDS, POW_MAX_NUMBER } from '@app/contracts';
 import { Type } from 'class-transformer';
 import { IsInt, IsNotEmpty, IsString, Matches, Max, Min } from 'class-validator';
 
@@ -26,6 +26,13 @@ export class AuthEnv extends BaseEnv {
   @Min(1)
   @Max(3600)
   CAPTCHA_TOKEN_TTL_SECONDS = CAPTCHA_TOKEN_TTL_SECONDS;
+
+  /** The range of the proof of work under each question; tests make it cheap, nothing turns it off. */
+  @Type(() => Number)
+  @IsInt({ message: 'POW_MAX_NUMBER must be a whole number' })
+  @Min(100, { message: 'POW_MAX_NUMBER must be at least 100' })
+  @Max(10_000_000, { message: 'POW_MAX_NUMBER must be at most 10000000' })
+  POW_MAX_NUMBER = POW_MAX_NUMBER;
 
   /** Captcha questions one client address may ask for per minute: each is kept in Redis until it expires. */
   @Type(() => Number)

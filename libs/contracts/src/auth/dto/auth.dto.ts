@@ -34,10 +34,26 @@ import { isStoredMediaUrl, MediaUrlMessages } from '../../media/media.constants'
 
 const USERNAME_CHARS_MESSAGE = 'Username may contain only letters, digits and underscore';
 
+/**
+ * An ALTCHA proof-of-work challenge (SHA-256): find the whole number n in [0, maxnumber] with
+ * hex(SHA-256(salt + n)) === challenge. The signature lets any replica check it without state.
+ */
+export class PowChallengeDto {
+  algorithm: string;
+  challenge: string;
+  maxnumber: number;
+  salt: string;
+  signature: string;
+}
+
 export class CaptchaChallengeDto {
   id: string;
   question: string;
+  /** Solved by the browser in the background while the person types the answer. */
+  pow: PowChallengeDto;
 }
+
+export const POW_REQUIRED_MESSAGE = 'Proof of work is required';
 
 export class VerifyCaptchaDto {
   @Matches(/^[0-9a-f]{1,64}$/, { message: 'Captcha challenge is required' })
@@ -46,6 +62,10 @@ export class VerifyCaptchaDto {
   @Type(() => Number)
   @IsInt({ message: 'Answer must be a whole number' })
   answer: number;
+
+  /** ALTCHA's payload: base64 of JSON { algorithm, challenge, number, salt, signature }. */
+  @Matches(/^[A-Za-z0-9+/]{1,2000}={0,2}$/, { message: POW_REQUIRED_MESSAGE })
+  pow: string;
 }
 
 export class CaptchaTokenDto {
