@@ -21,6 +21,14 @@ import type { SessionRequest } from '../common/session.middleware';
 import { SessionService } from '../common/session.service';
 import { clearSessionCookie, setSessionCookie } from './session-cookie';
 
+/** How an honest script answers the proof of work (ALTCHA's protocol), shown in the API document. */
+const POW_PROTOCOL = [
+  'Proof of work (ALTCHA, SHA-256): the question comes with pow = { algorithm, challenge, maxnumber, salt, signature }.',
+  'Find the whole number n from 0 to maxnumber with hex(sha256(salt + n)) === challenge, and send pow as the base64 of',
+  'the JSON { algorithm, challenge, number: n, salt, signature } beside challengeId and answer. A solution serves its one',
+  'question and expires with it; a missing, wrong, expired or reused one is a 400 with fields.pow.',
+].join(' ');
+
 @ApiTags('auth')
 @Controller('auth')
 export class AuthController {
@@ -29,14 +37,20 @@ export class AuthController {
     private readonly sessions: SessionService,
   ) {}
 
-  @ApiOperation({ summary: 'A new arithmetic question; the server keeps its answer. 429 with Retry-After past the per-address limit' })
+  @ApiOperation({
+    summary: 'A new arithmetic question and the proof of work under it; the server keeps the answer. 429 with Retry-After past the per-address limit',
+    description: POW_PROTOCOL,
+  })
   @Get('captcha')
   captcha(@Req() req: SessionRequest, @Res({ passthrough: true }) res: Response): Promise<CaptchaChallengeDto> {
     res.setHeader('Cache-Control', 'no-store');
     return this.rpc.request(AuthPatterns.CreateCaptcha, { client: { ip: clientIp(req) } });
   }
 
-  @ApiOperation({ summary: 'Checks a typed answer (3 tries) and answers a single-use token for captchaResponse' })
+  @ApiOperation({
+    summary: 'Checks the typed answer (3 tries) and the proof of work, and answers a single-use token for captchaResponse',
+    description: POW_PROTOCOL,
+  })
   @Post('captcha/verify')
   @HttpCode(200)
   verifyCaptcha(@Body() dto: VerifyCaptchaDto): Promise<CaptchaTokenDto> {
