@@ -8,7 +8,7 @@ import { connect, JSONCodec } from 'nats';
 
 const require = createRequire(import.meta.url);
 const { AuthPatterns, SESSION_COOKIE } = require('@app/contracts');
-const { solveArithmetic } = require('@app/testing');
+const { captchaAnswers } = require('@app/testing');
 
 const PASSWORD = 'Correct-Horse-Battery-42';
 const CONCURRENCY = 16;
@@ -26,10 +26,7 @@ async function post(baseUrl, path, body) {
 
 async function enter(baseUrl, path, payload) {
   const challenge = await (await fetch(`${baseUrl}/api/auth/captcha`)).json();
-  const { json: verified } = await post(baseUrl, '/api/auth/captcha/verify', {
-    challengeId: challenge.id,
-    answer: solveArithmetic(challenge.question),
-  });
+  const { json: verified } = await post(baseUrl, '/api/auth/captcha/verify', captchaAnswers(challenge));
   const { res, json } = await post(baseUrl, path, { ...payload, captchaResponse: verified.token });
   const sid = res.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`));
   return { cookie: sid.split(';')[0], user: json.user };

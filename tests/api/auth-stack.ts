@@ -4,7 +4,7 @@ import type { INestMicroservice } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AuthPatterns, ServiceName, type UserRole } from '@app/contracts';
 import { RpcClient } from '@app/server';
-import { eventually, solveArithmetic, startMailCatcher, startTestInfra, uniqueName, type MailCatcher, type TestInfra } from '@app/testing';
+import { captchaAnswers, eventually, startMailCatcher, startTestInfra, uniqueName, type MailCatcher, type TestInfra } from '@app/testing';
 import { Redis } from 'ioredis';
 // The real auth-svc runs in-process beside the gateway, talking over a private NATS server.
 import { AppModule as AuthAppModule } from '../../apps/auth-svc/src/app.module';
@@ -91,11 +91,10 @@ export class ApiClient {
     return this.request<T>('POST', path, body);
   }
 
-  /** Reads the question and types the answer, as a person would. */
+  /** Reads the question and types the answer, as a person would, while the page proves its work. */
   async solveCaptcha(): Promise<string> {
-    const { body: challenge } = await this.get<{ id: string; question: string }>('/api/auth/captcha');
-    const answer = solveArithmetic(challenge.question);
-    const verified = await this.post<{ token: string }>('/api/auth/captcha/verify', { challengeId: challenge.id, answer });
+    const { body: challenge } = await this.get('/api/auth/captcha');
+    const verified = await this.post<{ token: string }>('/api/auth/captcha/verify', captchaAnswers(challenge));
     if (verified.status !== 200) throw new Error(`captcha not accepted: ${JSON.stringify(verified.body)}`);
     return verified.body.token;
   }

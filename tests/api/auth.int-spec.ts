@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { AuthPatterns, MarketplaceEvents, MediaUrlMessages, type UserDto } from '@app/contracts';
-import { solveArithmetic as answerOf, uniqueName } from '@app/testing';
+import { solveArithmetic as answerOf, solvePow, uniqueName, type PowChallenge } from '@app/testing';
+import { createChallenge } from 'altcha-lib/v1';
 import { MikroORM } from '@mikro-orm/postgresql';
 import sharp from 'sharp';
 import { AccountMailer } from '../../apps/auth-svc/src/accounts/account-mailer';
@@ -34,18 +35,21 @@ describe('accounts through the gateway', () => {
       expect(status).toBe(200);
       expect(body.question).toMatch(/^\d+ [+\-×] \d+ = \?$/);
       expect(body).not.toHaveProperty('answer');
+      expect(body.pow).toEqual({ algorithm: 'SHA-256', challenge: expect.stringMatching(/^[0-9a-f]{64}$/), maxnumber: 1000, salt: expect.any(String), signature: expect.stringMatching(/^[0-9a-f]{64}$/) });
+      const pow = solvePow(body.pow);
       expect(headers.get('cache-control')).toBe('no-store');
 
-      const wrong = await c.post('/api/auth/captcha/verify', { challengeId: body.id, answer: answerOf(body.question) + 1 });
+      const wrong = await c.post('/api/auth/captcha/verify', { challengeId: body.id, answer: answerOf(body.question) + 1, pow });
       expect(wrong.status).toBe(400);
       expect(wrong.body.message).toBe('Incorrect answer. Please try again.');
 
-      const right = await c.post('/api/auth/captcha/verify', { challengeId: body.id, answer: answerOf(body.question) });
+      // The same proof of work tries its own question again.
+      const right = await c.post('/api/auth/captcha/verify', { challengeId: body.id, answer: answerOf(body.question), pow });
       expect(right.status).toBe(200);
       expect(right.body.token).toEqual(expect.any(String));
       expect(right.body.expiresInSeconds).toBe(TOKEN_TTL_SECONDS);
 
-      const again = await c.post('/api/auth/captcha/verify', { challengeId: body.id, answer: answerOf(body.question) });
+      const again = await c.post('/api/auth/captcha/verify', { challengeId: body.id, answer: answerOf(body.question), pow });
       expect(again.status).toBe(400);
     });
 
@@ -53,13 +57,14 @@ describe('accounts through the gateway', () => {
       const c = client();
       const { body } = await c.get('/api/auth/captcha');
       const answer = answerOf(body.question);
+      const pow = solvePow(body.pow);
       for (let i = 0; i < 2; i++) {
-        expect((await c.post('/api/auth/captcha/verify', { challengeId: body.id, answer: answer + 1 })).status).toBe(400);
+        expect((await c.post('/api/auth/captcha/verify', { challengeId: body.id, answer: answer + 1, pow })).status).toBe(400);
       }
-      const third = await c.post('/api/auth/captcha/verify', { challengeId: body.id, answer: answer + 1 });
+      const third = await c.post('/api/auth/captcha/verify', { challengeId: body.id, answer: answer + 1, pow });
       expect(third.status).toBe(400);
       expect(third.body.message).toBe('Too many wrong answers. Please refresh for a new question.');
-      const late = await c.post('/api/auth/captcha/verify', { challengeId: body.id, answer });
+      const late = await c.post('/api/auth/captcha/verify', { challengeId: body.id, answer, pow });
       expect(late.status).toBe(400);
     });
 
@@ -85,9 +90,67 @@ describe('accounts through the gateway', () => {
     it('refuses a non-numeric answer with the field named', async () => {
       const c = client();
       const { body } = await c.get('/api/auth/captcha');
-      const res = await c.post('/api/auth/captcha/verify', { challengeId: body.id, answer: 'twelve' });
+      const res = await c.post('/api/auth/captcha/verify', { challengeId: body.id, answer: 'twelve', pow: solvePow(body.pow) });
       expect(res.status).toBe(400);
       expect(res.body.fields.answer).toEqual(expect.arrayContaining(['Answer must be a whole number']));
+    });
+
+    describe('proof of work', () => {
+      const ask = async (c: ApiClient) => (await c.get<{ id: string; question: string; pow: PowChallenge }>('/api/auth/captcha')).body;
+      const verify = (c: ApiClient, challenge: { id: string; question: string }, pow?: string) =>
+        c.post('/api/auth/captcha/verify', { challengeId: challenge.id, answer: answerOf(challenge.question), pow });
+      const refusal = (message: string) => ({ code: 'captcha_invalid', message, fields: { pow: [message] } });
+
+      it('refuses a right answer without one, naming the field', async () => {
+        const c = client();
+        const res = await verify(c, await ask(c));
+        expect(res.status).toBe(400);
+        expect(res.body.fields.pow).toEqual(['Proof of work is required']);
+        expect(res.body.fields).not.toHaveProperty('answer');
+      });
+
+      it('refuses a wrong number, a forged signature and a solution of another key', async () => {
+        const c = client();
+        const challenge = await ask(c);
+        const right = JSON.parse(Buffer.from(solvePow(challenge.pow), 'base64').toString());
+        const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64');
+        const foreign = await createChallenge({ hmacKey: 'not-the-server-key', maxnumber: 10, number: 3, expires: new Date(Date.now() + 60_000) });
+        for (const pow of [
+          encode({ ...right, number: right.number + 1 }),
+          encode({ ...right, signature: '0'.repeat(64) }),
+          encode({ algorithm: foreign.algorithm, challenge: foreign.challenge, number: 3, salt: foreign.salt, signature: foreign.signature }),
+          encode({ ...right, algorithm: 'SHA-1' }),
+          'bm90IGpzb24=',
+        ]) {
+          const res = await verify(c, challenge, pow);
+          expect(res.status).toBe(400);
+          expect(res.body).toMatchObject(refusal('The browser check did not pass. Please refresh for a new question.'));
+        }
+        // None of them spent the question's tries or its proof of work.
+        expect((await verify(c, challenge, encode(right))).status).toBe(200);
+      });
+
+      it('refuses a solution already spent on another question', async () => {
+        const c = client();
+        const first = await ask(c);
+        const pow = solvePow(first.pow);
+        expect((await verify(c, first, pow)).status).toBe(200);
+        // Another replica would refuse it too: spent solutions are kept in the shared Redis.
+        const res = await verify(c, await ask(c), pow);
+        expect(res.status).toBe(400);
+        expect(res.body).toMatchObject(refusal('This browser check was already used. Please refresh for a new question.'));
+      });
+
+      it('refuses an expired solution', async () => {
+        const c = client();
+        const challenge = await ask(c);
+        // Signed with the server's own key, so only its date is wrong.
+        const hmacKey = await stack.redis.get('captcha:pow:hmac-key');
+        const stale = await createChallenge({ hmacKey: hmacKey!, maxnumber: 1000, expires: new Date(Date.now() - 1000) });
+        const res = await verify(c, challenge, solvePow({ ...stale, maxnumber: 1000 }));
+        expect(res.status).toBe(400);
+        expect(res.body).toMatchObject(refusal('The browser check has expired. Please refresh for a new question.'));
+      });
     });
 
     it('requires a token for login, register and guest entry', async () => {

@@ -19,7 +19,7 @@ import {
   type UserRole,
 } from '@app/contracts';
 import { configureRpcApp, natsTransport, RpcCallError, RpcClient } from '@app/server';
-import { eventually, solveArithmetic, startTestInfra, uniqueName, type TestInfra } from '@app/testing';
+import { captchaAnswers, eventually, startTestInfra, uniqueName, type TestInfra } from '@app/testing';
 import { connect, JSONCodec, type NatsConnection } from 'nats';
 import { AppModule } from '../src/app.module';
 import { authEnv } from '../src/config/auth-env';
@@ -50,7 +50,7 @@ describe('auth-svc account sanctions', () => {
 
   async function captcha(ip: string): Promise<string> {
     const challenge = await call(AuthPatterns.CreateCaptcha, { client: { ip } });
-    return (await call(AuthPatterns.VerifyCaptcha, { challengeId: challenge.id, answer: solveArithmetic(challenge.question) })).token;
+    return (await call(AuthPatterns.VerifyCaptcha, captchaAnswers(challenge))).token;
   }
 
   async function member(role: Exclude<UserRole, 'guest'> = 'user') {
@@ -82,7 +82,7 @@ describe('auth-svc account sanctions', () => {
 
   beforeAll(async () => {
     infra = await startTestInfra();
-    Object.assign(process.env, { AUTH_DATABASE_URL: infra.databaseUrl('auth'), NATS_URL: infra.natsUrl, REDIS_URL: infra.redisUrl, LOG_LEVEL: 'warn' });
+    Object.assign(process.env, { AUTH_DATABASE_URL: infra.databaseUrl('auth'), NATS_URL: infra.natsUrl, REDIS_URL: infra.redisUrl, LOG_LEVEL: 'warn', POW_MAX_NUMBER: '1000' });
     authEnv.reset();
     for (let i = 0; i < 2; i++) {
       const app = await NestFactory.createMicroservice(AppModule, { ...natsTransport(ServiceName.Auth, infra.natsUrl), logger: ['error'] });

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 /** Reads the captcha's "a op b = ?" as a person would and works it out. */
 export function solveArithmetic(question: string): number {
   const match = /(\d+)\s*([+\-−×x*])\s*(\d+)/.exec(question);
@@ -6,4 +8,29 @@ export function solveArithmetic(question: string): number {
   if (op === '+') return a + b;
   if (op === '-' || op === '−') return a - b;
   return a * b;
+}
+
+/** The proof of work under a captcha question, as ALTCHA defines it. */
+export interface PowChallenge {
+  algorithm: string;
+  challenge: string;
+  maxnumber: number;
+  salt: string;
+  signature: string;
+}
+
+/** Finds the number a browser finds, and answers ALTCHA's payload (base64 JSON) for `pow`. */
+export function solvePow(pow: PowChallenge): string {
+  for (let number = 0; number <= pow.maxnumber; number++) {
+    if (createHash('sha256').update(pow.salt + number).digest('hex') === pow.challenge) {
+      const { algorithm, challenge, salt, signature } = pow;
+      return Buffer.from(JSON.stringify({ algorithm, challenge, number, salt, signature })).toString('base64');
+    }
+  }
+  throw new Error(`No solution to the proof of work up to ${pow.maxnumber}`);
+}
+
+/** The body of POST /api/auth/captcha/verify for a question: both answers, as the page sends them. */
+export function captchaAnswers(challenge: { id: string; question: string; pow: PowChallenge }) {
+  return { challengeId: challenge.id, answer: solveArithmetic(challenge.question), pow: solvePow(challenge.pow) };
 }

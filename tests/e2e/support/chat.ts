@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { freePort, politeName, solveArithmetic } from '@app/testing';
+import { captchaAnswers, freePort, politeName, type PowChallenge } from '@app/testing';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { stackInfo } from './stack-info';
@@ -24,11 +24,8 @@ export async function api<T>(context: BrowserContext, baseUrl: string, method: s
 
 /** Signs a demo account in for the whole context, solving the server's captcha like a person. */
 export async function signIn(context: BrowserContext, baseUrl: string, username: string): Promise<{ id: number; username: string; role: string }> {
-  const challenge = await api<{ id: string; question: string }>(context, baseUrl, 'GET', 'auth/captcha');
-  const { token } = await api<{ token: string }>(context, baseUrl, 'POST', 'auth/captcha/verify', {
-    challengeId: challenge.id,
-    answer: solveArithmetic(challenge.question),
-  });
+  const challenge = await api<{ id: string; question: string; pow: PowChallenge }>(context, baseUrl, 'GET', 'auth/captcha');
+  const { token } = await api<{ token: string }>(context, baseUrl, 'POST', 'auth/captcha/verify', captchaAnswers(challenge));
   const { user } = await api<{ user: { id: number; username: string; role: string } }>(context, baseUrl, 'POST', 'auth/login', {
     email: username,
     password: DEMO_PASSWORD,

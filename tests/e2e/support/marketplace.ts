@@ -1,5 +1,5 @@
 import type { APIResponse, BrowserContext } from 'playwright-core';
-import { politeName, solveArithmetic } from '@app/testing';
+import { captchaAnswers, politeName, type PowChallenge } from '@app/testing';
 import { stackInfo } from './stack-info';
 
 export const DEMO_PASSWORD = 'chat-demo-2026';
@@ -13,8 +13,7 @@ function post(context: BrowserContext, path: string, data: unknown): Promise<API
 async function captchaToken(context: BrowserContext): Promise<string> {
   const challenge = await context.request.get('/api/auth/captcha');
   expect(challenge.ok()).toBe(true);
-  const { id, question } = (await challenge.json()) as { id: string; question: string };
-  const verified = await post(context, '/api/auth/captcha/verify', { challengeId: id, answer: solveArithmetic(question) });
+  const verified = await post(context, '/api/auth/captcha/verify', captchaAnswers((await challenge.json()) as { id: string; question: string; pow: PowChallenge }));
   expect(verified.ok()).toBe(true);
   return ((await verified.json()) as { token: string }).token;
 }

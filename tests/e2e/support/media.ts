@@ -1,6 +1,6 @@
 import type { BrowserContext } from 'playwright-core';
 import sharp from 'sharp';
-import { solveArithmetic } from '@app/testing';
+import { captchaAnswers, type PowChallenge } from '@app/testing';
 
 export const DEMO_PASSWORD = 'chat-demo-2026';
 
@@ -12,10 +12,9 @@ export async function signIn(context: BrowserContext, baseUrl: string, username:
   const headers = { origin: baseUrl };
   const challenge = await context.request.get(`${baseUrl}/api/auth/captcha`);
   if (!challenge.ok()) throw new Error(`captcha: ${challenge.status()} ${await challenge.text()}`);
-  const { id, question } = (await challenge.json()) as { id: string; question: string };
   const verified = await context.request.post(`${baseUrl}/api/auth/captcha/verify`, {
     headers,
-    data: { challengeId: id, answer: solveArithmetic(question) },
+    data: captchaAnswers((await challenge.json()) as { id: string; question: string; pow: PowChallenge }),
   });
   if (!verified.ok()) throw new Error(`captcha verify: ${verified.status()} ${await verified.text()}`);
   const { token } = (await verified.json()) as { token: string };

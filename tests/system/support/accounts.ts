@@ -1,5 +1,5 @@
 import { AuthPatterns, SESSION_COOKIE, type UserDto, type UserRole } from '@app/contracts';
-import { solveArithmetic, uniqueName } from '@app/testing';
+import { captchaAnswers, uniqueName } from '@app/testing';
 import { RpcClient } from '@app/server';
 import { ClientProxyFactory, Transport } from '@nestjs/microservices';
 
@@ -28,10 +28,7 @@ export async function api(baseUrl: string, method: string, path: string, session
 async function captchaToken(baseUrl: string): Promise<string> {
   const challenge = await api(baseUrl, 'GET', '/api/auth/captcha');
   if (challenge.status !== 200) throw new Error(`captcha: ${challenge.status}`);
-  const verified = await api(baseUrl, 'POST', '/api/auth/captcha/verify', undefined, {
-    challengeId: challenge.body.id,
-    answer: solveArithmetic(challenge.body.question),
-  });
+  const verified = await api(baseUrl, 'POST', '/api/auth/captcha/verify', undefined, captchaAnswers(challenge.body));
   if (verified.status !== 200) throw new Error(`captcha verify: ${verified.status} ${JSON.stringify(verified.body)}`);
   return verified.body.token as string;
 }
