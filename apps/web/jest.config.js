@@ -18,6 +18,8 @@ module.exports = {
     '^@app/contracts/browser$': path.join(__dirname, '../../libs/contracts/src/browser.ts'),
     // Vite builds this module from emojibase's data; tests compute the same from the same data.
     '^virtual:emoji-groups$': '<rootDir>/src/test/emoji-groups.ts',
+    // Vite bundles the proof-of-work worker; jsdom has no Workers, so the same search runs in-process.
+    '^\\./pow\\.worker\\?worker$': '<rootDir>/src/test/pow-worker.ts',
   },
   setupFilesAfterEnv: ['<rootDir>/src/test/setup.ts'],
   testMatch: ['<rootDir>/src/**/*.test.tsx', '<rootDir>/src/**/*.test.ts'],

@@ -41,6 +41,8 @@ export const CAPTCHA_TEXT = {
   answerLabel: 'Your answer',
   verify: 'Verify',
   verifying: 'Verifying...',
+  checking: 'Checking your browser...',
+  checkFailed: 'Could not check your browser. Please ask for a new question.',
   verified: 'Verified',
   refresh: 'New question',
   loading: 'Loading question...',

@@ -6,6 +6,7 @@ import { renderApp, settleRenderedApps } from '../../../test/render';
 import { startTestServer, type TestServer } from '../../../test/test-server';
 import { AUTH_TEXT } from '../auth-strings';
 import { RECOVERY_TEXT } from '../recovery-strings';
+import { powChallenge } from '../../../test/pow-worker';
 
 const TOKEN = 'a'.repeat(43);
 let server: TestServer;
@@ -13,7 +14,7 @@ let server: TestServer;
 beforeEach(async () => {
   server = await startTestServer();
   server.on('GET /api/users/me', () => ({ status: 401, body: { error: 'Unauthorized', code: 'unauthenticated', message: 'Authentication required' } }));
-  server.on('GET /api/auth/captcha', () => ({ body: { id: 'c1', question: '1 + 10 = ?' } }));
+  server.on('GET /api/auth/captcha', () => ({ body: { id: 'c1', question: '1 + 10 = ?', pow: powChallenge() } }));
   server.on('GET /api/messages/recent', () => ({ body: [] }));
   server.on('GET /api/stats', () => ({ body: { totalUsers: 0, rating: 0 } }));
   server.on('GET /api/sellers', () => ({ body: [] }));

@@ -4,20 +4,27 @@ import { makeUser } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
 import { startTestServer, type TestServer } from '../../../test/test-server';
 import { AUTH_TEXT, CAPTCHA_TEXT } from '../auth-strings';
+import type { PowChallengeDto } from '@app/contracts';
+import { powChallenge, solvePow } from '../../../test/pow-worker';
 
 let server: TestServer;
 let challenges: number;
 
-/** The server's captcha: questions numbered in turn, each answered by its own number + 10. */
+/** The server's captcha: questions numbered in turn, each answered by its own number + 10 and its proof of work. */
 function serveCaptcha() {
   challenges = 0;
+  const works = new Map<string, PowChallengeDto>();
   server.on('GET /api/auth/captcha', () => {
     challenges += 1;
-    return { body: { id: `c${challenges}`, question: `${challenges} + 10 = ?` } };
+    const pow = powChallenge();
+    works.set(`c${challenges}`, pow);
+    return { body: { id: `c${challenges}`, question: `${challenges} + 10 = ?`, pow } };
   });
   server.on('POST /api/auth/captcha/verify', ({ body }) => {
-    const { challengeId, answer } = body as { challengeId: string; answer: number };
-    return Number(challengeId.slice(1)) + 10 === answer
+    const { challengeId, answer, pow } = body as { challengeId: string; answer: number; pow: string };
+    const work = works.get(challengeId);
+    const worked = work !== undefined && solvePow(work) === pow;
+    return worked && Number(challengeId.slice(1)) + 10 === answer
       ? { body: { token: `token-${challengeId}`, expiresInSeconds: 300 } }
       : { status: 400, body: { error: 'Bad Request', code: 'captcha_invalid', message: 'Wrong answer, 2 tries left' } };
   });

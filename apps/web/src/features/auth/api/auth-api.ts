@@ -57,7 +57,7 @@ export const authApi = api.injectEndpoints({
     issueCaptcha: build.mutation<CaptchaChallengeDto, void>({
       query: () => ({ url: 'auth/captcha', method: 'GET' }),
     }),
-    verifyCaptcha: build.mutation<CaptchaTokenDto, { challengeId: string; answer: number }>({
+    verifyCaptcha: build.mutation<CaptchaTokenDto, { challengeId: string; answer: number; pow: string }>({
       query: (body) => ({ url: 'auth/captcha/verify', method: 'POST', body }),
     }),
     login: build.mutation<AuthResultDto, LoginRequest>({

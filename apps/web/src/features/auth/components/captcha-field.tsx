@@ -9,7 +9,8 @@ export type CaptchaFieldProps = { captcha: CaptchaState };
 
 export function CaptchaField({ captcha }: CaptchaFieldProps) {
   const inputId = useId();
-  const { question, answer, setAnswer, verify, refresh, verified, loading, verifying, error, refreshCount } = captcha;
+  const { question, answer, setAnswer, verify, refresh, verified, loading, verifying, checking, error, refreshCount } = captcha;
+  const busy = verifying || checking;
   return (
     <fieldset className="rounded-lg border bg-muted/50 p-3" aria-label={CAPTCHA_TEXT.label}>
       <legend className="flex items-center gap-1 px-1 text-xs font-medium text-muted-foreground">
@@ -24,7 +25,7 @@ export function CaptchaField({ captcha }: CaptchaFieldProps) {
           size="icon"
           className="ml-auto h-8 w-8"
           onClick={refresh}
-          disabled={loading || verifying}
+          disabled={loading || busy}
           aria-label={CAPTCHA_TEXT.refresh}
           title={CAPTCHA_TEXT.refresh}
         >
@@ -46,7 +47,7 @@ export function CaptchaField({ captcha }: CaptchaFieldProps) {
             autoComplete="off"
             placeholder={CAPTCHA_TEXT.answerLabel}
             value={answer}
-            disabled={!question || verifying}
+            disabled={!question || busy}
             onChange={(e) => setAnswer(e.target.value.replace(/[^\d-]/g, ''))}
             onKeyDown={(e) => {
               if (e.key === 'Enter') {
@@ -55,8 +56,8 @@ export function CaptchaField({ captcha }: CaptchaFieldProps) {
               }
             }}
           />
-          <Button variant="outline" onClick={() => void verify()} disabled={!question || !answer.trim() || verifying}>
-            {verifying ? CAPTCHA_TEXT.verifying : CAPTCHA_TEXT.verify}
+          <Button variant="outline" onClick={() => void verify()} disabled={!question || !answer.trim() || busy} aria-live="polite">
+            {checking ? CAPTCHA_TEXT.checking : verifying ? CAPTCHA_TEXT.verifying : CAPTCHA_TEXT.verify}
           </Button>
         </div>
       )}

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/errors';
 import { CAPTCHA_TEXT } from '../auth-strings';
 import { useIssueCaptchaMutation, useVerifyCaptchaMutation } from '../api/auth-api';
+import { runPow, type PowRun } from '../pow/run-pow';
 
 /** After this many refreshes the spec's warning shows. */
 export const CAPTCHA_REFRESH_WARNING_AFTER = 3;
@@ -19,6 +20,8 @@ export interface CaptchaState {
   verified: boolean;
   loading: boolean;
   verifying: boolean;
+  /** The answer waits for the page's proof of work (the person typed faster than it ran). */
+  checking: boolean;
   error: string | null;
   refreshCount: number;
 }
@@ -26,11 +29,14 @@ export interface CaptchaState {
 /**
  * The server-checked arithmetic captcha: the server keeps the answer, checks the typed one
  * and hands back a single-use token. Verified means the server said so, never a local sum.
+ * Under each question the page solves a proof of work in the background while the person types.
  */
 export function useCaptcha(): CaptchaState {
   const [issue, { isLoading: loading }] = useIssueCaptchaMutation();
   const [verifyAnswer, { isLoading: verifying }] = useVerifyCaptchaMutation();
   const [challenge, setChallenge] = useState<{ id: string; question: string } | null>(null);
+  const pow = useRef<PowRun | null>(null);
+  const [checking, setChecking] = useState(false);
   const [answer, setAnswer] = useState('');
   const [token, setToken] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -42,13 +48,21 @@ export function useCaptcha(): CaptchaState {
     expiry.current = null;
   };
 
+  const endPow = () => {
+    pow.current?.cancel();
+    pow.current = null;
+  };
+
   const load = useCallback(async () => {
     clearExpiry();
+    endPow();
     setToken(null);
     setAnswer('');
     setError(null);
     const result = await issue();
     if ('data' in result && result.data) {
+      endPow();
+      pow.current = runPow(result.data.pow);
       setChallenge(result.data);
     } else {
       setChallenge(null);
@@ -58,7 +72,10 @@ export function useCaptcha(): CaptchaState {
 
   useEffect(() => {
     void load();
-    return clearExpiry;
+    return () => {
+      clearExpiry();
+      endPow();
+    };
   }, [load]);
 
   const verify = useCallback(async () => {
@@ -69,7 +86,17 @@ export function useCaptcha(): CaptchaState {
       return;
     }
     setError(null);
-    const result = await verifyAnswer({ challengeId: challenge.id, answer: value });
+    const run = pow.current;
+    setChecking(true);
+    const solution = await run?.solution;
+    setChecking(false);
+    // A new question came meanwhile: its own proof of work is under way.
+    if (run !== pow.current) return;
+    if (!solution) {
+      setError(CAPTCHA_TEXT.checkFailed);
+      return;
+    }
+    const result = await verifyAnswer({ challengeId: challenge.id, answer: value, pow: solution });
     if ('data' in result && result.data) {
       const { token: issued, expiresInSeconds } = result.data;
       setToken(issued);
@@ -103,6 +130,7 @@ export function useCaptcha(): CaptchaState {
     verified: token !== null,
     loading,
     verifying,
+    checking,
     error,
     refreshCount,
   };

@@ -8,6 +8,7 @@ import { leaveDestination, recordChatSource, recordPublicRoom } from '../chat-so
 import { CHAT_TEXT, CREATE_ROOM_TEXT, JOIN_TEXT, MY_CHATS_TEXT, PRIVATE_CHATS_TEXT } from '../copy';
 import { visibleOnlineUsers } from '../components/online-users-drawer';
 import { makeMessage, makeRoom } from './fixtures';
+import { powChallenge } from '../../../test/pow-worker';
 
 let server: TestServer;
 
@@ -32,7 +33,7 @@ describe('the chat room screen', () => {
     const user = userEvent.setup();
     signedOut();
     server.on('GET /api/rooms/4', () => ({ body: makeRoom() }));
-    server.on('GET /api/auth/captcha', () => ({ body: { id: 'c1', question: '2 + 3 = ?' } }));
+    server.on('GET /api/auth/captcha', () => ({ body: { id: 'c1', question: '2 + 3 = ?', pow: powChallenge() } }));
     server.on('GET /api/auth/check-username', ({ query }) => ({ body: { available: query.get('username') !== 'taken_name' } }));
     renderApp('/chat/4');
 

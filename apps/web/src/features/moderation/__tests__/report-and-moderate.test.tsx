@@ -13,6 +13,7 @@ import { Composer } from '../../chat/components/composer';
 import { CHAT_TEXT, PERSON_MENU_TEXT } from '../../chat/copy';
 import { DESK_TEXT } from '../copy';
 import { REPORT_TEXT } from '../report-copy';
+import { powChallenge } from '../../../test/pow-worker';
 
 let server: TestServer;
 const bob = { id: 8, username: 'bob', avatar: null, role: 'user' as const };
@@ -275,7 +276,7 @@ describe('Signing in while sanctioned', () => {
     const user = userEvent.setup();
     const message = ModerationMessages.suspended('2026-12-01T10:00:00Z');
     server.on('GET /api/users/me', () => ({ status: 401, body: { error: 'Unauthorized', code: 'unauthenticated', message: 'Authentication required' } }));
-    server.on('GET /api/auth/captcha', () => ({ body: { id: 'c1', question: '1 + 10 = ?' } }));
+    server.on('GET /api/auth/captcha', () => ({ body: { id: 'c1', question: '1 + 10 = ?', pow: powChallenge() } }));
     server.on('POST /api/auth/captcha/verify', () => ({ body: { token: 't', expiresInSeconds: 300 } }));
     server.on('POST /api/auth/login', () => ({ status: 403, body: { error: 'Forbidden', code: 'account_suspended', message } }));
     renderApp('/auth');
