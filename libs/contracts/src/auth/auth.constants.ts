@@ -10,7 +10,7 @@ export const CAPTCHA_MAX_TRIES = 3;
 export const CAPTCHA_TTL_SECONDS = 300;
 export const CAPTCHA_TOKEN_TTL_SECONDS = 300;
 /** The proof of work's range: about a second of SHA-256 in a browser, real CPU per question for a farm. */
-export const POW_MAX_NUMBER = 100_000;
+export const POW_MAX_NUMBER = 250_000;
 
 /** Session lifetimes. Without Remember me the cookie dies with the browser; Redis keeps it a day. */
 export const SESSION_TTL_SECONDS = 24 * 60 * 60;
