@@ -1,13 +1,27 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- the point is to send what no DTO allows */
 import 'reflect-metadata';
-import { AuthPatterns, ServiceName, type UserRole } from '@app/contracts';
-import { uniqueName } from '@app/testing';
+import {
+  AuthPatterns,
+  CallHeartbeatFrameDto,
+  CallIceFrameDto,
+  CallSdpFrameDto,
+  IceCandidateDto,
+  MessageFormattingDto,
+  MessageMetadataDto,
+  SendMessageDto,
+  ServiceName,
+  type UserRole,
+} from '@app/contracts';
+import { eventually, uniqueName } from '@app/testing';
+import { getMetadataStorage } from 'class-validator';
+import webpush from 'web-push';
 import WebSocket from 'ws';
 // The real services behind the gateway: a 5xx anywhere in the chain is what this test hunts.
 import { SocketRegistry } from '../../apps/gateway/src/realtime/socket-registry';
 import { ApiClient, type AuthStack } from './auth-stack';
 import { startProductStack } from './support/product-stack';
 import { TestSocket } from './chat-stack';
+import { enterRoom } from './support/room-socket';
 
 /** Arrays nested `depth` levels deep, kept as JSON text: even JSON.stringify overflows on them. */
 class DeepJson {
@@ -71,11 +85,42 @@ interface Operation {
   queryFields: string[];
 }
 
+/** The fields a DTO validates: a field added to a frame's DTO is fuzzed without a list to keep up. */
+const dtoFields = (dto: Function) => [...new Set(getMetadataStorage().getTargetValidationMetadatas(dto, '', true, false).map((m) => m.propertyName))];
+
+/** Every field a frame may carry, the nested objects' fields as `outer.inner`. */
+const FRAME_FIELDS = [
+  ...new Set([
+    // Read by the frame handlers themselves (join_room, typing, auth); send_message's `type` travels as messageType.
+    'roomId',
+    'userId',
+    'lastSeq',
+    'messageType',
+    ...[SendMessageDto, CallSdpFrameDto, CallIceFrameDto, CallHeartbeatFrameDto].flatMap(dtoFields),
+    ...dtoFields(MessageFormattingDto).map((f) => `formatting.${f}`),
+    ...dtoFields(MessageMetadataDto).map((f) => `metadata.${f}`),
+    ...dtoFields(IceCandidateDto).map((f) => `candidate.${f}`),
+  ]),
+];
+
+/** An object with `value` at a field path such as keys.auth. */
+const withField = (path: string, value: unknown): Record<string, unknown> =>
+  path.split('.').reduceRight<unknown>((inner, key) => ({ [key]: inner }), value) as Record<string, unknown>;
+
 let stack: AuthStack;
+const vapid = webpush.generateVAPIDKeys();
 
 beforeAll(async () => {
-  // The socket fuzz sends thousands of frames at once: past the per-socket rate a frame is refused unread, which would hide what this hunts.
-  stack = await startProductStack({ LOG_LEVEL: 'silent', WS_FRAMES_PER_10_SECONDS: '1000000', WS_ROOM_FRAMES_PER_10_SECONDS: '1000000' });
+  stack = await startProductStack({
+    LOG_LEVEL: 'silent',
+    // The socket fuzz sends thousands of frames at once: past the per-socket rate a frame is refused unread, which would hide what this hunts.
+    WS_FRAMES_PER_10_SECONDS: '1000000',
+    WS_ROOM_FRAMES_PER_10_SECONDS: '1000000',
+    // Push set up, so its routes answer as in production rather than 503.
+    VAPID_PUBLIC_KEY: vapid.publicKey,
+    VAPID_PRIVATE_KEY: vapid.privateKey,
+    VAPID_SUBJECT: 'mailto:operator@example.com',
+  });
 }, 60_000);
 
 afterAll(async () => {
@@ -89,6 +134,15 @@ async function member(role: Exclude<UserRole, 'guest'>): Promise<ApiClient> {
   if (!body.user) throw new Error(`sign-up failed: ${JSON.stringify(body)}`);
   if (role !== 'user') await stack.rpc.request(AuthPatterns.SetRole, { userId: body.user.id, role });
   return c;
+}
+
+/** A schema's fields, and those of the objects nested in it as `outer.inner`. */
+function fieldsOf(schema: any, schemas: Record<string, any>, depth = 0): string[] {
+  return Object.entries<any>(schema?.properties ?? {}).flatMap(([name, property]) => {
+    const ref: string | undefined = property.$ref ?? property.allOf?.[0]?.$ref ?? property.items?.$ref;
+    const nested = ref && depth < 2 ? fieldsOf(schemas[ref.split('/').pop() as string], schemas, depth + 1) : [];
+    return [name, ...nested.map((inner) => `${name}.${inner}`)];
+  });
 }
 
 /** Every JSON operation the OpenAPI document lists, with its body and query fields. */
@@ -106,7 +160,7 @@ async function operations(): Promise<Operation[]> {
       found.push({
         method: method.toUpperCase(),
         path,
-        bodyFields: Object.keys(schema?.properties ?? {}),
+        bodyFields: fieldsOf(schema, schemas),
         queryFields: (op.parameters ?? []).filter((p: any) => p.in === 'query').map((p: any) => p.name),
       });
     }
@@ -124,6 +178,14 @@ describe('no input gets a 5xx', () => {
     const who = { user: await member('user'), moderator: await member('moderator') };
     const ops = await operations();
     expect(ops.length).toBeGreaterThan(25);
+    // The routes added last are in the document, so in the fuzz, nested fields and all.
+    const listed = ops.map((op) => `${op.method} ${op.path}`);
+    expect(listed).toEqual(
+      expect.arrayContaining(['GET /api/push/key', 'GET /api/push/subscriptions', 'POST /api/push/subscriptions', 'DELETE /api/push/subscriptions/{id}']),
+    );
+    expect(ops.find((op) => op.method === 'POST' && op.path === '/api/push/subscriptions')?.bodyFields).toEqual(
+      expect.arrayContaining(['endpoint', 'keys.p256dh', 'keys.auth', 'expirationTime']),
+    );
     const failures: string[] = [];
     let sent = 0;
     const check = async (c: ApiClient, method: string, path: string, body?: unknown) => {
@@ -148,7 +210,7 @@ describe('no input gets a 5xx', () => {
         if (op.method === 'GET' || op.method === 'DELETE') continue;
         for (const [, body] of HOSTILE_BODIES) await check(c, op.method, path, body);
         for (const field of op.bodyFields) {
-          for (const [, value] of HOSTILE_VALUES) await check(c, op.method, path, { [field]: value });
+          for (const [, value] of HOSTILE_VALUES) await check(c, op.method, path, withField(field, value));
         }
       }
     }
@@ -176,11 +238,12 @@ describe('no input gets a 5xx', () => {
     const raw = ['not json', '[]', 'null', '"text"', toJsonText({ type: 'send_message', content: deep(5000) })];
     for (const text of raw) socket.ws.send(text);
     // Frames past the socket's 16 KB limit close it (1009), as they should: fuzz below it.
-    const fields = ['roomId', 'userId', 'content', 'messageType', 'formatting', 'metadata', 'clientId', 'lastSeq', 'sessionId', 'sdp', 'candidate'];
+    expect(types).toEqual(expect.arrayContaining(['typing', 'call_offer', 'call_answer', 'call_ice', 'call_heartbeat']));
+    expect(FRAME_FIELDS).toEqual(expect.arrayContaining(['content', 'clientId', 'sessionId', 'sdp', 'media', 'candidate.sdpMid', 'formatting.bold']));
     for (const type of types.filter((t) => t !== 'auth')) {
-      for (const field of fields) {
+      for (const field of FRAME_FIELDS) {
         for (const [, value] of HOSTILE_VALUES) {
-          const text = toJsonText({ type, [field]: value });
+          const text = toJsonText({ type, ...withField(field, value) });
           if (text.length < 16 * 1024) socket.ws.send(text);
         }
       }
@@ -228,5 +291,39 @@ describe('no input gets a 5xx', () => {
     expect(await c.request('PATCH', '/api/users/me', { username: null })).toMatchObject({ status: 400, body: { fields: { username: expect.any(Array) } } });
     expect((await c.request('PUT', '/api/users/me/settings', { notifications: ['x'], privacy: {}, chat: {} })).status).toBe(400);
     expect((await c.post('/api/rooms/private', { userId: 5, originRoomId: 2_147_483_648 })).status).toBe(400);
+  });
+});
+
+describe('an outbox replayed', () => {
+  it('stores a client id once, however often and wherever it is sent again, and answers each retry with that message', async () => {
+    const c = await member('vip');
+    const room = await c.post('/api/rooms', { name: uniqueName('Outbox'), category: 'general', messageCooldown: 0 });
+    expect(room.status).toBe(201);
+    const roomId = room.body.id as number;
+    const tabs = [await enterRoom(stack, c, roomId), await enterRoom(stack, c, roomId)];
+    const clientId = 'outbox-replay-1';
+
+    // A device back online flushing its outbox from two tabs and over REST at the same moment.
+    const rest = Array.from({ length: 4 }, () => c.post(`/api/rooms/${roomId}/messages`, { content: 'sent once', clientId }));
+    for (const tab of tabs) for (let i = 0; i < 4; i++) tab.send({ type: 'send_message', roomId, content: 'sent once', clientId });
+    const answers = (await Promise.all(rest)).filter((res) => res.status < 300).map((res) => res.body.id as number);
+    for (const tab of tabs) {
+      const acks = await eventually(() => {
+        const heard = tab.frames.filter((f) => f.clientId === clientId && (f.type === 'message_ack' || f.type === 'error'));
+        expect(heard).toHaveLength(4);
+        return heard.filter((f) => f.type === 'message_ack');
+      });
+      answers.push(...acks.map((f) => f.message.id as number));
+    }
+    expect(answers.length).toBeGreaterThan(0);
+    const [id] = answers;
+    expect(new Set(answers)).toEqual(new Set([id]));
+
+    // A replay later, even with other words, is answered with what was stored.
+    const later = await c.post(`/api/rooms/${roomId}/messages`, { content: 'rewritten', clientId });
+    expect(later.body).toMatchObject({ id, content: 'sent once' });
+    const stored = (await c.get(`/api/rooms/${roomId}/messages`)).body as Array<{ id: number; content: string }>;
+    expect(stored.map((m) => [m.id, m.content])).toEqual([[id, 'sent once']]);
+    for (const tab of tabs) tab.ws.close();
   });
 });
