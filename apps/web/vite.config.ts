@@ -222,6 +222,8 @@ export default defineConfig({
     // The contracts' plain values, from source (the DTO classes are only ever imported as types).
     alias: {
       '@app/contracts/browser': fileURLToPath(new URL('../../libs/contracts/src/browser.ts', import.meta.url)),
+      // Radix's scroll lock without an inline <style> element, which the CSP refuses (see the module).
+      'react-style-singleton': fileURLToPath(new URL('./src/lib/style-singleton.ts', import.meta.url)),
     },
   },
   define: { __APP_CONFIG__: JSON.stringify(appConfig) },
