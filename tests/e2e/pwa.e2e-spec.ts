@@ -143,7 +143,7 @@ describe('Installable app', () => {
 
     const entry = new URL((await page.locator('script[type="module"]').first().getAttribute('src'))!, baseUrl).pathname;
     const cached = await cachedPaths(page);
-    expect(cached).toEqual(expect.arrayContaining(['/index.html', '/shell.html', '/offline.html', '/manifest.webmanifest', '/icons/icon-192.png', entry]));
+    expect(cached).toEqual(expect.arrayContaining(['/index.html', '/shell.html', '/offline.html', '/offline.css', '/manifest.webmanifest', '/icons/icon-192.png', entry]));
     expect(cached.filter((path) => /^\/(api|media|ws)(\/|$)/.test(path))).toEqual([]);
     // What the page asked the API while online was not kept.
     expect(cached.some((path) => path.startsWith('/api/'))).toBe(false);
