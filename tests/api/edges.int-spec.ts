@@ -42,4 +42,12 @@ describe('what the gateway tells, and to whom', () => {
     expect(policy['connect-src']).toEqual(["'self'", socketOrigin, socketOrigin.replace('localhost', '127.0.0.1')]);
     expect(policy['img-src']).toEqual(["'self'", 'data:', 'blob:']);
   });
+
+  it('allows no inline style or script: styles and scripts come from the site itself', async () => {
+    const res = await fetch(`${stack.baseUrl}/api/auth/captcha`);
+    const directives = (res.headers.get('content-security-policy') ?? '').split(';').map((d) => d.trim());
+    expect(directives).toEqual(expect.arrayContaining(["style-src 'self'", "script-src 'self'", "default-src 'self'"]));
+    expect(res.headers.get('content-security-policy')).not.toContain("'unsafe-inline'");
+    expect(res.headers.get('content-security-policy')).not.toContain("'unsafe-eval'");
+  });
 });

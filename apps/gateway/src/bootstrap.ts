@@ -45,7 +45,7 @@ export async function createGateway(): Promise<NestExpressApplication> {
           mediaSrc: ["'self'", 'blob:'],
           // The socket of our own origins only, named in full for browsers whose 'self' omits ws.
           connectSrc: ["'self'", ...[...allowedOrigins()].map((origin) => origin.replace(/^http/, 'ws'))],
-          styleSrc: ["'self'", "'unsafe-inline'"],
+          styleSrc: ["'self'"],
           scriptSrc: ["'self'"],
           frameAncestors: ["'none'"],
           objectSrc: ["'none'"],
