@@ -844,6 +844,10 @@ describe('accounts through the gateway', () => {
         expect(doc.paths).toHaveProperty([path]);
       }
       expect(doc.components.schemas.RegisterDto.properties.username).toMatchObject({ minLength: 3, maxLength: 20 });
+      // An honest script can learn the proof of work from the document alone.
+      expect(doc.components.schemas.VerifyCaptchaDto.properties).toHaveProperty('pow');
+      const verify = (doc.paths['/api/auth/captcha/verify'] as { post: { description: string } }).post;
+      expect(verify.description).toMatch(/hex\(sha256\(salt \+ n\)\) === challenge/);
     });
   });
 
