@@ -1,6 +1,18 @@
 import type { PowChallengeDto } from '@app/contracts';
 import { randomBytes, createHash } from 'node:crypto';
 
+let held: Array<() => void> | null = null;
+
+/** Holds every solution back until the answer is called: a person who types faster than the page works. */
+export function holdPowSolutions(): () => void {
+  held = [];
+  return () => {
+    const waiting = held ?? [];
+    held = null;
+    for (const deliver of waiting) deliver();
+  };
+}
+
 /**
  * What Vite builds from src/features/auth/pow/pow.worker.ts, for jsdom (which has no Workers):
  * the same search, answered as a message a moment later.
@@ -11,9 +23,12 @@ export default class PowWorkerInProcess {
   private ended = false;
 
   postMessage(pow: PowChallengeDto) {
-    setTimeout(() => {
-      if (!this.ended) this.onmessage?.({ data: solvePow(pow) } as MessageEvent);
-    });
+    const deliver = () =>
+      setTimeout(() => {
+        if (!this.ended) this.onmessage?.({ data: solvePow(pow) } as MessageEvent);
+      });
+    if (held) held.push(deliver);
+    else deliver();
   }
 
   terminate() {

@@ -5,7 +5,7 @@ import { renderApp } from '../../../test/render';
 import { startTestServer, type TestServer } from '../../../test/test-server';
 import { AUTH_TEXT, CAPTCHA_TEXT } from '../auth-strings';
 import type { PowChallengeDto } from '@app/contracts';
-import { powChallenge, solvePow } from '../../../test/pow-worker';
+import { holdPowSolutions, powChallenge, solvePow } from '../../../test/pow-worker';
 
 let server: TestServer;
 let challenges: number;
@@ -69,6 +69,24 @@ describe('Auth screen', () => {
     await solveCaptcha(form, user);
     const verifications = server.requests.filter((r) => r.path === '/api/auth/captcha/verify');
     expect(verifications.map((r) => (r.body as { answer: number }).answer)).toHaveLength(2);
+  });
+
+  it('says it is checking the browser while the proof of work runs, and sends the answer with it once found', async () => {
+    const release = holdPowSolutions();
+    const user = userEvent.setup();
+    renderApp('/auth');
+    const form = signInForm();
+    const question = await within(form).findByText(/\d+ \+ 10 = \?/);
+    const first = Number(/(\d+) \+/.exec(question.textContent ?? '')![1]);
+    await user.type(within(form).getByPlaceholderText(CAPTCHA_TEXT.answerLabel), String(first + 10));
+    await user.click(within(form).getByRole('button', { name: CAPTCHA_TEXT.verify }));
+
+    expect(await within(form).findByRole('button', { name: CAPTCHA_TEXT.checking })).toBeDisabled();
+    expect(server.requests.filter((r) => r.path === '/api/auth/captcha/verify')).toHaveLength(0);
+    release();
+    await within(form).findByText(CAPTCHA_TEXT.verified);
+    const [verification] = server.requests.filter((r) => r.path === '/api/auth/captcha/verify');
+    expect((verification.body as { pow: string }).pow).toEqual(expect.any(String));
   });
 
   it('warns after three refreshes of the question', async () => {
