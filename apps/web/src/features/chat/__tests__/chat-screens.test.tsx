@@ -262,20 +262,28 @@ describe('the public rooms list', () => {
 });
 
 describe('private chats', () => {
+  const other = { id: 8, username: 'bob', avatar: null, role: 'vip' as const };
+  /** A row of /api/rooms/my-chats: a chat with bob that started in a public room. */
+  const chatWithBob = (id: number, fields: object) => ({
+    id,
+    name: other.username,
+    origin: 'room',
+    originPublicRoomId: 4,
+    sellerId: null,
+    otherParticipant: other,
+    hasUnreadMessages: false,
+    lastActivityAt: new Date().toISOString(),
+    ...fields,
+  });
+
   it('lists conversations with the unread mark and deletes one', async () => {
     const user = userEvent.setup();
-    const other = { id: 8, username: 'bob', avatar: null, role: 'vip' as const };
-    const chat = (id: number, unread: boolean) => ({
-      id,
-      name: other.username,
-      origin: 'room',
-      originPublicRoomId: 4,
-      sellerId: null,
-      otherParticipant: other,
-      hasUnreadMessages: unread,
-      lastMessage: { id: 1, content: `hello ${id}`, type: 'text', createdAt: new Date().toISOString(), sender: other },
-      lastActivityAt: new Date(Date.now() - 2 * 3600_000).toISOString(),
-    });
+    const chat = (id: number, unread: boolean) =>
+      chatWithBob(id, {
+        hasUnreadMessages: unread,
+        lastMessage: { id: 1, content: `hello ${id}`, type: 'text', createdAt: new Date().toISOString(), sender: other },
+        lastActivityAt: new Date(Date.now() - 2 * 3600_000).toISOString(),
+      });
     server.on('GET /api/users/me', () => ({ body: makeUser() }));
     server.on('GET /api/rooms/my-chats', () => ({ body: [chat(21, true), chat(22, false)] }));
     server.on('DELETE /api/rooms/22', () => ({ body: { ok: true } }));
@@ -295,19 +303,8 @@ describe('private chats', () => {
   });
 
   it('says a last message was deleted rather than quoting it, and keeps the words out with message previews off', async () => {
-    const other = { id: 8, username: 'bob', avatar: null, role: 'vip' as const };
     const base = makeUser();
-    const chat = (id: number, lastMessage: object) => ({
-      id,
-      name: other.username,
-      origin: 'room',
-      originPublicRoomId: 4,
-      sellerId: null,
-      otherParticipant: other,
-      hasUnreadMessages: false,
-      lastMessage: { id, type: 'text', createdAt: new Date().toISOString(), ...lastMessage },
-      lastActivityAt: new Date().toISOString(),
-    });
+    const chat = (id: number, lastMessage: object) => chatWithBob(id, { lastMessage: { id, type: 'text', createdAt: new Date().toISOString(), ...lastMessage } });
     const chats = [
       chat(21, { content: '', sender: base, removedBy: 'sender' }),
       chat(22, { content: '', sender: other, removedBy: 'moderator' }),
