@@ -1,5 +1,5 @@
+import { hasLink } from '@app/contracts';
 import { remove as foldConfusables } from 'confusables';
-import { LinkifyIt } from 'linkify-it';
 import {
   asteriskCensorStrategy,
   DataSet,
@@ -49,8 +49,6 @@ export function visibleText(text: string): string {
 export class ContentFilter {
   private readonly matcher: RegExpMatcher;
   private readonly censor = new TextCensor().setStrategy(keepStartCensorStrategy(asteriskCensorStrategy()));
-  private readonly links = new LinkifyIt({ fuzzyLink: true, fuzzyEmail: false });
-
   constructor(extraWords: readonly string[] = []) {
     const dataset = new DataSet<{ originalWord: string }>().addAll(englishDataset);
     for (const word of extraWords) {
@@ -77,7 +75,7 @@ export class ContentFilter {
 
   /** Whether the text carries a link: with a scheme, www., or a bare domain such as example.com. */
   hasLink(text: string): boolean {
-    return this.links.test(text) || this.links.test(visibleText(text));
+    return hasLink(text) || hasLink(visibleText(text));
   }
 }
 

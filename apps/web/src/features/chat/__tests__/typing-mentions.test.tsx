@@ -195,4 +195,27 @@ describe('mentions in a message', () => {
     await waitFor(() => expect(container.querySelector('[data-mention="bob"]')).not.toBeNull());
     expect(container.querySelector('[data-mentions-me]')).toBeNull();
   });
+
+  it("makes a message's web links open in a new tab as the sender's, with mentions beside them and the host always in sight", async () => {
+    server.on('GET /api/users/me', () => ({ body: makeUser({ id: 7, username: 'alice' }) }));
+    const sender = { id: 3, username: 'bob', avatar: null, role: 'user' as const };
+    const message = makeMessage(3, sender, {
+      content: '@carol read https://news.example.org/a?b=1 or shop.com/@carol, not javascript:alert(1) or https://пример.com/x',
+      mentions: [{ id: 9, username: 'carol' }],
+    });
+    const { container } = renderWithStore(<MentionText message={message} />);
+    const links = await screen.findAllByRole('link');
+    expect(links.map((a) => [a.getAttribute('href'), a.getAttribute('target'), a.getAttribute('rel')])).toEqual([
+      ['https://news.example.org/a?b=1', '_blank', 'noopener noreferrer nofollow ugc'],
+      ['http://shop.com/@carol', '_blank', 'noopener noreferrer nofollow ugc'],
+      ['https://пример.com/x', '_blank', 'noopener noreferrer nofollow ugc'],
+    ]);
+    // The @name inside a link stays part of it; the one in the words is highlighted.
+    expect([...container.querySelectorAll('[data-mention]')].map((e) => e.textContent)).toEqual(['@carol']);
+    expect(container).toHaveTextContent('not javascript:alert(1) or');
+    // Words that look like one host while the link leads to another (an internationalised name) show the real one.
+    expect(links[0]).toHaveTextContent(/^https:\/\/news\.example\.org\/a\?b=1$/);
+    expect(links[2]).toHaveTextContent('https://пример.com/x(xn--e1afmkfd.com)');
+  });
 });
+
