@@ -1,6 +1,6 @@
 import 'reflect-metadata';
-import { AuthPatterns, MarketplaceEvents, MediaUrlMessages, type UserDto } from '@app/contracts';
-import { solveArithmetic as answerOf, solvePow, uniqueName, type PowChallenge } from '@app/testing';
+import { AuthPatterns, MarketplaceEvents, MediaUrlMessages, type CaptchaChallengeDto, type UserDto } from '@app/contracts';
+import { solveArithmetic as answerOf, solvePow, uniqueName } from '@app/testing';
 import { createChallenge } from 'altcha-lib/v1';
 import { MikroORM } from '@mikro-orm/postgresql';
 import sharp from 'sharp';
@@ -96,7 +96,7 @@ describe('accounts through the gateway', () => {
     });
 
     describe('proof of work', () => {
-      const ask = async (c: ApiClient) => (await c.get<{ id: string; question: string; pow: PowChallenge }>('/api/auth/captcha')).body;
+      const ask = async (c: ApiClient) => (await c.get<CaptchaChallengeDto>('/api/auth/captcha')).body;
       const verify = (c: ApiClient, challenge: { id: string; question: string }, pow?: string) =>
         c.post('/api/auth/captcha/verify', { challengeId: challenge.id, answer: answerOf(challenge.question), pow });
       const refusal = (message: string) => ({ code: 'captcha_invalid', message, fields: { pow: [message] } });

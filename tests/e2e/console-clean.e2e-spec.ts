@@ -1,4 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
+import { APP_ROUTE_PATHS, APP_ROUTE_REDIRECTS } from '@app/contracts';
 import { launchBrowser } from './support/browser';
 import { api, signIn } from './support/chat';
 import { stackInfo } from './support/stack-info';
@@ -15,38 +16,20 @@ afterAll(() => browser?.close());
 /** A path no screen has: the one answer of status 404 a person causes here, by typing it. */
 const NOT_FOUND = '/no-such-page';
 
-/** Every screen of the spec's route table (and the app's own: calls, search, the moderators' desk). */
+/** Screens a person reaches only by a link mailed to them (their token in it): the account-mail specs walk them. */
+const MAILED_LINKS = ['/verify-email', '/reset-password'];
+
+/**
+ * Every screen the app has a route for (so a new screen is walked too), each parameter filled
+ * with something that exists, then a few states people reach by a query, the route that only
+ * redirects, and a path no screen has.
+ */
 function screens(ids: { roomId: number; sellerId: number }): string[] {
-  return [
-    '/',
-    '/auth',
-    '/chat',
-    `/chat/${ids.roomId}`,
-    '/marketplace',
-    '/marketplace?category=career',
-    `/seller/${ids.sellerId}`,
-    '/seller-registration',
-    '/seller-profile',
-    '/public-rooms',
-    '/public-rooms?q=lounge',
-    '/rooms',
-    '/private-chats',
-    '/my-chats',
-    '/calls',
-    '/profile',
-    '/settings',
-    '/notifications',
-    '/search',
-    '/privacy-policy',
-    '/terms-of-use',
-    '/refund-policy',
-    '/cookie-policy',
-    '/community-guidelines',
-    '/media-test',
-    '/moderation',
-    '/forgot-password',
-    NOT_FOUND,
-  ];
+  const filled = APP_ROUTE_PATHS.filter((path) => !MAILED_LINKS.includes(path)).flatMap((path) =>
+    // An optional last segment is walked without and with it.
+    path.endsWith('?') ? [path.replace(/\/:\w+\?$/, ''), path.replace(/:\w+\?$/, String(ids.roomId))] : [path.replace(':id', String(ids.sellerId))],
+  );
+  return [...filled, '/marketplace?category=career', '/public-rooms?q=lounge', ...Object.keys(APP_ROUTE_REDIRECTS), NOT_FOUND];
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { CaptchaChallengeDto, PowChallengeDto } from '@app/contracts';
 import { createHash } from 'node:crypto';
 
 /** Reads the captcha's "a op b = ?" as a person would and works it out. */
@@ -10,17 +11,8 @@ export function solveArithmetic(question: string): number {
   return a * b;
 }
 
-/** The proof of work under a captcha question, as ALTCHA defines it. */
-export interface PowChallenge {
-  algorithm: string;
-  challenge: string;
-  maxnumber: number;
-  salt: string;
-  signature: string;
-}
-
 /** Finds the number a browser finds, and answers ALTCHA's payload (base64 JSON) for `pow`. */
-export function solvePow(pow: PowChallenge): string {
+export function solvePow(pow: PowChallengeDto): string {
   for (let number = 0; number <= pow.maxnumber; number++) {
     if (createHash('sha256').update(pow.salt + number).digest('hex') === pow.challenge) {
       const { algorithm, challenge, salt, signature } = pow;
@@ -31,6 +23,6 @@ export function solvePow(pow: PowChallenge): string {
 }
 
 /** The body of POST /api/auth/captcha/verify for a question: both answers, as the page sends them. */
-export function captchaAnswers(challenge: { id: string; question: string; pow: PowChallenge }) {
+export function captchaAnswers(challenge: CaptchaChallengeDto) {
   return { challengeId: challenge.id, answer: solveArithmetic(challenge.question), pow: solvePow(challenge.pow) };
 }

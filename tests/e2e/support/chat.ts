@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { captchaAnswers, freePort, politeName, type PowChallenge } from '@app/testing';
+import { captchaAnswers, freePort, politeName } from '@app/testing';
+import type { CaptchaChallengeDto } from '@app/contracts';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { stackInfo } from './stack-info';
@@ -24,7 +25,7 @@ export async function api<T>(context: BrowserContext, baseUrl: string, method: s
 
 /** Signs a demo account in for the whole context, solving the server's captcha like a person. */
 export async function signIn(context: BrowserContext, baseUrl: string, username: string): Promise<{ id: number; username: string; role: string }> {
-  const challenge = await api<{ id: string; question: string; pow: PowChallenge }>(context, baseUrl, 'GET', 'auth/captcha');
+  const challenge = await api<CaptchaChallengeDto>(context, baseUrl, 'GET', 'auth/captcha');
   const { token } = await api<{ token: string }>(context, baseUrl, 'POST', 'auth/captcha/verify', captchaAnswers(challenge));
   const { user } = await api<{ user: { id: number; username: string; role: string } }>(context, baseUrl, 'POST', 'auth/login', {
     email: username,

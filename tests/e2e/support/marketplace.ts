@@ -1,5 +1,6 @@
 import type { APIResponse, BrowserContext } from 'playwright-core';
-import { captchaAnswers, politeName, type PowChallenge } from '@app/testing';
+import { captchaAnswers, politeName } from '@app/testing';
+import type { CaptchaChallengeDto } from '@app/contracts';
 import { stackInfo } from './stack-info';
 
 export const DEMO_PASSWORD = 'chat-demo-2026';
@@ -13,7 +14,7 @@ function post(context: BrowserContext, path: string, data: unknown): Promise<API
 async function captchaToken(context: BrowserContext): Promise<string> {
   const challenge = await context.request.get('/api/auth/captcha');
   expect(challenge.ok()).toBe(true);
-  const verified = await post(context, '/api/auth/captcha/verify', captchaAnswers((await challenge.json()) as { id: string; question: string; pow: PowChallenge }));
+  const verified = await post(context, '/api/auth/captcha/verify', captchaAnswers((await challenge.json()) as CaptchaChallengeDto));
   expect(verified.ok()).toBe(true);
   return ((await verified.json()) as { token: string }).token;
 }

@@ -1,6 +1,7 @@
 import type { BrowserContext } from 'playwright-core';
 import sharp from 'sharp';
-import { captchaAnswers, type PowChallenge } from '@app/testing';
+import type { CaptchaChallengeDto } from '@app/contracts';
+import { captchaAnswers } from '@app/testing';
 
 export const DEMO_PASSWORD = 'chat-demo-2026';
 
@@ -14,7 +15,7 @@ export async function signIn(context: BrowserContext, baseUrl: string, username:
   if (!challenge.ok()) throw new Error(`captcha: ${challenge.status()} ${await challenge.text()}`);
   const verified = await context.request.post(`${baseUrl}/api/auth/captcha/verify`, {
     headers,
-    data: captchaAnswers((await challenge.json()) as { id: string; question: string; pow: PowChallenge }),
+    data: captchaAnswers((await challenge.json()) as CaptchaChallengeDto),
   });
   if (!verified.ok()) throw new Error(`captcha verify: ${verified.status()} ${await verified.text()}`);
   const { token } = (await verified.json()) as { token: string };

@@ -9,7 +9,7 @@ export class RoomGoneError extends Error {
   }
 }
 
-/** A stored row, or null when the sender already stored a message under this client id. */
+/** A messages row as stored (INSERT_MANY's adds its place in the batch, ord). */
 type Row = Record<string, unknown>;
 
 /** Statements in flight at once; the sends that arrive meanwhile wait and go together. */
@@ -20,9 +20,10 @@ const BATCH_MAX = 100;
 /**
  * One statement, so one round trip and atomic without a transaction around it: the bump, the
  * insert and the read marks stand or fall together (a repeated client id undoes the bump, and
- * no sequence number is skipped). $9 marks the sender's read, $10 is a reader inside the chat, $11 the message a reply answers.
- * With a generic plan the read mark's first condition, on parameters only, is a one-time
- * filter, so a public room's send still scans none of its participants.
+ * no sequence number is skipped). $9 marks the sender's read, $10 is a reader inside the chat,
+ * $11 the message a reply answers. With a generic plan the read mark's first condition, on
+ * parameters only, is a one-time filter, so a public room's send still scans none of its
+ * participants.
  */
 const INSERT_ONE: PreparedStatement = {
   name: 'chat_insert_message',
