@@ -157,6 +157,16 @@ export function formatSaturation(report) {
       const value = ratio(chat.sustained?.figures.deliveredPerSecond, peer.sustained?.figures.deliveredPerSecond);
       lines.push(`| chat ÷ ${peer.target} | ${bound}${value} | | | | | | | | |`);
     }
+    const halves = runs.filter((r) => r.halfCeiling);
+    if (halves.length > 0) {
+      lines.push('', 'At half the ceiling (the same sockets, after the climb):', '');
+      lines.push('| server | messages/s in | p50 ms | p99 ms | lost, repeated or reordered |');
+      lines.push('|---|---|---|---|---|');
+      for (const { target, halfCeiling: h } of halves) {
+        const f = h.figures;
+        lines.push(`| ${target} | ${fixed(h.offeredPerSecond)} | ${fixed(f.latencyMs.p50, 1)} | ${fixed(f.latencyMs.p99, 1)} | ${f.lost + f.outOfOrder} |`);
+      }
+    }
     lines.push('', `Every step (deliveries/s, p99 ms, socket writer CPU µs per delivery; ✗ ended the climb):`, '');
     lines.push(`| messages/s in | ${runs.map((r) => r.target).join(' | ')} |`);
     lines.push(`|---|${runs.map(() => '---').join('|')}|`);
@@ -177,8 +187,8 @@ export function formatSaturation(report) {
 
 /** Loss, repeats, reordering and unanswered sends fail the run; a p99 over the limit only ends the climb. */
 export function saturationProblems(report) {
-  return report.results.flatMap(({ workload, target, warmUp, steps }) =>
-    [{ rate: `warm-up at ${workload.rates[0]}`, figures: warmUp }, ...steps].flatMap(({ rate, figures: f }) => [
+  return report.results.flatMap(({ workload, target, warmUp, steps, halfCeiling }) =>
+    [{ rate: `warm-up at ${workload.rates[0]}`, figures: warmUp }, ...steps, ...(halfCeiling ? [{ rate: `half the ceiling, ${halfCeiling.rate}`, figures: halfCeiling.figures }] : [])].flatMap(({ rate, figures: f }) => [
       ...(f.lost > 0 ? [`${target}, ${workload.name}, ${rate}/s per sender: ${f.lost} deliveries lost`] : []),
       ...(f.outOfOrder > 0 ? [`${target}, ${workload.name}, ${rate}/s per sender: ${f.outOfOrder} deliveries out of order or repeated`] : []),
       ...(f.acked + f.refusedSends < f.sent ? [`${target}, ${workload.name}, ${rate}/s per sender: ${f.sent - f.acked - f.refusedSends} sends not answered`] : []),

@@ -64,6 +64,7 @@ export async function climb({ target, workload, tag, stepSeconds, warmUpSeconds 
   const { clients, memoryPerConnectionKiB } = await connectWorkload({ target, workload, tag });
   const steps = [];
   let warmUp;
+  let halfCeiling = null;
   try {
     // Unmeasured, at the first step's rate: every sender's first message (caches, compiled
     // code) should not weigh on the first step. What it loses still counts. Senders start
@@ -80,6 +81,14 @@ export async function climb({ target, workload, tag, stepSeconds, warmUpSeconds 
       log(`  ${target.name}: ${rate}/s per sender, ${figures.deliveredPerSecond.toFixed(0)} deliveries/s, p99 ${figures.latencyMs.p99?.toFixed(1)} ms${problems.length ? ` (${problems.join(', ')})` : ''}`);
       if (problems.length > 0) break;
     }
+    // Ordinary load: the latency people meet at half the ceiling, on the same sockets, after the climb.
+    const ceiling = steps.filter((s) => s.problems.length === 0).at(-1);
+    if (ceiling && !workload.chatSystemOnly) {
+      const rate = ceiling.rate / 2;
+      const figures = await measureSending({ target, clients, members: workload.members, ratePerSender: rate, tag: `${tag}-h`, sendSeconds: stepSeconds });
+      halfCeiling = { rate, offeredPerSecond: rate * workload.senders * workload.rooms, figures, problems: stepProblems(figures) };
+      log(`  ${target.name}: half the ceiling, ${rate}/s per sender, p50 ${figures.latencyMs.p50?.toFixed(1)} ms, p99 ${figures.latencyMs.p99?.toFixed(1)} ms`);
+    }
   } finally {
     await closeClients(clients);
   }
@@ -89,6 +98,7 @@ export async function climb({ target, workload, tag, stepSeconds, warmUpSeconds 
     steps,
     memoryPerConnectionKiB,
     sustained: held.at(-1) ?? null,
+    halfCeiling,
     /** Every step held: the clients could not ask for more. */
     topped: held.length === workload.rates.length,
   };
