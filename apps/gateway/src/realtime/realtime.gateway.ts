@@ -34,6 +34,15 @@ const DRAIN_TIMEOUT_MS = 3_000;
 export const SOCKET_SESSION_RECHECK_MS = 60_000;
 
 /**
+ * When a socket next asks, somewhere in the half of the bound before it. Sockets that connect
+ * together (every socket of a gateway that restarted) would otherwise all ask in the same
+ * second a minute later, a burst of look-ups auth-svc pays at once.
+ */
+export function nextSessionCheck(now: number, random: () => number = Math.random): number {
+  return now + SOCKET_SESSION_RECHECK_MS * (0.5 + random() / 2);
+}
+
+/**
  * The /ws server. A socket is accepted only from our origins and with a live session cookie;
  * the spec's `auth` frame is then checked against that session (its userId is never trusted).
  */
@@ -77,7 +86,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
         if (admission === 'account') return socket.close(WS_CLOSE_TOO_MANY_SOCKETS, TooManySocketsText.account(this.env.WS_SOCKETS_PER_ACCOUNT));
         if (admission === 'session') return socket.close(WS_CLOSE_TOO_MANY_SOCKETS, TooManySocketsText.session(this.env.WS_SOCKETS_PER_SESSION));
         socket.counted = admission === 'admitted';
-        socket.sessionCheckedUntil = Date.now() + SOCKET_SESSION_RECHECK_MS;
+        socket.sessionCheckedUntil = nextSessionCheck(Date.now());
         this.registry.add(socket, user, token);
       },
       // The session could not be looked up (auth-svc or Redis away): that is no sign-out, so the client tries again.
@@ -144,7 +153,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
           const user = await this.sessions.resolve(socket.sessionToken);
           if (!user) return socket.close(WS_CLOSE_SESSION_ENDED, 'Session ended');
           socket.user = user;
-          socket.sessionCheckedUntil = Date.now() + SOCKET_SESSION_RECHECK_MS;
+          socket.sessionCheckedUntil = nextSessionCheck(Date.now());
         }
         await handler(socket, frame);
       } catch (error) {
