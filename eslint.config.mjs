@@ -30,13 +30,16 @@ export default [
   {
     files: ['**/*.ts', '**/*.tsx'],
     rules: {
-      // Apps meet only through libs: no app imports another app, and the web app takes no server lib.
+      // Apps meet only through libs: no app imports another app, no lib imports an app, and the
+      // web app takes no server lib. Nx reads the imports (analyzeSourceFiles in nx.json), so a
+      // cycle between projects fails here too.
       '@nx/enforce-module-boundaries': [
         'error',
         {
           allow: [],
           depConstraints: [
             { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:lib'] },
+            { sourceTag: 'type:lib', onlyDependOnLibsWithTags: ['type:lib'] },
             { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
             { sourceTag: 'scope:web', onlyDependOnLibsWithTags: ['scope:shared', 'scope:web'] },
             { sourceTag: 'scope:server', onlyDependOnLibsWithTags: ['scope:shared', 'scope:server'] },

@@ -1,7 +1,8 @@
-import { freePort, waitFor } from '@app/testing';
+import { natsConnectionOptions, natsServerOptions } from '@app/server';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { connect } from 'nats';
-import { natsConnectionOptions, natsServerOptions } from './nats-connection';
+import { waitFor } from '../eventually';
+import { freePort } from '../test-infra';
 
 describe('NATS connection options', () => {
   it('takes the user and password out of the URL, which nats.js would ignore', () => {

@@ -1,7 +1,6 @@
-import { freePort, startRedisServer } from '@app/testing';
+import { createRedis, isDependencyDown } from '@app/server';
 import { Client } from 'pg';
-import { isDependencyDown } from './dependency-errors';
-import { createRedis } from './redis';
+import { freePort, startRedisServer } from '../test-infra';
 
 const postgresUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432';
 
