@@ -7,6 +7,7 @@ import {
   EndCallDto,
   ErrorCode,
   ListCallsQueryDto,
+  PLATFORM_COMMISSION_PERCENT,
   StartCallDto,
   type CallSessionDto,
   type IceServersDto,
@@ -47,7 +48,7 @@ export class CallsController {
     return { session: await this.rpc.request(CallPatterns.Current, { actor: actorOf(user) }) };
   }
 
-  @ApiOperation({ summary: "A seller's billed calls by month, with the 15% commission and what they earned" })
+  @ApiOperation({ summary: `A seller's billed calls by month, with the ${PLATFORM_COMMISSION_PERCENT}% commission and what they earned` })
   @Get('earnings')
   earnings(@CurrentUser() user: UserDto): Promise<SellerEarningsDto> {
     return this.rpc.request(CallPatterns.Earnings, { actor: actorOf(user) });

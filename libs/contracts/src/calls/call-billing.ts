@@ -1,4 +1,4 @@
-import { PLATFORM_COMMISSION } from '../marketplace/marketplace.constants';
+import { PLATFORM_COMMISSION_PERCENT } from '../marketplace/marketplace.constants';
 
 /**
  * Call money, in whole US cents. The server bills with these and the call screen shows the
@@ -33,10 +33,7 @@ export interface ChargeSplit {
   earning: number;
 }
 
-/** The commission in whole percent, so the split is integer arithmetic (no 0.15 rounding error). */
-const COMMISSION_PERCENT = Math.round(PLATFORM_COMMISSION * 100);
-
 export function splitCharge(chargeCents: number): ChargeSplit {
-  const commission = Math.round((chargeCents * COMMISSION_PERCENT) / 100);
+  const commission = Math.round((chargeCents * PLATFORM_COMMISSION_PERCENT) / 100);
   return { charge: chargeCents, commission, earning: chargeCents - commission };
 }

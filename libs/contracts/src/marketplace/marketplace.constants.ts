@@ -58,6 +58,8 @@ export const PRICE_STEP = 0.01;
 export const DEFAULT_AUDIO_PRICE = 25;
 export const DEFAULT_VIDEO_PRICE = 35;
 export const PLATFORM_COMMISSION = 0.15;
+/** The commission in whole percent, as people read it and as the split is computed (integer arithmetic, no 0.15 rounding error). */
+export const PLATFORM_COMMISSION_PERCENT = Math.round(PLATFORM_COMMISSION * 100);
 
 export const DISPLAY_NAME_MIN = 2;
 export const DISPLAY_NAME_MAX = 50;

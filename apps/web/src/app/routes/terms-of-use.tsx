@@ -1,4 +1,5 @@
 import { Link } from 'wouter';
+import { PLATFORM_COMMISSION_PERCENT } from '@app/contracts/browser';
 import { APP_NAME, env } from '../../config/env';
 import { LEGAL_UPDATED, LegalPage } from '../../features/legal/components/legal-page';
 import { VIP_PRICE } from '../../features/vip/vip-strings';
@@ -48,7 +49,7 @@ export function TermsOfUseScreen() {
       </p>
       <h2>4. The expert marketplace</h2>
       <p>
-        Experts set their own per-minute prices for audio and video calls. {APP_NAME} takes a 15% platform commission on
+        Experts set their own per-minute prices for audio and video calls. {APP_NAME} takes a {PLATFORM_COMMISSION_PERCENT}% platform commission on
         every seller transaction. Experts must describe their qualifications truthfully and may not ask buyers to pay
         outside the platform. Advice given by experts is theirs, not ours, and does not replace professional medical,
         legal or financial help.

@@ -1,5 +1,5 @@
 import type { CallEndReason, CallType } from '@app/contracts';
-import { PLATFORM_COMMISSION } from '@app/contracts/browser';
+import { PLATFORM_COMMISSION_PERCENT } from '@app/contracts/browser';
 
 /** Every word the call screens show; the spec's own (Audio Call, Video Call, /min) where it has any. */
 export const CALLS_TEXT = {
@@ -93,7 +93,7 @@ export const CALLS_TEXT = {
   amount: 'Amount',
   charged: 'Charged',
   callCharge: 'Call charge',
-  commission: `Platform commission (${Math.round(PLATFORM_COMMISSION * 100)}%)`,
+  commission: `Platform commission (${PLATFORM_COMMISSION_PERCENT}%)`,
   earning: 'Your earning',
   with: 'With',
   close: 'Done',
@@ -117,7 +117,7 @@ export const CALLS_TEXT = {
   outgoingLabel: 'Outgoing',
   open: 'In progress',
   earningsTitle: 'Earnings by month',
-  earningsHint: 'Billed calls, with the 15% platform commission taken off.',
+  earningsHint: `Billed calls, with the ${PLATFORM_COMMISSION_PERCENT}% platform commission taken off.`,
   earningsEmpty: 'No billed calls yet.',
   earningsColumns: { month: 'Month', calls: 'Calls', time: 'Time', gross: 'Buyers paid', commission: 'Commission', earning: 'You earned' },
   total: 'Total',

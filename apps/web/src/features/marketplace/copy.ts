@@ -1,5 +1,6 @@
 import {
   PAGE_HEADS,
+  PLATFORM_COMMISSION_PERCENT,
   RESPONSE_TIMES,
   SELLER_LANGUAGES,
   SELLER_TIME_ZONES,
@@ -192,7 +193,7 @@ export const WIZARD_TEXT = {
   summary: 'Summary',
   reviewNote: 'Your profile will be reviewed by our team within 24-48 hours.',
   agreeToTerms: 'I agree to the terms of service and privacy policy',
-  agreeToCommission: 'I understand the commission structure (15% platform fee on all transactions)',
+  agreeToCommission: `I understand the commission structure (${PLATFORM_COMMISSION_PERCENT}% platform fee on all transactions)`,
   none: 'None',
   yes: 'Yes',
   no: 'No',
