@@ -259,4 +259,4 @@ async function startStack(options) {
   }
 }
 
-module.exports = { startStack, Stack, SERVICES };
+module.exports = { startStack, Stack, SERVICES, DATABASE_VARS };
