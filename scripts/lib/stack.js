@@ -228,17 +228,35 @@ class Stack {
     return this.spawnProcess(name, entry.script, entry.env);
   }
 
-  /** Gateways first (they tell chat-svc their sockets are gone), then the services. */
-  async stop() {
-    this.stopping = true;
+  /**
+   * Ends every app process, gateways first (they tell chat-svc their sockets are gone), then
+   * the services; S3 and the mail catcher go on (a restore of the data happens in between).
+   */
+  async stopApps() {
     const running = [...this.processes.values()].filter((e) => !e.exited);
-    const isGateway = (e) => e.name.startsWith('gateway');
+    for (const entry of running) entry.expectedExit = true;
     await Promise.all(running.filter(isGateway).map(terminate));
     await Promise.all(running.filter((e) => !isGateway(e)).map(terminate));
+  }
+
+  /** Starts the stopped apps again with the environment they had: the services, then the gateways, once each is healthy. */
+  async startApps() {
+    const stopped = [...this.processes.values()].filter((e) => e.exited);
+    for (const entry of stopped.filter((e) => !isGateway(e))) this.restart(entry.name);
+    await this.waitServicesHealthy();
+    for (const entry of stopped.filter(isGateway)) this.restart(entry.name);
+    await Promise.all(this.options.gatewayPorts.map((port) => this.waitHealthy(port)));
+  }
+
+  async stop() {
+    this.stopping = true;
+    await this.stopApps();
     await this.s3?.stop();
     await this.mail?.stop();
   }
 }
+
+const isGateway = (entry) => entry.name.startsWith('gateway');
 
 function terminate(entry) {
   return new Promise((resolve) => {

@@ -47,11 +47,18 @@ async function enter(baseUrl: string, path: string, payload: object): Promise<Se
   return { cookie: sid.split(';')[0], user: body.user };
 }
 
+/** The password of every account register() makes. */
+export const PASSWORD = 'Correct-Horse-Battery-42';
+
 /** A new account registered through the sign-up calls, signed in. */
 export function register(baseUrl: string, prefix: string): Promise<Session> {
   const username = uniqueName(prefix);
-  const password = 'Correct-Horse-Battery-42';
-  return enter(baseUrl, '/api/auth/register', { username, email: `${username}@example.com`, password, confirmPassword: password });
+  return enter(baseUrl, '/api/auth/register', { username, email: `${username}@example.com`, password: PASSWORD, confirmPassword: PASSWORD });
+}
+
+/** Signs in with a username (or e-mail) and password, the captcha answered, as the sign-in form does. */
+export function signIn(baseUrl: string, login: string, password = PASSWORD): Promise<Session> {
+  return enter(baseUrl, '/api/auth/login', { email: login, password });
 }
 
 /** A guest session (reads public rooms, cannot send). */

@@ -63,14 +63,19 @@ function send(
   return { answer, abort: () => req.destroy() };
 }
 
-/** Uploads a file through POST /api/upload at full speed. */
-export function upload(baseUrl: string, session: Session, file: { name: string; type: string; data: Buffer }, options: ClientOptions = {}) {
+/** Uploads a file at full speed through POST /api/upload, or the upload call `path` names. */
+export function upload(
+  baseUrl: string,
+  session: Session,
+  file: { name: string; type: string; data: Buffer },
+  options: ClientOptions & { path?: string } = {},
+) {
   const body = multipart(file.name, file.type, file.data);
   const all = Buffer.concat([body.head, body.data, body.tail]);
   return send(
     baseUrl,
     'POST',
-    '/api/upload',
+    options.path ?? '/api/upload',
     { origin: baseUrl, cookie: session.cookie, 'content-type': body.contentType, 'content-length': String(all.length) },
     options,
     (req) => req.end(all),

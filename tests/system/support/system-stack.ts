@@ -16,13 +16,28 @@ interface ProcessStack {
   kill(name: string, signal?: NodeJS.Signals): Promise<void>;
   restart(name: string): unknown;
   waitHealthy(port: number, timeoutMs?: number): Promise<void>;
+  stopApps(): Promise<void>;
+  startApps(): Promise<void>;
   stop(): Promise<void>;
+  /** The S3 server on loopback the stack started. */
+  s3: { endpoint: string; port: number };
 }
 
 export interface SystemStack {
   /** One base URL per gateway, e.g. http://127.0.0.1:41234. */
   gateways: string[];
   natsUrl: string;
+  /**
+   * Where this stack's data lives, in the variables the services read (each service's
+   * *_DATABASE_URL and S3_*): for scripts that work on it, such as npm run backup.
+   */
+  dataEnv: Record<string, string>;
+  /** Every database of this stack: its service's name for it (auth, chat, ...) and its URL. */
+  databases: Array<{ name: string; url: string }>;
+  /** Stops every app process (gateways first); PostgreSQL, the S3 server, Redis and NATS go on. */
+  stopApps(): Promise<void>;
+  /** Starts them again, each with the environment it had, and waits until all are healthy. */
+  startApps(): Promise<void>;
   /** Process names as the stack knows them: gateway, gateway-2, chat-svc, chat-svc-2 ... */
   kill(name: string, signal?: NodeJS.Signals): Promise<void>;
   /** Starts a killed gateway again with its old port and waits until it answers. */
@@ -101,10 +116,23 @@ export async function startSystemStack(options: SystemStackOptions): Promise<Sys
     throw new Error(`The system did not start: ${(error as Error).message}\n${logs}`);
   }
   const started = stack;
+  const databases = SERVICE_DATABASES.map((name) => ({ name, url: `${postgresUrl}/${dbPrefix}${name}` }));
 
   return {
     gateways: gatewayPorts.map((port) => `http://127.0.0.1:${port}`),
     natsUrl: nats.url,
+    dataEnv: {
+      ...Object.fromEntries(databases.map(({ name, url }) => [`${name.toUpperCase()}_DATABASE_URL`, url])),
+      S3_ENDPOINT: started.s3.endpoint,
+      S3_PORT: String(started.s3.port),
+      S3_USE_SSL: 'false',
+      S3_ACCESS_KEY: process.env.S3_ACCESS_KEY ?? 'S3RVER',
+      S3_SECRET_KEY: process.env.S3_SECRET_KEY ?? 'S3RVER',
+      S3_BUCKET: options.env?.S3_BUCKET ?? process.env.S3_BUCKET ?? 'media',
+    },
+    databases,
+    stopApps: () => started.stopApps(),
+    startApps: () => started.startApps(),
     kill: (name, signal = 'SIGKILL') => started.kill(name, signal),
     async restartGateway(index) {
       started.restart(index === 0 ? 'gateway' : `gateway-${index + 1}`);
