@@ -1,8 +1,8 @@
 // npm run test:compose: the compose file, run for real. Makes sure a Docker engine runs (installing
 // and starting Debian's when it can), pulls the images compose names or builds stand-ins for them
 // when their registry cannot be reached (scripts/lib/standins.js), brings the stack up on a free
-// loopback port, checks it as a browser would, scales it, checks again and takes it all down,
-// volumes too. Ends with one "N passed, N failed" line.
+// loopback port, checks it as a browser would, scales it, checks again, backs it up, wipes and
+// restores its data, and takes it all down, volumes too. Ends with one "N passed, N failed" line.
 //
 //   npm run test:compose                        fails when no engine can run here
 //   npm run test:compose -- --skip-unavailable  says why and skips instead (CI)
@@ -15,6 +15,7 @@ import { createSocket } from 'node:dgram';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
 import { request as httpsRequest } from 'node:https';
+import { isDeepStrictEqual } from 'node:util';
 
 const require = createRequire(import.meta.url);
 const { ensureDependencies } = require('./lib/deps.js');
@@ -544,6 +545,84 @@ async function replicaKillUnderLoad(siteOrigin) {
   return `${acked.length} sends, all acknowledged and delivered once in order (${killed} killed after ${ackedAtKill}; ${resent} sent again); stored by replica, as last scraped: ${shares.map(([i, n]) => `${i} ${n}`).join(', ')}`;
 }
 
+/** Runs a program in the running container of a service; its output, or an error with its last lines. */
+function execIn(service, args, timeoutMs = 120_000) {
+  const container = containers().find((c) => c.service === service && c.status === 'running');
+  if (!container) throw new Error(`no ${service} container runs`);
+  const result = capture('docker', ['exec', container.name, ...args], { timeoutMs });
+  if (!result.ok) throw new Error(`${args.slice(0, 2).join(' ')} in ${service}: ${result.text.split('\n').slice(-10).join('\n')}`);
+  return result.stdout;
+}
+
+/** Every table's rows and every object's bytes, digested (scripts/lib/data-fingerprint.js), as the backup service reaches them. */
+function dataFingerprint() {
+  const out = execIn('backup', ['node', '-e', "require('./scripts/lib/data-fingerprint.js').fingerprint().then((f) => console.log(JSON.stringify(f)))"]);
+  return JSON.parse(out.trim().split('\n').pop());
+}
+
+/** Drops every service database and removes the media bucket with its objects: the data lost. */
+const WIPE_DATA = `
+  const sources = require('./scripts/lib/data-sources.js');
+  (async () => {
+    for (const target of sources.databaseTargets()) {
+      const admin = target.url.replace(/\\/[^/]*$/, '/postgres');
+      await sources.withClient(admin, (client) => client.query('DROP DATABASE "' + target.database + '" WITH (FORCE)'));
+    }
+    const bucket = await sources.openBucket(sources.bucketSettings());
+    for (const { key } of await bucket.list()) await bucket.client.removeObject(bucket.bucket, key);
+    await bucket.client.removeBucket(bucket.bucket);
+  })().catch((error) => {
+    console.error(error.message);
+    process.exit(1);
+  });`;
+
+/**
+ * The backup service's round trip. Its scheduled backup at start is there; with the apps
+ * stopped, a backup; every database dropped and the bucket removed; the restore; then the same
+ * rows in every table and the same bytes in every object as before, and the apps, started on
+ * it, sign in the account made earlier.
+ */
+async function backupRoundTrip({ scale, siteOrigin, username, password }) {
+  const scheduled = execIn('backup', ['ls', '/backups']).split('\n').filter((name) => /^\d{4}-\d\d-\d\dT/.test(name));
+  if (scheduled.length === 0) throw new Error('the backup service made no backup at start');
+  const apps = Object.keys(appReplicas({}));
+  let summary;
+  await compose(['stop', '-t', '10', ...apps]);
+  try {
+    const backedUp = execIn('backup', ['node', 'scripts/backup.mjs'], 5 * 60_000);
+    const id = /Backup (\S+) complete/.exec(backedUp)?.[1];
+    if (!id) throw new Error(`no backup made:\n${backedUp}`);
+    const before = dataFingerprint();
+    if (Object.values(before.databases).some((tables) => !tables) || !before.objects) throw new Error(`nothing to compare: ${JSON.stringify(before).slice(0, 300)}`);
+    execIn('backup', ['node', '-e', WIPE_DATA]);
+    const wiped = dataFingerprint();
+    if (Object.values(wiped.databases).some((tables) => tables !== null) || wiped.objects !== null) throw new Error(`the data is still there: ${JSON.stringify(wiped).slice(0, 300)}`);
+    const restored = execIn('backup', ['node', 'scripts/restore.mjs'], 5 * 60_000);
+    const took = /Restored backup \S+ in ([\d.]+ s)/.exec(restored)?.[1];
+    if (!took) throw new Error(`the restore said:\n${restored}`);
+    const after = dataFingerprint();
+    if (!isDeepStrictEqual(after, before)) {
+      const differing = [
+        ...Object.keys(before.databases).flatMap((db) =>
+          Object.keys({ ...before.databases[db], ...after.databases[db] }).filter((t) => before.databases[db][t] !== after.databases[db]?.[t]).map((t) => `${db}.${t}`),
+        ),
+        ...(isDeepStrictEqual(after.objects, before.objects) ? [] : ['objects']),
+      ];
+      throw new Error(`restored data differs from the backed-up data: ${differing.join(', ')}`);
+    }
+    const tables = Object.values(before.databases).flatMap((db) => Object.entries(db).filter(([name]) => !name.startsWith('sequence ')));
+    const rows = tables.reduce((sum, [, digest]) => sum + Number.parseInt(digest, 10), 0);
+    summary = `${scheduled.length} scheduled; backup ${id} of ${tables.length} tables (${rows} rows) and ${Object.keys(before.objects).length} objects; all dropped and removed, restored in ${took}, the same rows and bytes`;
+  } finally {
+    await compose(['start', ...apps]);
+    await waitForStack(scale, 3 * 60_000);
+  }
+  const again = await login(siteOrigin, username, password);
+  const me = await http('GET', '/api/users/me', { cookie: again.cookie });
+  if (me.status !== 200 || me.json?.username !== username) throw new Error(`after the restore, GET /api/users/me: ${me.status} ${me.text.slice(0, 200)}`);
+  return `${summary}; ${username} signs in on the restored data`;
+}
+
 // --- the run ---------------------------------------------------------------------------------
 
 log.step(`Stack "${PROJECT}" on ${base} (compose output: ${COMPOSE_LOG})`);
@@ -563,7 +642,9 @@ try {
     tlsCa = certificate.stdout;
     // Compose's own "Building <service>" lines only: the web build inside it prints "Building <file> service worker ...".
     const builds = (output.match(/^Building [\w-]+\r?$/gm) ?? []).length;
-    if (engine.compose[0] === 'docker-compose' && builds !== 1) throw new Error(`the app image was built ${builds} times, not once`);
+    if (engine.compose[0] === 'docker-compose' && builds !== builtImages.size) {
+      throw new Error(`${builds} image builds for ${builtImages.size} images (${[...builtImages].join(', ')}), not one each`);
+    }
     const running = all.filter((c) => c.status === 'running').length;
     return `${running} containers running, built and started in ${seconds(built - t0)}, healthy ${seconds(Date.now() - built)} later`;
   });
@@ -758,6 +839,10 @@ try {
 
     await check('Under load on three chat-svc: the sends spread over every replica, none lost when one is killed', () => replicaKillUnderLoad(siteOrigin));
   }
+
+  await check('Backups: the scheduled one made; a backup, every database dropped and the bucket removed, restored to the same rows and bytes', () =>
+    backupRoundTrip({ scale: scaled ? SCALE : {}, siteOrigin, username, password }),
+  );
 } catch (error) {
   log.fail(error.message);
 } finally {

@@ -27,6 +27,10 @@ const compose = parse(readFileSync(join(ROOT, 'docker-compose.yml'), 'utf8'), { 
   services: Record<string, ComposeService>;
 };
 
+// scripts/ is plain CommonJS: how npm run backup and restore read the environment.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { bucketSettings, databaseTargets } = require('../../scripts/lib/data-sources.js');
+
 type EnvClass = new () => BaseEnv;
 
 /** The env classes of an app's src/config/*-env.ts: the service's, and its seed's if it has one. */
@@ -93,7 +97,10 @@ describe('docker-compose.yml', () => {
   it('runs every app from the one image the Dockerfile builds, built once', () => {
     expect(appServices.map((s) => s.app).sort()).toEqual(APPS.filter((a) => a !== 'web').sort());
     const builders = Object.entries(compose.services).filter(([, service]) => service.build !== undefined);
-    expect(builders.map(([name, service]) => [name, service.build, service.image])).toEqual([['auth-svc', '.', 'chatmarket-app']]);
+    expect(builders.map(([name, service]) => [name, service.build, service.image])).toEqual([
+      ['auth-svc', '.', 'chatmarket-app'],
+      ['backup', { context: '.', dockerfile: 'docker/backup/Dockerfile', args: { POSTGRES_IMAGE: compose.services.postgres.image } }, 'chatmarket-backup'],
+    ]);
     for (const { service } of appServices) {
       expect(service.image).toBe('chatmarket-app');
       expect(service.healthcheck).toBeDefined();
@@ -119,6 +126,37 @@ describe('docker-compose.yml', () => {
     const withSeeds = APPS.filter((app) => existsSync(join(ROOT, 'apps', app, 'src/seed.ts')));
     expect(seeded.sort()).toEqual(withSeeds.sort());
     for (const app of seeded) expectContainerEnvironment(envClassesOf(app).seed, seed);
+  });
+
+  it('the backup service finds every database and the bucket where the services do, with the postgres image’s own pg_dump', () => {
+    const backup = compose.services.backup;
+    const environment = environmentOf(backup);
+    const targets = databaseTargets(environment);
+    // Each app's database, read from the same secret file as the app reads it.
+    for (const { app, service } of appServices) {
+      const variable = Object.keys(service.environment ?? {}).find((name) => /_DATABASE_URL_FILE$/.test(name));
+      if (!variable) continue;
+      const target = targets.find((t: { variable: string }) => `${t.variable}_FILE` === variable);
+      expect({ app, url: target?.url }).toEqual({ app, url: readFileSync(environmentOf(service)[variable], 'utf8') });
+    }
+    expect(targets.map((t: { name: string }) => t.name)).toEqual(['auth', 'chat', 'marketplace', 'media']);
+    // The media bucket as media-svc reaches it.
+    const media = environmentOf(compose.services['media-svc']);
+    expect(bucketSettings(environment)).toMatchObject({
+      endPoint: media.S3_ENDPOINT,
+      port: Number(media.S3_PORT),
+      useSSL: false,
+      accessKey: media.S3_ACCESS_KEY,
+      secretKey: readFileSync(media.S3_SECRET_KEY_FILE, 'utf8').trim(),
+      bucket: media.S3_BUCKET,
+    });
+    expect(backup.volumes).toEqual(['backups:/backups', 'secrets:/run/secrets:ro']);
+    // Built on the postgres service's image; its first stage on the app Dockerfile's base.
+    const dockerfile = readFileSync(join(ROOT, 'docker/backup/Dockerfile'), 'utf8');
+    const appBase = /^FROM (\S+)/m.exec(readFileSync(join(ROOT, 'Dockerfile'), 'utf8'))![1];
+    expect(dockerfile).toMatch(/^FROM \$\{POSTGRES_IMAGE\}$/m);
+    expect(dockerfile).toContain(`ARG NODE_IMAGE=${appBase}\n`);
+    expect(dockerfile).toContain(`ARG POSTGRES_IMAGE=${compose.services.postgres.image}\n`);
   });
 
   it('the gateways sit behind the load balancer and publish no port of their own', () => {
