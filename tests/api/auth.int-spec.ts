@@ -709,7 +709,7 @@ describe('accounts through the gateway', () => {
       const wanted = {
         notifications: { email: false, push: true, messageSound: false, mentions: true, doNotDisturb },
         privacy: { showOnlineStatus: false, showLastSeen: true, allowDirectMessages: false },
-        chat: { theme: 'dark', messagePreview: false, enterToSend: true },
+        chat: { theme: 'dark', messagePreview: false, enterToSend: true, linkPreviews: false },
       };
       const saved = await c.request('PUT', '/api/users/me/settings', wanted);
       expect(saved.status).toBe(200);

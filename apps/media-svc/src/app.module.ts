@@ -5,6 +5,7 @@ import { mediaEnv } from './config/media-env';
 import { migrations } from './migrations';
 import { MediaObject } from './objects/media-object.entity';
 import { MediaObjectsModule } from './objects/media-objects.module';
+import { PreviewsModule } from './previews/previews.module';
 import { ServingModule } from './serving/serving.module';
 import { StorageModule } from './storage/storage.module';
 import { UploadsModule } from './uploads/uploads.module';
@@ -21,6 +22,7 @@ import { UploadsModule } from './uploads/uploads.module';
     StorageModule,
     MediaObjectsModule,
     UploadsModule,
+    PreviewsModule,
     ServingModule,
   ],
 })

@@ -14,6 +14,7 @@ export * from './chat/search.constants';
 export * from './chat/typing.frames';
 export * from './chat/mentions';
 export * from './chat/links';
+export * from './chat/link-previews';
 export * from './chat/quote';
 export * from './marketplace/marketplace.constants';
 export * from './marketplace/currency';

@@ -28,6 +28,7 @@ export * from './chat/chat.preview';
 export * from './chat/typing.frames';
 export * from './chat/mentions';
 export * from './chat/links';
+export * from './chat/link-previews';
 export * from './chat/quote';
 export * from './chat/dto/chat.dto';
 export * from './chat/dto/message-acts.dto';

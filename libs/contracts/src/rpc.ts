@@ -74,12 +74,12 @@ import type {
   SellerProfileDto,
   UpdateSellerRequestDto,
 } from './marketplace/dto/seller.dto';
-import type { MediaObjectVerification, VerifyMediaObjectDto } from './media/dto/media.dto';
+import type { MediaObjectVerification, PreviewImageDto, StorePreviewImageDto, VerifyMediaObjectDto } from './media/dto/media.dto';
 import { MediaPatterns } from './media/media.patterns';
 import type { GrantVipRequestDto, RevokeVipRequestDto, VipChangeDto, VipHistoryRequestDto } from './vip/vip.dto';
 import { VipPatterns } from './vip/vip.patterns';
 import type { SearchMessagesRequestDto } from './chat/dto/search.dto';
-import type { DeleteMessageRequestDto, EditMessageRequestDto, PinRequestDto, ReactionRequestDto } from './chat/dto/message-acts.dto';
+import type { DeleteMessageRequestDto, EditMessageRequestDto, LinkPreviewRequestDto, PinRequestDto, ReactionRequestDto } from './chat/dto/message-acts.dto';
 import { SearchPatterns, type SearchPageDto } from './chat/search.constants';
 import { ModerationPatterns, ReportPatterns, SanctionPatterns } from './moderation/moderation.patterns';
 import type {
@@ -160,6 +160,7 @@ export interface RpcContract {
   [ChatPatterns.SendMessage]: [SendMessageRequestDto, MessageDto];
   [ChatPatterns.EditMessage]: [EditMessageRequestDto, MessageDto];
   [ChatPatterns.DeleteMessage]: [DeleteMessageRequestDto, { ok: true }];
+  [ChatPatterns.RemoveLinkPreview]: [LinkPreviewRequestDto, Ok];
   [ChatPatterns.React]: [ReactionRequestDto, ReactionDto[]];
   [ChatPatterns.Unreact]: [ReactionRequestDto, ReactionDto[]];
   [ChatPatterns.PinMessage]: [PinRequestDto, PinnedMessageDto[]];
@@ -214,6 +215,7 @@ export interface RpcContract {
   [CallPatterns.Earnings]: [CallActorRequestDto, SellerEarningsDto];
 
   [MediaPatterns.VerifyObject]: [VerifyMediaObjectDto, MediaObjectVerification];
+  [MediaPatterns.StorePreviewImage]: [StorePreviewImageDto, PreviewImageDto];
 
   [ReportPatterns.Create]: [CreateReportRequestDto, ReportDto];
   [ReportPatterns.Mine]: [ActorRequestDto, ReportDto[]];

@@ -1,6 +1,7 @@
 import type { UserDto } from './common/user';
 import type { MessageFormatting, MessageDto, OnlineUserDto, PinnedMessageDto, PrivateChatSummaryDto, ReactionDto, RoomDto } from './chat/chat.types';
 import type { MessageType } from './chat/chat.constants';
+import type { LinkPreviewDto } from './chat/link-previews';
 import type { UserSummary } from './common/user';
 import type { CallClientFrame, CallServerFrame } from './calls/calls.frames';
 import type { MessageDeletedFrame, ModerationNoticeFrame } from './moderation/moderation.frames';
@@ -90,6 +91,19 @@ export interface ReactionsChangedFrame {
   reactions: ReactionDto[];
 }
 
+/**
+ * To everyone in the room: a message's link preview arrived (fetched after the message was
+ * stored), or went (its sender removed it, or an edit changed the link): null.
+ */
+export interface LinkPreviewFrame {
+  type: 'link_preview';
+  roomId: number;
+  messageId: number;
+  seq: number;
+  senderId: number;
+  preview: LinkPreviewDto | null;
+}
+
 /** To everyone in the room: its pinned messages changed (a pin or unpin); the list, newest first, replaces the old. */
 export interface PinsChangedFrame {
   type: 'pins_changed';
@@ -168,7 +182,17 @@ export interface ErrorFrame {
 }
 
 /** Events on chat.room.<id>.event (chat-svc's, and gateways' user_typing); gateways forward them to the room's sockets. */
-export type RoomEventFrame = NewMessageFrame | UserJoinedFrame | UserLeftFrame | MessageDeletedFrame | MessageEditedFrame | ReactionsChangedFrame | MessagesReadFrame | UserTypingFrame | PinsChangedFrame;
+export type RoomEventFrame =
+  | NewMessageFrame
+  | UserJoinedFrame
+  | UserLeftFrame
+  | MessageDeletedFrame
+  | MessageEditedFrame
+  | ReactionsChangedFrame
+  | MessagesReadFrame
+  | UserTypingFrame
+  | PinsChangedFrame
+  | LinkPreviewFrame;
 /** Events chat-svc publishes on chat.user.<id>.event. */
 export type UserEventFrame =
   | PrivateChatCreatedFrame
@@ -196,6 +220,7 @@ export type ServerFrame =
   | MessageEditedFrame
   | ReactionsChangedFrame
   | PinsChangedFrame
+  | LinkPreviewFrame
   | MessagesReadFrame
   | ModerationNoticeFrame
   | NotificationFrame

@@ -21,3 +21,4 @@ export * from './mailer';
 export * from './metrics';
 export * from './periodic';
 export * from './public-address';
+export * from './public-fetch';

@@ -22,13 +22,21 @@ export class PrivateAddressError extends Error {
  * A DNS lookup for sockets (http.Agent's `lookup`) that refuses a name resolving to any address
  * that is not public. Checked at connection time, after every resolution (redirects too), so a
  * name that resolved to a public address once cannot be rebound to a private one in between.
- * Literal IP hosts never reach a lookup: check them with isPublicAddress as well.
+ * Every address of the answer must be public: a socket that tries them in turn (happy eyeballs)
+ * could otherwise fall through to a private one. Literal IP hosts never reach a lookup: check
+ * them with isPublicAddress as well. `resolve` is the resolver asked (the system's by default).
  */
-export const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
-  dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
-    if (error) return callback(error, '', 0);
-    if (addresses.length === 0 || !addresses.every((entry) => isPublicAddress(entry.address))) return callback(new PrivateAddressError(hostname), '', 0);
-    if (options.all) return (callback as unknown as (e: null, all: LookupAddress[]) => void)(null, addresses);
-    callback(null, addresses[0].address, addresses[0].family);
-  });
-};
+export function publicOnly(resolve: LookupFunction = dnsLookup as LookupFunction): LookupFunction {
+  return (hostname, options, callback) => {
+    resolve(hostname, { ...options, all: true }, (error, answer) => {
+      const addresses = answer as unknown as LookupAddress[];
+      if (error) return callback(error, '', 0);
+      if (addresses.length === 0 || !addresses.every((entry) => isPublicAddress(entry.address))) return callback(new PrivateAddressError(hostname), '', 0);
+      if (options.all) return (callback as unknown as (e: null, all: LookupAddress[]) => void)(null, addresses);
+      callback(null, addresses[0].address, addresses[0].family);
+    });
+  };
+}
+
+/** publicOnly with the system's resolver. */
+export const publicOnlyLookup: LookupFunction = publicOnly();

@@ -140,9 +140,10 @@ export class UsersService {
     const stored = withDefaultSettings(user.settings);
     const before = JSON.stringify(enforcedOf(user));
     // Stored as plain JSON: the validated DTO instances carry no extra fields (whitelisted). A client
-    // older than the do-not-disturb hours sends none: the stored ones stay.
+    // older than the do-not-disturb hours or link previews sends none: the stored ones stay.
     const notifications = { ...settings.notifications, doNotDisturb: settings.notifications.doNotDisturb ?? stored.notifications.doNotDisturb };
-    user.settings = JSON.parse(JSON.stringify({ notifications, privacy: settings.privacy, chat: settings.chat }));
+    const chat = { ...settings.chat, linkPreviews: settings.chat.linkPreviews ?? stored.chat.linkPreviews };
+    user.settings = JSON.parse(JSON.stringify({ notifications, privacy: settings.privacy, chat }));
     await this.em.flush();
     // Other services enforce the privacy settings (chat-svc: private chats, online lists, last seen) and what is notified and pushed.
     if (JSON.stringify(enforcedOf(user)) !== before) await this.publishChanged(user);

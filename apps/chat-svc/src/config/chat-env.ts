@@ -1,5 +1,5 @@
 import { FLOOD_LIMIT, PRIVATE_CHATS_PER_HOUR, PUBLIC_ROOMS_PER_DAY } from '@app/contracts';
-import { BaseEnv, EXTRA_WORDS_PATTERN, appConfig, POSTGRES_URL_PATTERN } from '@app/server';
+import { BaseEnv, EXTRA_WORDS_PATTERN, ORIGIN_LIST_PATTERN, appConfig, POSTGRES_URL_PATTERN } from '@app/server';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Matches, Min, ValidateIf } from 'class-validator';
 
@@ -82,6 +82,14 @@ export class ChatEnv extends BaseEnv {
    */
   @Matches(/^(https:\/\/[^\s,/]+(,https:\/\/[^\s,/]+)*)?$/, { message: 'PUSH_PRIVATE_ORIGINS must be https origins separated by commas, or empty' })
   PUSH_PRIVATE_ORIGINS = '';
+
+  /**
+   * For tests only, empty in production: origins (http://127.0.0.1:4010) link previews may fetch
+   * from although they are on a private or loopback address, the tests' local site. Every other
+   * link is fetched only from public addresses.
+   */
+  @Matches(ORIGIN_LIST_PATTERN, { message: 'LINK_PREVIEW_PRIVATE_ORIGINS must be http or https origins separated by commas, or empty' })
+  LINK_PREVIEW_PRIVATE_ORIGINS = '';
 }
 
 export const chatEnv = appConfig(ChatEnv);

@@ -1,5 +1,5 @@
 import { BigIntType, Entity, PrimaryKey, Property } from '@mikro-orm/core';
-import type { MessageFormatting, MessageMention, MessageType } from '@app/contracts';
+import type { LinkPreviewDto, MessageFormatting, MessageMention, MessageType } from '@app/contracts';
 
 @Entity({ tableName: 'messages' })
 export class Message {
@@ -51,4 +51,12 @@ export class Message {
   /** A reply: the message of the same room it answers. */
   @Property({ type: new BigIntType('number'), nullable: true })
   replyToId: number | null = null;
+
+  /** Its first link's preview, stored once fetched (after the send); cleared when the link changes or the message goes. */
+  @Property({ type: 'json', nullable: true })
+  linkPreview: LinkPreviewDto | null = null;
+
+  /** Its sender removed the preview: none is ever stored for this message again. */
+  @Property({ type: 'boolean' })
+  linkPreviewRemoved = false;
 }

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { BlocksModule } from '../blocks/blocks.module';
 import { LimitsModule } from '../limits/limits.module';
+import { LinkPreviewsModule } from '../link-previews/link-previews.module';
 import { MentionsModule } from '../mentions/mentions.module';
 import { MutesModule } from '../moderation/mutes.module';
 import { NotificationsModule } from '../notifications/notifications.module';
@@ -14,7 +15,7 @@ import { MessagesService } from './messages.service';
 import { ReactionsRepository } from './reactions.repository';
 
 @Module({
-  imports: [BlocksModule, RoomsModule, LimitsModule, UsersModule, PresenceModule, SafetyModule, MutesModule, NotificationsModule, MentionsModule],
+  imports: [BlocksModule, RoomsModule, LimitsModule, UsersModule, PresenceModule, SafetyModule, MutesModule, NotificationsModule, MentionsModule, LinkPreviewsModule],
   controllers: [MessagesController],
   providers: [MessagesRepository, ReactionsRepository, MessagesService],
   exports: [MessagesService, MessagesRepository],

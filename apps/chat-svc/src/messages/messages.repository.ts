@@ -115,11 +115,15 @@ export class MessagesRepository {
   }
 
   /** New words for a sender's message that is still there; null when it was removed meanwhile. */
-  async edit(messageId: number, senderId: number, change: { content: string; type: MessageType; mentions: MessageMention[] }): Promise<Message | null> {
+  async edit(
+    messageId: number,
+    senderId: number,
+    change: { content: string; type: MessageType; mentions: MessageMention[]; /** The first link changed: its preview no longer fits. */ clearPreview: boolean },
+  ): Promise<Message | null> {
     const { rows } = await this.knex().raw(
-      `update messages set content = ?, type = ?, mentions = ?, edited_at = now()
+      `update messages set content = ?, type = ?, mentions = ?, edited_at = now(), link_preview = case when ? then null else link_preview end
        where id = ? and sender_id = ? and removed_at is null returning *`,
-      [change.content, change.type, change.mentions.length ? JSON.stringify(change.mentions) : null, messageId, senderId],
+      [change.content, change.type, change.mentions.length ? JSON.stringify(change.mentions) : null, change.clearPreview, messageId, senderId],
     );
     return rows[0] ? toMessage(rows[0]) : null;
   }
@@ -127,7 +131,7 @@ export class MessagesRepository {
   /** The sender takes their message back: emptied like a moderator's removal; null when it was removed already. */
   async removeBySender(messageId: number, senderId: number): Promise<Message | null> {
     const { rows } = await this.knex().raw(
-      `update messages set content = '', type = 'text', formatting = null, metadata = null, mentions = null, removed_at = now(), removed_by_id = sender_id
+      `update messages set content = '', type = 'text', formatting = null, metadata = null, mentions = null, link_preview = null, removed_at = now(), removed_by_id = sender_id
        where id = ? and sender_id = ? and removed_at is null returning *`,
       [messageId, senderId],
     );
@@ -193,6 +197,8 @@ function toMessage(row: Record<string, unknown>): Message {
     editedAt: row.edited_at ?? null,
     mentions: row.mentions ?? null,
     replyToId: row.reply_to_id === null || row.reply_to_id === undefined ? null : Number(row.reply_to_id),
+    linkPreview: row.link_preview ?? null,
+    linkPreviewRemoved: row.link_preview_removed === true,
   });
   return message;
 }

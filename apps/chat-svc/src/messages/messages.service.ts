@@ -15,6 +15,7 @@ import {
   hasSendLimits,
   messageKind,
   normalizeFormatting,
+  previewLinkOf,
   quoteLine,
   readsAsConversation,
   roomTakesPicture,
@@ -34,6 +35,7 @@ import { BlocksRepository } from '../blocks/blocks.repository';
 import { FanoutService } from '../fanout/fanout.service';
 import { Clock } from '../limits/clock';
 import { SendLimitsService } from '../limits/send-limits.service';
+import { LinkPreviewsService } from '../link-previews/link-previews.service';
 import { MentionsService } from '../mentions/mentions.service';
 import { MutesService } from '../moderation/mutes.service';
 import { NotificationsService } from '../notifications/notifications.service';
@@ -64,6 +66,7 @@ export class MessagesService {
     private readonly clock: Clock,
     private readonly reactions: ReactionsRepository,
     private readonly blocks: BlocksRepository,
+    private readonly previews: LinkPreviewsService,
   ) {}
 
   /** The one send path of REST and socket: check, count, persist, then publish. */
@@ -126,6 +129,8 @@ export class MessagesService {
     this.publish(room, message);
     if (recipient?.inside) this.fanout.toRoom(room.id, { type: 'messages_read', roomId: room.id, userId: recipient.id, seq: message.seq, readAt: message.createdAt });
     await this.notifications.messageSent(room, message, recipient);
+    // Its link's preview comes later, by its own frame: the send is answered without waiting for another site.
+    this.previews.schedule(stored);
     return message;
   }
 
@@ -180,8 +185,15 @@ export class MessagesService {
     await this.countAgainstLimits(room, actor, dto.content, true);
     const content = room.type === 'public' ? this.filter.mask(dto.content) : dto.content;
     const type = messageKind(undefined, content);
-    const edited = await this.messages.edit(message.id, actor.id, { content, type, mentions: await this.mentions.resolve(room, actor.id, type, content) });
+    const edited = await this.messages.edit(message.id, actor.id, {
+      content,
+      type,
+      mentions: await this.mentions.resolve(room, actor.id, type, content),
+      clearPreview: previewLinkOf(message.content) !== previewLinkOf(content),
+    });
     if (!edited) throw RpcErrors.conflict(ChatMessages.MessageGone);
+    // A new first link gets its own preview (unless the sender removed the message's preview for good).
+    this.previews.schedule(edited);
     const [dtoOut] = await this.withSenders([edited]);
     this.fanout.toRoom(room.id, { type: 'message_edited', roomId: room.id, message: dtoOut });
     await this.notifications.messageEdited(dtoOut);
@@ -340,6 +352,7 @@ export class MessagesService {
       ...(message.removedAt ? { removedBy: message.removedById === message.senderId ? ('sender' as const) : ('moderator' as const) } : {}),
       ...(message.editedAt && !message.removedAt ? { editedAt: new Date(message.editedAt).toISOString() } : {}),
       ...(message.mentions?.length && !message.removedAt ? { mentions: message.mentions } : {}),
+      ...(message.linkPreview && !message.removedAt ? { linkPreview: message.linkPreview } : {}),
     };
   }
 }

@@ -15,6 +15,7 @@ import { Migration20261204150000NotificationSources } from './Migration202612041
 import { Migration20261204160000Replies } from './Migration20261204160000-replies';
 import { Migration20261204170000Pins } from './Migration20261204170000-pins';
 import { Migration20261201100000Mentions } from './Migration20261201100000-mentions';
+import { Migration20261205100000LinkPreviews } from './Migration20261205100000-link-previews';
 
 /** Every migration, in order. Listed in code so the build and jest need no file globbing. */
 export const migrations: MigrationObject[] = [
@@ -34,4 +35,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261204150000-notification-sources', class: Migration20261204150000NotificationSources },
   { name: 'Migration20261204160000-replies', class: Migration20261204160000Replies },
   { name: 'Migration20261204170000-pins', class: Migration20261204170000Pins },
+  { name: 'Migration20261205100000-link-previews', class: Migration20261205100000LinkPreviews },
 ];

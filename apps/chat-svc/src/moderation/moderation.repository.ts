@@ -52,7 +52,7 @@ export class ModerationRepository {
   /** Blanks a message's content and marks it removed; null when it is gone or was removed already. */
   async removeMessage(trx: Knex.Transaction, messageId: number, byId: number): Promise<{ roomId: number; seq: number } | null> {
     const { rows } = await trx.raw(
-      `update messages set content = '', type = 'text', formatting = null, metadata = null, removed_at = now(), removed_by_id = ?
+      `update messages set content = '', type = 'text', formatting = null, metadata = null, link_preview = null, removed_at = now(), removed_by_id = ?
        where id = ? and removed_at is null returning room_id, seq`,
       [byId, messageId],
     );

@@ -6,7 +6,7 @@ import { AuthGuard, CurrentUser } from '../common/auth.guards';
 import { actorOf } from '../common/actor';
 import { ParseIdPipe } from '../common/id.pipe';
 
-/** One's own messages after they were sent: edit (15 minutes) and delete. chat-svc enforces the rules. */
+/** One's own messages after they were sent: edit (15 minutes), delete and remove a link preview. chat-svc enforces the rules. */
 @ApiTags('messages')
 @ApiCookieAuth()
 @UseGuards(AuthGuard)
@@ -42,6 +42,13 @@ export class MessagesController {
   @ApiOperation({ summary: "Unpin a message; answers the room's pins, the room sees pins_changed" })
   unpin(@Param('id', ParseIdPipe) id: number, @CurrentUser() user: UserDto): Promise<PinnedMessageDto[]> {
     return this.rpc.request(ChatPatterns.UnpinMessage, { messageId: id, actor: actorOf(user) });
+  }
+
+  @Delete(':id/preview')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Remove the link preview of one of your messages, for good; the room sees link_preview with preview null' })
+  removePreview(@Param('id', ParseIdPipe) id: number, @CurrentUser() user: UserDto): Promise<{ ok: true }> {
+    return this.rpc.request(ChatPatterns.RemoveLinkPreview, { messageId: id, actor: actorOf(user) });
   }
 
   @Delete(':id')

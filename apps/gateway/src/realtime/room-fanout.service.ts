@@ -3,6 +3,7 @@ import {
   ChatPatterns,
   chatRoomEventSubject,
   chatUserEventSubject,
+  type LinkPreviewFrame,
   type MessageDeletedFrame,
   type MessageEditedFrame,
   type MessagesReadFrame,
@@ -137,6 +138,7 @@ export class RoomFanoutService implements OnModuleInit, OnApplicationShutdown {
       else if (frame.type === 'message_deleted') this.onRemoved(channel, frame);
       else if (frame.type === 'message_edited') this.onEdited(channel, frame);
       else if (frame.type === 'reactions_changed' || frame.type === 'messages_read' || frame.type === 'pins_changed') this.toEveryone(channel, frame);
+      else if (frame.type === 'link_preview') this.onPreview(channel, frame);
       else if (frame.type === 'user_typing') this.onTyping(channel, frame);
       else {
         // The one who arrives already has the online list; everyone else hears of them.
@@ -193,6 +195,23 @@ export class RoomFanoutService implements OnModuleInit, OnApplicationShutdown {
       const stored = JSON.parse(kept.raw) as NewMessageFrame;
       kept.raw = JSON.stringify({ ...stored, message: withReactions(stored.message) });
     }
+  }
+
+  /** A message's link preview came or went: to those who see its sender, and into what this channel keeps to replay. */
+  private onPreview(channel: RoomChannel, frame: LinkPreviewFrame) {
+    const withPreview = (message: MessageDto): MessageDto => {
+      const { linkPreview: _old, ...rest } = message;
+      return frame.preview ? { ...rest, linkPreview: frame.preview } : rest;
+    };
+    const pending = channel.pending.get(frame.seq);
+    if (pending) channel.pending.set(frame.seq, { ...pending, message: withPreview(pending.message) });
+    const kept = channel.recent.find((entry) => entry.seq === frame.seq);
+    if (kept) {
+      const stored = JSON.parse(kept.raw) as NewMessageFrame;
+      kept.raw = JSON.stringify({ ...stored, message: withPreview(stored.message) });
+    }
+    const out = new OutgoingFrame(JSON.stringify(frame));
+    for (const socket of channel.sockets) if (!socket.hiddenSenders?.has(frame.senderId)) this.registry.sendRaw(socket, out);
   }
 
   /** Typing: not to the typer's own sockets, nor to those who blocked them (as their messages are not). */
@@ -292,5 +311,6 @@ function withoutText(frame: NewMessageFrame, removedBy: MessageDeletedFrame['rem
   const message: MessageDto = { ...frame.message, content: '', type: 'text', formatting: null, metadata: null, removedBy };
   delete message.mentions;
   delete message.editedAt;
+  delete message.linkPreview;
   return { ...frame, message };
 }

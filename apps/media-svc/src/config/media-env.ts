@@ -1,4 +1,4 @@
-import { BaseEnv, EnvBoolean, appConfig, POSTGRES_URL_PATTERN } from '@app/server';
+import { BaseEnv, EnvBoolean, ORIGIN_LIST_PATTERN, appConfig, POSTGRES_URL_PATTERN } from '@app/server';
 import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
 
@@ -124,6 +124,14 @@ export class MediaEnv extends BaseEnv {
   @IsInt({ message: 'MEDIA_DAILY_QUOTA_MB must be a whole number of megabytes' })
   @Min(1)
   MEDIA_DAILY_QUOTA_MB = 500;
+
+  /**
+   * For tests only, empty in production: origins (http://127.0.0.1:4010) whose pictures link
+   * previews may download although they are on a private or loopback address, the tests' local
+   * site. Every other picture is downloaded only from public addresses.
+   */
+  @Matches(ORIGIN_LIST_PATTERN, { message: 'LINK_PREVIEW_PRIVATE_ORIGINS must be http or https origins separated by commas, or empty' })
+  LINK_PREVIEW_PRIVATE_ORIGINS = '';
 }
 
 export const mediaEnv = appConfig(MediaEnv);

@@ -53,6 +53,11 @@ export class ObjectStorage implements OnModuleInit {
     await this.client.putObject(this.bucket, key, createReadStream(path), size, { 'Content-Type': contentType });
   }
 
+  /** Stores bytes held in memory (a small re-encoded picture). */
+  async putBuffer(key: string, data: Buffer, contentType: string): Promise<void> {
+    await this.client.putObject(this.bucket, key, data, data.length, { 'Content-Type': contentType });
+  }
+
   /** The object's bytes from `start` to `end` inclusive. */
   getRange(key: string, start: number, end: number): Promise<Readable> {
     return this.client.getPartialObject(this.bucket, key, start, end - start + 1);

@@ -37,10 +37,10 @@ const CONTENT_TYPES: Record<ImageType['format'], string> = {
  * What the image library reads in the file's own bytes. Only raster formats browsers show
  * are accepted: SVG (scriptable), HTML or anything else named .png is refused here.
  */
-export async function probeImage(path: string): Promise<ImageType | null> {
+export async function probeImage(input: string | Buffer): Promise<ImageType | null> {
   let meta: Metadata;
   try {
-    meta = await sharp(path, { animated: true, limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+    meta = await sharp(input, { animated: true, limitInputPixels: MAX_INPUT_PIXELS }).metadata();
   } catch {
     return null;
   }
@@ -99,4 +99,21 @@ export async function reencodeImage(input: string, output: string, type: ImageTy
     throw /timeout/i.test(error.message) ? new ImageTimeoutError(error.message) : error;
   });
   return { ...type, size: info.size, width: info.width, height: info.pageHeight ?? info.height };
+}
+
+/**
+ * A link preview's picture: its first frame, metadata dropped, turned upright, at most `side`
+ * pixels a side, as WebP, whatever it came as. libvips stops after `timeoutSeconds`.
+ */
+export async function encodePreviewImage(input: Buffer, side: number, timeoutSeconds: number): Promise<{ data: Buffer; width: number; height: number }> {
+  const { data, info } = await sharp(input, { animated: false, limitInputPixels: MAX_INPUT_PIXELS })
+    .timeout({ seconds: timeoutSeconds })
+    .rotate()
+    .resize({ width: side, height: side, fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: 80 })
+    .toBuffer({ resolveWithObject: true })
+    .catch((error: Error) => {
+      throw /timeout/i.test(error.message) ? new ImageTimeoutError(error.message) : error;
+    });
+  return { data, width: info.width, height: info.height };
 }

@@ -18,7 +18,7 @@ export function makeUser(overrides: Partial<UserDto> & { role?: UserRole } = {})
     settings: {
       notifications: { email: true, push: true, messageSound: true, mentions: true, doNotDisturb: DEFAULT_USER_SETTINGS.notifications.doNotDisturb },
       privacy: { showOnlineStatus: true, showLastSeen: true, allowDirectMessages: true },
-      chat: { theme: 'light', messagePreview: true, enterToSend: true },
+      chat: { theme: 'light', messagePreview: true, enterToSend: true, linkPreviews: true },
     },
     ...overrides,
   };

@@ -24,6 +24,8 @@ export const ChatPatterns = {
   EditMessage: 'chat.message.edit',
   /** DeleteMessageRequestDto -> { ok: true }: one's own message, at any time */
   DeleteMessage: 'chat.message.delete',
+  /** LinkPreviewRequestDto -> { ok: true }: the sender takes their message's link preview away, for good */
+  RemoveLinkPreview: 'chat.message.remove-preview',
   /** ReactionRequestDto -> ReactionDto[] (the message's reactions after): adds one's reaction */
   React: 'chat.message.react',
   /** ReactionRequestDto -> ReactionDto[]: takes one's reaction back */

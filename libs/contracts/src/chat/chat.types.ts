@@ -1,6 +1,7 @@
 import type { UserRole, UserSummary } from '../common/user';
 import type { MessageType, RoomCategory } from './chat.constants';
 import type { RpcErrorBody } from '../errors';
+import type { LinkPreviewDto } from './link-previews';
 
 export type RoomType = 'public' | 'private';
 /** Where a private room was started: from a public room or the marketplace. */
@@ -40,6 +41,8 @@ export interface MessageDto {
   reactions?: ReactionDto[];
   /** A reply: the message it answers, as that message reads now; absent when it answers none. */
   replyTo?: MessageQuoteDto;
+  /** Its first link's preview, added after it was sent (link_preview); absent when it has none. */
+  linkPreview?: LinkPreviewDto;
 }
 
 /**

@@ -36,7 +36,8 @@ export interface DoNotDisturbSettings {
 export interface UserSettings {
   notifications: { email: boolean; push: boolean; messageSound: boolean; mentions: boolean; doNotDisturb: DoNotDisturbSettings };
   privacy: { showOnlineStatus: boolean; showLastSeen: boolean; allowDirectMessages: boolean };
-  chat: { theme: 'light' | 'dark' | 'system'; messagePreview: boolean; enterToSend: boolean };
+  /** linkPreviews: show the previews of links in messages ("Show link previews"). */
+  chat: { theme: 'light' | 'dark' | 'system'; messagePreview: boolean; enterToSend: boolean; linkPreviews: boolean };
 }
 
 export const DEFAULT_USER_SETTINGS: UserSettings = {
@@ -48,7 +49,7 @@ export const DEFAULT_USER_SETTINGS: UserSettings = {
     doNotDisturb: { enabled: false, from: '22:00', to: '07:00', timeZone: 'UTC', allowCalls: true },
   },
   privacy: { showOnlineStatus: true, showLastSeen: true, allowDirectMessages: true },
-  chat: { theme: 'system', messagePreview: true, enterToSend: true },
+  chat: { theme: 'system', messagePreview: true, enterToSend: true, linkPreviews: true },
 };
 
 /** Stored settings with what they lack (settings saved before a field existed) filled from the defaults. */

@@ -7,6 +7,8 @@ export const UploadPurpose = {
   Seller: 'seller',
   Chat: 'chat',
   Voice: 'voice',
+  /** Pictures of link previews, which the server downloads itself; nobody uploads them. */
+  Preview: 'preview',
 } as const;
 export type UploadPurpose = (typeof UploadPurpose)[keyof typeof UploadPurpose];
 export const UPLOAD_PURPOSES = Object.values(UploadPurpose);
@@ -32,6 +34,7 @@ export const UPLOAD_POLICIES: Record<UploadPurpose, UploadPolicy> = {
   seller: { maxMegabytes: 50, kinds: ['image', 'video'] },
   chat: { maxMegabytes: 10, kinds: ['image'] },
   voice: { maxMegabytes: 5, kinds: ['audio'] },
+  preview: { maxMegabytes: 5, kinds: ['image'] },
 };
 
 export function uploadMaxBytes(purpose: UploadPurpose): number {

@@ -5,4 +5,6 @@ export const MediaPatterns = {
    * for this purpose)? Chat uses it before it accepts an image or gif message.
    */
   VerifyObject: 'media.object.verify',
+  /** StorePreviewImageDto -> PreviewImageDto: a link preview's picture, downloaded and stored here (never hot-linked). */
+  StorePreviewImage: 'media.preview-image.store',
 } as const;

@@ -208,6 +208,8 @@ class ChatSettingsDto {
   @IsIn(['light', 'dark', 'system']) theme: 'light' | 'dark' | 'system';
   @IsBoolean() messagePreview: boolean;
   @IsBoolean() enterToSend: boolean;
+  /** Left out by clients older than the setting: the stored choice stays. */
+  @Optional() @IsBoolean() linkPreviews?: boolean;
 }
 
 export class UpdateSettingsDto {

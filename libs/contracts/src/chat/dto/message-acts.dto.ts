@@ -43,6 +43,12 @@ export class DeleteMessageRequestDto {
   @IsId() messageId: number;
 }
 
+/** DELETE /api/messages/:id/preview: the sender removes their message's link preview. */
+export class LinkPreviewRequestDto {
+  @ValidateNested() @Type(() => ActorDto) actor: ActorDto;
+  @IsId() messageId: number;
+}
+
 /** PUT and DELETE /api/messages/:id/pin: a room's owner or a moderator pins or unpins one of its messages. */
 export class PinRequestDto {
   @ValidateNested() @Type(() => ActorDto) actor: ActorDto;

@@ -79,3 +79,16 @@ export type MediaObjectVerification =
       ownerId: number;
       size: number;
     };
+
+/** chat-svc asks for a link preview's picture: media-svc downloads it (public addresses only), re-encodes and stores it. */
+export class StorePreviewImageDto {
+  @IsString()
+  @MaxLength(2048)
+  @Matches(/^https?:\/\/\S+$/i, { message: 'url must be an http or https address' })
+  url: string;
+}
+
+/** The stored picture under /media/preview/, or null when the address gave none we could take. */
+export interface PreviewImageDto {
+  url: string | null;
+}

@@ -106,7 +106,7 @@ it('follows the message a notification was made of: new words when it is edited,
 });
 
 it('keeps the words of messages off the list with message previews off, and says everything else', async () => {
-  serve({ chat: { theme: 'light', messagePreview: false, enterToSend: true } });
+  serve({ chat: { theme: 'light', messagePreview: false, enterToSend: true, linkPreviews: true } });
   const warning = note(3, { type: 'warning', title: 'You received a warning', content: 'Reason: spam', sender: null, roomId: null, link: '/notifications#moderation-notices' });
   server.on('GET /api/notifications', () => ({ body: { notifications: [warning, note(2, { type: 'mention', content: '@me the secret plan' }), note(1, { content: 'the secret plan' })], nextBefore: null } }));
   server.on('GET /api/notifications/unread', () => ({ body: { count: 3, rooms: [] } }));
@@ -216,7 +216,7 @@ describe('live, from the socket', () => {
   it('follows the settings: no sound without messageSound, no text without messagePreview, nothing without push', async () => {
     serve({
       notifications: { email: true, push: true, messageSound: false, mentions: true, doNotDisturb: DEFAULT_USER_SETTINGS.notifications.doNotDisturb },
-      chat: { theme: 'light', messagePreview: false, enterToSend: true },
+      chat: { theme: 'light', messagePreview: false, enterToSend: true, linkPreviews: true },
     });
     const first = renderApp('/private-chats');
     await screen.findByRole('link', { name: 'Notifications' });
