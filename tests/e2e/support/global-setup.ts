@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } fro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import globalTeardown, { type E2eState } from './global-teardown';
+import { startPreviewSite } from './preview-site';
 import { STACK_INFO_FILE, type StackInfo } from './stack-info';
 
 // scripts/ is plain CommonJS shared with `npm start`.
@@ -31,6 +32,9 @@ export default async function globalSetup() {
   try {
     const gatewayPort = await freePort();
     const mediaPort = await freePort();
+    // The site messages link to; only its origin is let through to loopback (a test-only allow-list).
+    const previewSite = await startPreviewSite();
+    state.previewSite = previewSite;
     const stack = await startStack({
       natsUrl: nats.url,
       redisUrl: redis.url,
@@ -48,12 +52,19 @@ export default async function globalSetup() {
       // Every browser of every test connects from loopback: one address asking every captcha question.
       // Every test signs in the same demo accounts, which together open more rooms and chats than one person a day.
       // And every test's new members sign up from that one address too.
-      env: { SIGNUPS_PER_ADDRESS_PER_HOUR: '100000', CAPTCHAS_PER_ADDRESS_PER_MINUTE: '100000', PUBLIC_ROOMS_PER_USER_PER_DAY: '100000', PRIVATE_CHATS_PER_USER_PER_HOUR: '100000' },
+      env: {
+        SIGNUPS_PER_ADDRESS_PER_HOUR: '100000',
+        CAPTCHAS_PER_ADDRESS_PER_MINUTE: '100000',
+        PUBLIC_ROOMS_PER_USER_PER_DAY: '100000',
+        PRIVATE_CHATS_PER_USER_PER_HOUR: '100000',
+        LINK_PREVIEW_PRIVATE_ORIGINS: previewSite.origin,
+      },
     });
     state.stack = stack;
     const info: StackInfo = {
       baseUrl: `http://localhost:${gatewayPort}`,
       mailUrl: stack.mail.webUrl,
+      previewSiteUrl: previewSite.origin,
       logDir,
       infra: { natsUrl: nats.url, redisUrl: redis.url, postgresUrl, dbPrefix: state.dbPrefix, mediaPort, webDist },
     };

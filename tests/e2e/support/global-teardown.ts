@@ -12,6 +12,7 @@ export interface E2eState {
   dbPrefix: string;
   workDir: string;
   stack?: { stop(): Promise<void> };
+  previewSite?: { close(): Promise<void> };
 }
 
 /** Stops what global setup started and drops this run's databases. */
@@ -20,6 +21,7 @@ export default async function globalTeardown() {
   if (!state) return;
   (globalThis as { __E2E__?: E2eState }).__E2E__ = undefined;
   await state.stack?.stop();
+  await state.previewSite?.close();
   state.nats.process.kill('SIGKILL');
   state.redis.process.kill('SIGKILL');
   await Promise.all(

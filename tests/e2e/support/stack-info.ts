@@ -9,6 +9,8 @@ export interface StackInfo {
   baseUrl: string;
   /** The mail catcher's inbox (GET /email lists what the system sent). */
   mailUrl: string;
+  /** A site on loopback that link previews may fetch: /story/<slug> pages with Open Graph tags and pictures. */
+  previewSiteUrl: string;
   logDir: string;
   /** What a test needs to start one more process of this stack (a second gateway). */
   infra: { natsUrl: string; redisUrl: string; postgresUrl: string; dbPrefix: string; mediaPort: number; webDist: string };

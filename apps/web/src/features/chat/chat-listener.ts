@@ -6,7 +6,7 @@ import { connectSocket, disconnectSocket, joinSent, socketFrameReceived, SESSION
 import { authApi } from '../auth/api/auth-api';
 import { CATCH_UP_PAGE, chatApi } from './api/chat-api';
 import { cooldownStarted } from './chat-slice';
-import { addNotice, mergeMessages, quoteOf, removeMessage, replaceMessage, setReactions, upsertOnlineUser } from './feed';
+import { addNotice, mergeMessages, quoteOf, removeMessage, replaceMessage, setLinkPreview, setReactions, upsertOnlineUser } from './feed';
 
 /** The state this listener reads; the store's full state satisfies it. */
 interface ListenerState {
@@ -139,6 +139,9 @@ async function applyFrame(frame: ServerFrame, dispatch: Dispatch, getState: () =
       return;
     case 'reactions_changed':
       feed(frame.roomId, (draft) => void setReactions(draft, frame.messageId, frame.reactions));
+      return;
+    case 'link_preview':
+      feed(frame.roomId, (draft) => void setLinkPreview(draft, frame.messageId, frame.preview));
       return;
     case 'online_users':
       feed(frame.roomId, (draft) => {

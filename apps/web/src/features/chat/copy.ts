@@ -282,6 +282,13 @@ export const MESSAGE_ACTS_TEXT = {
   deleteFailed: 'Failed to delete the message. Please try again.',
 } as const;
 
+/** The card under a message that shows where its first link leads. */
+export const LINK_PREVIEW_TEXT = {
+  opensNewTab: '(opens in a new tab)',
+  remove: (title: string) => `Remove the preview of ${title}`,
+  removeFailed: 'Failed to remove the preview. Please try again.',
+} as const;
+
 /** Messages kept in the outbox until the server stores them. */
 export const OUTBOX_TEXT = {
   sending: 'Sending…',

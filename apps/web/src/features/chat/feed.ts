@@ -1,4 +1,4 @@
-import type { MessageDto, MessageQuoteDto, OnlineUserDto, ReactionDto, UserSummary } from '@app/contracts';
+import type { LinkPreviewDto, MessageDto, MessageQuoteDto, OnlineUserDto, ReactionDto, UserSummary } from '@app/contracts';
 import type { RoomFeed, RoomNotice } from './types';
 import { quoteLine } from '@app/contracts/browser';
 
@@ -39,6 +39,16 @@ export function setReactions(feed: RoomFeed, messageId: number, reactions: React
   return feed;
 }
 
+/** A message's link preview arrived, or went (null). */
+export function setLinkPreview(feed: RoomFeed, messageId: number, preview: LinkPreviewDto | null): RoomFeed {
+  const message = feed.messages.find((m) => m.id === messageId);
+  if (message) {
+    if (preview && !message.removedBy) message.linkPreview = preview;
+    else delete message.linkPreview;
+  }
+  return feed;
+}
+
 /** A message its sender or a moderator removed: its words go, a marker stays. */
 export function removeMessage(feed: RoomFeed, messageId: number, removedBy: 'moderator' | 'sender'): RoomFeed {
   const removed = feed.messages.find((m) => m.id === messageId);
@@ -47,6 +57,7 @@ export function removeMessage(feed: RoomFeed, messageId: number, removedBy: 'mod
     removed.removedBy = removedBy;
     delete removed.editedAt;
     delete removed.mentions;
+    delete removed.linkPreview;
   }
   // The replies quoting it show it removed.
   for (const reply of feed.messages) {

@@ -43,6 +43,7 @@ export const SETTINGS_SECTIONS: {
     title: 'Chat',
     items: [
       { key: 'messagePreview', label: 'Message preview', description: 'Show message text in notifications and lists.' },
+      { key: 'linkPreviews', label: 'Show link previews', description: 'Show the title and picture of pages that links in messages lead to.' },
       { key: 'enterToSend', label: 'Enter to send', description: 'Press Enter to send; Shift+Enter for a new line.' },
     ],
   },

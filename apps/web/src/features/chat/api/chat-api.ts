@@ -10,7 +10,7 @@ import type {
   RoomDto,
 } from '@app/contracts';
 import { api } from '../../../lib/api';
-import { mergeMessages, removeMessage, replaceMessage, setReactions } from '../feed';
+import { mergeMessages, removeMessage, replaceMessage, setLinkPreview, setReactions } from '../feed';
 import type { CommunityStats, RecentMessage, RoomFeed } from '../types';
 
 /** Freshness of the landing data per spec: recent messages 30 s, stats 60 s. */
@@ -102,6 +102,14 @@ export const chatApi = api.injectEndpoints({
         if (data) dispatch(chatApi.util.updateQueryData('getRoomFeed', roomId, (feed) => void removeMessage(feed, messageId, 'sender')));
       },
     }),
+    /** The sender removes their message's link preview, for good; the room hears link_preview with none. */
+    removeLinkPreview: build.mutation<{ ok: true }, { roomId: number; messageId: number }>({
+      query: ({ messageId }) => ({ url: `messages/${messageId}/preview`, method: 'DELETE' }),
+      async onQueryStarted({ roomId, messageId }, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
+        if (data) dispatch(chatApi.util.updateQueryData('getRoomFeed', roomId, (feed) => void setLinkPreview(feed, messageId, null)));
+      },
+    }),
     /** Adds (or with `remove`, takes back) one's reaction; the answer and the room's frame both set the message's reactions. */
     react: build.mutation<ReactionDto[], { roomId: number; messageId: number; emoji: string; remove?: boolean }>({
       query: ({ messageId, emoji, remove }) => ({ url: `messages/${messageId}/reactions/${encodeURIComponent(emoji)}`, method: remove ? 'DELETE' : 'PUT' }),
@@ -168,6 +176,7 @@ export const {
   useSendMessageMutation,
   useEditMessageMutation,
   useDeleteMessageMutation,
+  useRemoveLinkPreviewMutation,
   useReactMutation,
   useGetPinsQuery,
   usePinMutation,

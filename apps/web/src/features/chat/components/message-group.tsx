@@ -11,6 +11,7 @@ import { CHAT_TEXT, MESSAGE_ACTS_TEXT, SEEN_TEXT } from '../copy';
 import { styleOf } from '../message-kind';
 import { VoiceNote } from './voice-note';
 import { MentionText } from './mention-text';
+import { LinkPreviewCard } from './link-preview-card';
 import { useAppDispatch } from '../../../app/hooks';
 import { replyStarted } from '../chat-slice';
 import { AddReaction, MessageReactions } from './message-reactions';
@@ -91,6 +92,7 @@ export function MessageGroup({ sender, messages, mine, now, onAuthorClick, actio
             <div key={message.id} className={cn('flex max-w-full flex-col gap-1', mine && 'items-end')}>
               {message.replyTo ? <ReplyQuote roomId={message.roomId} quote={message.replyTo} mine={mine} /> : null}
               {line}
+              {present && message.linkPreview ? <LinkPreviewCard message={message} /> : null}
               {present ? <MessageReactions message={message} viewerId={viewerId} canReact={canReact} mine={mine} /> : null}
               {seen?.messageId === message.id ? (
                 <p className="text-[11px] text-muted-foreground" data-testid="seen">
