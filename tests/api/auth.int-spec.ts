@@ -739,6 +739,49 @@ describe('accounts through the gateway', () => {
     });
   });
 
+  describe('language', () => {
+    it('starts an account in the language of the page it signed up on, and keeps the one the person sets', async () => {
+      const c = client();
+      const username = uniqueName();
+      const signedUp = await c.post('/api/auth/register', {
+        username,
+        email: `${username}@example.com`,
+        password: PASSWORD,
+        confirmPassword: PASSWORD,
+        language: 'hi',
+        captchaResponse: await c.solveCaptcha(),
+      });
+      expect(signedUp.status).toBe(201);
+      expect(signedUp.body.user.language).toBe('hi');
+      expect((await c.get('/api/users/me')).body.language).toBe('hi');
+
+      const saved = await c.request('PUT', '/api/users/me/language', { language: 'en' });
+      expect(saved.status).toBe(200);
+      expect(saved.body).toEqual({ language: 'en' });
+      // Another browser of the same account is spoken to in it too.
+      const other = client();
+      await other.login(username, PASSWORD);
+      expect((await other.get('/api/users/me')).body.language).toBe('en');
+
+      const unsupported = await c.request('PUT', '/api/users/me/language', { language: 'fr' });
+      expect(unsupported.status).toBe(400);
+      expect(unsupported.body.fields).toEqual({ language: ['language must be one of: en, hi'] });
+      expect((await c.request('PUT', '/api/users/me/language', {})).status).toBe(400);
+      expect((await c.request('PUT', '/api/users/me/language', { language: 'hi', admin: true })).status).toBe(400);
+      expect((await c.get('/api/users/me')).body.language).toBe('en');
+      expect((await client().request('PUT', '/api/users/me/language', { language: 'hi' })).status).toBe(401);
+    });
+
+    it('speaks English to an account that named no language, and refuses one it does not speak at sign-up', async () => {
+      const c = client();
+      const username = uniqueName();
+      expect((await c.register({ username, email: `${username}@example.com` })).body.user.language).toBe('en');
+      const refused = await client().post('/api/auth/guest', { language: 'xx', captchaResponse: 'unused' });
+      expect(refused.status).toBe(400);
+      expect(Object.keys(refused.body.fields)).toEqual(['language']);
+    });
+  });
+
   describe('request hygiene', () => {
     it('refuses a cross-origin POST', async () => {
       const c = client();

@@ -7,6 +7,7 @@ export * from './auth/auth.constants';
 export * from './auth/recovery.constants';
 export * from './vip/vip.constants';
 export * from './common/user';
+export * from './common/languages';
 export * from './common/policy';
 export * from './common/emoji-text';
 export * from './chat/chat.constants';

@@ -5,6 +5,7 @@ export * from './health';
 export * from './web/app-routes';
 export * from './web/page-heads';
 export * from './common/user';
+export * from './common/languages';
 export * from './common/policy';
 export * from './common/emoji-text';
 export * from './common/actor.dto';

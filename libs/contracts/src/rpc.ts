@@ -13,6 +13,8 @@ import type {
   SessionTokensDto,
   SetRoleDto,
   UpdateMeRequestDto,
+  UpdateLanguageDto,
+  UpdateLanguageRequestDto,
   UpdateSettingsRequestDto,
   UserIdDto,
   UsernameAvailabilityDto,
@@ -139,6 +141,7 @@ export interface RpcContract {
   [AuthPatterns.GetMe]: [UserIdDto, UserDto];
   [AuthPatterns.UpdateMe]: [UpdateMeRequestDto, UserDto];
   [AuthPatterns.UpdateSettings]: [UpdateSettingsRequestDto, UserSettings];
+  [AuthPatterns.UpdateLanguage]: [UpdateLanguageRequestDto, UpdateLanguageDto];
   [AuthPatterns.GetUsers]: [GetUsersDto, UserSummary[]];
   [AuthPatterns.FindByUsernames]: [FindByUsernamesDto, UserSummary[]];
   [AuthPatterns.SetRole]: [SetRoleDto, UserDto];

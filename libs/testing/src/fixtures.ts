@@ -1,4 +1,4 @@
-import { DEFAULT_USER_SETTINGS, USERNAME_MAX, type UserDto, type UserRole, type UserSummary } from '@app/contracts';
+import { DEFAULT_LANGUAGE, DEFAULT_USER_SETTINGS, USERNAME_MAX, type UserDto, type UserRole, type UserSummary } from '@app/contracts';
 import { ContentFilter } from '@app/server';
 
 let sequence = 0;
@@ -53,6 +53,7 @@ export function testUser(role: UserRole, username?: string): UserDto {
     createdAt: now,
     joinedAt: now,
     settings: DEFAULT_USER_SETTINGS,
+    language: DEFAULT_LANGUAGE,
   };
 }
 

@@ -1,9 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
 import {
+  DEFAULT_LANGUAGE,
   GUEST_SESSION_TTL_SECONDS,
   REMEMBER_ME_TTL_SECONDS,
   SESSION_TTL_SECONDS,
   type GuestRequestDto,
+  type Language,
   type LoginRequestDto,
   type RegisterRequestDto,
   type SessionIssuedDto,
@@ -74,6 +76,7 @@ export class AccountsService {
           email,
           passwordHash: await argon2.hash(dto.password, HASH_OPTIONS),
           role: 'user',
+          language: dto.language ?? DEFAULT_LANGUAGE,
         },
         { addressBarred: banned !== null },
       ),
@@ -121,16 +124,16 @@ export class AccountsService {
 
   async guest(dto: GuestRequestDto): Promise<SessionIssuedDto> {
     await this.captcha.consume(dto.captchaResponse);
-    const user = await this.signups.within('guest', dto.client.ip, () => this.createGuest(dto.username));
+    const user = await this.signups.within('guest', dto.client.ip, () => this.createGuest(dto.username, dto.language ?? DEFAULT_LANGUAGE));
     return this.openSession(user, GUEST_SESSION_TTL_SECONDS, true);
   }
 
-  private async createGuest(username: string | undefined): Promise<User> {
-    if (username) return (await this.users.create({ username, email: null, passwordHash: null, role: 'guest' })).user;
+  private async createGuest(username: string | undefined, language: Language): Promise<User> {
+    if (username) return (await this.users.create({ username, email: null, passwordHash: null, role: 'guest', language })).user;
     // A generated name can collide with one taken since (or spell a word the filter refuses); a few draws make that vanishingly rare.
     for (let attempt = 0; ; attempt++) {
       const user = await this.users
-        .create({ username: generatedGuestName(), email: null, passwordHash: null, role: 'guest' })
+        .create({ username: generatedGuestName(), email: null, passwordHash: null, role: 'guest', language })
         .then((created) => created.user)
         .catch((error: unknown) => {
           if ((isUsernameConflict(error) || isRefusedName(error)) && attempt < 4) return undefined;

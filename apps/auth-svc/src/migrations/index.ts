@@ -5,6 +5,7 @@ import { Migration20261125000000UnconfirmedEmail } from './Migration202611250000
 import { Migration20261126100000AccountSanctions } from './Migration20261126100000-account-sanctions';
 import { Migration20261127100000BannedAddress } from './Migration20261127100000-banned-address';
 import { Migration20261128100000VipGrants } from './Migration20261128100000-vip-grants';
+import { Migration20261128200000UserLanguage } from './Migration20261128200000-user-language';
 
 /** Every migration, in order. Listed in code so the build and jest need no file globbing. */
 export const migrations: MigrationObject[] = [
@@ -14,4 +15,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261126100000-account-sanctions', class: Migration20261126100000AccountSanctions },
   { name: 'Migration20261127100000-banned-address', class: Migration20261127100000BannedAddress },
   { name: 'Migration20261128100000-vip-grants', class: Migration20261128100000VipGrants },
+  { name: 'Migration20261128200000-user-language', class: Migration20261128200000UserLanguage },
 ];

@@ -1,5 +1,5 @@
 import { Entity, Index, PrimaryKey, Property } from '@mikro-orm/core';
-import { DEFAULT_USER_SETTINGS, type UserRole, type UserSettings } from '@app/contracts';
+import { DEFAULT_LANGUAGE, DEFAULT_USER_SETTINGS, type Language, type UserRole, type UserSettings } from '@app/contracts';
 
 @Entity({ tableName: 'users' })
 export class User {
@@ -55,6 +55,10 @@ export class User {
 
   @Property({ type: 'json' })
   settings: UserSettings = structuredClone(DEFAULT_USER_SETTINGS);
+
+  /** A column of its own, not a part of settings: mail and push are written in it, chosen by query. */
+  @Property({ type: 'string', length: 8 })
+  language: Language = DEFAULT_LANGUAGE;
 
   @Property({ type: 'datetime', nullable: true })
   lastSeen: Date | null = null;

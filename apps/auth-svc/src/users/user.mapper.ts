@@ -19,6 +19,7 @@ export function toUserDto(user: User, now = Date.now()): UserDto {
     createdAt: user.createdAt.toISOString(),
     joinedAt: user.createdAt.toISOString(),
     settings: withDefaultSettings(user.settings),
+    language: user.language,
     vipUntil: user.vipUntil?.toISOString() ?? null,
   };
 }

@@ -7,6 +7,7 @@ import {
   GetUsersDto,
   MarketplaceEvents,
   SetRoleDto,
+  UpdateLanguageRequestDto,
   UpdateMeRequestDto,
   UpdateSettingsRequestDto,
   UserIdDto,
@@ -36,6 +37,11 @@ export class UsersController {
   @MessagePattern(AuthPatterns.UpdateSettings)
   updateSettings(@Payload() { userId, ...settings }: UpdateSettingsRequestDto) {
     return this.users.updateSettings(userId, settings);
+  }
+
+  @MessagePattern(AuthPatterns.UpdateLanguage)
+  updateLanguage(@Payload() { userId, language }: UpdateLanguageRequestDto) {
+    return this.users.updateLanguage(userId, language);
   }
 
   @MessagePattern(AuthPatterns.GetUsers)

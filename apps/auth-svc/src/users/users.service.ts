@@ -7,7 +7,9 @@ import {
   USERNAME_MIN,
   USERNAME_PATTERN,
   SafetyMessages,
+  type Language,
   type SessionsInvalidatedEvent,
+  type UpdateLanguageDto,
   type UpdateProfileDto,
   type UpdateSettingsDto,
   type UserDto,
@@ -77,7 +79,7 @@ export class UsersService {
    * An address a ban keeps (`addressBarred`) is kept only as unconfirmedEmail the same way.
    */
   @EnsureRequestContext()
-  async create(data: Pick<User, 'username' | 'email' | 'passwordHash' | 'role'>, { addressBarred = false } = {}): Promise<NewAccount> {
+  async create(data: Pick<User, 'username' | 'email' | 'passwordHash' | 'role'> & Partial<Pick<User, 'language'>>, { addressBarred = false } = {}): Promise<NewAccount> {
     const username = data.username.toLowerCase();
     const email = data.email?.toLowerCase() ?? null;
     this.assertCleanUsername(username);
@@ -148,6 +150,15 @@ export class UsersService {
     // Other services enforce the privacy settings (chat-svc: private chats, online lists, last seen) and what is notified and pushed.
     if (JSON.stringify(enforcedOf(user)) !== before) await this.publishChanged(user);
     return withDefaultSettings(user.settings);
+  }
+
+  @EnsureRequestContext()
+  async updateLanguage(userId: number, language: Language): Promise<UpdateLanguageDto> {
+    const user = await this.em.findOne(User, { id: userId });
+    if (!user) throw RpcErrors.notFound('User not found');
+    user.language = language;
+    await this.em.flush();
+    return { language: user.language };
   }
 
   @EnsureRequestContext()

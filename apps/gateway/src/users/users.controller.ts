@@ -3,6 +3,7 @@ import type { Response } from 'express';
 import { ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   AuthPatterns,
+  UpdateLanguageDto,
   UpdateProfileDto,
   UpdateSettingsDto,
   type UserDto,
@@ -56,5 +57,12 @@ export class UsersController {
   @Put('settings')
   saveSettings(@CurrentUser() user: UserDto, @Body() dto: UpdateSettingsDto): Promise<UserSettings> {
     return this.rpc.request(AuthPatterns.UpdateSettings, { ...dto, userId: user.id });
+  }
+
+  @ApiOperation({ summary: 'Sets the language the product speaks to this person (400 for a language it does not speak)' })
+  @UseGuards(AuthGuard)
+  @Put('language')
+  saveLanguage(@CurrentUser() user: UserDto, @Body() dto: UpdateLanguageDto): Promise<UpdateLanguageDto> {
+    return this.rpc.request(AuthPatterns.UpdateLanguage, { ...dto, userId: user.id });
   }
 }

@@ -20,6 +20,7 @@ export function makeUser(overrides: Partial<UserDto> & { role?: UserRole } = {})
       privacy: { showOnlineStatus: true, showLastSeen: true, allowDirectMessages: true },
       chat: { theme: 'light', messagePreview: true, enterToSend: true, linkPreviews: true },
     },
+    language: 'en',
     ...overrides,
   };
 }

@@ -25,6 +25,8 @@ export const AuthPatterns = {
   UpdateMe: 'auth.user.update',
   /** UpdateSettingsRequestDto -> UserSettings */
   UpdateSettings: 'auth.settings.update',
+  /** UpdateLanguageRequestDto -> UpdateLanguageDto (the language stored) */
+  UpdateLanguage: 'auth.language.update',
   /** GetUsersDto -> UserSummary[] (unknown ids are left out) */
   GetUsers: 'auth.user.get-many',
   /** FindByUsernamesDto -> UserSummary[] (case-insensitive; unknown names are left out) */

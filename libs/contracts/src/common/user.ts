@@ -1,3 +1,5 @@
+import type { Language } from './languages';
+
 export const UserRole = {
   Guest: 'guest',
   User: 'user',
@@ -97,6 +99,8 @@ export interface UserDto {
   createdAt: string;
   joinedAt: string;
   settings: UserSettings;
+  /** The language the product speaks to this person: screens, and later e-mails and push. */
+  language: Language;
   /** The end of a VIP period a moderator granted; absent or null when none runs. */
   vipUntil?: string | null;
 }

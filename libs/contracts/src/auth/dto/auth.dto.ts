@@ -28,6 +28,7 @@ import {
   USERNAME_MIN,
   USERNAME_PATTERN,
 } from '../auth.constants';
+import { LANGUAGE_MESSAGE, LANGUAGES, type Language } from '../../common/languages';
 import type { UserDto } from '../../common/user';
 import { Optional } from '../../common/validation';
 import { isStoredMediaUrl, MediaUrlMessages } from '../../media/media.constants';
@@ -105,6 +106,9 @@ export class RegisterDto extends CaptchaProtectedDto {
   @IsBoolean()
   rememberMe?: boolean;
 
+  /** The language the page was in: the account starts in it (English when absent). */
+  @IsOptional() @IsIn(LANGUAGES, { message: LANGUAGE_MESSAGE }) language?: Language;
+
   /** The spec's registration payload carries these; the server ignores what it decides itself. */
   @IsOptional() @IsIn(['user']) role?: string;
   @IsOptional() @Equals(false) isVerified?: boolean;
@@ -137,6 +141,9 @@ export class GuestDto extends CaptchaProtectedDto {
   @MaxLength(USERNAME_MAX, { message: `Username must be at most ${USERNAME_MAX} characters long` })
   @Matches(USERNAME_PATTERN, { message: USERNAME_CHARS_MESSAGE })
   username?: string;
+
+  /** The language the page was in: the guest account speaks it (English when absent). */
+  @IsOptional() @IsIn(LANGUAGES, { message: LANGUAGE_MESSAGE }) language?: Language;
 }
 
 export class CheckUsernameDto {
@@ -218,6 +225,11 @@ export class UpdateSettingsDto {
   @IsObject() @ValidateNested() @Type(() => ChatSettingsDto) chat: ChatSettingsDto;
 }
 
+/** PUT /api/users/me/language: the language the product speaks to this person. */
+export class UpdateLanguageDto {
+  @IsIn(LANGUAGES, { message: LANGUAGE_MESSAGE }) language: Language;
+}
+
 /** What login, register and guest entry answer over HTTP. */
 export interface AuthResultDto {
   user: UserDto;
@@ -292,6 +304,10 @@ export class UpdateMeRequestDto extends UpdateProfileDto {
 }
 
 export class UpdateSettingsRequestDto extends UpdateSettingsDto {
+  @Type(() => Number) @IsInt() userId: number;
+}
+
+export class UpdateLanguageRequestDto extends UpdateLanguageDto {
   @Type(() => Number) @IsInt() userId: number;
 }
 
