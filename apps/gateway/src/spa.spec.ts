@@ -89,3 +89,51 @@ describe('serveSpa', () => {
     }
   });
 });
+
+describe('serveSpa: the language a page is served in', () => {
+  const page = (root: string) => `<!doctype html><html lang="en"><head><title>app</title></head><body><div id="root">${root}</div></body></html>`;
+  let app: INestApplication;
+  let dist: string;
+  let base: string;
+
+  beforeAll(async () => {
+    dist = mkdtempSync(join(tmpdir(), 'spa-'));
+    writeFileSync(join(dist, 'index.html'), page('<h1>Landing</h1>'));
+    writeFileSync(join(dist, 'shell.html'), page(''));
+    app = await NestFactory.create(EmptyModule, { logger: false });
+    serveSpa(app, dist);
+    await app.listen(0, '127.0.0.1');
+    base = await app.getUrl();
+  });
+
+  afterAll(async () => {
+    await app.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  const served = async (path: string, headers: Record<string, string>) => {
+    const response = await fetch(base + path, { headers });
+    return { response, html: await response.text() };
+  };
+
+  it('is the best the browser asks for that the product speaks, else English', async () => {
+    expect((await served('/marketplace', { 'accept-language': 'hi-IN,hi;q=0.9,en;q=0.8' })).html).toBe(page('').replace('lang="en"', 'lang="hi"'));
+    expect((await served('/marketplace', { 'accept-language': 'fr-FR,en;q=0.5' })).html).toBe(page(''));
+    expect((await served('/marketplace', { 'accept-language': 'fr-FR' })).html).toBe(page(''));
+    const { response } = await served('/marketplace', { 'accept-language': 'hi' });
+    expect(response.headers.get('vary')).toMatch(/Cookie/);
+    expect(response.headers.get('vary')).toMatch(/Accept-Language/);
+  });
+
+  it('is the one chosen in this browser (the cookie) over what it asks for; a language it does not speak is not chosen', async () => {
+    expect((await served('/public-rooms', { 'accept-language': 'hi-IN', cookie: 'lang=en' })).html).toBe(page(''));
+    expect((await served('/public-rooms', { 'accept-language': 'en-US', cookie: 'sid=abc; lang=hi' })).html).toBe(page('').replace('lang="en"', 'lang="hi"'));
+    expect((await served('/public-rooms', { 'accept-language': 'en-US', cookie: 'lang=xx' })).html).toBe(page(''));
+  });
+
+  it('draws the landing page in the app rather than the English one the build rendered, in any other language', async () => {
+    expect((await served('/', { 'accept-language': 'en-GB' })).html).toBe(page('<h1>Landing</h1>'));
+    expect((await served('/', { 'accept-language': 'hi-IN' })).html).toBe(page('').replace('lang="en"', 'lang="hi"'));
+    expect((await served('/', { cookie: 'lang=hi' })).html).toBe(page('').replace('lang="en"', 'lang="hi"'));
+  });
+});

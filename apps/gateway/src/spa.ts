@@ -1,10 +1,11 @@
-import { isAppRoute } from '@app/contracts';
+import { DEFAULT_LANGUAGE, isAppRoute } from '@app/contracts';
 import type { INestApplication } from '@nestjs/common';
 import compression from 'compression';
 import express from 'express';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pageHeadFor, renderHead, withHead, type PageLookups } from './seo/page-head';
+import { pageLanguage, withLanguage } from './seo/page-language';
 
 /** The page the web build renders into index.html; every other page gets shell.html, its root empty. */
 const PRERENDERED_PATH = '/';
@@ -23,6 +24,7 @@ export interface PageHeads {
  * 404 screen) but with status 404, so crawlers and monitors are told the truth. With `heads`, the
  * pages that have a head of their own (the landing page, the marketplace, the public rooms, a
  * seller's page, a public room) are served with it, for link previews that run no JavaScript.
+ * Every page says its language in `<html lang>` (see pageLanguage).
  */
 export function serveSpa(app: INestApplication, distDir: string | undefined, heads?: PageHeads) {
   if (!distDir || !existsSync(join(distDir, 'index.html'))) return false;
@@ -38,11 +40,15 @@ export function serveSpa(app: INestApplication, distDir: string | undefined, hea
   const pages = { landing: readFileSync(landing, 'utf8'), shell: readFileSync(shell, 'utf8') };
   server.get(/^\/(?!api\/|api$|ws$|media\/).*/, compressed, async (req, res, next) => {
     res.setHeader('Cache-Control', 'no-cache');
+    res.vary('Cookie').vary('Accept-Language');
     const known = isAppRoute(req.path);
-    const page = req.path === PRERENDERED_PATH ? pages.landing : pages.shell;
+    const language = pageLanguage(req);
+    // The build rendered the landing page in English: in another language the app draws it, rather
+    // than showing English until its code has run.
+    const page = req.path === PRERENDERED_PATH && language === DEFAULT_LANGUAGE ? pages.landing : pages.shell;
     try {
       const head = known && heads ? await pageHeadFor(req.path, heads.origin, heads.lookups) : null;
-      res.status(known ? 200 : 404).type('html').send(head ? withHead(page, renderHead(head, heads!.origin)) : page);
+      res.status(known ? 200 : 404).type('html').send(withLanguage(head ? withHead(page, renderHead(head, heads!.origin)) : page, language));
     } catch (error) {
       next(error);
     }
