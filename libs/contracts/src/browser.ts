@@ -6,6 +6,7 @@
 export * from './auth/auth.constants';
 export * from './auth/recovery.constants';
 export * from './vip/vip.constants';
+export * from './vip/vip-price';
 export * from './common/user';
 export * from './common/languages';
 export * from './common/policy';

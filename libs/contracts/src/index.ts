@@ -18,6 +18,7 @@ export * from './auth/dto/auth.dto';
 export * from './auth/recovery.constants';
 export * from './auth/dto/recovery.dto';
 export * from './vip/vip.constants';
+export * from './vip/vip-price';
 export * from './vip/vip.patterns';
 export * from './vip/vip.dto';
 export * from './chat/chat.patterns';
