@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 const SRC = fileURLToPath(new URL('./src/', import.meta.url));
 
 /** Shared code: it serves features and the app and knows neither. */
-const SHARED = new Set(['components', 'lib', 'config', 'hooks']);
+const SHARED = new Set(['components', 'lib', 'config', 'hooks', 'i18n']);
 
 /**
  * What a feature offers the other features, by path inside it; everything else in a feature is

@@ -10,6 +10,8 @@ module.exports = {
     '^.+\\.tsx?$': ['ts-jest', { tsconfig: path.join(__dirname, 'tsconfig.jest.json') }],
     // The router ships only as ES modules, which Jest's CommonJS runtime cannot load as they are.
     '/node_modules/wouter/.+\\.js$': ['ts-jest', { tsconfig: path.join(__dirname, 'tsconfig.jest.json') }],
+    // The catalogues compiled as the build compiles them.
+    '/src/i18n/catalogues/.+\\.json$': '<rootDir>/scripts/compile-catalogue.cjs',
   },
   transformIgnorePatterns: ['/node_modules/(?!wouter/)'],
   moduleNameMapper: {

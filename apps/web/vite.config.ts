@@ -43,6 +43,18 @@ function emojiGroups(): Plugin {
   };
 }
 
+const CATALOGUES = fileURLToPath(new URL('./src/i18n/catalogues/', import.meta.url));
+const { compileCatalogue } = createRequire(import.meta.url)('./scripts/compile-catalogue.cjs') as { compileCatalogue: (json: string, file: string) => string };
+
+/** The languages' catalogues with their ICU messages compiled at build time: no message parser in the bundle. */
+function compiledCatalogues(): Plugin {
+  return {
+    name: 'compiled-catalogues',
+    enforce: 'pre',
+    transform: (code, id) => (id.startsWith(CATALOGUES) && id.endsWith('.json') ? { code: compileCatalogue(code, id), map: null } : undefined),
+  };
+}
+
 const CONTRACTS_SRC = fileURLToPath(new URL('../../libs/contracts/src/', import.meta.url));
 
 /**
@@ -217,7 +229,7 @@ function serviceWorker() {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), emojiGroups(), contractsWithoutSideEffects(), preloadRenderer(), prerenderLanding(), serviceWorker()],
+  plugins: [react(), tailwindcss(), compiledCatalogues(), emojiGroups(), contractsWithoutSideEffects(), preloadRenderer(), prerenderLanding(), serviceWorker()],
   resolve: {
     // The contracts' plain values, from source (the DTO classes are only ever imported as types).
     alias: {

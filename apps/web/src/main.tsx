@@ -3,6 +3,8 @@ import { AppRoot, PRERENDERED_PATH } from './app/root';
 import { preloadScreenAt } from './app/router';
 import { storeHeldWhileHydrating } from './app/hydration-store';
 import { makeStore } from './app/store';
+import { DEFAULT_LANGUAGE } from '@app/contracts/browser';
+import { startingLanguage, switchLanguage } from './i18n/i18n';
 import { registerServiceWorker } from './sw/registration';
 import './index.css';
 
@@ -11,10 +13,14 @@ import './index.css';
 const renderer = import('react-dom/client');
 const store = makeStore();
 const container = document.getElementById('root')!;
+const language = startingLanguage();
+// English is in the bundle; another language's catalogue comes before the first render (without
+// it, should its fetch fail, the page is drawn in English).
+const spoken = language === DEFAULT_LANGUAGE ? Promise.resolve() : switchLanguage(language).catch(() => undefined);
 
 // Both render in a transition, so React yields to the browser while it works rather than
 // holding the main thread for the whole first screen.
-if (window.location.pathname === PRERENDERED_PATH && container.firstElementChild) {
+if (window.location.pathname === PRERENDERED_PATH && container.firstElementChild && language === DEFAULT_LANGUAGE) {
   // index.html holds the landing page as the build rendered it: with its code here, React takes it over as it is.
   // Without its code (a failed fetch) React still takes over the rest, keeping the page's HTML until the code comes.
   const screen = preloadScreenAt(PRERENDERED_PATH).catch(() => undefined);
@@ -23,9 +29,9 @@ if (window.location.pathname === PRERENDERED_PATH && container.firstElementChild
   );
 } else {
   // Any other page: the server sent the shell with an empty root (a host that sends index.html
-  // everywhere gets the landing page's HTML, which makes way here).
+  // everywhere, or an offline copy, gets the English landing page's HTML, which makes way here).
   container.replaceChildren();
-  void renderer.then(({ createRoot }) => startTransition(() => createRoot(container).render(<AppRoot store={store} />)));
+  void Promise.all([renderer, spoken]).then(([{ createRoot }]) => startTransition(() => createRoot(container).render(<AppRoot store={store} />)));
 }
 
 // The service worker (the app offline, push notifications) is registered once the page has loaded,

@@ -4,6 +4,7 @@ import { parse as parsePath } from 'regexparam';
 import { matchRoute, Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { ScreenLoading } from '../components/screen-loading';
 import { getToasts, subscribeToasts } from '../components/ui/toast-store';
+import { useAccountLanguage } from '../features/auth/hooks/use-account-language';
 import { CallProvider } from '../features/calls/components/call-provider';
 import { useLoadedCallController } from '../features/calls/hooks/use-call-controller';
 import { useTheme } from '../features/settings/hooks/use-theme';
@@ -64,9 +65,10 @@ function ToasterOnceToasted() {
   return useOnceTrue(toasts.length > 0) ? <Toaster /> : null;
 }
 
-/** What every screen shares whatever its layout: toasts, the VIP dialog, the theme, and calls (which go on from page to page). */
+/** What every screen shares whatever its layout: toasts, the VIP dialog, the theme, the person's language, and calls (which go on from page to page). */
 function AppShell({ children }: { children: ReactNode }) {
   useTheme();
+  useAccountLanguage();
   return (
     <CallProvider>
       <ScrollToHash />

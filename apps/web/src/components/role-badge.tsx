@@ -1,14 +1,16 @@
 import type { UserRole } from '@app/contracts';
+import type { MessageId } from '../i18n/i18n';
+import { useText } from '../i18n/use-text';
 import { cn } from '../lib/cn';
 import { Badge } from './ui/badge';
 
 /** Sellers are shown to people as experts. */
-export const ROLE_LABELS: Record<UserRole, string> = {
-  guest: 'Guest',
-  user: 'User',
-  vip: 'VIP',
-  seller: 'Expert',
-  moderator: 'Moderator',
+const ROLE_LABELS: Record<UserRole, MessageId> = {
+  guest: 'layout.role.guest',
+  user: 'layout.role.user',
+  vip: 'layout.role.vip',
+  seller: 'layout.role.seller',
+  moderator: 'layout.role.moderator',
 };
 
 /** Spec: vip default style, seller secondary, others outline; moderator blue, vip yellow, seller purple. */
@@ -23,10 +25,11 @@ const ROLE_STYLES: Record<UserRole, { variant: 'default' | 'secondary' | 'outlin
 export type RoleBadgeProps = { role: UserRole; className?: string };
 
 export function RoleBadge({ role, className }: RoleBadgeProps) {
+  const t = useText();
   const style = ROLE_STYLES[role];
   return (
     <Badge variant={style.variant} className={cn('tracking-wide', style.className, className)} data-testid="role-badge">
-      {ROLE_LABELS[role].toUpperCase()}
+      {t(ROLE_LABELS[role]).toUpperCase()}
     </Badge>
   );
 }

@@ -9,11 +9,15 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/ta
 import { toast } from '../../components/ui/toast-store';
 import { APP_NAME } from '../../config/env';
 import { useGuestMutation } from '../../features/auth/api/auth-api';
-import { AUTH_TEXT, AUTH_TOASTS } from '../../features/auth/auth-strings';
 import { SignInForm } from '../../features/auth/components/sign-in-form';
 import { SignUpForm } from '../../features/auth/components/sign-up-form';
 import { useCaptcha } from '../../features/auth/hooks/use-captcha';
+import { useText } from '../../i18n/use-text';
 import { errorMessage } from '../../lib/errors';
+import authEnglish from '../../i18n/catalogues/en/auth.json';
+import { addEnglish } from '../../i18n/i18n';
+
+addEnglish(authEnglish);
 
 type AuthTab = 'signin' | 'signup';
 
@@ -23,11 +27,12 @@ export function AuthScreen() {
   const signInCaptcha = useCaptcha();
   const signUpCaptcha = useCaptcha();
   const [enterAsGuest, { isLoading: guestBusy }] = useGuestMutation();
+  const t = useText();
 
   const continueAsGuest = async () => {
     const captcha = tab === 'signin' ? signInCaptcha : signUpCaptcha;
     if (!captcha.token) {
-      toast({ variant: 'destructive', ...AUTH_TOASTS.captchaRequired });
+      toast({ variant: 'destructive', title: t('auth.toast.captchaRequired.title'), description: t('auth.toast.captchaRequired.description') });
       return;
     }
     const result = await enterAsGuest({ captchaResponse: captcha.token });
@@ -35,8 +40,8 @@ export function AuthScreen() {
       captcha.reset();
       toast({
         variant: 'destructive',
-        title: AUTH_TOASTS.guestFailed.title,
-        description: errorMessage(result.error, AUTH_TOASTS.guestFailed.fallback),
+        title: t('auth.toast.guestFailed.title'),
+        description: errorMessage(result.error, t('auth.toast.guestFailed.fallback')),
       });
       return;
     }
@@ -46,13 +51,13 @@ export function AuthScreen() {
   return (
     <main className="min-h-screen bg-gradient-to-br from-violet-50 via-background to-sky-50 px-4 py-6 dark:from-background dark:to-background">
       <Seo
-        title={tab === 'signin' ? AUTH_TEXT.signInTab : AUTH_TEXT.signUpTab}
-        description={`Sign in or create a free ${APP_NAME} account to chat in public rooms, hold private chats and book expert calls.`}
+        title={tab === 'signin' ? t('auth.tab.signIn') : t('auth.tab.signUp')}
+        description={t('auth.pageDescription', { appName: APP_NAME })}
       />
       <div className="mx-auto w-full max-w-md">
         <Button variant="ghost" size="sm" asChild className="mb-4">
           <Link to="/">
-            <ArrowLeft className="h-4 w-4" /> {AUTH_TEXT.backToHome}
+            <ArrowLeft className="h-4 w-4" /> {t('auth.backToHome')}
           </Link>
         </Button>
         <Card className="p-5 sm:p-6">
@@ -60,17 +65,15 @@ export function AuthScreen() {
             <span className="mb-2 flex h-11 w-11 items-center justify-center rounded-xl bg-primary text-primary-foreground">
               <MessageCircle className="h-6 w-6" aria-hidden />
             </span>
-            <h1 className="text-2xl font-bold">
-              {AUTH_TEXT.welcome} to {APP_NAME}
-            </h1>
+            <h1 className="text-2xl font-bold">{t('auth.welcome', { appName: APP_NAME })}</h1>
             <p className="mt-1 text-sm text-muted-foreground">
-              {tab === 'signin' ? AUTH_TEXT.signInSubtitle : AUTH_TEXT.signUpSubtitle}
+              {tab === 'signin' ? t('auth.signInSubtitle') : t('auth.signUpSubtitle')}
             </p>
           </div>
           <Tabs value={tab} onValueChange={(v) => setTab(v as AuthTab)}>
             <TabsList>
-              <TabsTrigger value="signin">{AUTH_TEXT.signInTab}</TabsTrigger>
-              <TabsTrigger value="signup">{AUTH_TEXT.signUpTab}</TabsTrigger>
+              <TabsTrigger value="signin">{t('auth.tab.signIn')}</TabsTrigger>
+              <TabsTrigger value="signup">{t('auth.tab.signUp')}</TabsTrigger>
             </TabsList>
             <TabsContent value="signin" forceMount hidden={tab !== 'signin'}>
               <SignInForm captcha={signInCaptcha} />
@@ -82,22 +85,23 @@ export function AuthScreen() {
 
           <div className="my-5 flex items-center gap-3 text-xs text-muted-foreground">
             <span className="h-px flex-1 bg-border" />
-            {AUTH_TEXT.orContinueWith}
+            {t('auth.orContinueWith')}
             <span className="h-px flex-1 bg-border" />
           </div>
           <div className="grid grid-cols-2 gap-3">
             <Button variant="outline" disabled aria-describedby="social-unavailable">
-              <GoogleIcon /> {AUTH_TEXT.google}
+              {/* Brand names, the same in every language. */}
+              <GoogleIcon /> Google
             </Button>
             <Button variant="outline" disabled aria-describedby="social-unavailable">
-              <FacebookIcon /> {AUTH_TEXT.facebook}
+              <FacebookIcon /> Facebook
             </Button>
           </div>
           <p id="social-unavailable" className="mt-2 text-center text-xs text-muted-foreground">
-            {AUTH_TEXT.socialUnavailable}
+            {t('auth.socialUnavailable')}
           </p>
           <Button variant="secondary" className="mt-4 w-full" onClick={() => void continueAsGuest()} disabled={guestBusy}>
-            {guestBusy ? AUTH_TEXT.guestBusy : AUTH_TEXT.guestButton}
+            {guestBusy ? t('auth.guest.busy') : t('auth.guest.submit')}
           </Button>
         </Card>
       </div>

@@ -5,6 +5,11 @@ import { Card } from '../../components/ui/card';
 import { ChatRoom } from '../../features/chat/components/chat-room';
 import { CHAT_TEXT } from '../../features/chat/copy';
 import { ScreenHeading } from './screen-heading';
+import authEnglish from '../../i18n/catalogues/en/auth.json';
+import { addEnglish } from '../../i18n/i18n';
+
+// The join prompt's guest entry asks the captcha (auth's words).
+addEnglish(authEnglish);
 
 export function ChatRoomScreen() {
   const { roomId } = useParams();

@@ -9,6 +9,10 @@ import {
   PlansSection,
   SafetySection,
 } from '../../features/landing/components/info-sections';
+import landingEnglish from '../../i18n/catalogues/en/landing.json';
+import { addEnglish } from '../../i18n/i18n';
+
+addEnglish(landingEnglish);
 
 export function LandingScreen() {
   return (

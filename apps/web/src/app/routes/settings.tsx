@@ -3,8 +3,13 @@ import { AuthRequired } from '../../features/auth/components/auth-required';
 import { BlockList } from '../../features/safety/components/block-list';
 import { useCurrentUser } from '../../features/auth/hooks/use-current-user';
 import { PushDevices } from '../../features/push/components/push-devices';
+import { LanguageSetting } from '../../features/settings/components/language-setting';
 import { SettingsForm } from '../../features/settings/components/settings-form';
 import { SETTINGS_TEXT } from '../../features/settings/settings-strings';
+import settingsEnglish from '../../i18n/catalogues/en/settings.json';
+import { addEnglish } from '../../i18n/i18n';
+
+addEnglish(settingsEnglish);
 
 export function SettingsScreen() {
   const { user } = useCurrentUser();
@@ -14,6 +19,9 @@ export function SettingsScreen() {
       <AuthRequired description={SETTINGS_TEXT.authDescription}>
         <h1 className="text-2xl font-bold">{SETTINGS_TEXT.title}</h1>
         <p className="mt-1 mb-6 text-sm text-muted-foreground">{SETTINGS_TEXT.subtitle}</p>
+        <div className="mb-6">
+          <LanguageSetting />
+        </div>
         <SettingsForm />
         {user ? (
           <div className="mt-6">

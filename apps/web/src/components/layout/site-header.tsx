@@ -3,6 +3,7 @@ import { Bell, MessageCircle } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import { lazyPart } from '../../lib/lazy-code';
 import { APP_NAME } from '../../config/env';
+import { useText } from '../../i18n/use-text';
 import { RoleBadge } from '../role-badge';
 import { UserAvatar } from '../ui/avatar';
 import { Button } from '../ui/button';
@@ -28,31 +29,32 @@ export type SiteHeaderProps = AccountActions & {
 export function SiteHeader({ user, loading, unread, ...actions }: SiteHeaderProps) {
   // The landing page's anchors scroll within it, so only it offers them; the main places are everywhere.
   const [pathname] = useLocation();
+  const t = useText();
   const onLanding = pathname === '/';
   return (
     <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4">
         <MobileDrawer user={user} unread={unread} {...actions} />
-        <Link to="/" className="flex items-center gap-2 font-bold text-lg" aria-label={`${APP_NAME} home`}>
+        <Link to="/" className="flex items-center gap-2 font-bold text-lg" aria-label={t('layout.homeLink', { appName: APP_NAME })}>
           <span className="flex h-8 w-8 items-center justify-center rounded-lg bg-primary text-primary-foreground">
             <MessageCircle className="h-5 w-5" aria-hidden />
           </span>
           {/* On the narrowest phones the mark alone leaves room for the bell, the role and the menu; the link keeps its name. */}
           <span className="hidden min-[400px]:inline">{APP_NAME}</span>
         </Link>
-        <nav aria-label="Main" className="ml-6 hidden items-center gap-5 text-sm text-muted-foreground md:flex">
+        <nav aria-label={t('layout.nav.main')} className="ml-6 hidden items-center gap-5 text-sm text-muted-foreground md:flex">
           {MAIN_PLACES.filter((place) => user || !place.signedInOnly).map((place) => {
             const here = pathname === place.to;
             return (
               <Link key={place.to} to={place.to} aria-current={here ? 'page' : undefined} className={here ? 'font-medium text-foreground' : 'hover:text-foreground'}>
-                {place.label}
+                {t(place.label)}
               </Link>
             );
           })}
           {onLanding &&
             PAGE_ANCHORS.map((anchor) => (
               <a key={anchor.hash} href={anchor.hash} className="hidden hover:text-foreground lg:inline">
-                {anchor.label}
+                {t(anchor.label)}
               </a>
             ))}
         </nav>
@@ -62,7 +64,7 @@ export function SiteHeader({ user, loading, unread, ...actions }: SiteHeaderProp
               <Link
                 to="/notifications"
                 className="relative flex h-9 w-9 items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground"
-                aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
+                aria-label={unread > 0 ? t('layout.notificationsUnread', { count: unread }) : t('layout.notifications')}
               >
                 <Bell className="h-5 w-5" aria-hidden />
                 <CountBadge count={unread} className="absolute -top-1 -right-1" />
@@ -72,7 +74,7 @@ export function SiteHeader({ user, loading, unread, ...actions }: SiteHeaderProp
             </>
           ) : (
             <Button asChild size="sm">
-              <Link to="/auth">Sign In</Link>
+              <Link to="/auth">{t('layout.signIn')}</Link>
             </Button>
           )}
         </div>

@@ -1,6 +1,7 @@
 import type { UserDto } from '@app/contracts';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useLocation } from 'wouter';
+import { useText } from '../../i18n/use-text';
 import { UserAvatar } from '../ui/avatar';
 import type { AccountActions } from './account-entries';
 import { accountEntries } from './account-menu-entries';
@@ -12,11 +13,12 @@ const ITEM =
 
 export function UserMenu({ user, onUpgrade, onLogout }: UserMenuProps) {
   const [, navigate] = useLocation();
+  const t = useText();
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
         className="rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-        aria-label="Account menu"
+        aria-label={t('account.menu')}
       >
         <UserAvatar name={user.username} src={user.avatar} />
       </DropdownMenu.Trigger>
@@ -37,7 +39,7 @@ export function UserMenu({ user, onUpgrade, onLogout }: UserMenuProps) {
                 else onLogout();
               }}
             >
-              <entry.icon className="h-4 w-4 text-muted-foreground" aria-hidden /> {entry.label}
+              <entry.icon className="h-4 w-4 text-muted-foreground" aria-hidden /> {t(entry.label)}
             </DropdownMenu.Item>
           ))}
         </DropdownMenu.Content>

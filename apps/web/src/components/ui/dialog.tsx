@@ -1,6 +1,7 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
+import { useText } from '../../i18n/use-text';
 import { cn } from '../../lib/cn';
 
 export const Dialog = DialogPrimitive.Root;
@@ -15,6 +16,7 @@ export type DialogContentProps = ComponentProps<typeof DialogPrimitive.Content> 
 };
 
 export function DialogContent({ className, children, placement = 'center', ...props }: DialogContentProps) {
+  const t = useText();
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50" />
@@ -31,7 +33,7 @@ export function DialogContent({ className, children, placement = 'center', ...pr
         {children}
         <DialogPrimitive.Close
           className="absolute top-4 right-4 rounded-sm opacity-70 hover:opacity-100 focus-visible:ring-2 focus-visible:ring-ring"
-          aria-label="Close"
+          aria-label={t('layout.close')}
         >
           <X className="h-4 w-4" />
         </DialogPrimitive.Close>

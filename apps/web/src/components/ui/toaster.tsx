@@ -1,12 +1,14 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
 import { useSyncExternalStore } from 'react';
+import { useText } from '../../i18n/use-text';
 import { cn } from '../../lib/cn';
 import { dismissToast, getToasts, subscribeToasts, TOAST_DURATION_MS } from './toast-store';
 
 /** Swipe right past 50 px dismisses; F8 focuses the region (Radix's hotkey). */
 export function Toaster() {
   const toasts = useSyncExternalStore(subscribeToasts, getToasts, getToasts);
+  const text = useText();
   return (
     <ToastPrimitive.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={50}>
       {toasts.map((t) => (
@@ -26,7 +28,7 @@ export function Toaster() {
               <ToastPrimitive.Description className="text-sm opacity-90">{t.description}</ToastPrimitive.Description>
             ) : null}
           </div>
-          <ToastPrimitive.Close aria-label="Close" className="absolute top-2 right-2 rounded-md p-1 opacity-70 hover:opacity-100">
+          <ToastPrimitive.Close aria-label={text('layout.close')} className="absolute top-2 right-2 rounded-md p-1 opacity-70 hover:opacity-100">
             <X className="h-4 w-4" />
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>

@@ -1,9 +1,11 @@
 import type { CallSessionDto, Currency } from '@app/contracts';
 import { billableSeconds, callChargeCents, centsToAmount, convertPrice, CURRENCY_SYMBOLS, priceToCents, splitCharge } from '@app/contracts/browser';
+import { formatLocale } from '../../i18n/i18n';
+import { formatMoney as formatLocaleMoney } from '../../lib/format';
 import { formatPrice } from '../marketplace/types';
 
 export function formatMoney(amount: number, currency: Currency): string {
-  return `${CURRENCY_SYMBOLS[currency]}${amount.toFixed(2)}`;
+  return formatLocaleMoney(amount, currency, formatLocale());
 }
 
 /** A per-minute price the way the profile shows it ($25, $19.50, ₹2146). */

@@ -1,5 +1,6 @@
-import { PAGE_HEADS } from '@app/contracts/browser';
+import roomsEnglish from '../../i18n/catalogues/en/rooms.json';
 import { VIP_PRICE } from '../vip/vip-strings';
+import { plainText } from '../../i18n/i18n';
 
 /** The chat screens' copy (spec points 2, 4, 5 and 8), shared by the screens and their tests. */
 export const CHAT_TEXT = {
@@ -156,19 +157,11 @@ export const CLEAR_CACHE_TEXT = {
   cancel: 'Cancel',
 } as const;
 
+// The public rooms list speaks through its catalogues (src/i18n/catalogues/*/rooms.json): its
+// English words as the tests name them, read from the English catalogue.
 export const ROOMS_TEXT = {
-  title: PAGE_HEADS.publicRooms.title,
-  subtitle: PAGE_HEADS.publicRooms.description,
-  search: 'Search rooms',
-  searchPlaceholder: 'Search by name or topic',
-  online: (count: number, max: number) => `${count}/${max} online`,
-  upTo: (max: number) => `Up to ${max} users`,
-  join: 'Join Room',
-  empty: 'No rooms match your search',
-  emptyHint: 'Try another word, or create a room of your own.',
-  loadFailed: 'Could not load the rooms. Please try again.',
-  retry: 'Try again',
-  loading: 'Loading rooms...',
+  title: plainText(roomsEnglish['rooms.title']),
+  join: plainText(roomsEnglish['rooms.join']),
 } as const;
 
 export const PRIVATE_CHATS_TEXT = {

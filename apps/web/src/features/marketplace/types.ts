@@ -1,4 +1,6 @@
 import type { LocalPrice, RegisterSellerDto, SellerDto, UpdateSellerProfileDto } from '@app/contracts';
+import { formatLocale } from '../../i18n/i18n';
+import { formatPrice as formatLocalePrice } from '../../lib/format';
 import {
   MARKETPLACE_CATEGORIES as MARKETPLACE_CATEGORY_KEYS,
   MARKETPLACE_CATEGORY_LABELS,
@@ -45,9 +47,9 @@ export function displayPrices(seller: Pick<SellerDto, 'pricing' | 'localPricing'
   };
 }
 
-export function formatPrice(price: LocalPrice): string {
-  const amount = Number.isInteger(price.price) ? String(price.price) : price.price.toFixed(2);
-  return `${price.symbol}${amount}`;
+/** A per-minute price in the locale numbers are written in ($25, $19.50, ₹2146). */
+export function formatPrice(price: LocalPrice, locale = formatLocale()): string {
+  return formatLocalePrice(price.price, price.currency, locale);
 }
 
 /** POST /api/sellers/register, as the wizard sends it: every part filled in. */

@@ -1,5 +1,7 @@
+import { VIP_MONTHLY_PRICE_USD } from '@app/contracts/browser';
+
 /** What VIP costs, wherever it is named (landing plans, terms, the dialogs); it is bought through the business contact. */
-export const VIP_PRICE = { amount: '$9.99', period: 'month' } as const;
+export const VIP_PRICE = { amount: `$${VIP_MONTHLY_PRICE_USD}`, period: 'month' } as const;
 
 /** The VIP upsell dialog's copy (spec points 2, 6 and 9). */
 export const VIP_TEXT = {

@@ -1,4 +1,5 @@
-import type { AuthResultDto, CaptchaChallengeDto, CaptchaTokenDto, UserDto, UserSettings } from '@app/contracts';
+import type { AuthResultDto, CaptchaChallengeDto, CaptchaTokenDto, Language, UpdateLanguageDto, UserDto, UserSettings } from '@app/contracts';
+import { activeLanguage } from '../../../i18n/i18n';
 import { api } from '../../../lib/api';
 import { describeHttpError, errorStatus } from '../../../lib/errors';
 
@@ -67,15 +68,16 @@ export const authApi = api.injectEndpoints({
         if (data) startSession(data.user)(dispatch);
       },
     }),
+    // A new account, a guest's too, starts in the language its page was in.
     register: build.mutation<AuthResultDto, RegisterRequest>({
-      query: (body) => ({ url: 'auth/register', method: 'POST', body }),
+      query: (body) => ({ url: 'auth/register', method: 'POST', body: { ...body, language: activeLanguage() } }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
         if (data) startSession(data.user)(dispatch);
       },
     }),
     guest: build.mutation<AuthResultDto, GuestRequest>({
-      query: (body) => ({ url: 'auth/guest', method: 'POST', body }),
+      query: (body) => ({ url: 'auth/guest', method: 'POST', body: { ...body, language: activeLanguage() } }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
         if (data) startSession(data.user)(dispatch);
@@ -103,6 +105,18 @@ export const authApi = api.injectEndpoints({
         if (data) dispatch(authApi.util.updateQueryData('getMe', undefined, (me) => (me ? { ...me, ...data } : me)));
       },
       invalidatesTags: ['Me'],
+    }),
+    /** The language the product speaks to the signed-in person; shown at once, put back if refused. */
+    setLanguage: build.mutation<UpdateLanguageDto, Language>({
+      query: (language) => ({ url: 'users/me/language', method: 'PUT', body: { language } }),
+      async onQueryStarted(language, { dispatch, queryFulfilled }) {
+        const patch = dispatch(
+          authApi.util.updateQueryData('getMe', undefined, (me) => {
+            if (me) me.language = language;
+          }),
+        );
+        await queryFulfilled.catch(() => patch.undo());
+      },
     }),
     getSettings: build.query<UserSettings, void>({
       query: () => 'users/me/settings',

@@ -7,9 +7,9 @@ import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { toast } from '../../../components/ui/toast-store';
+import { useText } from '../../../i18n/use-text';
 import { errorBody, errorMessage } from '../../../lib/errors';
 import { useLoginMutation } from '../api/auth-api';
-import { AUTH_TEXT, AUTH_TOASTS } from '../auth-strings';
 import type { CaptchaState } from '../hooks/use-captcha';
 import { CaptchaField } from './captcha-field';
 import { PasswordInput } from './password-input';
@@ -20,6 +20,7 @@ export function SignInForm({ captcha }: SignInFormProps) {
   const id = useId();
   const [, navigate] = useLocation();
   const [login, { isLoading }] = useLoginMutation();
+  const t = useText();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [rememberMe, setRememberMe] = useState(false);
@@ -29,7 +30,7 @@ export function SignInForm({ captcha }: SignInFormProps) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!captcha.token) {
-      toast({ variant: 'destructive', ...AUTH_TOASTS.captchaRequired });
+      toast({ variant: 'destructive', title: t('auth.toast.captchaRequired.title'), description: t('auth.toast.captchaRequired.description') });
       return;
     }
     const result = await login({ email: email.trim(), password, rememberMe, captchaResponse: captcha.token });
@@ -39,8 +40,8 @@ export function SignInForm({ captcha }: SignInFormProps) {
       setSanction(code === ModerationErrorCode.AccountSuspended || code === ModerationErrorCode.AccountBanned ? errorMessage(result.error, '') : null);
       toast({
         variant: 'destructive',
-        title: AUTH_TOASTS.loginFailed.title,
-        description: errorMessage(result.error, AUTH_TOASTS.loginFailed.fallback),
+        title: t('auth.toast.loginFailed.title'),
+        description: errorMessage(result.error, t('auth.toast.loginFailed.fallback')),
       });
       return;
     }
@@ -48,22 +49,22 @@ export function SignInForm({ captcha }: SignInFormProps) {
   };
 
   return (
-    <form onSubmit={submit} className="space-y-4" aria-label={AUTH_TEXT.signInTab}>
-      <FormField label={AUTH_TEXT.emailOrUsername}>
+    <form onSubmit={submit} className="space-y-4" aria-label={t('auth.tab.signIn')}>
+      <FormField label={t('auth.field.emailOrUsername')}>
         {(c) => <Input {...c} autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} placeholder="you@example.com" />}
       </FormField>
-      <FormField label={AUTH_TEXT.password}>
+      <FormField label={t('auth.field.password')}>
         {(c) => <PasswordInput {...c} autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />}
       </FormField>
       <div className="flex items-center justify-between gap-2">
         <div className="flex items-center gap-2">
           <Checkbox id={`${id}-remember`} checked={rememberMe} onCheckedChange={(v) => setRememberMe(v === true)} />
           <Label htmlFor={`${id}-remember`} className="font-normal">
-            {AUTH_TEXT.rememberMe}
+            {t('auth.rememberMe')}
           </Label>
         </div>
         <Button variant="link" size="sm" className="h-auto" asChild>
-          <Link to="/forgot-password">{AUTH_TEXT.forgotPassword}</Link>
+          <Link to="/forgot-password">{t('auth.forgotPassword')}</Link>
         </Button>
       </div>
       {sanction ? (
@@ -73,7 +74,7 @@ export function SignInForm({ captcha }: SignInFormProps) {
       ) : null}
       <CaptchaField captcha={captcha} />
       <Button type="submit" className="w-full" disabled={isLoading}>
-        {isLoading ? AUTH_TEXT.signInBusy : AUTH_TEXT.signInButton}
+        {isLoading ? t('auth.signIn.busy') : t('auth.signIn.submit')}
       </Button>
     </form>
   );

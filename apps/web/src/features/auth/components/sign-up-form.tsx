@@ -7,9 +7,13 @@ import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { toast } from '../../../components/ui/toast-store';
+// Lingui's Trans without its React context (the package files it under server/): the component
+// reads the language itself (useText), so no provider is needed around the app or a test's part.
+import { TransNoContext } from '@lingui/react/server';
+import { i18n } from '../../../i18n/i18n';
+import { useText } from '../../../i18n/use-text';
 import { errorMessage } from '../../../lib/errors';
 import { useRegisterMutation } from '../api/auth-api';
-import { AUTH_TEXT, AUTH_TOASTS } from '../auth-strings';
 import type { CaptchaState } from '../hooks/use-captcha';
 import { normalizeUsername, useUsernameAvailability, type UsernameAvailability } from '../hooks/use-username-availability';
 import { CaptchaField } from './captcha-field';
@@ -28,19 +32,20 @@ export function SignUpForm({ captcha }: SignUpFormProps) {
   const [rememberMe, setRememberMe] = useState(false);
   const [acceptedTerms, setAcceptedTerms] = useState(false);
   const availability = useUsernameAvailability(username);
+  const t = useText();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!captcha.token) {
-      toast({ variant: 'destructive', ...AUTH_TOASTS.captchaRequired });
+      toast({ variant: 'destructive', title: t('auth.toast.captchaRequired.title'), description: t('auth.toast.captchaRequired.description') });
       return;
     }
     if (password !== confirmPassword) {
-      toast({ variant: 'destructive', ...AUTH_TOASTS.passwordMismatch });
+      toast({ variant: 'destructive', title: t('auth.toast.passwordMismatch.title'), description: t('auth.toast.passwordMismatch.description') });
       return;
     }
     if (!acceptedTerms) {
-      toast({ variant: 'destructive', ...AUTH_TOASTS.termsRequired });
+      toast({ variant: 'destructive', title: t('auth.toast.termsRequired.title'), description: t('auth.toast.termsRequired.description') });
       return;
     }
     const result = await register({
@@ -55,8 +60,8 @@ export function SignUpForm({ captcha }: SignUpFormProps) {
       captcha.reset();
       toast({
         variant: 'destructive',
-        title: AUTH_TOASTS.registrationFailed.title,
-        description: errorMessage(result.error, AUTH_TOASTS.registrationFailed.fallback),
+        title: t('auth.toast.registrationFailed.title'),
+        description: errorMessage(result.error, t('auth.toast.registrationFailed.fallback')),
       });
       return;
     }
@@ -64,8 +69,8 @@ export function SignUpForm({ captcha }: SignUpFormProps) {
   };
 
   return (
-    <form onSubmit={submit} className="space-y-4" aria-label={AUTH_TEXT.signUpTab}>
-      <FormField label={AUTH_TEXT.username} hint={<UsernameStatus availability={availability} />}>
+    <form onSubmit={submit} className="space-y-4" aria-label={t('auth.tab.signUp')}>
+      <FormField label={t('auth.field.username')} hint={<UsernameStatus availability={availability} />}>
         {(c) => (
           <Input
             {...c}
@@ -78,15 +83,15 @@ export function SignUpForm({ captcha }: SignUpFormProps) {
           />
         )}
       </FormField>
-      <FormField label={AUTH_TEXT.email}>
+      <FormField label={t('auth.field.email')}>
         {(c) => (
           <Input {...c} type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} placeholder="you@example.com" />
         )}
       </FormField>
-      <FormField label={AUTH_TEXT.password}>
+      <FormField label={t('auth.field.password')}>
         {(c) => <PasswordInput {...c} autoComplete="new-password" required value={password} onChange={(e) => setPassword(e.target.value)} />}
       </FormField>
-      <FormField label={AUTH_TEXT.confirmPassword}>
+      <FormField label={t('auth.field.confirmPassword')}>
         {(c) => (
           <PasswordInput {...c} autoComplete="new-password" required value={confirmPassword} onChange={(e) => setConfirmPassword(e.target.value)} />
         )}
@@ -94,7 +99,7 @@ export function SignUpForm({ captcha }: SignUpFormProps) {
       <div className="flex items-center gap-2">
         <Checkbox id={`${id}-remember`} checked={rememberMe} onCheckedChange={(v) => setRememberMe(v === true)} />
         <Label htmlFor={`${id}-remember`} className="font-normal">
-          {AUTH_TEXT.rememberMe}
+          {t('auth.rememberMe')}
         </Label>
       </div>
       <div className="flex items-start gap-2">
@@ -106,19 +111,19 @@ export function SignUpForm({ captcha }: SignUpFormProps) {
         />
         <Label htmlFor={`${id}-terms`} className="leading-snug font-normal">
           {/* Plain links: they open a new tab, so the form being filled in stays as it is. */}
-          {AUTH_TEXT.termsPrefix}{' '}
-          <a href="/terms-of-use" className="text-primary underline" target="_blank" rel="noopener">
-            {AUTH_TEXT.termsLink}
-          </a>{' '}
-          {AUTH_TEXT.termsAnd}{' '}
-          <a href="/privacy-policy" className="text-primary underline" target="_blank" rel="noopener">
-            {AUTH_TEXT.privacyLink}
-          </a>
+          <TransNoContext
+            id="auth.terms"
+            lingui={{ i18n }}
+            components={{
+              0: <a href="/terms-of-use" className="text-primary underline" target="_blank" rel="noopener" />,
+              1: <a href="/privacy-policy" className="text-primary underline" target="_blank" rel="noopener" />,
+            }}
+          />
         </Label>
       </div>
       <CaptchaField captcha={captcha} />
       <Button type="submit" className="w-full" disabled={isLoading}>
-        {isLoading ? AUTH_TEXT.signUpBusy : AUTH_TEXT.signUpButton}
+        {isLoading ? t('auth.signUp.busy') : t('auth.signUp.submit')}
       </Button>
     </form>
   );
@@ -126,22 +131,23 @@ export function SignUpForm({ captcha }: SignUpFormProps) {
 
 /** Whether the name typed is free, as the server says; the naming rule while nothing is typed. */
 function UsernameStatus({ availability }: { availability: UsernameAvailability }) {
+  const t = useText();
   return (
     <span className="flex items-center gap-1" aria-live="polite">
       {availability === 'checking' ? (
         <>
-          <Loader2 className="h-3 w-3 animate-spin" aria-hidden /> {AUTH_TEXT.usernameChecking}
+          <Loader2 className="h-3 w-3 animate-spin" aria-hidden /> {t('auth.username.checking')}
         </>
       ) : availability === 'available' ? (
         <span className="flex items-center gap-1 text-green-700 dark:text-green-400">
-          <CheckCircle2 className="h-3 w-3" aria-hidden /> {AUTH_TEXT.usernameAvailable}
+          <CheckCircle2 className="h-3 w-3" aria-hidden /> {t('auth.username.available')}
         </span>
       ) : availability === 'taken' ? (
         <span className="flex items-center gap-1 text-destructive">
-          <XCircle className="h-3 w-3" aria-hidden /> {AUTH_TEXT.usernameTaken}
+          <XCircle className="h-3 w-3" aria-hidden /> {t('auth.username.taken')}
         </span>
       ) : (
-        AUTH_TEXT.usernameHint
+        t('auth.username.hint')
       )}
     </span>
   );

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/errors';
-import { CAPTCHA_TEXT } from '../auth-strings';
+import { t } from '../../../i18n/i18n';
 import { useIssueCaptchaMutation, useVerifyCaptchaMutation } from '../api/auth-api';
 import { runPow, type PowRun } from '../pow/run-pow';
 
@@ -66,7 +66,7 @@ export function useCaptcha(): CaptchaState {
       setChallenge(result.data);
     } else {
       setChallenge(null);
-      setError(CAPTCHA_TEXT.unavailable);
+      setError(t('auth.captcha.unavailable'));
     }
   }, [issue]);
 
@@ -82,7 +82,7 @@ export function useCaptcha(): CaptchaState {
     if (!challenge || token) return;
     const value = Number(answer.trim());
     if (!answer.trim() || !Number.isInteger(value)) {
-      setError(CAPTCHA_TEXT.wrongAnswer);
+      setError(t('auth.captcha.wrongAnswer'));
       return;
     }
     setError(null);
@@ -93,7 +93,7 @@ export function useCaptcha(): CaptchaState {
     // A new question came meanwhile: its own proof of work is under way.
     if (run !== pow.current) return;
     if (!solution) {
-      setError(CAPTCHA_TEXT.checkFailed);
+      setError(t('auth.captcha.checkFailed'));
       return;
     }
     const result = await verifyAnswer({ challengeId: challenge.id, answer: value, pow: solution });
@@ -103,11 +103,11 @@ export function useCaptcha(): CaptchaState {
       clearExpiry();
       expiry.current = setTimeout(() => {
         setToken(null);
-        setError(CAPTCHA_TEXT.expired);
+        setError(t('auth.captcha.expired'));
         void load();
       }, Math.max(1, expiresInSeconds - 5) * 1000);
     } else {
-      setError(errorMessage(result.error, CAPTCHA_TEXT.wrongAnswer));
+      setError(errorMessage(result.error, t('auth.captcha.wrongAnswer')));
     }
   }, [answer, challenge, token, verifyAnswer, load]);
 

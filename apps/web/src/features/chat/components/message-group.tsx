@@ -1,11 +1,13 @@
 import type { MessageDto } from '@app/contracts';
 import { ModerationMessages } from '@app/contracts/browser';
 import type { ReactNode } from 'react';
-import { format, formatDistanceToNow, isToday } from 'date-fns';
+import { format, isToday } from 'date-fns';
 import { RoleBadge } from '../../../components/role-badge';
 import { UserAvatar } from '../../../components/ui/avatar';
 import { Picture } from '../../../components/ui/picture';
+import { useFormatLocale } from '../../../i18n/use-text';
 import { cn } from '../../../lib/cn';
+import { formatRelativeTime } from '../../../lib/format';
 import { EMOJI_FONT } from '../constants';
 import { CHAT_TEXT, MESSAGE_ACTS_TEXT, SEEN_TEXT } from '../copy';
 import { styleOf } from '../message-kind';
@@ -38,6 +40,7 @@ export type MessageGroupProps = {
 /** One sender's consecutive messages under their avatar, name, role badge and the time of the first. */
 export function MessageGroup({ sender, messages, mine, now, onAuthorClick, actionsFor, ownActions, viewerId = 0, canReact = false, seen }: MessageGroupProps) {
   const dispatch = useAppDispatch();
+  const locale = useFormatLocale();
   const first = messages[0];
   const name = sender.username || 'Unknown User';
   const author = onAuthorClick ? (
@@ -66,7 +69,7 @@ export function MessageGroup({ sender, messages, mine, now, onAuthorClick, actio
           {author}
           {sender.role !== 'user' ? <RoleBadge role={sender.role} className="px-1.5 py-0 text-[10px]" /> : null}
           <time className="text-xs text-muted-foreground" dateTime={first.createdAt}>
-            {formatDistanceToNow(new Date(Math.min(Date.parse(first.createdAt), now)), { addSuffix: true })}
+            {formatRelativeTime(Math.min(Date.parse(first.createdAt), now), now, locale)}
           </time>
         </div>
         {messages.map((message) => {

@@ -9,9 +9,10 @@ import { useAppDispatch } from '../../../app/hooks';
 import { useCurrentUser } from '../../auth/hooks/use-current-user';
 import { openVipDialog } from '../../vip/vip-slice';
 import { useGetPublicRoomsQuery } from '../api/chat-api';
-import { canEnterVipRooms, ROOM_CATEGORIES } from '@app/contracts/browser';
+import { canEnterVipRooms } from '@app/contracts/browser';
 import { mayCreateRooms } from '../constants';
-import { CHAT_TEXT, ROOMS_TEXT } from '../copy';
+import type { MessageId } from '../../../i18n/i18n';
+import { useText } from '../../../i18n/use-text';
 import { CreateRoomDialog } from './create-room-dialog';
 import { RoomCard } from './room-card';
 import { SignupGate } from './signup-gate';
@@ -26,6 +27,19 @@ function groupByActivity(rooms: RoomDto[]): { key: RoomCategory; rooms: RoomDto[
   return [...groups].map(([key, list]) => ({ key, rooms: list }));
 }
 
+const CATEGORY_NAMES: Record<RoomCategory, MessageId> = {
+  general: 'rooms.category.general',
+  dating: 'rooms.category.dating',
+  career: 'rooms.category.career',
+  friendship: 'rooms.category.friendship',
+  emotional: 'rooms.category.emotional',
+  entertainment: 'rooms.category.entertainment',
+  technology: 'rooms.category.technology',
+  gaming: 'rooms.category.gaming',
+  music: 'rooms.category.music',
+  sports: 'rooms.category.sports',
+};
+
 /** Typing settles for this long before the search goes into the URL (and to the server). */
 const SEARCH_SETTLE_MS = 300;
 
@@ -35,6 +49,7 @@ export function PublicRooms() {
   const q = params.get('q') ?? '';
   const [typed, setTyped] = useState(q);
   const [, navigate] = useLocation();
+  const t = useText();
   const dispatch = useAppDispatch();
   const { user } = useCurrentUser();
   const [gateRoom, setGateRoom] = useState<RoomDto | null>(null);
@@ -66,35 +81,35 @@ export function PublicRooms() {
             type="search"
             className="pl-9"
             value={typed}
-            placeholder={ROOMS_TEXT.searchPlaceholder}
-            aria-label={ROOMS_TEXT.search}
+            placeholder={t('rooms.searchPlaceholder')}
+            aria-label={t('rooms.search')}
             onChange={(e) => setTyped(e.target.value)}
           />
         </div>
         {mayCreateRooms(user?.role) ? (
           <Button onClick={() => setCreating(true)}>
-            <Plus className="h-4 w-4" /> {CHAT_TEXT.createRoom}
+            <Plus className="h-4 w-4" /> {t('rooms.createRoom')}
           </Button>
         ) : null}
       </div>
 
       {isLoading ? (
         <p className="py-10 text-center text-muted-foreground" role="status">
-          {ROOMS_TEXT.loading}
+          {t('rooms.loading')}
         </p>
       ) : isError ? (
         <Card className="p-8 text-center">
           <p className="text-destructive" role="alert">
-            {ROOMS_TEXT.loadFailed}
+            {t('rooms.loadFailed')}
           </p>
           <Button variant="outline" className="mt-4" onClick={() => void refetch()} disabled={isFetching}>
-            {ROOMS_TEXT.retry}
+            {t('rooms.retry')}
           </Button>
         </Card>
       ) : byCategory.length === 0 ? (
         <Card className="p-8 text-center">
-          <p className="font-semibold">{ROOMS_TEXT.empty}</p>
-          <p className="mt-1 text-sm text-muted-foreground">{ROOMS_TEXT.emptyHint}</p>
+          <p className="font-semibold">{t('rooms.empty')}</p>
+          <p className="mt-1 text-sm text-muted-foreground">{t('rooms.emptyHint')}</p>
         </Card>
       ) : (
         // Columns of category cards: a category with one room takes one row's height, never a half-empty row.
@@ -106,7 +121,7 @@ export function PublicRooms() {
               className="mb-4 break-inside-avoid overflow-hidden rounded-xl border bg-card shadow-sm"
             >
               <h2 id={`category-${group.key}`} className="border-b bg-muted/40 px-4 py-2 text-sm font-semibold">
-                {ROOM_CATEGORIES[group.key]}
+                {t(CATEGORY_NAMES[group.key])}
               </h2>
               <ul className="divide-y">
                 {group.rooms.map((room) => (

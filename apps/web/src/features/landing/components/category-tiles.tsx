@@ -3,31 +3,29 @@ import { Link } from 'wouter';
 import { Card } from '../../../components/ui/card';
 import { SELLERS_FRESH_SECONDS, useGetCategoryCountsQuery } from '../../marketplace/api/marketplace-api';
 import { MARKETPLACE_CATEGORIES, type MarketplaceCategory } from '../../marketplace/types';
-import { LANDING_TEXT } from '../landing-strings';
+import type { MessageId } from '../../../i18n/i18n';
+import { useText } from '../../../i18n/use-text';
 
-const ICONS: Record<MarketplaceCategory, { icon: LucideIcon; tone: string }> = {
-  dating: { icon: Heart, tone: 'bg-pink-100 text-pink-600 dark:bg-pink-950/40' },
-  career: { icon: Briefcase, tone: 'bg-blue-100 text-blue-600 dark:bg-blue-950/40' },
-  friendship: { icon: Smile, tone: 'bg-amber-100 text-amber-600 dark:bg-amber-950/40' },
-  emotional: { icon: HeartHandshake, tone: 'bg-emerald-100 text-emerald-600 dark:bg-emerald-950/40' },
-  fun: { icon: PartyPopper, tone: 'bg-violet-100 text-violet-600 dark:bg-violet-950/40' },
+const TILES: Record<MarketplaceCategory, { title: MessageId; icon: LucideIcon; tone: string }> = {
+  dating: { title: 'landing.category.dating', icon: Heart, tone: 'bg-pink-100 text-pink-600 dark:bg-pink-950/40' },
+  career: { title: 'landing.category.career', icon: Briefcase, tone: 'bg-blue-100 text-blue-600 dark:bg-blue-950/40' },
+  friendship: { title: 'landing.category.friendship', icon: Smile, tone: 'bg-amber-100 text-amber-600 dark:bg-amber-950/40' },
+  emotional: { title: 'landing.category.emotional', icon: HeartHandshake, tone: 'bg-emerald-100 text-emerald-600 dark:bg-emerald-950/40' },
+  fun: { title: 'landing.category.fun', icon: PartyPopper, tone: 'bg-violet-100 text-violet-600 dark:bg-violet-950/40' },
 };
-
-function expertCount(count: number): string {
-  if (count === 0) return LANDING_TEXT.categoryNoExperts;
-  return `${count} ${count === 1 ? 'expert' : 'experts'}`;
-}
 
 /** Each marketplace category with how many verified experts it really has. */
 export function CategoryTiles() {
   const { data, isError, isLoading } = useGetCategoryCountsQuery(undefined, { refetchOnMountOrArgChange: SELLERS_FRESH_SECONDS });
+  const t = useText();
+  const expertCount = (count: number) => (count === 0 ? t('landing.categories.noExperts') : t('landing.categories.experts', { count }));
   return (
     <section id="categories" className="mx-auto max-w-6xl px-4 py-14">
-      <h2 className="text-2xl font-bold sm:text-3xl">{LANDING_TEXT.categoriesTitle}</h2>
-      <p className="mt-2 text-muted-foreground">{LANDING_TEXT.categoriesSubtitle}</p>
+      <h2 className="text-2xl font-bold sm:text-3xl">{t('landing.categories.title')}</h2>
+      <p className="mt-2 text-muted-foreground">{t('landing.categories.subtitle')}</p>
       <ul className="mt-8 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
         {MARKETPLACE_CATEGORIES.map((category) => {
-          const { icon: Icon, tone } = ICONS[category.id];
+          const { title, icon: Icon, tone } = TILES[category.id];
           const count = data?.find((entry) => entry.category === category.id)?.count ?? 0;
           return (
             <li key={category.id}>
@@ -36,9 +34,9 @@ export function CategoryTiles() {
                   <span className={`mb-3 flex h-10 w-10 items-center justify-center rounded-lg ${tone}`}>
                     <Icon className="h-5 w-5" aria-hidden />
                   </span>
-                  <h3 className="text-sm font-semibold">{category.title}</h3>
+                  <h3 className="text-sm font-semibold">{t(title)}</h3>
                   <p className="mt-1 text-xs text-muted-foreground" data-testid={`category-count-${category.id}`}>
-                    {isLoading ? '\u00a0' : isError ? LANDING_TEXT.categoryCountsUnavailable : expertCount(count)}
+                    {isLoading ? '\u00a0' : isError ? t('landing.categories.countsUnavailable') : expertCount(count)}
                   </p>
                 </Card>
               </Link>

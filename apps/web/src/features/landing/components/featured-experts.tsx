@@ -6,7 +6,21 @@ import { UserAvatar } from '../../../components/ui/avatar';
 import { Card } from '../../../components/ui/card';
 import { SELLERS_FRESH_SECONDS, useGetFeaturedSellersQuery } from '../../marketplace/api/marketplace-api';
 import { categoryTitle, sellerAvatar, sellerName } from '../../marketplace/types';
-import { LANDING_TEXT } from '../landing-strings';
+import type { MessageId } from '../../../i18n/i18n';
+import { useFormatLocale, useText } from '../../../i18n/use-text';
+import { formatNumber } from '../../../lib/format';
+
+/** The categories an expert may have chosen (the registration offers three beyond the marketplace five). */
+const CATEGORY_TITLES: Record<string, MessageId | undefined> = {
+  dating: 'landing.category.dating',
+  career: 'landing.category.career',
+  friendship: 'landing.category.friendship',
+  emotional: 'landing.category.emotional',
+  fun: 'landing.category.fun',
+  wellness: 'landing.category.wellness',
+  education: 'landing.category.education',
+  business: 'landing.category.business',
+};
 
 const FEATURED_COUNT = 6;
 
@@ -14,16 +28,22 @@ const FEATURED_COUNT = 6;
 export function FeaturedExperts() {
   const { data, isError, isLoading } = useGetFeaturedSellersQuery(FEATURED_COUNT, { refetchOnMountOrArgChange: SELLERS_FRESH_SECONDS });
   const featured = data ?? [];
+  const t = useText();
+  const locale = useFormatLocale();
+  const category = (id: string) => {
+    const title = CATEGORY_TITLES[id];
+    return title ? t(title) : categoryTitle(id);
+  };
   return (
     <section id="experts" className="bg-muted/40">
       <div className="mx-auto max-w-6xl px-4 py-14">
         <div className="flex flex-wrap items-end justify-between gap-4">
           <div>
-            <h2 className="text-2xl font-bold sm:text-3xl">{LANDING_TEXT.expertsTitle}</h2>
-            <p className="mt-2 text-muted-foreground">{LANDING_TEXT.expertsSubtitle}</p>
+            <h2 className="text-2xl font-bold sm:text-3xl">{t('landing.experts.title')}</h2>
+            <p className="mt-2 text-muted-foreground">{t('landing.experts.subtitle')}</p>
           </div>
           <Button asChild variant="outline">
-            <Link to="/marketplace">{LANDING_TEXT.expertsBrowse}</Link>
+            <Link to="/marketplace">{t('landing.experts.browse')}</Link>
           </Button>
         </div>
         {isLoading ? (
@@ -34,11 +54,11 @@ export function FeaturedExperts() {
           </div>
         ) : isError ? (
           <p className="mt-8 rounded-lg border border-dashed p-8 text-center text-sm text-muted-foreground" role="status">
-            {LANDING_TEXT.expertsFailed}
+            {t('landing.experts.failed')}
           </p>
         ) : featured.length === 0 ? (
           <p className="mt-8 rounded-lg border border-dashed p-8 text-center text-sm text-muted-foreground" role="status">
-            {LANDING_TEXT.expertsEmpty}
+            {t('landing.experts.empty')}
           </p>
         ) : (
           <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -50,14 +70,14 @@ export function FeaturedExperts() {
                     <div className="min-w-0">
                       <p className="flex items-center gap-1 truncate font-semibold">
                         {sellerName(seller)}
-                        {seller.isVerified ? <BadgeCheck className="h-4 w-4 shrink-0 text-blue-600" aria-label="Verified" /> : null}
+                        {seller.isVerified ? <BadgeCheck className="h-4 w-4 shrink-0 text-blue-600" aria-label={t('landing.experts.verified')} /> : null}
                       </p>
                       <Badge variant="secondary" className="mt-1">
-                        {categoryTitle(seller.category)}
+                        {category(seller.category)}
                       </Badge>
                       {seller.reviewCount > 0 ? (
                         <p className="mt-2 flex items-center gap-1 text-xs text-muted-foreground">
-                          <Star className="h-3.5 w-3.5 fill-yellow-400 text-yellow-400" aria-hidden /> {seller.rating.toFixed(1)}
+                          <Star className="h-3.5 w-3.5 fill-yellow-400 text-yellow-400" aria-hidden /> {formatNumber(seller.rating, locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 })}
                         </p>
                       ) : null}
                       {seller.bio ? <p className="mt-1 line-clamp-2 text-xs text-muted-foreground">{seller.bio}</p> : null}

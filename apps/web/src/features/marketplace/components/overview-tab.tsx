@@ -1,6 +1,7 @@
 import type { SellerProfileDto } from '@app/contracts';
 import { UserAvatar } from '../../../components/ui/avatar';
 import { Card } from '../../../components/ui/card';
+import { formatLocale } from '../../../i18n/i18n';
 import { formatRating } from '../../../lib/format';
 import { EDITOR_TEXT as T } from '../copy';
 import { callHours } from '../profile-form';
@@ -24,7 +25,7 @@ export function OverviewTab({ profile, shown, update, editing }: OverviewTabProp
       </div>
       <AboutFields values={shown} onChange={update} readOnly={!editing} categories={withCurrent(MARKETPLACE_CATEGORIES, shown.category)} />
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4" data-testid="seller-stats">
-        <Stat label={T.stats.rating} value={formatRating(profile.rating)} />
+        <Stat label={T.stats.rating} value={formatRating(profile.rating, formatLocale())} />
         <Stat label={T.stats.sessions} value={String(profile.totalSessions)} />
         <Stat label={T.stats.callTime} value={T.hours(callHours(profile))} />
         <Stat label={T.stats.ranking} value={profile.rankingScore.toFixed(1)} />

@@ -11,6 +11,8 @@ import { errorMessage } from '../../../lib/errors';
 import { useCurrentUser } from '../../auth/hooks/use-current-user';
 import { useGetMarketplaceConversationsQuery, useGetSellerReviewsQuery, useSaveReviewMutation } from '../api/marketplace-api';
 import { SELLER_PAGE_TEXT as T } from '../copy';
+import { useFormatLocale } from '../../../i18n/use-text';
+import { formatDate } from '../../../lib/format';
 
 export type StarsProps = { rating: number; className?: string };
 
@@ -24,13 +26,12 @@ export function Stars({ rating, className }: StarsProps) {
   );
 }
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-
 export type SellerReviewsProps = { seller: SellerDto };
 
 export function SellerReviews({ seller }: SellerReviewsProps) {
   const { data: reviews, isLoading, isError } = useGetSellerReviewsQuery(seller.id);
   const { user } = useCurrentUser();
+  const locale = useFormatLocale();
   // A buyer may review after a marketplace conversation with this seller; the server checks the messages.
   const canReview = user !== null && user.role !== 'guest' && user.id !== seller.userId;
   const { data: conversations } = useGetMarketplaceConversationsQuery(undefined, { skip: !canReview });
@@ -57,7 +58,7 @@ export function SellerReviews({ seller }: SellerReviewsProps) {
                 <div className="flex flex-wrap items-center justify-between gap-2">
                   <p className="font-medium">{review.buyer.username || T.anonymousBuyer}</p>
                   <time className="text-xs text-muted-foreground" dateTime={review.createdAt}>
-                    {dateFormat.format(new Date(review.createdAt))}
+                    {formatDate(review.createdAt, locale)}
                   </time>
                 </div>
                 <Stars rating={review.rating} className="mt-1" />
