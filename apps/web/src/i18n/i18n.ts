@@ -42,6 +42,8 @@ export function activeLanguage(): Language {
 }
 
 const loaded = new Set<Language>([DEFAULT_LANGUAGE]);
+/** The language asked for last: a switch whose catalogue arrives after a later one was asked for gives way. */
+let wanted: Language = DEFAULT_LANGUAGE;
 
 /**
  * Speaks `language` from now on, its catalogue fetched first when this page has not had it yet;
@@ -49,10 +51,12 @@ const loaded = new Set<Language>([DEFAULT_LANGUAGE]);
  * the next page in it too (a visitor's pick in the footer, a person's own setting).
  */
 export async function switchLanguage(language: Language, { remember = false } = {}): Promise<void> {
+  wanted = language;
   const load = catalogues[language];
   if (load && !loaded.has(language)) {
     i18n.load(language, (await load()).messages);
     loaded.add(language);
+    if (wanted !== language) return;
   }
   if (remember) rememberLanguage(language);
   if (typeof document !== 'undefined') document.documentElement.lang = language;

@@ -141,3 +141,17 @@ describe("a person's language", () => {
     expect(server.requests.find((r) => r.path === '/api/auth/register')?.body).toMatchObject({ username: 'naya', language: 'hi' });
   });
 });
+
+describe('switching', () => {
+  it("ends in the language asked for last, though an earlier one's catalogue arrives after it", async () => {
+    // A page that has not had Hindi yet: its catalogue is still to be fetched when English is asked for.
+    await jest.isolateModulesAsync(async () => {
+      const fresh = await import('../i18n');
+      const hindi = fresh.switchLanguage('hi');
+      const english = fresh.switchLanguage('en');
+      await Promise.all([hindi, english]);
+      expect(fresh.activeLanguage()).toBe('en');
+      expect(document.documentElement.lang).toBe('en');
+    });
+  });
+});
