@@ -2,12 +2,10 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { solveArithmetic } from '@app/testing';
 import { launchBrowser, screenshot } from './support/browser';
 import { api, composer, createRoom, openRoom, sendText, signIn, startSpareGateway, uniqueName, waitOnline, type RoomRef } from './support/chat';
+import { solidPng } from './support/media';
 import { stackInfo } from './support/stack-info';
 
 const { baseUrl } = stackInfo();
-
-/** A 1×1 PNG. */
-const TINY_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 
 /** Records the tones the page plays and the system notifications it shows. */
 const RECORD_ALERTS = `
@@ -268,29 +266,90 @@ describe('History', () => {
 });
 
 describe('Images in chat', () => {
-  it('a vip sends an image that the other side sees and can open in a new tab', async () => {
-    const vip = await person(1280, 800);
-    const user = await person(1280, 800);
-    await signIn(vip.context, baseUrl, 'vip');
-    await signIn(user.context, baseUrl, 'user');
-    const room = await createRoom(vip.context, baseUrl, uniqueName('Photos'), 0, { allowImages: true });
-    await vip.page.goto(`/chat/${room.id}`);
-    await waitOnline(vip.page);
-    await user.page.goto(`/chat/${room.id}`);
-    await waitOnline(user.page);
-    // A regular user has no image button.
-    expect(await user.page.getByRole('button', { name: 'Send an image' }).count()).toBe(0);
+  for (const [width, height] of [
+    [1280, 800],
+    [375, 812],
+  ] as const) {
+    it(`a vip's pictures open large in a viewer by click or Enter, the arrows move between them and Escape gives focus back (${width} px)`, async () => {
+      const vip = await person(width, height);
+      const user = await person(width, height);
+      await signIn(vip.context, baseUrl, 'vip');
+      await signIn(user.context, baseUrl, 'user');
+      const room = await createRoom(vip.context, baseUrl, uniqueName('Photos'), 0, { allowImages: true });
+      await vip.page.goto(`/chat/${room.id}`);
+      await waitOnline(vip.page);
+      const { page } = user;
+      await page.goto(`/chat/${room.id}`);
+      await waitOnline(page);
+      // A regular user has no image button.
+      expect(await page.getByRole('button', { name: 'Send an image' }).count()).toBe(0);
 
-    await vip.page.getByTestId('image-input').setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: Buffer.from(TINY_PNG, 'base64') });
-    const link = user.page.locator('a[data-testid="message"]');
-    await link.locator('img').waitFor();
-    expect(await link.getAttribute('target')).toBe('_blank');
-    const href = await link.getAttribute('href');
-    expect(href).toMatch(/^\/media\/chat\//);
-    const image = await user.context.request.get(`${baseUrl}${href}`);
-    expect(image.ok()).toBe(true);
-    expect(image.headers()['content-type']).toMatch(/^image\//);
-  });
+      const thumbnails = page.locator('button[data-testid="message"]');
+      const pictures = [
+        { name: 'harbour.png', buffer: await solidPng(640, 400, { r: 30, g: 90, b: 200 }) },
+        { name: 'lighthouse.png', buffer: await solidPng(400, 600, { r: 230, g: 120, b: 20 }) },
+      ];
+      for (const [n, { name, buffer }] of pictures.entries()) {
+        await vip.page.getByTestId('image-input').setInputFiles({ name, mimeType: 'image/png', buffer });
+        await thumbnails.nth(n).locator('img').waitFor();
+      }
+      const [first, second] = [thumbnails.nth(0), thumbnails.nth(1)];
+      expect(await first.getAttribute('aria-label')).toBe('View full size: harbour.png');
+      expect(await second.getAttribute('aria-label')).toBe('View full size: lighthouse.png');
+      const sources = [await first.locator('img').getAttribute('src'), await second.locator('img').getAttribute('src')];
+      expect(sources[0]).toMatch(/^\/media\/chat\//);
+      expect(sources[1]).not.toBe(sources[0]);
+      const [firstId, secondId] = [await first.getAttribute('data-message-id'), await second.getAttribute('data-message-id')];
+      const focusComesBackTo = (id: string | null) => page.waitForFunction((wanted) => document.activeElement?.getAttribute('data-message-id') === wanted, id);
+
+      // A click opens the first picture large, with who sent it and when.
+      await first.click();
+      const viewer = page.getByRole('dialog', { name: 'Photo from vip' });
+      await viewer.waitFor();
+      const shown = viewer.getByTestId('lightbox-image');
+      const position = viewer.getByTestId('lightbox-position');
+      expect(await shown.getAttribute('src')).toBe(sources[0]);
+      expect(await position.textContent()).toBe('1 of 2');
+      expect(await viewer.locator('time').getAttribute('datetime')).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+      // Everything it offers is on the screen, at a phone's width too.
+      for (const control of [viewer.getByRole('button', { name: 'Close' }), viewer.getByRole('button', { name: 'Next image' }), viewer.getByRole('button', { name: 'Zoom in' }), shown]) {
+        const box = (await control.boundingBox())!;
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(width);
+      }
+      const original = await user.context.request.get(`${baseUrl}${await viewer.getByRole('link', { name: 'Open original' }).getAttribute('href')}`);
+      expect(original.ok()).toBe(true);
+      expect(original.headers()['content-type']).toMatch(/^image\//);
+      await screenshot(page, `image-viewer-${width}`, { fullPage: false });
+
+      // The arrows move between the two pictures, and so does the on-screen button.
+      await page.keyboard.press('ArrowRight');
+      await position.filter({ hasText: '2 of 2' }).waitFor();
+      expect(await shown.getAttribute('src')).toBe(sources[1]);
+      await page.keyboard.press('ArrowLeft');
+      await position.filter({ hasText: '1 of 2' }).waitFor();
+      await viewer.getByRole('button', { name: 'Next image' }).click();
+      await position.filter({ hasText: '2 of 2' }).waitFor();
+
+      // Escape closes; focus is back on the thumbnail of the picture last shown.
+      await page.keyboard.press('Escape');
+      await viewer.waitFor({ state: 'detached' });
+      await focusComesBackTo(secondId);
+
+      // The keyboard alone: Enter on the focused thumbnail opens it, Escape comes back to it.
+      await first.focus();
+      await page.keyboard.press('Enter');
+      await viewer.waitFor();
+      expect(await position.textContent()).toBe('1 of 2');
+      await page.keyboard.press('ArrowRight');
+      await position.filter({ hasText: '2 of 2' }).waitFor();
+      await page.keyboard.press('ArrowLeft');
+      await position.filter({ hasText: '1 of 2' }).waitFor();
+      await page.keyboard.press('Escape');
+      await viewer.waitFor({ state: 'detached' });
+      await focusComesBackTo(firstId);
+    });
+  }
 });
 
 describe('Sellers', () => {

@@ -11,31 +11,35 @@ export const DialogClose = DialogPrimitive.Close;
 
 export type DialogContentProps = ComponentProps<typeof DialogPrimitive.Content> & {
   children: ReactNode;
-  /** 'side' slides in from the left as the mobile drawer. */
-  placement?: 'center' | 'side';
+  /** 'side' slides in from the left as the mobile drawer; 'full' covers the screen on a dark backdrop (pictures). */
+  placement?: 'center' | 'side' | 'full';
 };
+
+const PLACEMENTS = {
+  center:
+    'top-1/2 left-1/2 max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border bg-card p-6 shadow-lg',
+  side: 'inset-y-0 left-0 h-full w-72 max-w-[85vw] overflow-y-auto border bg-card p-6 shadow-lg',
+  full: 'inset-0 h-dvh w-full overflow-hidden bg-black text-white',
+} as const;
 
 export function DialogContent({ className, children, placement = 'center', ...props }: DialogContentProps) {
   const t = useText();
+  const full = placement === 'full';
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50" />
-      <DialogPrimitive.Content
-        className={cn(
-          'fixed z-50 border bg-card p-6 shadow-lg focus:outline-none',
-          placement === 'center'
-            ? 'top-1/2 left-1/2 max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl'
-            : 'inset-y-0 left-0 h-full w-72 max-w-[85vw] overflow-y-auto',
-          className,
-        )}
-        {...props}
-      >
+      <DialogPrimitive.Content className={cn('fixed z-50 focus:outline-none', PLACEMENTS[placement], className)} {...props}>
         {children}
         <DialogPrimitive.Close
-          className="absolute top-4 right-4 rounded-sm opacity-70 hover:opacity-100 focus-visible:ring-2 focus-visible:ring-ring"
+          className={cn(
+            'absolute focus-visible:ring-2',
+            full
+              ? 'top-[max(0.5rem,env(safe-area-inset-top))] right-2 rounded-full bg-black/50 p-2.5 text-white hover:bg-white/20 focus-visible:ring-white focus-visible:outline-none'
+              : 'top-4 right-4 rounded-sm opacity-70 hover:opacity-100 focus-visible:ring-ring',
+          )}
           aria-label={t('layout.close')}
         >
-          <X className="h-4 w-4" />
+          <X className={full ? 'h-5 w-5' : 'h-4 w-4'} aria-hidden />
         </DialogPrimitive.Close>
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>

@@ -1,10 +1,10 @@
 import { ImageOff } from 'lucide-react';
-import { useState, type ImgHTMLAttributes } from 'react';
+import { useState, type ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
 
 export const PICTURE_UNAVAILABLE = 'Image unavailable';
 
-export type PictureProps = Omit<ImgHTMLAttributes<HTMLImageElement>, 'onError'> & { src: string };
+export type PictureProps = Omit<ComponentProps<'img'>, 'onError'> & { src: string };
 
 /**
  * An image from a URL that may stop answering (an upload since removed, a link to another

@@ -42,7 +42,6 @@ export const CHAT_TEXT = {
   logout: 'Logout',
   upgrade: 'Upgrade to VIP',
   startChatWith: (name: string) => `Start a private chat with ${name}`,
-  openImage: 'Open image in a new tab',
   loadOlder: 'Load earlier messages',
   loadingOlder: 'Loading earlier messages...',
   loadOlderFailed: 'Could not load earlier messages. Try again',
@@ -316,6 +315,13 @@ export const REPLY_TEXT = {
   cancel: 'Cancel reply',
   goTo: (name: string) => `Go to the message by ${name}`,
   kinds: { image: 'Photo', gif: 'GIF', voice: 'Voice note' } as Record<string, string>,
+} as const;
+
+/** Pictures in messages, and the viewer that shows them large. */
+export const IMAGE_VIEWER_TEXT = {
+  /** The thumbnail's name: the file's name, or its kind (REPLY_TEXT.kinds) when it came without one. */
+  open: (name: string) => `View full size: ${name}`,
+  title: (kind: string, author: string) => `${kind} from ${author}`,
 } as const;
 
 /** Pinned messages of a public room. */

@@ -4,13 +4,13 @@ import type { ReactNode } from 'react';
 import { format, isToday } from 'date-fns';
 import { RoleBadge } from '../../../components/role-badge';
 import { UserAvatar } from '../../../components/ui/avatar';
-import { Picture } from '../../../components/ui/picture';
 import { useFormatLocale } from '../../../i18n/use-text';
 import { cn } from '../../../lib/cn';
 import { formatRelativeTime } from '../../../lib/format';
 import { EMOJI_FONT } from '../constants';
 import { CHAT_TEXT, MESSAGE_ACTS_TEXT, SEEN_TEXT } from '../copy';
 import { styleOf } from '../message-kind';
+import { ImageThumbnail } from './image-viewer';
 import { VoiceNote } from './voice-note';
 import { MentionText } from './mention-text';
 import { LinkPreviewCard } from './link-preview-card';
@@ -126,11 +126,7 @@ function MessageBody({ message, mine }: { message: MessageDto; mine: boolean }) 
     );
   }
   if (message.type === 'image' || message.type === 'gif') {
-    return (
-      <a href={message.content} target="_blank" rel="noopener noreferrer" className="block" title={CHAT_TEXT.openImage} data-testid="message" data-message-id={message.id}>
-        <Picture src={message.content} alt={String(message.metadata?.originalName ?? message.type)} loading="lazy" className="max-h-64 max-w-full rounded-lg border object-contain" />
-      </a>
-    );
+    return <ImageThumbnail message={message} />;
   }
   if (message.type === 'voice') return <VoiceNote message={message} mine={mine} />;
   if (message.type === 'emoji') {

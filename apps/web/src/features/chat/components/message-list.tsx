@@ -11,6 +11,7 @@ import type { OlderMessages } from '../hooks/use-older-messages';
 import type { RoomFeed, RoomNotice } from '../types';
 import { useBlockToggle } from '../../safety/hooks/use-block-toggle';
 import { HistoryStart } from './history-start';
+import { ImageViewer, isPicture } from './image-viewer';
 import { MessageGroup } from './message-group';
 import { OutgoingMessages, type OutgoingMessagesProps } from './outgoing-messages';
 import { PersonMenu } from './person-menu';
@@ -70,6 +71,8 @@ export function MessageList({ feed, room, me, older, onAuthorClick, outgoing = N
     const hidden = blocking.blockedIds;
     return blocksOf(hidden.size ? items.filter((item) => !hidden.has(item.kind === 'message' ? item.message.senderId : item.notice.userId)) : items);
   }, [feed, blocking.blockedIds]);
+  // The viewer moves between the pictures shown here, in the order shown.
+  const pictures = useMemo(() => blocks.flatMap((block) => (block.kind === 'group' ? block.messages.filter(isPicture) : [])), [blocks]);
   // A private chat: "Seen" under my newest message the other person has read.
   const live = feed.room ?? room;
   const upTo = live?.type === 'private' ? live.participants.find((p) => p.id !== me.id)?.lastRead : undefined;
@@ -143,44 +146,46 @@ export function MessageList({ feed, room, me, older, onAuthorClick, outgoing = N
       }}
     >
       {older ? <HistoryStart older={older} scroller={scroller} /> : null}
-      <ol className="mx-auto flex max-w-3xl flex-col gap-3" aria-label="Messages" aria-live="polite">
-        {blocks.map((block) =>
-          block.kind === 'notice' ? (
-            <li key={block.key} className="flex items-center justify-center gap-1.5 text-xs text-muted-foreground" data-testid="room-notice">
-              {block.notice.type === 'join' ? <LogIn className="h-3 w-3" aria-hidden /> : <LogOut className="h-3 w-3" aria-hidden />}
-              {block.notice.username} {block.notice.type === 'join' ? 'joined the room' : 'left the room'}
-            </li>
-          ) : (
-            <MessageGroup
-              key={block.key}
-              sender={block.sender}
-              messages={block.messages}
-              mine={block.sender.id === me.id}
-              now={now}
-              onAuthorClick={clickable ? onAuthorClick : undefined}
-              actionsFor={
-                member && block.sender.id !== me.id
-                  ? (message) => <PersonMenu person={block.sender} message={message} blocks={blocking} onReply={writes ? () => dispatch(replyStarted(message)) : undefined} />
-                  : undefined
-              }
-              ownActions={member && block.sender.id === me.id}
-              viewerId={me.id}
-              canReact={writes}
-              seen={seen}
+      <ImageViewer messages={pictures}>
+        <ol className="mx-auto flex max-w-3xl flex-col gap-3" aria-label="Messages" aria-live="polite">
+          {blocks.map((block) =>
+            block.kind === 'notice' ? (
+              <li key={block.key} className="flex items-center justify-center gap-1.5 text-xs text-muted-foreground" data-testid="room-notice">
+                {block.notice.type === 'join' ? <LogIn className="h-3 w-3" aria-hidden /> : <LogOut className="h-3 w-3" aria-hidden />}
+                {block.notice.username} {block.notice.type === 'join' ? 'joined the room' : 'left the room'}
+              </li>
+            ) : (
+              <MessageGroup
+                key={block.key}
+                sender={block.sender}
+                messages={block.messages}
+                mine={block.sender.id === me.id}
+                now={now}
+                onAuthorClick={clickable ? onAuthorClick : undefined}
+                actionsFor={
+                  member && block.sender.id !== me.id
+                    ? (message) => <PersonMenu person={block.sender} message={message} blocks={blocking} onReply={writes ? () => dispatch(replyStarted(message)) : undefined} />
+                    : undefined
+                }
+                ownActions={member && block.sender.id === me.id}
+                viewerId={me.id}
+                canReact={writes}
+                seen={seen}
+              />
+            ),
+          )}
+          {waiting.length > 0 ? (
+            <OutgoingMessages
+              roomId={feed.room?.id ?? room?.id ?? waiting[0].roomId}
+              entries={waiting}
+              me={me}
+              onRetry={onRetry}
+              onDiscard={onDiscard}
+              continuesMine={lastBlock?.kind === 'group' && lastBlock.sender.id === me.id}
             />
-          ),
-        )}
-        {waiting.length > 0 ? (
-          <OutgoingMessages
-            roomId={feed.room?.id ?? room?.id ?? waiting[0].roomId}
-            entries={waiting}
-            me={me}
-            onRetry={onRetry}
-            onDiscard={onDiscard}
-            continuesMine={lastBlock?.kind === 'group' && lastBlock.sender.id === me.id}
-          />
-        ) : null}
-      </ol>
+          ) : null}
+        </ol>
+      </ImageViewer>
     </div>
   );
 }
