@@ -1,14 +1,14 @@
 import { Pin } from 'lucide-react';
 import { useAppDispatch } from '../../../app/hooks';
-import { useGetPinsQuery } from '../api/chat-api';
 import { messageFocusRequested } from '../chat-slice';
 import { PIN_TEXT } from '../copy';
+import { useVisiblePins } from '../hooks/use-visible-pins';
 import { quoteText } from './reply-quote';
 
-/** Under a public room's header: its newest pinned message; choosing it scrolls there. Absent when nothing is pinned. */
+/** Under a public room's header: its newest pinned message; choosing it scrolls there. Absent when nothing (shown) is pinned. */
 export function PinnedBar({ roomId }: { roomId: number }) {
   const dispatch = useAppDispatch();
-  const { data: pins } = useGetPinsQuery(roomId);
+  const { pins } = useVisiblePins(roomId);
   const latest = pins?.[0];
   if (!latest) return null;
   return (

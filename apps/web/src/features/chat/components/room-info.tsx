@@ -8,9 +8,10 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toast-store';
 import { errorMessage } from '../../../lib/errors';
-import { useGetPinsQuery, usePinMutation } from '../api/chat-api';
+import { usePinMutation } from '../api/chat-api';
 import { messageFocusRequested } from '../chat-slice';
 import { PIN_TEXT, ROOM_INFO_TEXT } from '../copy';
+import { useVisiblePins } from '../hooks/use-visible-pins';
 import { quoteText } from './reply-quote';
 import { RoomRules } from './room-rules';
 
@@ -33,7 +34,7 @@ export function RoomInfoButton({ room, me }: { room: RoomDto; me: UserDto }) {
 
 function RoomInfo({ room, me, onClose }: { room: RoomDto; me: UserDto; onClose: () => void }) {
   const dispatch = useAppDispatch();
-  const { data: pins, isLoading } = useGetPinsQuery(room.id);
+  const { pins, isLoading } = useVisiblePins(room.id);
   const [pin] = usePinMutation();
   const mayPin = canPin(me, room);
   const unpin = async (messageId: number) => {

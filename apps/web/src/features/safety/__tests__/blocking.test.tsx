@@ -1,4 +1,4 @@
-import type { BlockedUserDto } from '@app/contracts';
+import type { BlockedUserDto, PinnedMessageDto } from '@app/contracts';
 import { SafetyMessages } from '@app/contracts/browser';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -8,7 +8,7 @@ import { renderApp, renderWithStore, settleRenderedApps } from '../../../test/re
 import { startTestServer, type TestServer } from '../../../test/test-server';
 import { makeMessage, makeRoom } from '../../chat/__tests__/fixtures';
 import { Composer } from '../../chat/components/composer';
-import { PERSON_MENU_TEXT } from '../../chat/copy';
+import { PERSON_MENU_TEXT, PIN_TEXT, ROOM_INFO_TEXT } from '../../chat/copy';
 import { REPORT_TEXT } from '../../moderation/report-copy';
 import { BLOCK_TEXT } from '../safety-copy';
 
@@ -109,6 +109,31 @@ describe('Blocking', () => {
     await user.click(await screen.findByRole('button', { name: PERSON_MENU_TEXT.message('mod') }));
     expect(await screen.findByRole('menuitem', { name: REPORT_TEXT.reportUser('mod') })).toBeInTheDocument();
     expect(screen.queryByRole('menuitem', { name: BLOCK_TEXT.block('mod') })).not.toBeInTheDocument();
+  });
+
+  it("leaves a blocked person's pins out of the pinned bar and the room's information, as their messages", async () => {
+    const user = userEvent.setup();
+    const carol = { id: 9, username: 'carol', avatar: null, role: 'user' as const };
+    const pinOf = (seq: number, sender: typeof bob, text: string): PinnedMessageDto => ({
+      message: { id: 1000 + seq, seq, sender, type: 'text', text },
+      pinnedBy: { id: 3, username: 'owner', avatar: null, role: 'vip' },
+      pinnedAt: new Date(Date.now() - seq * 1000).toISOString(),
+    });
+    server.on('GET /api/blocks', () => ({ body: [{ user: bob, blockedAt: '2026-01-02T10:00:00Z' }] }));
+    server.on('GET /api/rooms/4', () => ({ body: makeRoom() }));
+    server.on('GET /api/rooms/4/private-chats', () => ({ body: [] }));
+    // Newest first: bob's pin is the newest of the room.
+    server.on('GET /api/rooms/4/pins', () => ({ body: [pinOf(2, bob, 'buy my course'), pinOf(1, carol, 'Welcome, be kind')] }));
+    renderApp('/chat/4');
+
+    const bar = await screen.findByTestId('pinned-bar');
+    await waitFor(() => expect(bar).toHaveTextContent('carol: Welcome, be kind'));
+    expect(bar).not.toHaveTextContent('buy my course');
+    expect(bar).not.toHaveTextContent(PIN_TEXT.count(2));
+
+    await user.click(screen.getByRole('button', { name: ROOM_INFO_TEXT.open }));
+    const pins = await within(await screen.findByTestId('room-info')).findByTestId('room-pins');
+    expect(within(pins).getAllByRole('button', { name: /^Go to the pinned message by / }).map((b) => b.textContent)).toEqual(['carol: Welcome, be kind']);
   });
 
   it('lists blocked people in settings and unblocks one', async () => {
