@@ -77,7 +77,7 @@ describe('Replies', () => {
         expect(await inView(visitor, original)).toBe(true);
 
         // The writer edits the original: the quote shows the new first line live.
-        await openMenu(writer, 'Where do we meet?', 'Your message: edit or delete');
+        await openMenu(writer, 'Where do we meet?', 'Message actions (you)');
         await writer.getByRole('menuitem', { name: 'Edit message' }).click();
         const editor = writer.getByRole('textbox', { name: 'Edit your message' });
         await editor.fill('Meet at the old mill\nat noon');
@@ -85,7 +85,7 @@ describe('Replies', () => {
         await quoteOf(reader, originalId).filter({ hasText: 'Meet at the old mill' }).waitFor();
 
         // And deletes it: the quote says so.
-        await openMenu(writer, 'Meet at the old mill', 'Your message: edit or delete');
+        await openMenu(writer, 'Meet at the old mill', 'Message actions (you)');
         await writer.getByRole('menuitem', { name: 'Delete message' }).click();
         await writer.getByRole('alertdialog', { name: 'Delete this message?' }).getByRole('button', { name: 'Delete' }).click();
         await quoteOf(reader, originalId).filter({ hasText: 'message deleted' }).waitFor();
@@ -196,7 +196,7 @@ describe('Room information', () => {
 
         // The owner pins a message: the open panel lists it at once, and leads to it.
         await sendText(owner, 'Watering schedule: mornings');
-        await openMenu(owner, 'Watering schedule', 'Your message: edit or delete');
+        await openMenu(owner, 'Watering schedule', 'Message actions (you)');
         await owner.getByRole('menuitem', { name: 'Pin message' }).click();
         const listed = panel.getByRole('button', { name: `Go to the pinned message by ${ownerName}` });
         await listed.filter({ hasText: 'Watering schedule: mornings' }).waitFor();

@@ -29,7 +29,7 @@ const messageWith = (page: Page, text: string | RegExp) => page.getByTestId('mes
 async function openOwnMenu(page: Page, text: string) {
   const own = messageWith(page, text);
   await own.hover();
-  await page.getByTestId('message-group').filter({ has: own }).getByRole('button', { name: 'Your message: edit or delete' }).click();
+  await page.getByTestId('message-group').filter({ has: own }).getByRole('button', { name: 'Message actions (you)' }).click();
 }
 
 describe('Editing and deleting one’s own messages', () => {
@@ -67,7 +67,7 @@ describe('Editing and deleting one’s own messages', () => {
       await reader.locator('[data-testid="message"][data-removed="sender"]').filter({ hasText: 'message deleted' }).waitFor();
       expect(await messageWith(reader, 'south gate').count()).toBe(0);
       // The reader is offered no edit or delete on someone else's message.
-      expect(await reader.getByRole('button', { name: 'Your message: edit or delete' }).count()).toBe(0);
+      expect(await reader.getByRole('button', { name: 'Message actions (you)' }).count()).toBe(0);
     } finally {
       await close();
     }

@@ -255,7 +255,8 @@ export const MENTION_TEXT = {
 
 /** Editing and deleting one's own messages. */
 export const MESSAGE_ACTS_TEXT = {
-  menu: 'Your message: edit or delete',
+  /** Named for all it opens (reply, pin, edit, delete), as PERSON_MENU_TEXT.message names the menu on others' messages. */
+  menu: 'Message actions (you)',
   edit: 'Edit message',
   delete: 'Delete message',
   edited: 'edited',
