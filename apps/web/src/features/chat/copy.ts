@@ -61,6 +61,7 @@ export const COMPOSER_TEXT = {
   color: 'Text colour',
   emoji: 'Emoji',
   image: 'Send an image',
+  gif: 'Send a GIF',
   uploading: 'Uploading...',
   notAnImage: 'Please select an image file',
   formattingLocked: 'Rich text formatting in public rooms is for VIP members',

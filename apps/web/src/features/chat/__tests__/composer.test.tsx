@@ -242,6 +242,7 @@ describe('lets anyone format in a private room, shows images to premium roles on
     await renderComposer(makeUser({ role: 'vip' }), makeRoom({ allowImages: false, allowGifs: false }));
     expect(screen.getByRole('button', { name: COMPOSER_TEXT.emoji })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: COMPOSER_TEXT.image })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: COMPOSER_TEXT.gif })).not.toBeInTheDocument();
   });
 
   it('offers images to a vip in a private chat, which has no such switches', async () => {
@@ -320,6 +321,38 @@ describe('images', () => {
     await waitFor(() => expect(sent).toHaveLength(2));
     expect(sent[1]).toMatchObject({ content: '/media/chat/view.jpg', type: 'image' });
     expect(uploads.uploads.map((u) => u.files[0].name)).toEqual(['dance.gif', 'view.jpg']);
+  });
+
+  it('offers images but no GIFs where only GIFs are off, and says so of a GIF picked past the filter', async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    await renderComposer(makeUser({ role: 'vip' }), makeRoom({ allowImages: true, allowGifs: false }));
+    expect(screen.getByRole('button', { name: COMPOSER_TEXT.image })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: COMPOSER_TEXT.gif })).not.toBeInTheDocument();
+    const accepted = screen.getByTestId('image-input').getAttribute('accept')?.split(',');
+    expect(accepted).toEqual(expect.arrayContaining(['image/png', 'image/jpeg', 'image/webp']));
+    expect(accepted).not.toContain('image/gif');
+
+    await user.upload(screen.getByTestId('image-input'), image('dance.gif', 'image/gif'));
+    expect(await screen.findByText(ChatMessages.GifsOff)).toBeInTheDocument();
+    await user.upload(screen.getByTestId('image-input'), image('view.jpg', 'image/jpeg'));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ content: '/media/chat/view.jpg', type: 'image' });
+    expect(uploads.uploads.map((u) => u.files[0].name)).toEqual(['view.jpg']);
+  });
+
+  it('offers GIFs alone where only GIFs are on', async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    await renderComposer(makeUser({ role: 'vip' }), makeRoom({ allowImages: false, allowGifs: true }));
+    expect(screen.getByRole('button', { name: COMPOSER_TEXT.gif })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: COMPOSER_TEXT.image })).not.toBeInTheDocument();
+    expect(screen.getByTestId('image-input')).toHaveAttribute('accept', 'image/gif');
+
+    await user.upload(screen.getByTestId('image-input'), image('view.jpg', 'image/jpeg'));
+    expect(await screen.findByText(ChatMessages.ImagesOff)).toBeInTheDocument();
+    await user.upload(screen.getByTestId('image-input'), image('dance.gif', 'image/gif'));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ content: '/media/chat/dance.gif', type: 'gif' });
+    expect(uploads.uploads.map((u) => u.files[0].name)).toEqual(['dance.gif']);
   });
 
   it("names the server's refusal and sends no message", async () => {

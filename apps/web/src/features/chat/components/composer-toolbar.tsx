@@ -17,6 +17,8 @@ export type ComposerToolbarProps = {
   /** Formatting is allowed; otherwise every formatting control offers VIP. */
   canFormat: boolean;
   canSendImages: boolean;
+  /** What the picture button offers: the file types the room takes, and its name for them. */
+  pictures: { accept: string; label: string };
   disabled: boolean;
   /** Images and voice notes are uploaded first, which takes the network: off while disconnected. */
   canUpload: boolean;
@@ -36,7 +38,7 @@ const FORMATTING: { key: FormattingKey; label: string; icon: ReactNode }[] = [
 
 /** Bold, italic, underline, font size, colour, emoji, a voice note and, for premium roles, an image to send. */
 export function ComposerToolbar(props: ComposerToolbarProps) {
-  const { roomId, style, canFormat, canSendImages, disabled, canUpload, uploading, onToggle, onStyle, onLocked, onEmoji, onImage } = props;
+  const { roomId, style, canFormat, canSendImages, pictures, disabled, canUpload, uploading, onToggle, onStyle, onLocked, onEmoji, onImage } = props;
   const fileInput = useRef<HTMLInputElement>(null);
   return (
     <div className="flex items-center gap-0.5 overflow-x-auto pb-1" role="toolbar" aria-label="Formatting">
@@ -77,8 +79,8 @@ export function ComposerToolbar(props: ComposerToolbarProps) {
             variant="ghost"
             size="icon"
             className="h-8 w-8"
-            aria-label={COMPOSER_TEXT.image}
-            title={COMPOSER_TEXT.image}
+            aria-label={pictures.label}
+            title={pictures.label}
             disabled={disabled || !canUpload || uploading}
             onClick={() => fileInput.current?.click()}
           >
@@ -87,7 +89,7 @@ export function ComposerToolbar(props: ComposerToolbarProps) {
           <input
             ref={fileInput}
             type="file"
-            accept="image/*"
+            accept={pictures.accept}
             className="hidden"
             data-testid="image-input"
             onChange={(e) => {

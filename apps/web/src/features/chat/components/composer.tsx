@@ -82,6 +82,7 @@ function WritableComposer({ room, me, disabled }: ComposerProps) {
           style={composer.style}
           canFormat={composer.canFormat}
           canSendImages={composer.canSendImages}
+          pictures={composer.pictures}
           disabled={blocked}
           canUpload={composer.canUpload}
           uploading={composer.uploading}

@@ -1,10 +1,11 @@
 import type { RoomDto, UserDto } from '@app/contracts';
-import { canFormat as mayFormat, canSendImages as maySendImages, roomTakesPicture } from '@app/contracts/browser';
+import { canFormat as mayFormat, canSendImages as maySendImages, ChatMessages, roomTakesPicture } from '@app/contracts/browser';
 import { useState, type RefObject } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { toast } from '../../../components/ui/toast-store';
 import { uploadChatImage } from '../../media/api/upload-chat-image';
 import { UploadError } from '../../media/api/upload-request';
+import { acceptFor } from '../../media/upload-rules';
 import { openVipDialog } from '../../vip/vip-slice';
 import { replyCancelled, selectReplyingTo, selectWaitUntil } from '../chat-slice';
 import { CHAT_TOASTS, COMPOSER_TEXT } from '../copy';
@@ -15,6 +16,7 @@ import { useNow } from '../../../hooks/use-now';
 
 const COUNTDOWN_TICK_MS = 250;
 const UPLOAD_FALLBACK = 'Failed to upload file';
+const GIF_MIME = 'image/gif';
 
 export type ComposerOptions = {
   room: RoomDto;
@@ -56,7 +58,17 @@ export function useComposer({ room, me, disabled, input }: ComposerOptions) {
   const canUpload = !disabled && !limited;
 
   const canFormat = mayFormat(me.role, room.type);
-  const canSendImages = maySendImages(me.role) && (roomTakesPicture(room, 'image') || roomTakesPicture(room, 'gif'));
+  const takesImages = roomTakesPicture(room, 'image');
+  const takesGifs = roomTakesPicture(room, 'gif');
+  const canSendImages = maySendImages(me.role) && (takesImages || takesGifs);
+  // The file picker offers only the kinds the room takes: no GIFs where they are off, GIFs alone where only they are on.
+  const pictures = {
+    accept: acceptFor('chat')
+      .split(',')
+      .filter((mime) => (mime === GIF_MIME ? takesGifs : takesImages))
+      .join(','),
+    label: takesImages ? COMPOSER_TEXT.image : COMPOSER_TEXT.gif,
+  };
   // The text being typed shows the formatting it will be sent with.
   const preview = canFormat ? styleOf(formattingOf(style)) : { style: undefined, className: undefined };
 
@@ -83,6 +95,12 @@ export function useComposer({ room, me, disabled, input }: ComposerOptions) {
     if (!file) return;
     if (!file.type.startsWith('image/')) {
       window.alert(COMPOSER_TEXT.notAnImage);
+      return;
+    }
+    // Picked past the picker's filter ("All files"): said at once rather than after the upload.
+    const kind = file.type === GIF_MIME ? 'gif' : 'image';
+    if (!roomTakesPicture(room, kind)) {
+      toast({ title: CHAT_TOASTS.uploadFailed, description: kind === 'gif' ? ChatMessages.GifsOff : ChatMessages.ImagesOff, variant: 'destructive' });
       return;
     }
     setUploading(true);
@@ -119,6 +137,7 @@ export function useComposer({ room, me, disabled, input }: ComposerOptions) {
     preview,
     canFormat,
     canSendImages,
+    pictures,
     waitSeconds,
     limited,
     blocked,
