@@ -145,6 +145,23 @@ describe('Pinned messages', () => {
         await reader.locator(`[data-testid="message"][data-message-id="${pinnedId}"][data-focused="true"]`).waitFor();
         expect(await inView(reader, pinned)).toBe(true);
 
+        // A reader back at the bottom goes to a pin among the newest (the bar stays as tall): the list still follows what comes next.
+        const scroller = reader.locator('ol[aria-label="Messages"]').locator('xpath=..');
+        await scroller.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+        await openMenu(owner, 'Owner talk 30', 'Message actions (you)');
+        await owner.getByRole('menuitem', { name: 'Pin message' }).click();
+        await bar.getByRole('button', { name: `Go to the pinned message by ${ownerName}` }).filter({ hasText: 'Owner talk 30' }).click();
+        await reader.locator('[data-testid="message"][data-focused="true"]').filter({ hasText: 'Owner talk 30' }).waitFor();
+        await api(ownerCtx, baseUrl, 'POST', `rooms/${room.id}/messages`, { content: 'Said after the pin' });
+        const after = messageWith(reader, 'Said after the pin');
+        await after.waitFor();
+        // Within the list's own window, not just the page's: below the list's bottom edge it would be out of sight.
+        const [list, message] = [(await scroller.boundingBox())!, (await after.boundingBox())!];
+        expect(message.y + message.height).toBeLessThanOrEqual(list.y + list.height);
+        await openMenu(owner, 'Owner talk 30', 'Message actions (you)');
+        await owner.getByRole('menuitem', { name: 'Unpin message' }).click();
+        await bar.filter({ hasText: 'House rules' }).waitFor();
+
         await openMenu(owner, 'House rules', `Message actions (${memberName})`);
         await owner.getByRole('menuitem', { name: 'Unpin message' }).click();
         await bar.waitFor({ state: 'detached' });

@@ -57,6 +57,11 @@ export const chatSlice = createSlice({
     messageFocusRequested: (state, action: PayloadAction<{ roomId: number; messageId: number }>) => {
       state.focusRequest = { ...action.payload };
     },
+    /** The message was shown: the ask is done, and coming back to the room later does not jump there again. */
+    messageFocusServed: (state, action: PayloadAction<{ roomId: number; messageId: number }>) => {
+      const asked = state.focusRequest;
+      if (asked?.roomId === action.payload.roomId && asked.messageId === action.payload.messageId) state.focusRequest = null;
+    },
   },
   selectors: {
     selectRateLimit: (state) => state.rateLimit,
@@ -68,7 +73,7 @@ export const chatSlice = createSlice({
   },
 });
 
-export const { rateLimited, cooldownStarted, rateLimitDialogClosed, createRoomDialogSet, clearCacheDialogSet, replyStarted, replyCancelled, messageFocusRequested } =
+export const { rateLimited, cooldownStarted, rateLimitDialogClosed, createRoomDialogSet, clearCacheDialogSet, replyStarted, replyCancelled, messageFocusRequested, messageFocusServed } =
   chatSlice.actions;
 export const { selectRateLimit, selectWaitUntil, selectCreateRoomOpen, selectClearCacheOpen, selectReplyingTo, selectFocusRequest } = chatSlice.selectors;
 

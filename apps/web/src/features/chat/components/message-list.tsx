@@ -6,7 +6,7 @@ import { replyStarted } from '../chat-slice';
 import { CHAT_TEXT } from '../copy';
 import { streamOf, type StreamItem } from '../feed';
 import { useNow } from '../../../hooks/use-now';
-import { useFocusMessage } from '../hooks/use-focus-message';
+import { FOLLOW_THRESHOLD_PX, useFocusMessage } from '../hooks/use-focus-message';
 import type { OlderMessages } from '../hooks/use-older-messages';
 import type { RoomFeed, RoomNotice } from '../types';
 import { useBlockToggle } from '../../safety/hooks/use-block-toggle';
@@ -17,8 +17,6 @@ import { OutgoingMessages, type OutgoingMessagesProps } from './outgoing-message
 import { PersonMenu } from './person-menu';
 
 const RELATIVE_TIME_REFRESH_MS = 30_000;
-/** Within this distance of the bottom the list follows new messages. */
-const FOLLOW_THRESHOLD_PX = 120;
 
 export type MessageListProps = {
   feed: RoomFeed;

@@ -1,37 +1,49 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import { useSearchParams } from 'wouter';
-import { useAppSelector } from '../../../app/hooks';
-import { selectFocusRequest } from '../chat-slice';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { messageFocusServed, selectFocusRequest } from '../chat-slice';
 import type { RoomFeed } from '../types';
 import type { OlderMessages } from './use-older-messages';
 
+/** Within this distance of the bottom the message list follows new messages. */
+export const FOLLOW_THRESHOLD_PX = 120;
+
+function nearBottom(scroller: HTMLElement): boolean {
+  return scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < FOLLOW_THRESHOLD_PX;
+}
+
 /**
  * A room opened from a search result or a notification (`?message=<id>`), or a reply's quote
- * chosen, shows that message: history is paged back until it is loaded, then it is scrolled to
- * the middle and marked, and the list stops following the newest messages so it stays in view.
+ * or a pin chosen, shows that message: history is paged back until it is loaded, then it is
+ * scrolled to the middle and marked. A message further up stops the list following the newest
+ * ones, so it stays in view; one among the newest leaves a reader at the bottom following them.
+ * Each ask is served once: coming back to the room later does not jump there again.
  */
 export function useFocusMessage(scroller: RefObject<HTMLDivElement | null>, feed: RoomFeed, older: OlderMessages | undefined, following: RefObject<boolean>) {
+  const dispatch = useAppDispatch();
   const [params] = useSearchParams();
   const fromLink = Number(params.get('message')) || 0;
   const asked = useAppSelector(selectFocusRequest);
   // The newest ask wins: a quote chosen after the room opened at a linked message.
   const request = asked?.roomId === feed.room?.id ? asked : null;
   const target = request?.messageId ?? fromLink;
-  const shown = useRef<unknown>(null);
+  /** The link's message was shown (or a later ask took its place): it is not shown again once the ask is done. */
+  const linkServed = useRef(0);
 
   useEffect(() => {
-    const ask = request ?? fromLink;
-    if (!target || shown.current === ask || !feed.joined) return;
-    const element = scroller.current?.querySelector<HTMLElement>(`[data-message-id="${target}"]`);
-    if (element) {
-      shown.current = ask;
-      following.current = false;
-      scroller.current?.querySelectorAll<HTMLElement>('[data-focused]').forEach((marked) => delete marked.dataset.focused);
+    if (!target || !feed.joined || (!request && linkServed.current === fromLink)) return;
+    const list = scroller.current;
+    const element = list?.querySelector<HTMLElement>(`[data-message-id="${target}"]`);
+    if (list && element) {
+      linkServed.current = fromLink;
+      list.querySelectorAll<HTMLElement>('[data-focused]').forEach((marked) => delete marked.dataset.focused);
       element.dataset.focused = 'true';
       element.scrollIntoView({ block: 'center' });
+      following.current = nearBottom(list);
+      if (request) dispatch(messageFocusServed(request));
       return;
     }
     const oldest = feed.messages[0]?.id;
     if (older?.hasOlder && !older.loading && !older.failed && oldest !== undefined && oldest > target) void older.loadOlder();
-  }, [target, request, fromLink, feed, older, scroller, following]);
+  }, [target, request, fromLink, feed, older, scroller, following, dispatch]);
 }
