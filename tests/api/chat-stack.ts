@@ -30,6 +30,26 @@ export interface ChatStack {
   stop(): Promise<void>;
 }
 
+/** Sockets of a stack's gateway: signed in and authed (`socket`), or in a room (`enter`); `opened` to close them all. */
+export function stackSockets(wsUrl: string, origin: string) {
+  const opened: TestSocket[] = [];
+  const socket = async (who: SignedIn) => {
+    const socket = new TestSocket(new WebSocket(wsUrl, { headers: { origin, cookie: who.cookie } }));
+    opened.push(socket);
+    await socket.opened;
+    socket.send({ type: 'auth', userId: who.user.id });
+    await socket.next('auth_success');
+    return socket;
+  };
+  const enter = async (who: SignedIn, roomId: number) => {
+    const inside = await socket(who);
+    inside.send({ type: 'join_room', roomId });
+    await inside.next('room_joined');
+    return inside;
+  };
+  return { opened, socket, enter };
+}
+
 export async function startChatStack(): Promise<ChatStack> {
   const infra = await startTestInfra();
   const gateway = await prepareGateway(infra, { CHAT_DATABASE_URL: infra.databaseUrl('chat') });
@@ -60,15 +80,7 @@ export async function startChatStack(): Promise<ChatStack> {
 
   const { baseUrl, wsUrl, origin } = gateway;
   const request = apiClient(baseUrl, origin);
-  const opened: TestSocket[] = [];
-  const socket = async (who: SignedIn) => {
-    const socket = new TestSocket(new WebSocket(wsUrl, { headers: { origin, cookie: who.cookie } }));
-    opened.push(socket);
-    await socket.opened;
-    socket.send({ type: 'auth', userId: who.user.id });
-    await socket.next('auth_success');
-    return socket;
-  };
+  const { opened, socket, enter } = stackSockets(wsUrl, origin);
   return {
     infra,
     baseUrl,
@@ -79,12 +91,7 @@ export async function startChatStack(): Promise<ChatStack> {
     signIn: sessions.signIn,
     api: (method, path, who, body) => request(method, path, { cookie: who?.cookie, body }),
     socket,
-    async enter(who, roomId) {
-      const inside = await socket(who);
-      inside.send({ type: 'join_room', roomId });
-      await inside.next('room_joined');
-      return inside;
-    },
+    enter,
     async stop() {
       for (const open of opened) open.close();
       await gateway.close();

@@ -8,10 +8,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect, JSONCodec, type NatsConnection } from 'nats';
-import WebSocket from 'ws';
 import { AppModule as ChatAppModule } from '../../../apps/chat-svc/src/app.module';
 import { createMediaService, startMediaService } from '../../../apps/media-svc/src/bootstrap';
-import { TestSocket, type ChatStack } from '../chat-stack';
+import { stackSockets, type ChatStack } from '../chat-stack';
 import { apiClient, fakeSessions, prepareGateway, startService } from './gateway-harness';
 
 // The same embedded S3 server `npm start` runs when no S3_ENDPOINT is configured.
@@ -64,7 +63,7 @@ export async function startChatMediaStack(env: Record<string, string> = {}): Pro
   respond(AuthPatterns.CountUsers, () => ({ count: sessions.users.size }));
   await nc.flush();
 
-  const opened: TestSocket[] = [];
+  const { opened, socket, enter } = stackSockets(gateway.wsUrl, gateway.origin);
   let chat: INestMicroservice | undefined;
   let media: NestExpressApplication | undefined;
   const stop = async () => {
@@ -89,14 +88,6 @@ export async function startChatMediaStack(env: Record<string, string> = {}): Pro
 
   const { baseUrl, wsUrl, origin } = gateway;
   const request = apiClient(baseUrl, origin);
-  const socket = async (who: { user: { id: number }; cookie: string }) => {
-    const socket = new TestSocket(new WebSocket(wsUrl, { headers: { origin, cookie: who.cookie } }));
-    opened.push(socket);
-    await socket.opened;
-    socket.send({ type: 'auth', userId: who.user.id });
-    await socket.next('auth_success');
-    return socket;
-  };
   return {
     infra,
     baseUrl,
@@ -106,12 +97,7 @@ export async function startChatMediaStack(env: Record<string, string> = {}): Pro
     signIn: sessions.signIn,
     api: (method, path, who, body) => request(method, path, { cookie: who?.cookie, body }),
     socket,
-    async enter(who, roomId) {
-      const inside = await socket(who);
-      inside.send({ type: 'join_room', roomId });
-      await inside.next('room_joined');
-      return inside;
-    },
+    enter,
     stop,
   };
 }
