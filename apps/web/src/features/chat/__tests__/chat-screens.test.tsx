@@ -132,6 +132,12 @@ function memberInRoom4() {
   return { id: 8, username: 'bob', avatar: null, role: 'user' as const };
 }
 
+/**
+ * A hundred full message rows in jsdom, each state change checked by the store's development
+ * middleware: 2-3.5 s on two cores busy with other suites, past the usual 5 s under CI's load.
+ */
+const LONG_LIST_MS = 15_000;
+
 it('fetches what one join frame could not hold, so the list has no gap', async () => {
   const bob = memberInRoom4();
   server.on('GET /api/rooms/4/messages', ({ query }) => {
@@ -144,7 +150,7 @@ it('fetches what one join frame could not hold, so the list has no gap', async (
   act(() => {
     store.dispatch(socketFrameReceived({ type: 'room_messages', roomId: 4, messages: [makeMessage(1, bob), makeMessage(2, bob)], hasMore: true }));
   });
-  expect(await screen.findByText('message 105')).toBeInTheDocument();
+  expect(await screen.findByText('message 105', undefined, { timeout: LONG_LIST_MS })).toBeInTheDocument();
   expect(screen.getAllByTestId('message')).toHaveLength(105);
   const asked = server.requests.filter((r) => r.path === '/api/rooms/4/messages').map((r) => r.query.get('afterSeq'));
   expect(asked).toEqual(['2', '102']);
@@ -165,7 +171,7 @@ it('loads earlier messages page by page when the reader scrolls back, until the 
     store.dispatch(socketFrameReceived({ type: 'room_messages', roomId: 4, messages: latest, hasMore: false }));
   });
   await userEvent.click(await screen.findByRole('button', { name: CHAT_TEXT.loadOlder }));
-  expect(await screen.findByText('message 21')).toBeInTheDocument();
+  expect(await screen.findByText('message 21', undefined, { timeout: LONG_LIST_MS })).toBeInTheDocument();
   expect(screen.getAllByTestId('message')).toHaveLength(100);
 
   await userEvent.click(screen.getByRole('button', { name: CHAT_TEXT.loadOlder }));
