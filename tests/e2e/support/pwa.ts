@@ -21,25 +21,56 @@ export function cachedPaths(page: Page): Promise<string[]> {
   });
 }
 
+/** How long a delivered push may take to show before it is delivered again. */
+const PUSH_SHOWN_MS = 10_000;
+
 /**
  * A push message as the push service would hand it to the browser, delivered through Chromium's
  * DevTools protocol to the worker registered for the site (no push service is reachable from
- * the test browser, and this one carries no encryption).
+ * the test browser, and this one carries no encryption). Resolves once the worker has shown a
+ * notification with the payload's tag.
+ *
+ * The DevTools call answers before the worker has the message and drops every failure on the way
+ * silently; about one run in ten on a loaded machine nothing was shown. So the push goes only to
+ * an activated worker, and one that shows nothing within PUSH_SHOWN_MS gets it once more, as a
+ * push service sends again a message it could not deliver (the same tag replaces, never adds).
  */
 export async function deliverPush(context: BrowserContext, page: Page, baseUrl: string, payload: PushPayload): Promise<void> {
-  // The session stays attached until the context closes: detached at once, Chromium now and then
-  // dropped the push before the worker had it.
+  // The session stays attached until the context closes: detached at once, Chromium dropped
+  // the push more often.
   const cdp = await context.newCDPSession(page);
   const scope = `${baseUrl}/`;
-  const registration = new Promise<string>((resolve) => {
+  let registrationId: string | undefined;
+  const activated = new Promise<string>((resolve) => {
+    const versions = new Map<string, { registrationId: string; status: string }>();
+    const check = () => {
+      for (const version of versions.values()) {
+        if (version.registrationId === registrationId && version.status === 'activated') resolve(version.registrationId);
+      }
+    };
     cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
       const ours = registrations.find((r) => r.scopeURL === scope && !r.isDeleted);
-      if (ours) resolve(ours.registrationId);
+      if (ours) registrationId = ours.registrationId;
+      check();
+    });
+    cdp.on('ServiceWorker.workerVersionUpdated', ({ versions: updated }) => {
+      for (const version of updated) versions.set(version.versionId, version);
+      check();
     });
   });
   await cdp.send('ServiceWorker.enable');
-  const registrationId = await registration;
-  await cdp.send('ServiceWorker.deliverPushMessage', { origin: baseUrl, registrationId, data: JSON.stringify(payload) });
+  const id = await activated;
+  const data = JSON.stringify(payload);
+  for (let attempt = 1; ; attempt++) {
+    await cdp.send('ServiceWorker.deliverPushMessage', { origin: baseUrl, registrationId: id, data });
+    try {
+      await shownNotifications(page, payload.tag, 1, PUSH_SHOWN_MS);
+      return;
+    } catch (error) {
+      if (attempt === 2) throw error;
+      console.warn(`Push tagged ${payload.tag} not shown within ${PUSH_SHOWN_MS} ms: delivered again`);
+    }
+  }
 }
 
 /** What a notification the worker shows is made of, as the page reads it from its registration. */
