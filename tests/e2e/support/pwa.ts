@@ -68,7 +68,7 @@ export async function deliverPush(context: BrowserContext, page: Page, baseUrl: 
       return;
     } catch (error) {
       if (attempt === 2) throw error;
-      console.warn(`Push tagged ${payload.tag} not shown within ${PUSH_SHOWN_MS} ms: delivered again`);
+      console.warn(`Push tagged ${payload.tag} not shown within ${PUSH_SHOWN_MS} ms, delivered again: ${(error as Error).message}`);
     }
   }
 }
@@ -97,7 +97,7 @@ export async function shownNotifications(page: Page, tag: string, count = 1, tim
       const deadline = Date.now() + timeoutMs;
       let shown = await registration.getNotifications({ tag });
       while (shown.length !== count) {
-        if (Date.now() > deadline) throw new Error(`${shown.length} notifications tagged ${tag} shown, not ${count}`);
+        if (Date.now() > deadline) throw new Error(`${shown.length} notifications tagged ${tag} shown, not ${count} (the page ${document.visibilityState})`);
         await new Promise((resolve) => setTimeout(resolve, 50));
         shown = await registration.getNotifications({ tag });
       }
