@@ -207,7 +207,12 @@ describe('The landing page’s live preview', () => {
     await signIn(expert.context, baseUrl, 'expert03');
     const hostPage = await openRoom(host.context, room.id);
     const expertPage = await openRoom(expert.context, room.id);
-    const said = ['Is anyone here good with houseplants?', 'Mine keep dying every single winter', 'Move them away from the cold window'];
+    // The second carries a long unbroken link: a bubble must wrap it, never widen the page.
+    const said = [
+      'Is anyone here good with houseplants?',
+      'Mine keep dying every single winter, like https://plants.example.org/forum/threads/why-do-my-houseplants-keep-dying-near-the-window',
+      'Move them away from the cold window',
+    ];
     await sendText(hostPage, said[0]);
     await sendText(hostPage, said[1]);
     await sendText(expertPage, said[2]);
@@ -226,6 +231,7 @@ describe('The landing page’s live preview', () => {
     const middle = await preview.boundingBox().then((box) => (box?.x ?? 0) + (box?.width ?? 0) / 2);
     expect(await avatarX(1)).toBeLessThan(middle);
     expect(await avatarX(2)).toBeGreaterThan(middle);
+    expect(await visitor.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await screenshot(visitor.page, 'journey-landing-preview-375');
   });
 });

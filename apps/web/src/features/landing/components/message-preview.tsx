@@ -47,7 +47,7 @@ export function MessagePreview() {
                   <p className="mb-0.5 flex items-center gap-1 text-xs font-semibold">
                     {name} {fromSeller ? <RoleBadge role="seller" className="px-1.5 py-0 text-[10px]" /> : null}
                   </p>
-                  <p className="break-words">{message.content}</p>
+                  <p className="wrap-anywhere">{message.content}</p>
                 </div>
               </li>
             );
