@@ -114,7 +114,10 @@ describe('devices', () => {
   it('refuses an endpoint that is no push service: plain http, a private address, this machine, or keys of the wrong size', async () => {
     const alice = await member();
     const { keys } = pushService.subscribe();
-    for (const endpoint of ['http://push.example.com/x', 'https://10.0.0.7/x', 'https://169.254.169.254/latest', 'https://localhost/x', 'https://[::1]/x', 'ftp://push.example.com/x']) {
+    // The allowed private push service's host on another port is no push service either.
+    const otherPort = new URL(pushService.origin);
+    otherPort.port = String(Number(otherPort.port) + 1);
+    for (const endpoint of ['http://push.example.com/x', 'https://10.0.0.7/x', 'https://169.254.169.254/latest', 'https://localhost/x', 'https://[::1]/x', 'ftp://push.example.com/x', `${otherPort.origin}/x`]) {
       const answer = await alice.post('/api/push/subscriptions', { endpoint, keys });
       expect({ endpoint, status: answer.status, fields: Object.keys(answer.body.fields ?? {}) }).toEqual({ endpoint, status: 400, fields: ['endpoint'] });
     }

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { PrivateAddressError, isPublicAddress, publicOnlyLookup } from '@app/server';
+import { PrivateAddressError, isPublicAddress, parseOrigins, publicOnlyLookup } from '@app/server';
 import { lookup as dnsLookup } from 'node:dns';
 import { readFileSync } from 'node:fs';
 import { Agent } from 'node:https';
@@ -36,16 +36,15 @@ const SEND_TIMEOUT_MS = 10_000;
 export class PushSender {
   private readonly logger = new Logger(PushSender.name);
   private readonly agent: Agent;
+  /** The operator's private push services, by origin: their host on another port is no push service. */
+  private readonly privateOrigins: Set<string>;
   private readonly privateHosts: Set<string>;
   readonly publicKey: string | null;
 
   constructor(private readonly env: ChatEnv) {
     this.publicKey = env.VAPID_PUBLIC_KEY || null;
-    this.privateHosts = new Set(
-      env.PUSH_PRIVATE_ORIGINS.split(',')
-        .filter(Boolean)
-        .map((origin) => new URL(origin).hostname.replace(/^\[|\]$/g, '')),
-    );
+    this.privateOrigins = parseOrigins(env.PUSH_PRIVATE_ORIGINS);
+    this.privateHosts = new Set([...this.privateOrigins].map((origin) => bareHost(new URL(origin))));
     // The operator's private push services resolve as they are; every other name must resolve publicly.
     const lookup: LookupFunction = (hostname, options, callback) =>
       this.privateHosts.has(hostname) ? (dnsLookup as LookupFunction)(hostname, options, callback) : publicOnlyLookup(hostname, options, callback);
@@ -65,8 +64,10 @@ export class PushSender {
       return false;
     }
     if (url.protocol !== 'https:' || url.username || url.password) return false;
-    const host = url.hostname.replace(/^\[|\]$/g, '');
-    if (this.privateHosts.has(host)) return true;
+    if (this.privateOrigins.has(url.origin)) return true;
+    const host = bareHost(url);
+    // Its lookup lets a private service's host resolve privately: on any other port, it is no push service.
+    if (this.privateHosts.has(host)) return false;
     return isIP(host) ? isPublicAddress(host) : host !== 'localhost' && !host.endsWith('.localhost');
   }
 
@@ -91,4 +92,9 @@ export class PushSender {
       return 'failed';
     }
   }
+}
+
+/** A URL's host without the brackets of an IPv6 address, as DNS and isIP read it. */
+function bareHost(url: URL): string {
+  return url.hostname.replace(/^\[|\]$/g, '');
 }
