@@ -260,6 +260,14 @@ function containerLogs(name) {
   return capture('docker', ['logs', '--tail', '15', name]).text;
 }
 
+/** The last lines of every one-shot container that ended with an error, or nothing. */
+function failedOneShotLogs() {
+  return containers()
+    .filter((c) => oneShots.has(c.service) && c.status === 'exited' && c.exitCode !== 0)
+    .map((c) => `\n${c.name} exited with ${c.exitCode}:\n${containerLogs(c.name)}`)
+    .join('');
+}
+
 /** Waits until every service runs its expected number of healthy containers and the one-shots ended well. */
 async function waitForStack(scale, timeoutMs) {
   const deadline = Math.min(Date.now() + timeoutMs, DEADLINE);
@@ -802,7 +810,10 @@ try {
 
   const scaled = await check(`Scaled to ${Object.entries(SCALE).map(([s, n]) => `${s}=${n}`).join(', ')}: every replica healthy`, async () => {
     const t0 = Date.now();
-    await compose(['up', '-d', ...Object.entries(SCALE).flatMap(([s, n]) => ['--scale', `${s}=${n}`])], { timeoutMs: 5 * 60_000 });
+    await compose(['up', '-d', ...Object.entries(SCALE).flatMap(([s, n]) => ['--scale', `${s}=${n}`])], { timeoutMs: 5 * 60_000 }).catch((error) => {
+      // `up` runs the one-shots (the seed) again; compose names only the services waiting on one that failed.
+      throw new Error(`${error.message}${failedOneShotLogs()}`);
+    });
     const all = await waitForStack(SCALE, 3 * 60_000);
     const counts = Object.keys(SCALE).map((s) => `${all.filter((c) => c.service === s && c.status === 'running').length} ${s}`);
     return `${counts.join(', ')} in ${seconds(Date.now() - t0)}`;
