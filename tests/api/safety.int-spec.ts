@@ -303,6 +303,18 @@ describe('limits on abuse paths', () => {
     await eventually(() => expect(page.ofType('error').filter((f) => f.code === 'validation_failed')).toHaveLength(199));
   });
 
+  it('answers each send refused by the flood guard with its client id, so the sender knows which failed', async () => {
+    const page = await track(socketOf(stack, await member()));
+    // 1 auth frame + 199 unknown frames fill the socket's 200; then a flood refusal, then sends.
+    for (let i = 0; i < 199; i++) page.send({ type: 'no_such_frame', n: i });
+    for (let i = 0; i < 3; i++) page.send({ type: 'send_message', roomId: 1, content: 'over the limit', clientId: `flooded-${i}` });
+    page.send({ type: 'no_such_frame', n: 'after' });
+    await eventually(() => expect(page.ofType('error').filter((f) => f.code === 'rate_limit')).toHaveLength(3));
+    const refused = page.ofType('error').filter((f) => f.code === 'rate_limit');
+    expect(refused.map((f) => f.clientId)).toEqual(['flooded-0', 'flooded-1', 'flooded-2']);
+    expect(refused.every((f) => f.message === SafetyMessages.FrameRate && f.waitTime > 0)).toBe(true);
+  });
+
   it('refuses sends into a public room from anyone not in it, over REST and the socket, so a full room stays closed', async () => {
     const moderator = await member('moderator');
     const roomId = await newRoom(moderator, { maxUsers: 2 });

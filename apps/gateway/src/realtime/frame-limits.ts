@@ -51,13 +51,14 @@ export class FrameLimits {
     if (window.count <= this.limits[kind]) return { waitMs: 0, answer: null };
     const waitMs = window.start + WINDOW_MS - now;
     // Room frames are few even when refused (the 'any' limit bounds them): each hears why.
-    const answer = kind === 'room' || !window.answered ? refusal(waitMs) : null;
+    const answer = kind === 'room' || !window.answered ? frameRateRefusal(waitMs) : null;
     window.answered = true;
     return { waitMs, answer };
   }
 }
 
-function refusal(waitTime: number): ErrorFrame {
+/** The 429 of a frame over its socket's rate, with how long until the window opens again. */
+export function frameRateRefusal(waitTime: number): ErrorFrame {
   return {
     type: 'error',
     code: ErrorCode.RateLimit,

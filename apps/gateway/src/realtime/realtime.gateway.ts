@@ -11,13 +11,14 @@ import {
 } from '@app/contracts';
 import { inspectInput, Metrics, newRequestId, requestContext } from '@app/server';
 import type { IncomingMessage } from 'node:http';
+import type { RawData } from 'ws';
 import { toHttpError } from '../common/http-exception.filter';
 import { allowedOrigins } from '../common/origins';
 import { sessionTokenFrom } from '../common/session.middleware';
 import { SessionService } from '../common/session.service';
 import { GatewayEnv } from '../config/gateway-env';
 import { ConnectedSockets } from './connected-sockets.service';
-import { FrameLimits } from './frame-limits';
+import { FrameLimits, frameRateRefusal } from './frame-limits';
 import { ClientSocket, SocketRegistry } from './socket-registry';
 
 const MAX_FRAME_BYTES = 16 * 1024;
@@ -96,7 +97,13 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     socket.on('message', (data, isBinary) => {
       // Over the socket's rate a frame is refused before it is read or queued.
       const { waitMs, answer } = this.frameLimits.take(socket, 'any');
-      if (waitMs > 0) return answer ? this.sendError(socket, answer) : undefined;
+      if (waitMs > 0) {
+        // A refused send is answered with its client id, so the sender's outbox shows it failed
+        // rather than waiting for an answer that never comes; other frames get one refusal.
+        const clientId = sendClientId(data, isBinary);
+        if (clientId) return this.sendError(socket, { ...frameRateRefusal(waitMs), clientId });
+        return answer ? this.sendError(socket, answer) : undefined;
+      }
       chain = chain.then(() => (socket.user ? this.onMessage(socket, data.toString(), isBinary) : undefined));
     });
     await chain;
@@ -191,5 +198,16 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
       socket.isAlive = false;
       socket.ping();
     }
+  }
+}
+
+/** The client id of a send_message frame, read only to answer its refusal; null for any other frame. */
+function sendClientId(data: RawData, isBinary: boolean): string | null {
+  if (isBinary) return null;
+  try {
+    const frame = JSON.parse(data.toString()) as { type?: unknown; clientId?: unknown } | null;
+    return frame?.type === 'send_message' && typeof frame.clientId === 'string' ? frame.clientId : null;
+  } catch {
+    return null;
   }
 }
