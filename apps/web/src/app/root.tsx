@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { Router, type AroundNavHandler } from 'wouter';
+import { useSpokenLanguage } from '../i18n/use-text';
 import { AppProvider } from './provider';
 import { AppRoutes } from './router';
 import type { AppStore } from './store';
@@ -23,6 +24,9 @@ export type AppRootProps = { store: AppStore; location?: string };
 
 /** The whole app: the browser renders it, and the build renders it once for the landing page's HTML. */
 export function AppRoot({ store, location }: AppRootProps) {
+  // The whole app renders again when the language changes: the screens read their copy objects
+  // (spoken() in src/i18n/i18n.ts) in the language of the moment (nothing in the app is memoised).
+  useSpokenLanguage();
   return (
     <StrictMode>
       <AppProvider store={store}>

@@ -5,7 +5,7 @@ const onLanguageChange = (listener: () => void) => i18n.on('change', listener);
 const spokenNow = () => i18n.locale;
 
 /** Renders the component again when the language changes (no provider needed: a test may render a part alone). */
-function useSpokenLanguage(): string {
+export function useSpokenLanguage(): string {
   return useSyncExternalStore(onLanguageChange, spokenNow, spokenNow);
 }
 

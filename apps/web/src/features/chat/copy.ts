@@ -1,161 +1,171 @@
+import chatEnglish from '../../i18n/catalogues/en/chat.json';
 import roomsEnglish from '../../i18n/catalogues/en/rooms.json';
 import { VIP_PRICE } from '../vip/vip-strings';
-import { plainText } from '../../i18n/i18n';
+import { addEnglish, plainText, spoken, t, withValues, type MessageId } from '../../i18n/i18n';
+
+// The chat screens speak through their catalogues (src/i18n/catalogues/*/chat.json); the English
+// comes with the code that shows it.
+addEnglish(chatEnglish);
 
 /** The chat screens' copy (spec points 2, 4, 5 and 8), shared by the screens and their tests. */
-export const CHAT_TEXT = {
-  selectRoomTitle: 'Select a Chat Room',
-  selectRoomHint: 'Pick a room to start chatting.',
-  goBack: 'Go Back',
-  joiningRoom: 'Joining Chat Room...',
-  online: 'Online',
-  connecting: 'Connecting...',
-  offline: 'Disconnected',
-  reconnecting: (attempt: number) => `Reconnecting… (attempt ${attempt})`,
-  reconnect: 'Reconnect',
-  connectionTrouble: 'Having trouble connecting?',
-  connectingToChat: 'Connecting to chat...',
-  emptyTitle: 'No messages yet',
-  emptyHint: 'Be the first to start the conversation!',
-  loadingRoom: 'Loading room...',
-  roomUnavailable: 'This room is not available',
-  privateChat: 'Private chat',
-  onlineUsers: 'Online users',
-  personActions: 'Report or block',
-  onlineCount: (n: number) => `${n} online`,
-  presenceOnline: 'Online',
-  lastSeen: (ago: string) => `Last seen ${ago}`,
-  viewExpertProfile: 'View profile',
-  expertPrice: (price: string) => `${price}/min`,
-  filterUsers: 'Filter by username',
-  noUsersMatch: 'No one matches that name',
-  you: '(you)',
-  privateChats: 'Private chats',
-  noPrivateChats: 'No private chats from this room yet. Click a name to start one.',
-  unread: 'Unread messages',
-  menu: 'Room menu',
-  viewProfile: 'View Profile',
-  browseRooms: 'Browse Rooms',
-  createRoom: 'Create Room',
-  leaveRoom: 'Leave Room',
-  deleteRoom: 'Delete room',
-  logout: 'Logout',
-  upgrade: 'Upgrade to VIP',
-  startChatWith: (name: string) => `Start a private chat with ${name}`,
-  loadOlder: 'Load earlier messages',
-  loadingOlder: 'Loading earlier messages...',
-  loadOlderFailed: 'Could not load earlier messages. Try again',
-  startOfHistory: 'This is the beginning of the conversation',
-  guestReadOnly: 'Guests can read public rooms but cannot send messages. Sign up for free to chat.',
-  signUpToChat: 'Sign Up for Free',
-} as const;
+export const CHAT_TEXT = spoken({
+  selectRoomTitle: 'chat.selectRoomTitle',
+  selectRoomHint: 'chat.selectRoomHint',
+  goBack: 'chat.goBack',
+  joiningRoom: 'chat.joiningRoom',
+  online: 'chat.online',
+  connecting: 'chat.connecting',
+  offline: 'chat.offline',
+  reconnecting: (attempt: number) => t('chat.reconnecting', { attempt }),
+  reconnect: 'chat.reconnect',
+  connectionTrouble: 'chat.connectionTrouble',
+  connectingToChat: 'chat.connectingToChat',
+  emptyTitle: 'chat.emptyTitle',
+  emptyHint: 'chat.emptyHint',
+  loadingRoom: 'chat.loadingRoom',
+  roomUnavailable: 'chat.roomUnavailable',
+  privateChat: 'chat.privateChat',
+  onlineUsers: 'chat.onlineUsers',
+  personActions: 'chat.personActions',
+  onlineCount: (n: number) => t('chat.onlineCount', { n }),
+  presenceOnline: 'chat.presenceOnline',
+  lastSeen: (ago: string) => t('chat.lastSeen', { ago }),
+  viewExpertProfile: 'chat.viewExpertProfile',
+  expertPrice: (price: string) => t('chat.expertPrice', { price }),
+  filterUsers: 'chat.filterUsers',
+  noUsersMatch: 'chat.noUsersMatch',
+  you: 'chat.you',
+  privateChats: 'chat.privateChats',
+  noPrivateChats: 'chat.noPrivateChats',
+  unread: 'chat.unread',
+  menu: 'chat.menu',
+  viewProfile: 'chat.viewProfile',
+  browseRooms: 'chat.browseRooms',
+  createRoom: 'chat.createRoom',
+  leaveRoom: 'chat.leaveRoom',
+  deleteRoom: 'chat.deleteRoom',
+  logout: 'chat.logout',
+  upgrade: 'chat.upgrade',
+  startChatWith: (name: string) => t('chat.startChatWith', { name }),
+  loadOlder: 'chat.loadOlder',
+  loadingOlder: 'chat.loadingOlder',
+  loadOlderFailed: 'chat.loadOlderFailed',
+  startOfHistory: 'chat.startOfHistory',
+  guestReadOnly: 'chat.guestReadOnly',
+  signUpToChat: 'chat.signUpToChat',
+  messages: 'chat.messages',
+  close: 'layout.close',
+});
 
-export const COMPOSER_TEXT = {
-  placeholder: 'Type a message...',
-  wait: (n: number) => `Wait ${n}s`,
-  send: 'Send message',
-  bold: 'Bold',
-  italic: 'Italic',
-  underline: 'Underline',
-  fontSize: 'Font size',
-  color: 'Text colour',
-  emoji: 'Emoji',
-  image: 'Send an image',
-  gif: 'Send a GIF',
-  uploading: 'Uploading...',
-  notAnImage: 'Please select an image file',
-  formattingLocked: 'Rich text formatting in public rooms is for VIP members',
-} as const;
+export const COMPOSER_TEXT = spoken({
+  placeholder: 'chat.composer.placeholder',
+  wait: (n: number) => t('chat.composer.wait', { n }),
+  send: 'chat.composer.send',
+  bold: 'chat.composer.bold',
+  italic: 'chat.composer.italic',
+  underline: 'chat.composer.underline',
+  fontSize: 'chat.composer.fontSize',
+  color: 'chat.composer.color',
+  emoji: 'chat.composer.emoji',
+  image: 'chat.composer.image',
+  gif: 'chat.composer.gif',
+  uploading: 'chat.composer.uploading',
+  notAnImage: 'chat.composer.notAnImage',
+  formattingLocked: 'chat.composer.formattingLocked',
+  field: 'chat.composer.field',
+  formatting: 'chat.composer.formatting',
+  uploadFallback: 'chat.composer.uploadFallback',
+});
 
-export const CREATE_ROOM_TEXT = {
-  title: 'Create Public Room',
-  description: 'Start a room for people who share your interests.',
-  name: 'Room name',
-  namePlaceholder: 'e.g. Weekend Hikers',
-  roomDescription: 'Description',
-  category: 'Category',
-  maxUsers: 'Max users',
-  rules: 'Room rules',
-  rulesPlaceholder: 'Optional: what is welcome here',
-  cooldown: 'Message cooldown (seconds)',
-  allowImages: 'Allow images',
-  allowGifs: 'Allow GIFs',
-  picturesHint: 'When off, nobody can send them here, VIP members included.',
-  submit: 'Create Room',
-  submitting: 'Creating...',
-  cancel: 'Cancel',
+export const CREATE_ROOM_TEXT = spoken({
+  title: 'chat.createRoom.title',
+  description: 'chat.createRoom.description',
+  name: 'chat.createRoom.name',
+  namePlaceholder: 'chat.createRoom.namePlaceholder',
+  roomDescription: 'chat.createRoom.roomDescription',
+  category: 'chat.createRoom.category',
+  maxUsers: 'chat.createRoom.maxUsers',
+  rules: 'chat.createRoom.rules',
+  rulesPlaceholder: 'chat.createRoom.rulesPlaceholder',
+  cooldown: 'chat.createRoom.cooldown',
+  allowImages: 'chat.createRoom.allowImages',
+  allowGifs: 'chat.createRoom.allowGifs',
+  picturesHint: 'chat.createRoom.picturesHint',
+  submit: 'chat.createRoom.submit',
+  submitting: 'chat.createRoom.submitting',
+  cancel: 'chat.createRoom.cancel',
   errors: {
-    nameRequired: 'Room name is required',
-    nameTooLong: 'Room name must be less than 50 characters',
-    descriptionTooLong: 'Description must be less than 200 characters',
-    categoryRequired: 'Category is required',
-    maxUsers: 'Max users must be between 2 and 500',
-    rulesTooLong: 'Rules must be less than 500 characters',
-    cooldown: 'Message cooldown must be between 0 and 300 seconds',
+    nameRequired: 'chat.createRoom.errors.nameRequired',
+    nameTooLong: 'chat.createRoom.errors.nameTooLong',
+    descriptionTooLong: 'chat.createRoom.errors.descriptionTooLong',
+    categoryRequired: 'chat.createRoom.errors.categoryRequired',
+    maxUsers: 'chat.createRoom.errors.maxUsers',
+    rulesTooLong: 'chat.createRoom.errors.rulesTooLong',
+    cooldown: 'chat.createRoom.errors.cooldown',
   },
-} as const;
+});
 
-export const JOIN_TEXT = {
-  promptTitle: (room: string) => `Join ${room}`,
-  promptBody: 'Chat for free as a guest, or sign up to send messages, start private chats and more.',
-  continueAsGuest: 'Continue as Guest',
-  joining: 'Joining...',
-  signUp: 'Sign Up for Free',
-  haveAccount: 'Already have an account?',
-  signIn: 'Sign in here',
-  usernameTitle: 'Choose Your Username',
-  usernameBody: 'This is how others will see you in the room. Guests can read but not send messages.',
-  usernameLabel: 'Username',
-  usernamePlaceholder: 'letters, digits and _',
-  checking: 'Checking availability...',
-  available: 'Username is available',
-  taken: 'Username is already taken',
-  joinChat: 'Join Chat',
-  cancel: 'Cancel',
-} as const;
+export const JOIN_TEXT = spoken({
+  promptTitle: (room: string) => t('chat.join.promptTitle', { room }),
+  promptBody: 'chat.join.promptBody',
+  continueAsGuest: 'chat.join.continueAsGuest',
+  joining: 'chat.join.joining',
+  signUp: 'chat.join.signUp',
+  haveAccount: 'chat.join.haveAccount',
+  signIn: 'chat.join.signIn',
+  usernameTitle: 'chat.join.usernameTitle',
+  usernameBody: 'chat.join.usernameBody',
+  usernameLabel: 'chat.join.usernameLabel',
+  usernamePlaceholder: 'chat.join.usernamePlaceholder',
+  checking: 'chat.join.checking',
+  available: 'chat.join.available',
+  taken: 'chat.join.taken',
+  joinChat: 'chat.join.joinChat',
+  cancel: 'chat.join.cancel',
+});
 
 /** Toasts of the spec (point 8), title and description. */
-export const CHAT_TOASTS = {
-  usernameRequired: { title: 'Username Required', description: 'Please enter a username to continue' },
-  usernameTooShort: { title: 'Username Too Short', description: 'Username must be at least 3 characters long' },
-  usernameTaken: { title: 'Username Taken', description: 'This username is already taken. Please choose another one.' },
-  captchaRequired: { title: 'Captcha Required', description: 'Please complete the security verification' },
-  failedToJoin: { title: 'Failed to Join', fallback: 'Unable to join with that username. Please try again.' },
-  roomCreated: (name: string) => ({ title: 'Room Created', description: `Successfully created "${name}" room` }),
-  createFailed: { title: 'Error', fallback: 'Failed to create room. Please try again.' },
-  sendFailed: 'Failed to send message. Please try again.',
-  selfChat: { title: 'Cannot Start Chat', description: 'You cannot start a private chat with yourself' },
-  startChatFailed: 'Failed to start private chat. Please try again.',
-  deleteChatFailed: 'Failed to delete private chat. Please try again.',
-  logoutFailed: 'Failed to logout. Please try again.',
-  uploadFailed: 'Upload failed',
-} as const;
+export const CHAT_TOASTS = spoken({
+  usernameRequired: { title: 'chat.toasts.usernameRequired.title', description: 'chat.toasts.usernameRequired.description' },
+  usernameTooShort: { title: 'chat.toasts.usernameTooShort.title', description: 'chat.toasts.usernameTooShort.description' },
+  usernameTaken: { title: 'chat.toasts.usernameTaken.title', description: 'chat.toasts.usernameTaken.description' },
+  captchaRequired: { title: 'chat.toasts.captchaRequired.title', description: 'chat.toasts.captchaRequired.description' },
+  failedToJoin: { title: 'chat.toasts.failedToJoin.title', fallback: 'chat.toasts.failedToJoin.fallback' },
+  roomCreated: (name: string) => ({ title: t('chat.toasts.roomCreated.title'), description: t('chat.toasts.roomCreated.description', { name }) }),
+  createFailed: { title: 'chat.toasts.createFailed.title', fallback: 'chat.toasts.createFailed.fallback' },
+  sendFailed: 'chat.toasts.sendFailed',
+  selfChat: { title: 'chat.toasts.selfChat.title', description: 'chat.toasts.selfChat.description' },
+  startChatFailed: 'chat.toasts.startChatFailed',
+  deleteChatFailed: 'chat.toasts.deleteChatFailed',
+  logoutFailed: 'chat.toasts.logoutFailed',
+  uploadFailed: 'chat.toasts.uploadFailed',
+});
 
-export const RATE_LIMIT_TEXT = {
-  title: 'Rate Limit Reached',
-  duplicate: "You've sent this message too many times within 5 minutes.",
-  hourly: "You've sent 50 messages. Time for a break!",
-  cooldown: 'Regular members wait a little between messages in public rooms.',
-  flood: "You're sending messages too fast.",
-  links: "You've shared as many links as you can for now.",
-  wait: (n: number) => `Please wait ${n} seconds`,
-  upgrade: `Upgrade to VIP (${VIP_PRICE.amount}/${VIP_PRICE.period}) for unlimited messaging with no cooldowns.`,
-  contact: 'Contact via WhatsApp',
-  continue: 'Continue as Normal User',
-} as const;
+export const RATE_LIMIT_TEXT = spoken({
+  title: 'chat.rateLimit.title',
+  duplicate: 'chat.rateLimit.duplicate',
+  hourly: 'chat.rateLimit.hourly',
+  cooldown: 'chat.rateLimit.cooldown',
+  flood: 'chat.rateLimit.flood',
+  links: 'chat.rateLimit.links',
+  wait: (n: number) => t('chat.rateLimit.wait', { n }),
+  upgrade: withValues('chat.rateLimit.upgrade', { price: VIP_PRICE.amount }),
+  contact: 'chat.rateLimit.contact',
+  continue: 'chat.rateLimit.continue',
+});
 
 /** The wait the spec assumes when a 429 carries none. */
 export const DEFAULT_WAIT_SECONDS = 30;
 
-export const CLEAR_CACHE_TEXT = {
-  title: 'Clear Browser Cache',
-  body: 'If the chat does not load or keeps reconnecting, an old copy of the site may be stuck in your browser.',
-  hardRefresh: 'Hard refresh',
-  hardRefreshHint: (keys: string) => `Press ${keys} to reload the page without its cache.`,
-  privateWindow: 'Or open the site in a private (incognito) window, which starts with no cache.',
-  clear: 'Clear Cache & Reload',
-  cancel: 'Cancel',
-} as const;
+export const CLEAR_CACHE_TEXT = spoken({
+  title: 'chat.clearCache.title',
+  body: 'chat.clearCache.body',
+  hardRefresh: 'chat.clearCache.hardRefresh',
+  hardRefreshHint: (keys: string) => t('chat.clearCache.hardRefreshHint', { keys }),
+  privateWindow: 'chat.clearCache.privateWindow',
+  clear: 'chat.clearCache.clear',
+  cancel: 'chat.clearCache.cancel',
+});
 
 // The public rooms list speaks through its catalogues (src/i18n/catalogues/*/rooms.json): its
 // English words as the tests name them, read from the English catalogue.
@@ -164,192 +174,192 @@ export const ROOMS_TEXT = {
   join: plainText(roomsEnglish['rooms.join']),
 } as const;
 
-export const PRIVATE_CHATS_TEXT = {
-  title: 'Private Chats',
-  subtitle: 'Your one-to-one conversations.',
-  authDescription: 'Please sign in to see your private chats.',
-  empty: 'No private chats yet',
-  emptyHint: 'Click a name in a public room to start a private chat.',
-  browseRooms: 'Browse Rooms',
-  noMessages: 'No messages yet',
-  you: 'You: ',
-  deleted: 'Message deleted',
-  removedByModerator: 'Message removed by a moderator',
+export const PRIVATE_CHATS_TEXT = spoken({
+  title: 'chat.privateChats.title',
+  subtitle: 'chat.privateChats.subtitle',
+  authDescription: 'chat.privateChats.authDescription',
+  empty: 'chat.privateChats.empty',
+  emptyHint: 'chat.privateChats.emptyHint',
+  browseRooms: 'chat.privateChats.browseRooms',
+  noMessages: 'chat.privateChats.noMessages',
+  you: 'chat.privateChats.you',
+  deleted: 'chat.privateChats.deleted',
+  removedByModerator: 'chat.privateChats.removedByModerator',
   /** A text message's line with message previews off. */
-  previewHidden: 'Message',
-  delete: (name: string) => `Delete chat with ${name}`,
-  confirmTitle: 'Delete this chat?',
-  confirmBody: (name: string) => `Your conversation with ${name} and its messages will be deleted. This cannot be undone.`,
-  confirmDelete: 'Delete Chat',
-  cancelDelete: 'Cancel',
-  loading: 'Loading chats...',
-  loadFailed: 'Could not load your chats. Please try again.',
-  retry: 'Try again',
-} as const;
+  previewHidden: 'chat.privateChats.previewHidden',
+  delete: (name: string) => t('chat.privateChats.delete', { name }),
+  confirmTitle: 'chat.privateChats.confirmTitle',
+  confirmBody: (name: string) => t('chat.privateChats.confirmBody', { name }),
+  confirmDelete: 'chat.privateChats.confirmDelete',
+  cancelDelete: 'chat.privateChats.cancelDelete',
+  loading: 'chat.privateChats.loading',
+  loadFailed: 'chat.privateChats.loadFailed',
+  retry: 'chat.privateChats.retry',
+});
 
-export const MY_CHATS_TEXT = {
-  title: 'My Chats',
-  subtitle: 'Your conversations with experts.',
-  authDescription: 'Please sign in to see your conversations with experts.',
-  section: 'Marketplace conversations',
-  empty: 'No conversations with experts yet',
-  emptyHint: 'Find an expert in the marketplace and start a chat.',
-  browse: 'Browse Experts',
+export const MY_CHATS_TEXT = spoken({
+  title: 'chat.myChats.title',
+  subtitle: 'chat.myChats.subtitle',
+  authDescription: 'chat.myChats.authDescription',
+  section: 'chat.myChats.section',
+  empty: 'chat.myChats.empty',
+  emptyHint: 'chat.myChats.emptyHint',
+  browse: 'chat.myChats.browse',
   /** An expert's own list: the buyers who wrote to them. */
   seller: {
-    subtitle: 'Your conversations with buyers.',
-    empty: 'No conversations with buyers yet',
-    emptyHint: 'Buyers who message you from the marketplace appear here.',
-    action: 'Open Seller Profile',
+    subtitle: 'chat.myChats.seller.subtitle',
+    empty: 'chat.myChats.seller.empty',
+    emptyHint: 'chat.myChats.seller.emptyHint',
+    action: 'chat.myChats.seller.action',
   },
-} as const;
+});
 
 /** The menu on other people (a message's author, the online list). */
-export const PERSON_MENU_TEXT = {
-  message: (name: string) => `Message actions (${name})`,
-  person: (name: string) => `Actions for ${name}`,
-  messageBy: (name: string) => `Message by ${name}`,
-} as const;
+export const PERSON_MENU_TEXT = spoken({
+  message: (name: string) => t('chat.personMenu.message', { name }),
+  person: (name: string) => t('chat.personMenu.person', { name }),
+  messageBy: (name: string) => t('chat.personMenu.messageBy', { name }),
+});
 
 /** VIP-only public rooms ("exclusive VIP rooms" in the VIP offer). */
-export const VIP_ROOM_TEXT = {
-  badge: 'VIP',
-  vipOnly: 'VIP members only',
-  vipOnlyHint: 'Only VIP members, experts and moderators can enter this room.',
-  locked: (name: string) => `${name} is for VIP members`,
-  lockedTitle: 'This room is for VIP members',
-  lockedBody: 'Upgrade to VIP to join exclusive VIP rooms, send images, GIFs and voice notes, and chat without cooldowns.',
-  upgrade: 'Upgrade to VIP',
-  openLocked: (name: string) => `Join Room: ${name} (VIP members only)`,
-} as const;
+export const VIP_ROOM_TEXT = spoken({
+  badge: 'chat.vipRoom.badge',
+  vipOnly: 'chat.vipRoom.vipOnly',
+  vipOnlyHint: 'chat.vipRoom.vipOnlyHint',
+  locked: (name: string) => t('chat.vipRoom.locked', { name }),
+  lockedTitle: 'chat.vipRoom.lockedTitle',
+  lockedBody: 'chat.vipRoom.lockedBody',
+  upgrade: 'chat.vipRoom.upgrade',
+  openLocked: (name: string) => t('chat.vipRoom.openLocked', { name }),
+});
 
 /** Voice notes in the composer and in messages. */
-export const VOICE_TEXT = {
-  record: 'Record a voice note',
-  locked: 'Voice notes are available to VIP members',
-  title: 'Voice note',
-  description: 'Record up to 2 minutes. It is sent to the room when you press Send.',
-  starting: 'Waiting for the microphone...',
-  recording: 'Recording',
-  stoppedAtLimit: 'Stopped at the 2-minute limit.',
-  recorded: 'Ready to send.',
-  elapsed: (elapsed: string, max: string) => `${elapsed} / ${max}`,
-  cancel: 'Cancel',
-  send: 'Send',
-  stop: 'Stop',
-  retry: 'Try again',
-  uploading: (percent: number) => `Uploading... ${percent}%`,
-  denied: 'Microphone access was blocked. Allow the microphone for this site in your browser settings, then try again.',
-  noMicrophone: 'No microphone was found on this device.',
-  unsupported: 'This browser cannot record audio. Try a recent Chrome, Edge or Firefox.',
-  failed: 'Failed to send the voice note. Please try again.',
-  player: (duration: string) => `Voice note, ${duration}`,
-  preview: '🎤 Voice note',
-} as const;
+export const VOICE_TEXT = spoken({
+  record: 'chat.voice.record',
+  locked: 'chat.voice.locked',
+  title: 'chat.voice.title',
+  description: 'chat.voice.description',
+  starting: 'chat.voice.starting',
+  recording: 'chat.voice.recording',
+  stoppedAtLimit: 'chat.voice.stoppedAtLimit',
+  recorded: 'chat.voice.recorded',
+  elapsed: (elapsed: string, max: string) => t('chat.voice.elapsed', { elapsed, max }),
+  cancel: 'chat.voice.cancel',
+  send: 'chat.voice.send',
+  stop: 'chat.voice.stop',
+  retry: 'chat.voice.retry',
+  uploading: (percent: number) => t('chat.voice.uploading', { percent }),
+  denied: 'chat.voice.denied',
+  noMicrophone: 'chat.voice.noMicrophone',
+  unsupported: 'chat.voice.unsupported',
+  failed: 'chat.voice.failed',
+  player: (duration: string) => t('chat.voice.player', { duration }),
+  preview: 'chat.voice.preview',
+});
 
 /** Typing indicators and @mentions. The indicator's sentences come from typingText in the contracts. */
-export const MENTION_TEXT = {
-  pickerLabel: 'People to mention',
-  noMatches: 'No one here matches that name',
-  mentionsYou: '(mentions you)',
-} as const;
+export const MENTION_TEXT = spoken({
+  pickerLabel: 'chat.mention.pickerLabel',
+  noMatches: 'chat.mention.noMatches',
+  mentionsYou: 'chat.mention.mentionsYou',
+});
 
 /** Editing and deleting one's own messages. */
-export const MESSAGE_ACTS_TEXT = {
+export const MESSAGE_ACTS_TEXT = spoken({
   /** Named for all it opens (reply, pin, edit, delete), as PERSON_MENU_TEXT.message names the menu on others' messages. */
-  menu: 'Message actions (you)',
-  edit: 'Edit message',
-  delete: 'Delete message',
-  edited: 'edited',
-  editedAt: (when: string) => `Edited ${when}`,
-  deleted: 'message deleted',
-  editorLabel: 'Edit your message',
-  editorHint: 'Enter to save, Escape to cancel',
-  save: 'Save',
-  saving: 'Saving...',
-  cancel: 'Cancel',
-  confirmTitle: 'Delete this message?',
-  confirmBody: 'It will be removed for everyone in this chat. This cannot be undone.',
-  confirmDelete: 'Delete',
-  keep: 'Keep it',
-  editFailed: 'Failed to edit the message. Please try again.',
-  deleteFailed: 'Failed to delete the message. Please try again.',
-} as const;
+  menu: 'chat.messageActs.menu',
+  edit: 'chat.messageActs.edit',
+  delete: 'chat.messageActs.delete',
+  edited: 'chat.messageActs.edited',
+  editedAt: (when: string) => t('chat.messageActs.editedAt', { when }),
+  deleted: 'chat.messageActs.deleted',
+  editorLabel: 'chat.messageActs.editorLabel',
+  editorHint: 'chat.messageActs.editorHint',
+  save: 'chat.messageActs.save',
+  saving: 'chat.messageActs.saving',
+  cancel: 'chat.messageActs.cancel',
+  confirmTitle: 'chat.messageActs.confirmTitle',
+  confirmBody: 'chat.messageActs.confirmBody',
+  confirmDelete: 'chat.messageActs.confirmDelete',
+  keep: 'chat.messageActs.keep',
+  editFailed: 'chat.messageActs.editFailed',
+  deleteFailed: 'chat.messageActs.deleteFailed',
+});
 
 /** The card under a message that shows where its first link leads. */
-export const LINK_PREVIEW_TEXT = {
-  opensNewTab: '(opens in a new tab)',
-  remove: (title: string) => `Remove the preview of ${title}`,
-  removeFailed: 'Failed to remove the preview. Please try again.',
-} as const;
+export const LINK_PREVIEW_TEXT = spoken({
+  opensNewTab: 'chat.linkPreview.opensNewTab',
+  remove: (title: string) => t('chat.linkPreview.remove', { title }),
+  removeFailed: 'chat.linkPreview.removeFailed',
+});
 
 /** Messages kept in the outbox until the server stores them. */
-export const OUTBOX_TEXT = {
-  sending: 'Sending…',
-  queuedHint: 'Messages you send now go out when the connection is back.',
-  notSent: 'Not sent',
-  retry: 'Retry',
-  discard: 'Discard',
-  retryIn: (seconds: number) => `Retry in ${seconds}s`,
-  pictureAlt: 'Picture being sent',
-  voiceNote: 'Voice note',
-} as const;
+export const OUTBOX_TEXT = spoken({
+  sending: 'chat.outbox.sending',
+  queuedHint: 'chat.outbox.queuedHint',
+  notSent: 'chat.outbox.notSent',
+  retry: 'chat.outbox.retry',
+  discard: 'chat.outbox.discard',
+  retryIn: (seconds: number) => t('chat.outbox.retryIn', { seconds }),
+  pictureAlt: 'chat.outbox.pictureAlt',
+  voiceNote: 'chat.outbox.voiceNote',
+});
 
 /** Reactions under a message. */
-export const REACTION_TEXT = {
-  add: 'Add a reaction',
-  more: 'More reactions',
-  listLabel: 'Reactions',
-  chip: (emoji: string, count: number, names: string) => `${emoji} ${count}: ${names}`,
-  names: (names: string[], count: number) => (count > names.length ? `${names.join(', ')} and ${count - names.length} more` : names.join(', ')),
-  failed: 'Failed to react. Please try again.',
-} as const;
+export const REACTION_TEXT = spoken({
+  add: 'chat.reaction.add',
+  more: 'chat.reaction.more',
+  listLabel: 'chat.reaction.listLabel',
+  chip: (emoji: string, count: number, names: string) => t('chat.reaction.chip', { emoji, count, names }),
+  names: (names: string[], count: number) => (count > names.length ? t('chat.reaction.namesAndMore', { names: names.join(', '), more: count - names.length }) : names.join(', ')),
+  failed: 'chat.reaction.failed',
+});
 
 /** Read receipts in private chats. */
-export const SEEN_TEXT = {
-  seen: (time: string) => `Seen ${time}`,
-} as const;
+export const SEEN_TEXT = spoken({
+  seen: (time: string) => t('chat.seen.seen', { time }),
+});
 
 /** Replies: the quote of the message answered, and the reply being written. */
-export const REPLY_TEXT = {
-  reply: 'Reply',
-  replyingTo: (name: string) => `Replying to ${name}`,
-  cancel: 'Cancel reply',
-  goTo: (name: string) => `Go to the message by ${name}`,
-  kinds: { image: 'Photo', gif: 'GIF', voice: 'Voice note' } as Record<string, string>,
-} as const;
+export const REPLY_TEXT = spoken({
+  reply: 'chat.reply.reply',
+  replyingTo: (name: string) => t('chat.reply.replyingTo', { name }),
+  cancel: 'chat.reply.cancel',
+  goTo: (name: string) => t('chat.reply.goTo', { name }),
+  kinds: { image: 'chat.reply.kinds.image', gif: 'chat.reply.kinds.gif', voice: 'chat.reply.kinds.voice' } as Record<string, MessageId>,
+});
 
 /** Pictures in messages, and the viewer that shows them large. */
-export const IMAGE_VIEWER_TEXT = {
+export const IMAGE_VIEWER_TEXT = spoken({
   /** The thumbnail's name: the file's name, or its kind (REPLY_TEXT.kinds) when it came without one. */
-  open: (name: string) => `View full size: ${name}`,
-  title: (kind: string, author: string) => `${kind} from ${author}`,
-} as const;
+  open: (name: string) => t('chat.imageViewer.open', { name }),
+  title: (kind: string, author: string) => t('chat.imageViewer.title', { kind, author }),
+});
 
 /** Pinned messages of a public room. */
-export const PIN_TEXT = {
-  pin: 'Pin message',
-  unpin: 'Unpin message',
-  failed: 'Failed to change the pinned messages. Please try again.',
-  bar: 'Pinned message',
-  goTo: (name: string) => `Go to the pinned message by ${name}`,
-  count: (n: number) => `${n} pinned`,
-} as const;
+export const PIN_TEXT = spoken({
+  pin: 'chat.pin.pin',
+  unpin: 'chat.pin.unpin',
+  failed: 'chat.pin.failed',
+  bar: 'chat.pin.bar',
+  goTo: (name: string) => t('chat.pin.goTo', { name }),
+  count: (n: number) => t('chat.pin.count', { n }),
+});
 
 /** A public room's information: what it is about, its rules, owner, limits and pinned messages. */
-export const ROOM_INFO_TEXT = {
-  open: 'Room information',
-  title: (name: string) => `About ${name}`,
-  rules: 'Room rules',
-  owner: 'Owner',
-  created: 'Created',
-  slowMode: 'Slow mode',
-  slowModeOn: (seconds: number) => `${seconds} seconds between messages`,
-  slowModeOff: 'Off',
-  images: 'Images and GIFs',
-  imagesAllowed: 'Allowed',
-  imagesNotAllowed: 'Not allowed',
-  pinned: 'Pinned messages',
-  noPins: 'No pinned messages yet.',
-  loadingPins: 'Loading pinned messages…',
-} as const;
+export const ROOM_INFO_TEXT = spoken({
+  open: 'chat.roomInfo.open',
+  title: (name: string) => t('chat.roomInfo.title', { name }),
+  rules: 'chat.roomInfo.rules',
+  owner: 'chat.roomInfo.owner',
+  created: 'chat.roomInfo.created',
+  slowMode: 'chat.roomInfo.slowMode',
+  slowModeOn: (seconds: number) => t('chat.roomInfo.slowModeOn', { seconds }),
+  slowModeOff: 'chat.roomInfo.slowModeOff',
+  images: 'chat.roomInfo.images',
+  imagesAllowed: 'chat.roomInfo.imagesAllowed',
+  imagesNotAllowed: 'chat.roomInfo.imagesNotAllowed',
+  pinned: 'chat.roomInfo.pinned',
+  noPins: 'chat.roomInfo.noPins',
+  loadingPins: 'chat.roomInfo.loadingPins',
+});

@@ -12,7 +12,7 @@ import { useCurrentUser } from '../../auth/hooks/use-current-user';
 import { useUnreadNotifications } from '../../notifications/hooks/use-unread-notifications';
 import { useDeletePrivateChatMutation } from '../api/chat-api';
 import { recordChatSource } from '../chat-source';
-import { CHAT_TOASTS, PRIVATE_CHATS_TEXT, VOICE_TEXT } from '../copy';
+import { CHAT_TEXT, CHAT_TOASTS, PRIVATE_CHATS_TEXT, VOICE_TEXT } from '../copy';
 import { DeleteChatDialog } from './delete-chat-dialog';
 import type { ChatSource } from '../types';
 
@@ -67,7 +67,7 @@ export function ChatList({ chats, source }: ChatListProps) {
                   <span className="min-w-0 flex-1">
                     <span className="flex items-center gap-2">
                       <span className={chat.hasUnreadMessages ? 'truncate font-bold' : 'truncate font-medium'}>{name}</span>
-                      {chat.hasUnreadMessages ? <span className="h-2.5 w-2.5 shrink-0 rounded-full bg-red-500" aria-label="Unread messages" data-testid="unread-mark" /> : null}
+                      {chat.hasUnreadMessages ? <span className="h-2.5 w-2.5 shrink-0 rounded-full bg-red-500" aria-label={CHAT_TEXT.unread} data-testid="unread-mark" /> : null}
                       <CountBadge count={unreadIn.get(chat.id) ?? 0} />
                     </span>
                     <span className={chat.hasUnreadMessages ? 'block truncate text-sm text-foreground' : 'block truncate text-sm text-muted-foreground'}>

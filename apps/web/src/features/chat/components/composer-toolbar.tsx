@@ -41,7 +41,7 @@ export function ComposerToolbar(props: ComposerToolbarProps) {
   const { roomId, style, canFormat, canSendImages, pictures, disabled, canUpload, uploading, onToggle, onStyle, onLocked, onEmoji, onImage } = props;
   const fileInput = useRef<HTMLInputElement>(null);
   return (
-    <div className="flex items-center gap-0.5 overflow-x-auto pb-1" role="toolbar" aria-label="Formatting">
+    <div className="flex items-center gap-0.5 overflow-x-auto pb-1" role="toolbar" aria-label={COMPOSER_TEXT.formatting}>
       {FORMATTING.map(({ key, label, icon }) => (
         <ToolButton key={key} label={label} pressed={style[key]} locked={!canFormat} onClick={() => onToggle(key)} disabled={disabled}>
           {icon}

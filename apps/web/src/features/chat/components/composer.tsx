@@ -133,7 +133,7 @@ function WritableComposer({ room, me, disabled }: ComposerProps) {
             maxLength={2000}
             disabled={blocked}
             placeholder={placeholder}
-            aria-label="Message"
+            aria-label={COMPOSER_TEXT.field}
             onChange={(e) => {
               setText(e.target.value);
               picker.onChange(e.target.value, e.target.selectionStart);

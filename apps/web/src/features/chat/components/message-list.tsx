@@ -145,7 +145,7 @@ export function MessageList({ feed, room, me, older, onAuthorClick, outgoing = N
     >
       {older ? <HistoryStart older={older} scroller={scroller} /> : null}
       <ImageViewer messages={pictures}>
-        <ol className="mx-auto flex max-w-3xl flex-col gap-3" aria-label="Messages" aria-live="polite">
+        <ol className="mx-auto flex max-w-3xl flex-col gap-3" aria-label={CHAT_TEXT.messages} aria-live="polite">
           {blocks.map((block) =>
             block.kind === 'notice' ? (
               <li key={block.key} className="flex items-center justify-center gap-1.5 text-xs text-muted-foreground" data-testid="room-notice">

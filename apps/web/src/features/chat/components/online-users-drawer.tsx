@@ -87,7 +87,7 @@ export function OnlineUsersDrawer({ users, myId, onPick, canModerate = false, co
               </ul>
             ) : null}
           </div>
-          <DialogPrimitive.Close className="absolute top-4 right-4 rounded-sm opacity-70 hover:opacity-100 focus-visible:ring-2 focus-visible:ring-ring" aria-label="Close">
+          <DialogPrimitive.Close className="absolute top-4 right-4 rounded-sm opacity-70 hover:opacity-100 focus-visible:ring-2 focus-visible:ring-ring" aria-label={CHAT_TEXT.close}>
             <X className="h-4 w-4" />
           </DialogPrimitive.Close>
           </DialogPrimitive.Content>

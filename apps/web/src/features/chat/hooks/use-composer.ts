@@ -15,7 +15,6 @@ import { useOutbox } from '../outbox/use-outbox';
 import { useNow } from '../../../hooks/use-now';
 
 const COUNTDOWN_TICK_MS = 250;
-const UPLOAD_FALLBACK = 'Failed to upload file';
 const GIF_MIME = 'image/gif';
 
 export type ComposerOptions = {
@@ -31,9 +30,9 @@ export type FormattingKey = 'bold' | 'italic' | 'underline';
 
 /** What a failed upload tells the person: the server's message, a check made before sending, or the fallback. */
 function uploadFailure(error: unknown): string {
-  if (!(error instanceof UploadError)) return UPLOAD_FALLBACK;
+  if (!(error instanceof UploadError)) return COMPOSER_TEXT.uploadFallback;
   if (error.body?.message) return error.body.message;
-  return error.status === 0 && error.message ? error.message : UPLOAD_FALLBACK;
+  return error.status === 0 && error.message ? error.message : COMPOSER_TEXT.uploadFallback;
 }
 
 /**
