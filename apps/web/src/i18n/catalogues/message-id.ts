@@ -3,6 +3,7 @@ import type auth from './en/auth.json';
 import type chat from './en/chat.json';
 import type landing from './en/landing.json';
 import type layout from './en/layout.json';
+import type marketplace from './en/marketplace.json';
 import type rooms from './en/rooms.json';
 import type settings from './en/settings.json';
 
@@ -13,5 +14,6 @@ export type MessageId =
   | keyof typeof chat
   | keyof typeof landing
   | keyof typeof layout
+  | keyof typeof marketplace
   | keyof typeof rooms
   | keyof typeof settings;

@@ -109,7 +109,7 @@ export function MarketplaceBrowser() {
         </div>
       </div>
 
-      <section aria-label="Experts" aria-busy={isFetching} className="mt-6">
+      <section aria-label={MARKETPLACE_TEXT.experts} aria-busy={isFetching} className="mt-6">
         {isLoading ? (
           <p className="py-12 text-center text-muted-foreground" role="status">
             {MARKETPLACE_TEXT.loading}

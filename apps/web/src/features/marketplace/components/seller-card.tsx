@@ -27,7 +27,7 @@ export function SellerCard({ seller, onChat, isStarting = false }: SellerCardPro
         <div className="min-w-0 flex-1">
           <p className="flex items-center gap-1 font-semibold">
             <span className="truncate">{name}</span>
-            {seller.isVerified ? <BadgeCheck className="h-4 w-4 shrink-0 text-blue-600" aria-label="Verified" /> : null}
+            {seller.isVerified ? <BadgeCheck className="h-4 w-4 shrink-0 text-blue-600" aria-label={MARKETPLACE_TEXT.verified} /> : null}
           </p>
           <div className="mt-1 flex flex-wrap items-center gap-1.5">
             <CategoryBadge category={seller.category} />

@@ -7,7 +7,7 @@ export type WizardProgressProps = { step: number };
 /** Where the applicant is: "Step n of 5", a bar, and the five steps with the done ones ticked. */
 export function WizardProgress({ step }: WizardProgressProps) {
   return (
-    <nav aria-label="Progress" className="mt-6">
+    <nav aria-label={T.progress} className="mt-6">
       <p className="mb-2 text-sm text-muted-foreground">{T.stepOf(step + 1, T.steps.length)}</p>
       <div className="h-2 overflow-hidden rounded-full bg-muted" role="progressbar" aria-valuemin={1} aria-valuemax={T.steps.length} aria-valuenow={step + 1} aria-label={T.stepOf(step + 1, T.steps.length)}>
         <div className="h-full bg-primary transition-all" style={{ width: `${((step + 1) / T.steps.length) * 100}%` }} />
