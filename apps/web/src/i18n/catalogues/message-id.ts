@@ -1,5 +1,6 @@
 import type account from './en/account.json';
 import type auth from './en/auth.json';
+import type calls from './en/calls.json';
 import type chat from './en/chat.json';
 import type landing from './en/landing.json';
 import type layout from './en/layout.json';
@@ -11,6 +12,7 @@ import type settings from './en/settings.json';
 export type MessageId =
   | keyof typeof account
   | keyof typeof auth
+  | keyof typeof calls
   | keyof typeof chat
   | keyof typeof landing
   | keyof typeof layout

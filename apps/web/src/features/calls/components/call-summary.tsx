@@ -1,3 +1,4 @@
+import type { CallEndReason } from '@app/contracts';
 import { Phone, Video } from 'lucide-react';
 import { Link } from 'wouter';
 import { useAppDispatch } from '../../../app/hooks';
@@ -19,7 +20,9 @@ export function CallSummaryDialog({ summary }: CallSummaryDialogProps) {
   const { session, side, problem, unconfirmed } = summary;
   const reason = session.endReason;
   const title = reason ? CALLS_TEXT.reasons[reason] : CALLS_TEXT.summaryTitle;
-  const hint = reason ? (side === 'buyer' ? CALLS_TEXT.reasonHints : CALLS_TEXT.sellerReasonHints)[reason] : '';
+  // A completed call needs no explanation.
+  const hints: Partial<Record<CallEndReason, string>> = side === 'buyer' ? CALLS_TEXT.reasonHints : CALLS_TEXT.sellerReasonHints;
+  const hint = reason ? (hints[reason] ?? '') : '';
   const peer = side === 'buyer' ? session.seller.displayName : session.buyer.username;
   const Icon = session.callType === 'video' ? Video : Phone;
   const billed = session.amount > 0;
