@@ -1,28 +1,33 @@
 import type { ReportTargetType } from '@app/contracts';
 import { REPORT_NOTE_MAX } from '@app/contracts/browser';
+import moderationEnglish from '../../i18n/catalogues/en/moderation.json';
+import { addEnglish, spoken, t, type MessageId } from '../../i18n/i18n';
+
+// Reporting is offered on many screens: its words come with it.
+addEnglish(moderationEnglish);
 
 /** Reporting's words on every screen that offers it; the server's own messages come from ModerationMessages. */
-export const REPORT_TEXT = {
-  action: 'Report',
-  reportMessage: 'Report message',
-  reportUser: (name: string) => `Report ${name}`,
-  reportRoom: 'Report room',
-  reportSeller: 'Report profile',
-  title: { message: 'Report message', user: 'Report user', room: 'Report room', seller: 'Report profile' } satisfies Record<ReportTargetType, string>,
-  description: 'Tell the moderators what is wrong. They see what you reported as it is now, even if it is changed later.',
-  reason: 'Reason',
-  note: 'Note (optional)',
-  notePlaceholder: 'Anything the moderators should know',
+export const REPORT_TEXT = spoken({
+  action: 'moderation.report.action',
+  reportMessage: 'moderation.report.reportMessage',
+  reportUser: (name: string) => t('moderation.report.reportUser', { name }),
+  reportRoom: 'moderation.report.reportRoom',
+  reportSeller: 'moderation.report.reportSeller',
+  title: { message: 'moderation.report.title.message', user: 'moderation.report.title.user', room: 'moderation.report.title.room', seller: 'moderation.report.title.seller' } satisfies Record<ReportTargetType, MessageId>,
+  description: 'moderation.report.description',
+  reason: 'moderation.report.reason',
+  note: 'moderation.report.note',
+  notePlaceholder: 'moderation.report.notePlaceholder',
   noteCount: (length: number) => `${length}/${REPORT_NOTE_MAX}`,
-  send: 'Send report',
-  sending: 'Sending...',
-  cancel: 'Cancel',
-  failed: 'Report not sent',
-  myReports: 'Your reports',
-  noReports: 'You have not reported anything.',
-  open: 'Under review',
-  notices: 'From the moderators',
-  noNotices: 'No messages from the moderators.',
-  markRead: 'Mark as read',
-  mutedUntil: (until: string) => `Muted until ${until}`,
-} as const;
+  send: 'moderation.report.send',
+  sending: 'moderation.report.sending',
+  cancel: 'moderation.report.cancel',
+  failed: 'moderation.report.failed',
+  myReports: 'moderation.report.myReports',
+  noReports: 'moderation.report.noReports',
+  open: 'moderation.report.open',
+  notices: 'moderation.report.notices',
+  noNotices: 'moderation.report.noNotices',
+  markRead: 'moderation.report.markRead',
+  mutedUntil: (until: string) => t('moderation.report.mutedUntil', { until }),
+});

@@ -1,15 +1,22 @@
-export const NOTIFICATIONS_TEXT = {
-  title: 'Notifications',
-  authDescription: 'Please sign in to see your notifications.',
-  loading: 'Loading notifications...',
-  empty: 'No notifications yet',
-  emptyHint: 'Messages, missed calls and updates from the team will show up here.',
-  markAllRead: 'Mark all as read',
-  markRead: 'Mark as read',
-  loadMore: 'Load more',
-  loadFailed: 'Your notifications could not be loaded. Please try again later.',
-  retry: 'Try again',
-  unread: (n: number) => `${n} unread`,
+import notificationsEnglish from '../../i18n/catalogues/en/notifications.json';
+import { addEnglish, spoken, t } from '../../i18n/i18n';
+
+// The notifications speak through their catalogues (src/i18n/catalogues/*/notifications.json); the English comes
+// with the code that shows it.
+addEnglish(notificationsEnglish);
+
+export const NOTIFICATIONS_TEXT = spoken({
+  title: 'notifications.title',
+  authDescription: 'notifications.authDescription',
+  loading: 'notifications.loading',
+  empty: 'notifications.empty',
+  emptyHint: 'notifications.emptyHint',
+  markAllRead: 'notifications.markAllRead',
+  markRead: 'notifications.markRead',
+  loadMore: 'notifications.loadMore',
+  loadFailed: 'notifications.loadFailed',
+  retry: 'notifications.retry',
+  unread: (n: number) => t('notifications.unread', { n }),
   /** A system notification's text when the person turned message preview off. */
-  previewHidden: 'You have a new message',
-} as const;
+  previewHidden: 'notifications.previewHidden',
+});

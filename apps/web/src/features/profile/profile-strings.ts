@@ -1,17 +1,24 @@
-export const PROFILE_TEXT = {
-  title: 'My Profile',
-  edit: 'Edit Profile',
-  save: 'Save Changes',
-  saving: 'Saving...',
-  cancel: 'Cancel',
-  username: 'Username',
-  email: 'Email',
-  bio: 'Bio',
-  avatar: 'Avatar URL',
-  avatarHint: 'Link to an image (https://...). Leave empty for your initial.',
-  noBio: 'No bio yet.',
-  memberSince: 'Member since',
-  role: 'Role',
-  updated: { title: 'Profile updated', description: 'Your changes have been saved.' },
-  updateFailed: 'Failed to update profile.',
-} as const;
+import profileEnglish from '../../i18n/catalogues/en/profile.json';
+import { addEnglish, spoken } from '../../i18n/i18n';
+
+// The profile screen speak through their catalogues (src/i18n/catalogues/*/profile.json); the English comes
+// with the code that shows it.
+addEnglish(profileEnglish);
+
+export const PROFILE_TEXT = spoken({
+  title: 'profile.title',
+  edit: 'profile.edit',
+  save: 'profile.save',
+  saving: 'profile.saving',
+  cancel: 'profile.cancel',
+  username: 'profile.username',
+  email: 'profile.email',
+  bio: 'profile.bio',
+  avatar: 'profile.avatar',
+  avatarHint: 'profile.avatarHint',
+  noBio: 'profile.noBio',
+  memberSince: 'profile.memberSince',
+  role: 'profile.role',
+  updated: { title: 'profile.updated.title', description: 'profile.updated.description' },
+  updateFailed: 'profile.updateFailed',
+});

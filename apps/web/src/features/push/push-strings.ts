@@ -1,29 +1,36 @@
+import pushEnglish from '../../i18n/catalogues/en/push.json';
+import { addEnglish, spoken, t } from '../../i18n/i18n';
+
+// Push notifications' words speak through their catalogues (src/i18n/catalogues/*/push.json); the English comes
+// with the code that shows it.
+addEnglish(pushEnglish);
+
 /** Every word of push notifications on this device and the person's devices list. */
-export const PUSH_TEXT = {
-  title: 'Devices',
-  description: 'Get notifications for messages and calls on this device, even when the app is closed.',
-  enable: 'Turn on notifications on this device',
-  enabling: 'Turning on...',
-  thisDeviceOn: 'Notifications are on for this device.',
-  thisDeviceOff: 'Notifications are off for this device.',
-  turnOff: 'Turn off on this device',
-  checking: 'Checking this device...',
-  unsupported: 'This browser cannot receive push notifications. Try a recent Chrome, Edge, Firefox or Safari, or add this site to your home screen on an iPhone.',
+export const PUSH_TEXT = spoken({
+  title: 'push.title',
+  description: 'push.description',
+  enable: 'push.enable',
+  enabling: 'push.enabling',
+  thisDeviceOn: 'push.thisDeviceOn',
+  thisDeviceOff: 'push.thisDeviceOff',
+  turnOff: 'push.turnOff',
+  checking: 'push.checking',
+  unsupported: 'push.unsupported',
   denied:
-    'Notifications are blocked for this site. Allow them in your browser’s site settings (the icon beside the address), then turn them on here.',
-  dismissed: 'Notifications were not allowed. Press the button again when you are ready.',
-  failed: 'Notifications could not be turned on on this device. Please try again.',
-  notReady: 'The app is still getting ready on this device. Please try again in a moment.',
-  listTitle: 'Devices that get notifications',
-  loading: 'Loading devices...',
-  loadFailed: 'Your devices could not be loaded.',
-  retry: 'Try again',
-  empty: 'No device gets notifications yet.',
-  thisDevice: 'This device',
-  lastUsed: (when: string) => `Last used ${when}`,
-  remove: 'Remove',
-  removeLabel: (browser: string) => `Remove ${browser}`,
-  removed: 'Device removed',
-  removeFailed: 'The device could not be removed.',
-  enabled: 'Notifications are on',
-} as const;
+    'push.denied',
+  dismissed: 'push.dismissed',
+  failed: 'push.failed',
+  notReady: 'push.notReady',
+  listTitle: 'push.listTitle',
+  loading: 'push.loading',
+  loadFailed: 'push.loadFailed',
+  retry: 'push.retry',
+  empty: 'push.empty',
+  thisDevice: 'push.thisDevice',
+  lastUsed: (when: string) => t('push.lastUsed', { when }),
+  remove: 'push.remove',
+  removeLabel: (browser: string) => t('push.removeLabel', { browser }),
+  removed: 'push.removed',
+  removeFailed: 'push.removeFailed',
+  enabled: 'push.enabled',
+});

@@ -1,15 +1,22 @@
+import safetyEnglish from '../../i18n/catalogues/en/safety.json';
+import { addEnglish, spoken, t } from '../../i18n/i18n';
+
+// Blocking's words speak through their catalogues (src/i18n/catalogues/*/safety.json); the English comes
+// with the code that shows it.
+addEnglish(safetyEnglish);
+
 /** Blocking's words; the server's refusals come from SafetyMessages. */
-export const BLOCK_TEXT = {
-  block: (name: string) => `Block ${name}`,
-  unblock: (name: string) => `Unblock ${name}`,
-  blocked: (name: string) => `You blocked ${name}`,
-  unblocked: (name: string) => `You unblocked ${name}`,
-  blockHint: 'You will not see their messages, and neither of you can start a private chat with the other. They are not told.',
-  failed: 'Something went wrong. Please try again.',
-  listTitle: 'Blocked people',
-  listDescription: 'People you blocked cannot start private chats with you, and you do not see their messages. They are not told.',
-  listEmpty: 'You have not blocked anyone.',
-  unblockButton: 'Unblock',
-  blockedOn: 'Blocked',
-  loading: 'Loading...',
-} as const;
+export const BLOCK_TEXT = spoken({
+  block: (name: string) => t('safety.block.block', { name }),
+  unblock: (name: string) => t('safety.block.unblock', { name }),
+  blocked: (name: string) => t('safety.block.blocked', { name }),
+  unblocked: (name: string) => t('safety.block.unblocked', { name }),
+  blockHint: 'safety.block.blockHint',
+  failed: 'safety.block.failed',
+  listTitle: 'safety.block.listTitle',
+  listDescription: 'safety.block.listDescription',
+  listEmpty: 'safety.block.listEmpty',
+  unblockButton: 'safety.block.unblockButton',
+  blockedOn: 'safety.block.blockedOn',
+  loading: 'safety.block.loading',
+});

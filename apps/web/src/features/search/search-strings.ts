@@ -1,15 +1,22 @@
-export const SEARCH_TEXT = {
-  title: 'Search messages',
-  description: 'Find messages in public rooms and in your own private chats.',
-  label: 'Search messages',
-  placeholder: 'Words to find…',
-  submit: 'Search',
-  authDescription: 'Please sign in to search messages.',
-  searching: 'Searching…',
-  failed: 'Search failed. Please try again.',
-  empty: (q: string) => `No messages match “${q}”.`,
-  results: 'Results',
-  older: 'Show older results',
-  privateChat: 'Private chat',
-  open: (room: string) => `Open in ${room}`,
-} as const;
+import searchEnglish from '../../i18n/catalogues/en/search.json';
+import { addEnglish, spoken, t } from '../../i18n/i18n';
+
+// The search screen speak through their catalogues (src/i18n/catalogues/*/search.json); the English comes
+// with the code that shows it.
+addEnglish(searchEnglish);
+
+export const SEARCH_TEXT = spoken({
+  title: 'search.title',
+  description: 'search.description',
+  label: 'search.label',
+  placeholder: 'search.placeholder',
+  submit: 'search.submit',
+  authDescription: 'search.authDescription',
+  searching: 'search.searching',
+  failed: 'search.failed',
+  empty: (q: string) => t('search.empty', { q }),
+  results: 'search.results',
+  older: 'search.older',
+  privateChat: 'search.privateChat',
+  open: (room: string) => t('search.open', { room }),
+});

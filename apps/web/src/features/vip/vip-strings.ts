@@ -1,31 +1,38 @@
 import { VIP_MONTHLY_PRICE_USD } from '@app/contracts/browser';
 
+import vipEnglish from '../../i18n/catalogues/en/vip.json';
+import { addEnglish, spoken, t, withValues } from '../../i18n/i18n';
+
+// The VIP dialogs speak through their catalogues (src/i18n/catalogues/*/vip.json); the English comes
+// with the code that shows it.
+addEnglish(vipEnglish);
+
 /** What VIP costs, wherever it is named (landing plans, terms, the dialogs); it is bought through the business contact. */
 export const VIP_PRICE = { amount: `$${VIP_MONTHLY_PRICE_USD}`, period: 'month' } as const;
 
 /** The VIP upsell dialog's copy (spec points 2, 6 and 9). */
-export const VIP_TEXT = {
-  title: 'Upgrade to VIP',
-  subtitle: 'Unlock unlimited messaging, media and exclusive rooms.',
-  regularTitle: 'Regular User',
-  regularPrice: 'Free',
-  regularLimits: ['30 second message cooldown', 'Text messages only', 'Standard support', 'Basic profile features'],
-  vipTitle: 'VIP Member',
-  vipPrice: `${VIP_PRICE.amount}/${VIP_PRICE.period}`,
+export const VIP_TEXT = spoken({
+  title: 'vip.title',
+  subtitle: 'vip.subtitle',
+  regularTitle: 'vip.regularTitle',
+  regularPrice: 'vip.regularPrice',
+  regularLimits: ['vip.regularLimits.0', 'vip.regularLimits.1', 'vip.regularLimits.2', 'vip.regularLimits.3'],
+  vipTitle: 'vip.vipTitle',
+  vipPrice: withValues('vip.vipPrice', { price: VIP_PRICE.amount }),
   vipBenefits: [
-    'No message cooldowns in public chat',
-    'Images and GIFs in chat',
-    'Priority customer support',
-    'VIP badge in chat',
-    'Access to exclusive VIP rooms',
-    'Enhanced profile customization',
+    'vip.vipBenefits.0',
+    'vip.vipBenefits.1',
+    'vip.vipBenefits.2',
+    'vip.vipBenefits.3',
+    'vip.vipBenefits.4',
+    'vip.vipBenefits.5',
   ],
-  maybeLater: 'Maybe Later',
-  contact: 'Contact via WhatsApp',
-  premiumTitle: 'You already have premium access',
-  premiumBody: 'Your account already includes every VIP benefit.',
-  close: 'Close',
-} as const;
+  maybeLater: 'vip.maybeLater',
+  contact: 'vip.contact',
+  premiumTitle: 'vip.premiumTitle',
+  premiumBody: 'vip.premiumBody',
+  close: 'vip.close',
+});
 
 export function vipRequestMessage(username: string | null | undefined): string {
   const who = username ? ` My username is ${username}.` : '';
@@ -37,18 +44,18 @@ export function whatsappLink(number: string, text: string): string {
 }
 
 /** The moderators' VIP panel (a person's record on /moderation). */
-export const VIP_GRANT_TEXT = {
-  title: 'VIP',
-  none: 'Not VIP',
-  noEnd: 'VIP with no end date',
-  days: 'Days',
-  reason: 'Reason',
-  grant: 'Grant VIP',
-  revoke: 'Revoke VIP',
-  granted: 'VIP granted',
-  revoked: 'VIP revoked',
-  failed: 'Could not change VIP',
-  history: 'VIP history',
-  actions: { grant: 'Granted', revoke: 'Revoked', expire: 'Ended' },
-  by: (name: string) => `by ${name}`,
-} as const;
+export const VIP_GRANT_TEXT = spoken({
+  title: 'vip.vipGrant.title',
+  none: 'vip.vipGrant.none',
+  noEnd: 'vip.vipGrant.noEnd',
+  days: 'vip.vipGrant.days',
+  reason: 'vip.vipGrant.reason',
+  grant: 'vip.vipGrant.grant',
+  revoke: 'vip.vipGrant.revoke',
+  granted: 'vip.vipGrant.granted',
+  revoked: 'vip.vipGrant.revoked',
+  failed: 'vip.vipGrant.failed',
+  history: 'vip.vipGrant.history',
+  actions: { grant: 'vip.vipGrant.actions.grant', revoke: 'vip.vipGrant.actions.revoke', expire: 'vip.vipGrant.actions.expire' },
+  by: (name: string) => t('vip.vipGrant.by', { name }),
+});

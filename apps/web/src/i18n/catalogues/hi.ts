@@ -6,8 +6,16 @@ import chat from './hi/chat.json';
 import landing from './hi/landing.json';
 import layout from './hi/layout.json';
 import marketplace from './hi/marketplace.json';
+import media from './hi/media.json';
+import moderation from './hi/moderation.json';
+import notifications from './hi/notifications.json';
+import profile from './hi/profile.json';
+import push from './hi/push.json';
 import rooms from './hi/rooms.json';
+import safety from './hi/safety.json';
+import search from './hi/search.json';
 import settings from './hi/settings.json';
+import vip from './hi/vip.json';
 
 /** Hindi, every feature's catalogue: a chunk of its own, fetched when someone's language is Hindi. */
-export const messages = { ...layout, ...account, ...landing, ...auth, ...rooms, ...settings, ...calls, ...chat, ...marketplace } as unknown as Messages;
+export const messages = { ...layout, ...account, ...landing, ...auth, ...rooms, ...settings, ...calls, ...chat, ...marketplace, ...media, ...moderation, ...notifications, ...profile, ...push, ...safety, ...search, ...vip } as unknown as Messages;
