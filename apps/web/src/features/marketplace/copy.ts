@@ -38,14 +38,14 @@ const choice = <Id extends string>(id: Id, title: MessageId) => ({
 });
 
 export const REGISTRATION_CATEGORIES = [
-  choice('dating', 'marketplace.registrationCategory.dating'),
-  choice('career', 'marketplace.registrationCategory.career'),
-  choice('friendship', 'marketplace.registrationCategory.friendship'),
-  choice('emotional', 'marketplace.registrationCategory.emotional'),
-  choice('fun', 'marketplace.registrationCategory.fun'),
-  choice('wellness', 'marketplace.registrationCategory.wellness'),
-  choice('education', 'marketplace.registrationCategory.education'),
-  choice('business', 'marketplace.registrationCategory.business'),
+  choice('dating', 'categories.dating'),
+  choice('career', 'categories.career'),
+  choice('friendship', 'categories.friendship'),
+  choice('emotional', 'categories.emotional'),
+  choice('fun', 'categories.fun'),
+  choice('wellness', 'categories.wellness'),
+  choice('education', 'categories.education'),
+  choice('business', 'categories.business'),
 ] as const;
 
 export const REGISTRATION_AVAILABILITY = [
@@ -80,6 +80,7 @@ export const MARKETPLACE_TEXT = spoken({
   signIn: 'marketplace.signIn',
   pricesIn: 'marketplace.pricesIn',
   chat: 'marketplace.chat',
+  chatWith: (name: string) => t('marketplace.chatWith', { name }),
   viewProfile: 'marketplace.viewProfile',
   perMinute: 'marketplace.perMinute',
   loading: 'marketplace.loading',

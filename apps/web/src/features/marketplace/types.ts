@@ -1,14 +1,32 @@
 import type { LocalPrice, RegisterSellerDto, SellerDto, UpdateSellerProfileDto } from '@app/contracts';
-import { formatLocale } from '../../i18n/i18n';
+import categoriesEnglish from '../../i18n/catalogues/en/categories.json';
+import { addEnglish, formatLocale, t, type MessageId } from '../../i18n/i18n';
 import { formatPrice as formatLocalePrice } from '../../lib/format';
-import {
-  MARKETPLACE_CATEGORIES as MARKETPLACE_CATEGORY_KEYS,
-  MARKETPLACE_CATEGORY_LABELS,
-  type MarketplaceCategory,
-} from '@app/contracts/browser';
+import { MARKETPLACE_CATEGORIES as MARKETPLACE_CATEGORY_KEYS, type MarketplaceCategory, type SellerCategory } from '@app/contracts/browser';
 
-/** Marketplace categories with the spec's display names, in the order the filter shows them. */
-export const MARKETPLACE_CATEGORIES = MARKETPLACE_CATEGORY_KEYS.map((id) => ({ id, title: MARKETPLACE_CATEGORY_LABELS[id] }));
+// The categories' names, wherever a seller's category is shown (the landing page too): a small
+// catalogue of their own, so a screen does not take the marketplace's words to name one.
+addEnglish(categoriesEnglish);
+
+/** The spec's display names of the seller categories (MARKETPLACE_CATEGORY_LABELS in the contracts, as the server words them). */
+const CATEGORY_NAMES: Record<SellerCategory, MessageId> = {
+  dating: 'categories.dating',
+  career: 'categories.career',
+  friendship: 'categories.friendship',
+  emotional: 'categories.emotional',
+  fun: 'categories.fun',
+  wellness: 'categories.wellness',
+  education: 'categories.education',
+  business: 'categories.business',
+};
+
+/** Marketplace categories with their display names in the language spoken, in the order the filter shows them. */
+export const MARKETPLACE_CATEGORIES = MARKETPLACE_CATEGORY_KEYS.map((id) => ({
+  id,
+  get title() {
+    return t(CATEGORY_NAMES[id]);
+  },
+}));
 export type { MarketplaceCategory };
 
 export function isMarketplaceCategory(value: string | null | undefined): value is MarketplaceCategory {
@@ -17,7 +35,7 @@ export function isMarketplaceCategory(value: string | null | undefined): value i
 
 /** The label of any seller category: the application offers a few beyond the marketplace five. */
 export function categoryTitle(id: string): string {
-  return isMarketplaceCategory(id) ? MARKETPLACE_CATEGORY_LABELS[id] : id.charAt(0).toUpperCase() + id.slice(1);
+  return id in CATEGORY_NAMES ? t(CATEGORY_NAMES[id as SellerCategory]) : id.charAt(0).toUpperCase() + id.slice(1);
 }
 
 /** Badge colours per category (the public profile colours its category badge). */

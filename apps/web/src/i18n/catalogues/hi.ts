@@ -2,6 +2,7 @@ import type { Messages } from '@lingui/core';
 import account from './hi/account.json';
 import auth from './hi/auth.json';
 import calls from './hi/calls.json';
+import categories from './hi/categories.json';
 import chat from './hi/chat.json';
 import landing from './hi/landing.json';
 import layout from './hi/layout.json';
@@ -18,4 +19,4 @@ import settings from './hi/settings.json';
 import vip from './hi/vip.json';
 
 /** Hindi, every feature's catalogue: a chunk of its own, fetched when someone's language is Hindi. */
-export const messages = { ...layout, ...account, ...landing, ...auth, ...rooms, ...settings, ...calls, ...chat, ...marketplace, ...media, ...moderation, ...notifications, ...profile, ...push, ...safety, ...search, ...vip } as unknown as Messages;
+export const messages = { ...layout, ...account, ...landing, ...auth, ...rooms, ...settings, ...calls, ...categories, ...chat, ...marketplace, ...media, ...moderation, ...notifications, ...profile, ...push, ...safety, ...search, ...vip } as unknown as Messages;

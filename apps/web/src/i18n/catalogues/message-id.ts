@@ -1,6 +1,7 @@
 import type account from './en/account.json';
 import type auth from './en/auth.json';
 import type calls from './en/calls.json';
+import type categories from './en/categories.json';
 import type chat from './en/chat.json';
 import type landing from './en/landing.json';
 import type layout from './en/layout.json';
@@ -21,6 +22,7 @@ export type MessageId =
   | keyof typeof account
   | keyof typeof auth
   | keyof typeof calls
+  | keyof typeof categories
   | keyof typeof chat
   | keyof typeof landing
   | keyof typeof layout

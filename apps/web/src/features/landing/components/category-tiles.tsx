@@ -7,11 +7,11 @@ import type { MessageId } from '../../../i18n/i18n';
 import { useText } from '../../../i18n/use-text';
 
 const TILES: Record<MarketplaceCategory, { title: MessageId; icon: LucideIcon; tone: string }> = {
-  dating: { title: 'landing.category.dating', icon: Heart, tone: 'bg-pink-100 text-pink-600 dark:bg-pink-950/40' },
-  career: { title: 'landing.category.career', icon: Briefcase, tone: 'bg-blue-100 text-blue-600 dark:bg-blue-950/40' },
-  friendship: { title: 'landing.category.friendship', icon: Smile, tone: 'bg-amber-100 text-amber-600 dark:bg-amber-950/40' },
-  emotional: { title: 'landing.category.emotional', icon: HeartHandshake, tone: 'bg-emerald-100 text-emerald-600 dark:bg-emerald-950/40' },
-  fun: { title: 'landing.category.fun', icon: PartyPopper, tone: 'bg-violet-100 text-violet-600 dark:bg-violet-950/40' },
+  dating: { title: 'categories.dating', icon: Heart, tone: 'bg-pink-100 text-pink-600 dark:bg-pink-950/40' },
+  career: { title: 'categories.career', icon: Briefcase, tone: 'bg-blue-100 text-blue-600 dark:bg-blue-950/40' },
+  friendship: { title: 'categories.friendship', icon: Smile, tone: 'bg-amber-100 text-amber-600 dark:bg-amber-950/40' },
+  emotional: { title: 'categories.emotional', icon: HeartHandshake, tone: 'bg-emerald-100 text-emerald-600 dark:bg-emerald-950/40' },
+  fun: { title: 'categories.fun', icon: PartyPopper, tone: 'bg-violet-100 text-violet-600 dark:bg-violet-950/40' },
 };
 
 /** Each marketplace category with how many verified experts it really has. */

@@ -12,14 +12,14 @@ import { formatNumber } from '../../../lib/format';
 
 /** The categories an expert may have chosen (the registration offers three beyond the marketplace five). */
 const CATEGORY_TITLES: Record<string, MessageId | undefined> = {
-  dating: 'landing.category.dating',
-  career: 'landing.category.career',
-  friendship: 'landing.category.friendship',
-  emotional: 'landing.category.emotional',
-  fun: 'landing.category.fun',
-  wellness: 'landing.category.wellness',
-  education: 'landing.category.education',
-  business: 'landing.category.business',
+  dating: 'categories.dating',
+  career: 'categories.career',
+  friendship: 'categories.friendship',
+  emotional: 'categories.emotional',
+  fun: 'categories.fun',
+  wellness: 'categories.wellness',
+  education: 'categories.education',
+  business: 'categories.business',
 };
 
 const FEATURED_COUNT = 6;

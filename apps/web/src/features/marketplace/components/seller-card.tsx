@@ -58,7 +58,7 @@ export function SellerCard({ seller, onChat, isStarting = false }: SellerCardPro
           </span>
           <span className="text-muted-foreground">{MARKETPLACE_TEXT.perMinute}</span>
         </p>
-        <Button size="sm" onClick={() => onChat(seller)} disabled={isStarting} aria-label={`${MARKETPLACE_TEXT.chat} with ${name}`}>
+        <Button size="sm" onClick={() => onChat(seller)} disabled={isStarting} aria-label={MARKETPLACE_TEXT.chatWith(name)}>
           <MessageCircle className="h-4 w-4" aria-hidden /> {MARKETPLACE_TEXT.chat}
         </Button>
       </div>

@@ -10,7 +10,7 @@ import { CallButton, CallButtons } from '../../calls/components/call-buttons';
 import { ReportButton } from '../../moderation/components/report-button';
 import { BlockButton } from '../../safety/components/block-button';
 import { REPORT_TEXT } from '../../moderation/report-copy';
-import { SELLER_PAGE_TEXT as T } from '../copy';
+import { MARKETPLACE_TEXT, SELLER_PAGE_TEXT as T } from '../copy';
 import { useStartSellerChat } from '../hooks/use-start-seller-chat';
 import { sellerStatus } from '../seller-status';
 import { displayPrices, formatPrice, sellerAvatar, sellerName } from '../types';
@@ -58,7 +58,7 @@ export function SellerPublicProfile({ seller }: SellerPublicProfileProps) {
             <p className="mt-2 flex items-center gap-1 text-sm" data-testid="seller-rating">
               <Star className="h-4 w-4 fill-yellow-400 text-yellow-400" aria-hidden />
               <span className="font-semibold">{seller.rating.toFixed(1)}</span>
-              <span className="text-muted-foreground">({seller.reviewCount} {seller.reviewCount === 1 ? 'review' : 'reviews'})</span>
+              <span className="text-muted-foreground">({MARKETPLACE_TEXT.reviews(seller.reviewCount)})</span>
             </p>
             <dl className="mt-3 grid gap-2 text-sm sm:grid-cols-2">
               <div className="flex items-start gap-2">
