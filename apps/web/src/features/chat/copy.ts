@@ -1,7 +1,8 @@
 import chatEnglish from '../../i18n/catalogues/en/chat.json';
 import roomsEnglish from '../../i18n/catalogues/en/rooms.json';
 import { VIP_PRICE } from '../vip/vip-strings';
-import { addEnglish, plainText, spoken, t, withValues, type MessageId } from '../../i18n/i18n';
+import { addEnglish, plainText, t, type MessageId } from '../../i18n/i18n';
+import { spoken, withValues } from '../../i18n/spoken';
 
 // The chat screens speak through their catalogues (src/i18n/catalogues/*/chat.json); the English
 // comes with the code that shows it.

@@ -1,11 +1,11 @@
 import { createListenerMiddleware, type ThunkDispatch, type UnknownAction } from '@reduxjs/toolkit';
 import type { NotificationDto, UserSettings } from '@app/contracts';
 import { carriesMessageText } from '@app/contracts/browser';
+import { t } from '../../i18n/i18n';
 import { api } from '../../lib/api';
 import { socketFrameReceived, socketStatusChanged } from '../../lib/socket';
 import { authApi } from '../auth/api/auth-api';
 import { notificationArrived, notificationChanged, notificationsRead, notificationsRemoved } from './api/notifications-api';
-import { NOTIFICATIONS_TEXT } from './notifications-strings';
 import { playAlertTones, showBrowserNotification } from './seller-alert';
 
 /** The state this listener reads; the store's full state satisfies it. */
@@ -54,6 +54,7 @@ function alert(notification: NotificationDto, settings: UserSettings | undefined
   const message = carriesMessageText(notification.type);
   if (message && settings?.notifications.messageSound !== false) playAlertTones();
   if (settings?.notifications.push === false || document.visibilityState !== 'hidden') return;
-  const body = message && settings?.chat.messagePreview === false ? NOTIFICATIONS_TEXT.previewHidden : notification.content;
+  // The words from the layout catalogue, which every page has: the screens' catalogue stays out of the entry.
+  const body = message && settings?.chat.messagePreview === false ? t('layout.newMessage') : notification.content;
   showBrowserNotification(notification.title, body, () => window.location.assign(notification.link));
 }

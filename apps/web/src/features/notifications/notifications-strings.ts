@@ -1,5 +1,6 @@
 import notificationsEnglish from '../../i18n/catalogues/en/notifications.json';
-import { addEnglish, spoken, t } from '../../i18n/i18n';
+import { addEnglish, t } from '../../i18n/i18n';
+import { spoken } from '../../i18n/spoken';
 
 // The notifications speak through their catalogues (src/i18n/catalogues/*/notifications.json); the English comes
 // with the code that shows it.
@@ -18,5 +19,5 @@ export const NOTIFICATIONS_TEXT = spoken({
   retry: 'notifications.retry',
   unread: (n: number) => t('notifications.unread', { n }),
   /** A system notification's text when the person turned message preview off. */
-  previewHidden: 'notifications.previewHidden',
+  previewHidden: 'layout.newMessage',
 });

@@ -16,7 +16,8 @@ import rooms from './hi/rooms.json';
 import safety from './hi/safety.json';
 import search from './hi/search.json';
 import settings from './hi/settings.json';
+import time from './hi/time.json';
 import vip from './hi/vip.json';
 
 /** Hindi, every feature's catalogue: a chunk of its own, fetched when someone's language is Hindi. */
-export const messages = { ...layout, ...account, ...landing, ...auth, ...rooms, ...settings, ...calls, ...categories, ...chat, ...marketplace, ...media, ...moderation, ...notifications, ...profile, ...push, ...safety, ...search, ...vip } as unknown as Messages;
+export const messages = { ...layout, ...account, ...landing, ...auth, ...rooms, ...settings, ...calls, ...categories, ...chat, ...marketplace, ...media, ...moderation, ...notifications, ...profile, ...push, ...safety, ...search, ...time, ...vip } as unknown as Messages;

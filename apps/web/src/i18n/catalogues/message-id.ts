@@ -15,6 +15,7 @@ import type rooms from './en/rooms.json';
 import type safety from './en/safety.json';
 import type search from './en/search.json';
 import type settings from './en/settings.json';
+import type time from './en/time.json';
 import type vip from './en/vip.json';
 
 /** Every message id the app may ask for: the English catalogues' keys. */
@@ -36,4 +37,5 @@ export type MessageId =
   | keyof typeof safety
   | keyof typeof search
   | keyof typeof settings
+  | keyof typeof time
   | keyof typeof vip;
