@@ -105,3 +105,49 @@ describe('A visitor whose browser asks for Hindi', () => {
     }
   });
 });
+
+interface ListedSeller {
+  id: number;
+  displayName: string;
+  pricing: { audio: { price: number } };
+  localPricing?: { audio: { price: number; currency: string } } | null;
+}
+
+describe('A Hindi reader of the marketplace', () => {
+  it.each([
+    [1280, 800],
+    [375, 812],
+  ])('finds experts, their prices and their reviews in Hindi, money and dates as hi-IN writes them, at %i px', async (width, height) => {
+    const { context, page } = await hindiBrowser(width, height);
+    try {
+      await page.goto('/marketplace');
+      await waitForHeading(page, 'विशेषज्ञ मार्केटप्लेस');
+      await page.getByRole('searchbox', { name: 'विशेषज्ञ खोजें' }).waitFor();
+      const sellers = (await (await context.request.get('/api/sellers')).json()) as ListedSeller[];
+      const daniel = sellers.find((seller) => seller.displayName === 'Daniel Brooks');
+      expect(daniel).toBeDefined();
+      const card = page.getByTestId('seller-card').filter({ hasText: 'Daniel Brooks' });
+      await card.getByRole('button', { name: 'Daniel Brooks से चैट करें' }).waitFor();
+      // The price as Intl writes it for hi-IN, in the currency the visitor is shown, per minute in Hindi.
+      const price = daniel!.localPricing?.audio ?? { price: daniel!.pricing.audio.price, currency: 'USD' };
+      const money = new Intl.NumberFormat('hi-IN', { style: 'currency', currency: price.currency, currencyDisplay: 'narrowSymbol', useGrouping: 'min2', trailingZeroDisplay: 'stripIfInteger' } as Intl.NumberFormatOptions);
+      expect(await card.getByTestId('seller-price').textContent()).toBe(money.format(price.price));
+      await card.getByText('/मिनट').waitFor();
+      await expectSound(page, width, `hi-marketplace-${width}`);
+
+      await page.goto(`/seller/${daniel!.id}`);
+      await waitForHeading(page, 'Daniel Brooks');
+      await page.getByRole('button', { name: /^चैट शुरू करें · / }).waitFor();
+      await page.getByRole('tab', { name: 'समीक्षाएँ' }).click();
+      const date = page.getByTestId('review').first().locator('time');
+      await date.waitFor();
+      // A calendar date in hi-IN: Devanagari month names, in the browser's time zone (the machine's, as here).
+      const written = new Intl.DateTimeFormat('hi-IN', { dateStyle: 'medium' }).format(new Date((await date.getAttribute('datetime'))!));
+      expect(written).toMatch(/[\u0900-\u097F]/);
+      expect(await date.textContent()).toBe(written);
+      await expectSound(page, width, `hi-seller-${width}`);
+    } finally {
+      await context.close();
+    }
+  });
+});
