@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { ClientProxyFactory, Transport, type ClientProxy } from '@nestjs/microservices';
-import { AuthEvents, type UserRole } from '@app/contracts';
+import { AuthEvents, DEMO_TWO_STEP_SECRET, type UserRole } from '@app/contracts';
 import { createLogger, ensureDatabase, migrate, natsServerOptions, ormOptions } from '@app/server';
 import * as argon2 from 'argon2';
 import { lastValueFrom } from 'rxjs';
@@ -49,12 +49,17 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
   ...EXPERT_BIOS.map((bio, i) => ({ username: `expert${String(i + 1).padStart(2, '0')}`, role: 'seller' as const, bio })),
 ];
 
-/** Upserts the demo accounts by username; running it again changes nothing that is already right. */
-export async function seedAccounts(orm: MikroORM, events: ClientProxy | null, log: (msg: string) => void) {
+/**
+ * Upserts the demo accounts by username; running it again changes nothing that is already right.
+ * With `demoTwoStep` (everywhere but production) the moderators have two-step sign-in on with
+ * DEMO_TWO_STEP_SECRET, as the desk requires; its codes come from any authenticator app or otplib.
+ */
+export async function seedAccounts(orm: MikroORM, events: ClientProxy | null, log: (msg: string) => void, { demoTwoStep = true } = {}) {
   const em = orm.em.fork();
   let created = 0;
   let updated = 0;
   for (const account of DEMO_ACCOUNTS) {
+    const twoStep = demoTwoStep && account.role === 'moderator';
     let user = await em.findOne(User, { username: account.username });
     const isNew = !user;
     if (!user) {
@@ -67,14 +72,17 @@ export async function seedAccounts(orm: MikroORM, events: ClientProxy | null, lo
         // The example.com addresses can receive no link: the demo accounts come confirmed.
         isVerified: true,
       });
+      if (twoStep) Object.assign(user, { totpSecret: DEMO_TWO_STEP_SECRET, twoStepEnabledAt: new Date() });
       em.persist(user);
     } else {
       const passwordOk = !!user.passwordHash && (await argon2.verify(user.passwordHash, DEMO_PASSWORD));
-      const changed = user.role !== account.role || !passwordOk || !user.isVerified;
+      const twoStepOk = !twoStep || (user.totpSecret === DEMO_TWO_STEP_SECRET && user.twoStepEnabledAt !== null);
+      const changed = user.role !== account.role || !passwordOk || !user.isVerified || !twoStepOk;
       if (!changed) continue;
       user.role = account.role;
       user.isVerified = true;
       if (!passwordOk) user.passwordHash = await argon2.hash(DEMO_PASSWORD, HASH_OPTIONS);
+      if (!twoStepOk) Object.assign(user, { totpSecret: DEMO_TWO_STEP_SECRET, twoStepEnabledAt: new Date(), totpLastStep: null });
     }
     await em.flush();
     if (isNew) created += 1;
@@ -97,7 +105,7 @@ async function main() {
   try {
     await migrate(orm);
     await events.connect();
-    await seedAccounts(orm, events, (msg) => logger.info(msg));
+    await seedAccounts(orm, events, (msg) => logger.info(msg), { demoTwoStep: env.NODE_ENV !== 'production' });
   } finally {
     await events.close();
     await orm.close();

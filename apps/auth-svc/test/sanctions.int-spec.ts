@@ -70,7 +70,8 @@ describe('auth-svc account sanctions', () => {
 
   async function login(name: string, password = PASSWORD): Promise<SessionIssuedDto> {
     const ip = address();
-    return call(AuthPatterns.Login, { email: name, password, captchaResponse: await captcha(ip), client: { ip } });
+    // These accounts have no two-step sign-in: the password alone opens a session.
+    return (await call(AuthPatterns.Login, { email: name, password, captchaResponse: await captcha(ip), client: { ip } })) as SessionIssuedDto;
   }
   async function loginFails(name: string, password = PASSWORD): Promise<RpcErrorBody> {
     const ip = address();

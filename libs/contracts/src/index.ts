@@ -17,6 +17,8 @@ export * from './auth/auth.events';
 export * from './auth/dto/auth.dto';
 export * from './auth/recovery.constants';
 export * from './auth/dto/recovery.dto';
+export * from './auth/two-step.constants';
+export * from './auth/dto/two-step.dto';
 export * from './vip/vip.constants';
 export * from './vip/vip-price';
 export * from './vip/vip.patterns';

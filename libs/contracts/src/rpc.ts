@@ -23,6 +23,17 @@ import type {
 import { AuthPatterns } from './auth/auth.patterns';
 import type { ForgotPasswordRequestDto, ResendVerificationDto, ResetPasswordDto, VerifyEmailDto } from './auth/dto/recovery.dto';
 import { RecoveryPatterns } from './auth/recovery.constants';
+import type {
+  CompleteTwoStepLoginRequestDto,
+  ConfirmTwoStepRequestDto,
+  DisableTwoStepRequestDto,
+  RecoveryCodesDto,
+  TwoStepChallengeDto,
+  TwoStepCodeRequestDto,
+  TwoStepSetupDto,
+  TwoStepStatusDto,
+} from './auth/dto/two-step.dto';
+import { TwoStepPatterns } from './auth/two-step.constants';
 import { CallPatterns } from './calls/calls.patterns';
 import type {
   CallActionRequestDto,
@@ -133,7 +144,7 @@ export interface RpcContract {
   [AuthPatterns.CreateCaptcha]: [CaptchaRequestDto, CaptchaChallengeDto];
   [AuthPatterns.VerifyCaptcha]: [VerifyCaptchaDto, CaptchaTokenDto];
   [AuthPatterns.Register]: [RegisterRequestDto, SessionIssuedDto];
-  [AuthPatterns.Login]: [LoginRequestDto, SessionIssuedDto];
+  [AuthPatterns.Login]: [LoginRequestDto, SessionIssuedDto | TwoStepChallengeDto];
   [AuthPatterns.CreateGuest]: [GuestRequestDto, SessionIssuedDto];
   [AuthPatterns.ResolveSessions]: [SessionTokensDto, Array<UserDto | null>];
   [AuthPatterns.DestroySession]: [DestroySessionDto, Ok];
@@ -150,6 +161,13 @@ export interface RpcContract {
   [RecoveryPatterns.ResetPassword]: [ResetPasswordDto, Ok];
   [RecoveryPatterns.VerifyEmail]: [VerifyEmailDto, UserDto];
   [RecoveryPatterns.ResendVerification]: [ResendVerificationDto, Ok];
+
+  [TwoStepPatterns.Status]: [UserIdDto, TwoStepStatusDto];
+  [TwoStepPatterns.Start]: [UserIdDto, TwoStepSetupDto];
+  [TwoStepPatterns.Confirm]: [ConfirmTwoStepRequestDto, RecoveryCodesDto];
+  [TwoStepPatterns.RegenerateRecoveryCodes]: [TwoStepCodeRequestDto, RecoveryCodesDto];
+  [TwoStepPatterns.Disable]: [DisableTwoStepRequestDto, TwoStepStatusDto];
+  [TwoStepPatterns.CompleteLogin]: [CompleteTwoStepLoginRequestDto, SessionIssuedDto];
 
   [ChatPatterns.HasConversation]: [HasConversationDto, { exists: boolean }];
   [ChatPatterns.CreateRoom]: [CreateRoomRequestDto, RoomDto];

@@ -7,3 +7,4 @@ export * from './mail-catcher';
 export * from './manual-clock';
 export * from './voice-notes';
 export * from './push-service';
+export * from './two-step';

@@ -2,11 +2,13 @@ import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   AuthPatterns,
+  CompleteTwoStepLoginRequestDto,
   DestroySessionDto,
   GuestRequestDto,
   LoginRequestDto,
   RegisterRequestDto,
   SessionTokensDto,
+  TwoStepPatterns,
 } from '@app/contracts';
 import { AccountsService } from './accounts.service';
 
@@ -22,6 +24,11 @@ export class AccountsController {
   @MessagePattern(AuthPatterns.Login)
   login(@Payload() dto: LoginRequestDto) {
     return this.accounts.login(dto);
+  }
+
+  @MessagePattern(TwoStepPatterns.CompleteLogin)
+  completeTwoStepLogin(@Payload() dto: CompleteTwoStepLoginRequestDto) {
+    return this.accounts.completeTwoStepLogin(dto);
   }
 
   @MessagePattern(AuthPatterns.CreateGuest)

@@ -4,11 +4,13 @@ import {
   GUEST_SESSION_TTL_SECONDS,
   REMEMBER_ME_TTL_SECONDS,
   SESSION_TTL_SECONDS,
+  type CompleteTwoStepLoginRequestDto,
   type GuestRequestDto,
   type Language,
   type LoginRequestDto,
   type RegisterRequestDto,
   type SessionIssuedDto,
+  type TwoStepChallengeDto,
   type UserDto,
 } from '@app/contracts';
 import { RpcErrors } from '@app/server';
@@ -22,6 +24,7 @@ import type { User } from '../users/user.entity';
 import { toUserDto } from '../users/user.mapper';
 import { USERNAME_TAKEN_MESSAGE, UsersService } from '../users/users.service';
 import { RecoveryService } from '../recovery/recovery.service';
+import { TwoStepService } from '../two-step/two-step.service';
 import { AccountMailer, type MailRecipient } from './account-mailer';
 import { attemptSubject, LoginLimiter } from './login-limiter';
 import { SignupLimiter } from './signup-limiter';
@@ -49,6 +52,7 @@ export class AccountsService {
     private readonly mailer: AccountMailer,
     private readonly sanctions: SanctionsService,
     private readonly recovery: RecoveryService,
+    private readonly twoStep: TwoStepService,
   ) {}
 
   /**
@@ -100,7 +104,8 @@ export class AccountsService {
       .catch((error: unknown) => this.logger.error(`Telling banned account ${holder.id} of a sign-up with its address failed: ${(error as Error).message}`));
   }
 
-  async login(dto: LoginRequestDto): Promise<SessionIssuedDto> {
+  /** A session, or, for an account with two-step sign-in on, a challenge that waits for the code. */
+  async login(dto: LoginRequestDto): Promise<SessionIssuedDto | TwoStepChallengeDto> {
     const login = dto.email.trim().toLowerCase();
     const ip = dto.client.ip;
     const user = await this.users.findByLogin(login);
@@ -116,10 +121,21 @@ export class AccountsService {
       if (delayMs > 0) await sleep(delayMs);
       throw RpcErrors.unauthenticated(INVALID_CREDENTIALS_MESSAGE);
     }
-    await this.limiter.recordSuccess(subject, ip);
     // Told only past the password, so the refusal says nothing about accounts to strangers.
     await this.sanctions.assertMaySignIn(user.id);
+    // The failures so far are forgiven only once the code is right too, so that knowing the
+    // password does not buy fresh guesses at the code.
+    if (user.twoStepEnabledAt) return this.twoStep.issueChallenge({ userId: user.id, rememberMe: !!dto.rememberMe });
+    await this.limiter.recordSuccess(subject, ip);
     return this.openSession(user, dto.rememberMe ? REMEMBER_ME_TTL_SECONDS : SESSION_TTL_SECONDS, !!dto.rememberMe);
+  }
+
+  /** The second step: a right code opens the session exactly as a password alone does for other accounts. */
+  async completeTwoStepLogin(dto: CompleteTwoStepLoginRequestDto): Promise<SessionIssuedDto> {
+    const { user, rememberMe } = await this.twoStep.completeSignIn(dto.challenge, dto.code, dto.client.ip);
+    // A sanction may have come while the code was being typed.
+    await this.sanctions.assertMaySignIn(user.id);
+    return this.openSession(user, rememberMe ? REMEMBER_ME_TTL_SECONDS : SESSION_TTL_SECONDS, rememberMe);
   }
 
   async guest(dto: GuestRequestDto): Promise<SessionIssuedDto> {

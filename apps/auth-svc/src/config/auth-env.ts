@@ -1,9 +1,13 @@
 import { BaseEnv, EXTRA_WORDS_PATTERN, appConfig, POSTGRES_URL_PATTERN } from '@app/server';
 import { CAPTCHA_TOKEN_TTL_SECONDS, CAPTCHA_TTL_SECONDS, POW_MAX_NUMBER } from '@app/contracts';
 import { Type } from 'class-transformer';
-import { IsInt, IsNotEmpty, IsString, Matches, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsNotEmpty, IsString, Matches, Max, Min } from 'class-validator';
 
 export class AuthEnv extends BaseEnv {
+  /** production leaves the demo moderator's known authenticator secret out of the seed. */
+  @IsIn(['development', 'test', 'production'], { message: 'NODE_ENV must be development, test or production' })
+  NODE_ENV = 'development';
+
   /** How often ended VIP periods are swept (and reminders sent). */
   @Type(() => Number)
   @IsInt({ message: 'VIP_SWEEP_INTERVAL_MS must be a whole number of milliseconds' })

@@ -60,6 +60,18 @@ export class User {
   @Property({ type: 'string', length: 8 })
   language: Language = DEFAULT_LANGUAGE;
 
+  /** The authenticator app's secret (base32); kept while two-step sign-in is on, never shown again. */
+  @Property({ type: 'string', length: 64, nullable: true, hidden: true })
+  totpSecret: string | null = null;
+
+  /** Since when two-step sign-in is on; null when off. */
+  @Property({ type: 'datetime', nullable: true })
+  twoStepEnabledAt: Date | null = null;
+
+  /** The last time step whose code was accepted: a code is never taken twice. */
+  @Property({ type: 'integer', nullable: true, hidden: true })
+  totpLastStep: number | null = null;
+
   @Property({ type: 'datetime', nullable: true })
   lastSeen: Date | null = null;
 

@@ -3,15 +3,18 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   AuthPatterns,
   CheckUsernameDto,
+  CompleteTwoStepLoginDto,
   GuestDto,
   LoginDto,
   LogoutDto,
   RegisterDto,
+  TwoStepPatterns,
   VerifyCaptchaDto,
   type AuthResultDto,
   type CaptchaChallengeDto,
   type CaptchaTokenDto,
   type SessionIssuedDto,
+  type TwoStepChallengeDto,
   type UsernameAvailabilityDto,
 } from '@app/contracts';
 import { RpcClient } from '@app/server';
@@ -68,15 +71,34 @@ export class AuthController {
     return this.signIn(req, res, issued);
   }
 
-  @ApiOperation({ summary: 'Signs in by email or username (case-insensitive)' })
+  @ApiOperation({
+    summary: 'Signs in by email or username (case-insensitive)',
+    description: 'An account with two-step sign-in on gets no session yet: { twoStepRequired, challenge, expiresInSeconds }, for POST /api/auth/login/two-step.',
+  })
   @Post('login')
   @HttpCode(200)
   async login(
     @Body() dto: LoginDto,
     @Req() req: SessionRequest,
     @Res({ passthrough: true }) res: Response,
+  ): Promise<AuthResultDto | TwoStepChallengeDto> {
+    const answer = await this.rpc.request(AuthPatterns.Login, { ...dto, client: { ip: clientIp(req) } });
+    if ('twoStepRequired' in answer) return answer;
+    return this.signIn(req, res, answer);
+  }
+
+  @ApiOperation({
+    summary: 'The second step of a sign-in: the challenge and a code from the authenticator app (or a recovery code)',
+    description: '400 with fields.code for a wrong or already used code, fields.challenge when the sign-in expired (5 minutes) or was completed; 429 past the lockout.',
+  })
+  @Post('login/two-step')
+  @HttpCode(200)
+  async completeTwoStep(
+    @Body() dto: CompleteTwoStepLoginDto,
+    @Req() req: SessionRequest,
+    @Res({ passthrough: true }) res: Response,
   ): Promise<AuthResultDto> {
-    const issued = await this.rpc.request(AuthPatterns.Login, { ...dto, client: { ip: clientIp(req) } });
+    const issued = await this.rpc.request(TwoStepPatterns.CompleteLogin, { ...dto, client: { ip: clientIp(req) } });
     return this.signIn(req, res, issued);
   }
 

@@ -18,7 +18,7 @@ import {
 } from '@app/contracts';
 import { RpcCallError, RpcClient } from '@app/server';
 import { actorOf } from '../common/actor';
-import { AuthGuard, clientIp, CurrentUser, OptionalUser, Roles } from '../common/auth.guards';
+import { AuthGuard, clientIp, CurrentUser, ModerationDesk, OptionalUser, Roles } from '../common/auth.guards';
 import type { SessionRequest } from '../common/session.middleware';
 import { SellerIdPipe } from './seller-id.pipe';
 
@@ -52,6 +52,7 @@ export class SellersController {
   @Get('applications')
   @UseGuards(AuthGuard)
   @Roles('moderator')
+  @ModerationDesk()
   applications(@Query() query: ApplicationsQueryDto, @CurrentUser() user: UserDto): Promise<SellerProfileDto[]> {
     return this.rpc.request(MarketplacePatterns.ListApplications, { ...query, actor: actorOf(user) });
   }
@@ -122,6 +123,7 @@ export class SellersController {
   @HttpCode(200)
   @UseGuards(AuthGuard)
   @Roles('moderator')
+  @ModerationDesk()
   verify(@Param('id', SellerIdPipe) id: number, @CurrentUser() user: UserDto): Promise<SellerProfileDto> {
     return this.rpc.request(MarketplacePatterns.Verify, { sellerId: id, actor: actorOf(user) });
   }
@@ -131,6 +133,7 @@ export class SellersController {
   @HttpCode(200)
   @UseGuards(AuthGuard)
   @Roles('moderator')
+  @ModerationDesk()
   reject(@Param('id', SellerIdPipe) id: number, @Body() dto: RejectSellerDto, @CurrentUser() user: UserDto): Promise<SellerProfileDto> {
     return this.rpc.request(MarketplacePatterns.Reject, { sellerId: id, actor: actorOf(user), reason: dto.reason });
   }

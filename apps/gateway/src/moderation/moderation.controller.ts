@@ -22,16 +22,18 @@ import {
 } from '@app/contracts';
 import { RpcClient } from '@app/server';
 import { actorOf } from '../common/actor';
-import { AuthGuard, CurrentUser } from '../common/auth.guards';
+import { AuthGuard, CurrentUser, ModerationDesk } from '../common/auth.guards';
 import { ParseIdPipe } from '../common/id.pipe';
 
 /**
  * The moderators' desk. The services check the role themselves (auth-svc from its own records),
  * so every refusal reads the same wherever it comes from; only the notices are for everyone.
+ * A moderator uses the desk only with two-step sign-in on.
  */
 @ApiTags('moderation')
 @ApiCookieAuth('sid')
 @UseGuards(AuthGuard)
+@ModerationDesk()
 @Controller('moderation')
 export class ModerationController {
   constructor(private readonly rpc: RpcClient) {}
@@ -128,12 +130,14 @@ export class ModerationController {
   }
 
   @ApiOperation({ summary: "The signed-in user's notices (warnings, mutes, outcomes of their reports) and the mute in force" })
+  @ModerationDesk(false)
   @Get('notices')
   notices(@CurrentUser() user: UserDto): Promise<MyModerationStatusDto> {
     return this.rpc.request(ModerationPatterns.MyStatus, { actor: actorOf(user) });
   }
 
   @ApiOperation({ summary: 'Marks the notices up to upToId as read' })
+  @ModerationDesk(false)
   @Post('notices/read')
   @HttpCode(200)
   readNotices(@Body() body: ReadNoticesDto, @CurrentUser() user: UserDto): Promise<{ ok: true }> {

@@ -3,13 +3,14 @@ import { ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { GrantVipDto, ModerationReasonDto, VipPatterns, type UserDto, type VipChangeDto } from '@app/contracts';
 import { RpcClient } from '@app/server';
 import { actorOf } from '../common/actor';
-import { AuthGuard, CurrentUser } from '../common/auth.guards';
+import { AuthGuard, CurrentUser, ModerationDesk } from '../common/auth.guards';
 import { ParseIdPipe } from '../common/id.pipe';
 
 /** VIP periods moderators grant and revoke (auth-svc checks the role from its own records). */
 @ApiTags('moderation')
 @ApiCookieAuth('sid')
 @UseGuards(AuthGuard)
+@ModerationDesk()
 @Controller('moderation')
 export class VipController {
   constructor(private readonly rpc: RpcClient) {}

@@ -9,7 +9,10 @@ export const AuthPatterns = {
   VerifyCaptcha: 'auth.captcha.verify',
   /** RegisterRequestDto -> SessionIssuedDto; 409 only for a taken username (a taken email is answered like a new one) */
   Register: 'auth.user.register',
-  /** LoginRequestDto -> SessionIssuedDto; 401 'Invalid credentials'; 429 with details.retryAfterSeconds */
+  /**
+   * LoginRequestDto -> SessionIssuedDto, or TwoStepChallengeDto (no session yet) when the account has two-step
+   * sign-in on; 401 'Invalid credentials'; 429 with details.retryAfterSeconds
+   */
   Login: 'auth.user.login',
   /** GuestRequestDto -> SessionIssuedDto */
   CreateGuest: 'auth.guest.create',

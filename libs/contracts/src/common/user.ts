@@ -103,6 +103,8 @@ export interface UserDto {
   language: Language;
   /** The end of a VIP period a moderator granted; absent or null when none runs. */
   vipUntil?: string | null;
+  /** Two-step sign-in (an authenticator app) is on; a moderator needs it for the moderation desk. */
+  twoStepEnabled?: boolean;
 }
 
 /** What other services need to know of a user (stamping senders, permissions). */

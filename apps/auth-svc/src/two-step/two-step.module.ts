@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { LoginLimiter } from '../accounts/login-limiter';
+import { UsersModule } from '../users/users.module';
+import { TwoStepController } from './two-step.controller';
+import { TwoStepService } from './two-step.service';
+
+/** Two-step sign-in with an authenticator app, and its recovery codes. */
+@Module({
+  imports: [UsersModule],
+  controllers: [TwoStepController],
+  providers: [TwoStepService, LoginLimiter],
+  exports: [TwoStepService],
+})
+export class TwoStepModule {}

@@ -1,0 +1,217 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { EnsureRequestContext } from '@mikro-orm/core';
+import { EntityManager } from '@mikro-orm/postgresql';
+import {
+  ErrorCode,
+  RECOVERY_CODE_COUNT,
+  TWO_STEP_CHALLENGE_TTL_SECONDS,
+  TWO_STEP_SETUP_TTL_SECONDS,
+  TwoStepMessages,
+  type ConfirmTwoStepRequestDto,
+  type DisableTwoStepRequestDto,
+  type RecoveryCodesDto,
+  type TwoStepChallengeDto,
+  type TwoStepCodeRequestDto,
+  type TwoStepSetupDto,
+  type TwoStepStatusDto,
+} from '@app/contracts';
+import { REDIS, RpcErrors, rpcError } from '@app/server';
+import * as argon2 from 'argon2';
+import type { Redis } from 'ioredis';
+import { createHash, randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { attemptSubject, LoginLimiter } from '../accounts/login-limiter';
+import { HASH_OPTIONS } from '../accounts/password-hash';
+import { User } from '../users/user.entity';
+import { UsersService } from '../users/users.service';
+import { RecoveryCode } from './recovery-code.entity';
+import { asRecoveryCode, asTotpCode, matchingStep, newRecoveryCode, newTotpSecret, otpauthUrl, qrCodeDataUrl } from './totp';
+
+/** A sign-in that passed its password and waits for its code. */
+export interface PendingSignIn {
+  userId: number;
+  rememberMe: boolean;
+}
+
+const setupKey = (userId: number) => `two-step-setup:${userId}`;
+const challengeKey = (token: string) => `two-step-challenge:${createHash('sha256').update(token).digest('hex')}`;
+
+const wrongCode = () => RpcErrors.badRequest(TwoStepMessages.codeWrong, { code: [TwoStepMessages.codeWrong] });
+const challengeExpired = () => rpcError(400, ErrorCode.ValidationFailed, TwoStepMessages.challengeExpired, { fields: { challenge: [TwoStepMessages.challengeExpired] } });
+
+/**
+ * Two-step sign-in with an authenticator app (TOTP, RFC 6238): enrolment, the code asked after
+ * the password, recovery codes, and turning it off. A code's time step is recorded when it is
+ * taken, so the same code (or an older one) never works twice; a recovery code is marked used in
+ * the same statement that checks it is unused. Failed codes count toward the sign-in lockout of
+ * the account from that address (LoginLimiter), like failed passwords.
+ */
+@Injectable()
+export class TwoStepService {
+  constructor(
+    private readonly em: EntityManager,
+    @Inject(REDIS) private readonly redis: Redis,
+    private readonly users: UsersService,
+    private readonly limiter: LoginLimiter,
+  ) {}
+
+  @EnsureRequestContext()
+  async status(userId: number): Promise<TwoStepStatusDto> {
+    const user = await this.account(userId);
+    const recoveryCodesLeft = user.twoStepEnabledAt ? await this.em.count(RecoveryCode, { userId, usedAt: null }) : 0;
+    return { enabled: user.twoStepEnabledAt !== null, recoveryCodesLeft };
+  }
+
+  /** A new secret, kept aside until a code from it confirms the app has it. */
+  @EnsureRequestContext()
+  async start(userId: number): Promise<TwoStepSetupDto> {
+    const user = await this.account(userId);
+    if (user.role === 'guest') throw RpcErrors.forbidden(TwoStepMessages.guestsCannot);
+    if (user.twoStepEnabledAt) throw RpcErrors.conflict(TwoStepMessages.alreadyOn);
+    const secret = newTotpSecret();
+    await this.redis.set(setupKey(userId), secret, 'EX', TWO_STEP_SETUP_TTL_SECONDS);
+    const url = otpauthUrl(secret, user.username);
+    return { secret, otpauthUrl: url, qrCode: await qrCodeDataUrl(url), expiresInSeconds: TWO_STEP_SETUP_TTL_SECONDS };
+  }
+
+  @EnsureRequestContext()
+  async confirm(dto: ConfirmTwoStepRequestDto): Promise<RecoveryCodesDto> {
+    const user = await this.account(dto.userId);
+    if (user.twoStepEnabledAt) throw RpcErrors.conflict(TwoStepMessages.alreadyOn);
+    const secret = await this.redis.get(setupKey(user.id));
+    if (!secret) throw RpcErrors.badRequest(TwoStepMessages.setupExpired, { code: [TwoStepMessages.setupExpired] });
+    const code = asTotpCode(dto.code);
+    const step = code ? matchingStep(secret, code, null) : null;
+    if (step === null) throw wrongCode();
+    const codes = await this.newRecoveryCodes();
+    const turnedOn = await this.em.fork().transactional(async (tx) => {
+      // Only one of two confirmations racing turns it on; the other finds it on.
+      const changed = await tx.nativeUpdate(User, { id: user.id, twoStepEnabledAt: null }, { totpSecret: secret, twoStepEnabledAt: new Date(), totpLastStep: step });
+      if (changed === 0) return false;
+      await this.replaceRecoveryCodes(tx, user.id, codes.hashes);
+      return true;
+    });
+    if (!turnedOn) throw RpcErrors.conflict(TwoStepMessages.alreadyOn);
+    await this.redis.del(setupKey(user.id));
+    await this.announce(user.id);
+    return { codes: codes.plain };
+  }
+
+  @EnsureRequestContext()
+  async regenerateRecoveryCodes(dto: TwoStepCodeRequestDto): Promise<RecoveryCodesDto> {
+    const user = await this.enabledAccount(dto.userId);
+    await this.checkCode(user, dto.code, dto.client.ip);
+    const codes = await this.newRecoveryCodes();
+    await this.em.fork().transactional((tx) => this.replaceRecoveryCodes(tx, user.id, codes.hashes));
+    return { codes: codes.plain };
+  }
+
+  /** Needs the password and a current code (or a recovery code): a stolen session alone cannot turn it off. */
+  @EnsureRequestContext()
+  async disable(dto: DisableTwoStepRequestDto): Promise<TwoStepStatusDto> {
+    const user = await this.enabledAccount(dto.userId);
+    const subject = attemptSubject('', user.id);
+    await this.limiter.assertAllowed(subject, dto.client.ip);
+    if (!user.passwordHash || !(await argon2.verify(user.passwordHash, dto.password))) {
+      await this.failed(subject, dto.client.ip);
+      throw RpcErrors.badRequest(TwoStepMessages.passwordWrong, { password: [TwoStepMessages.passwordWrong] });
+    }
+    await this.checkCode(user, dto.code, dto.client.ip);
+    await this.em.fork().transactional(async (tx) => {
+      await tx.nativeUpdate(User, { id: user.id }, { totpSecret: null, twoStepEnabledAt: null, totpLastStep: null });
+      await tx.nativeDelete(RecoveryCode, { userId: user.id });
+    });
+    await this.announce(user.id);
+    return { enabled: false, recoveryCodesLeft: 0 };
+  }
+
+  /** After a correct password: no session yet, a single-use challenge that waits a few minutes for the code. */
+  async issueChallenge(pending: PendingSignIn): Promise<TwoStepChallengeDto> {
+    const challenge = randomBytes(32).toString('base64url');
+    await this.redis.set(challengeKey(challenge), JSON.stringify(pending), 'EX', TWO_STEP_CHALLENGE_TTL_SECONDS);
+    return { twoStepRequired: true, challenge, expiresInSeconds: TWO_STEP_CHALLENGE_TTL_SECONDS };
+  }
+
+  /**
+   * The account of a pending sign-in once its code is right; the challenge is then spent (a wrong
+   * code leaves it for another try, the lockout counting each). 400 for an unknown, spent or
+   * expired challenge.
+   */
+  @EnsureRequestContext()
+  async completeSignIn(challenge: string, code: string, ip: string): Promise<{ user: User; rememberMe: boolean }> {
+    const raw = await this.redis.get(challengeKey(challenge));
+    if (!raw) throw challengeExpired();
+    const pending = JSON.parse(raw) as PendingSignIn;
+    const user = await this.em.findOne(User, { id: pending.userId });
+    if (!user?.twoStepEnabledAt) throw challengeExpired();
+    await this.checkCode(user, code, ip);
+    // Two right answers racing: one spends the challenge, the other is told to sign in again.
+    if ((await this.redis.getdel(challengeKey(challenge))) === null) throw challengeExpired();
+    await this.limiter.recordSuccess(attemptSubject('', user.id), ip);
+    return { user, rememberMe: pending.rememberMe };
+  }
+
+  /** Takes a current code from the app or an unused recovery code, or counts a failure and refuses. */
+  private async checkCode(user: User, typed: string, ip: string): Promise<void> {
+    const subject = attemptSubject('', user.id);
+    await this.limiter.assertAllowed(subject, ip);
+    if (await this.takeCode(user, typed)) return;
+    await this.failed(subject, ip);
+    throw wrongCode();
+  }
+
+  private async failed(subject: string, ip: string): Promise<void> {
+    const delayMs = await this.limiter.recordFailure(subject, ip);
+    if (delayMs > 0) await sleep(delayMs);
+  }
+
+  private async takeCode(user: User, typed: string): Promise<boolean> {
+    const em = this.em.fork();
+    const totp = asTotpCode(typed);
+    if (totp) {
+      const fresh = await em.findOne(User, { id: user.id });
+      if (!fresh?.totpSecret) return false;
+      const step = matchingStep(fresh.totpSecret, totp, fresh.totpLastStep);
+      if (step === null) return false;
+      // The step is recorded only if no other request took this step (or a later one) meanwhile.
+      const taken = await em.nativeUpdate(User, { id: user.id, $or: [{ totpLastStep: null }, { totpLastStep: { $lt: step } }] }, { totpLastStep: step });
+      return taken === 1;
+    }
+    const recovery = asRecoveryCode(typed);
+    if (!recovery) return false;
+    for (const stored of await em.find(RecoveryCode, { userId: user.id, usedAt: null })) {
+      if (!(await argon2.verify(stored.codeHash, recovery))) continue;
+      return (await em.nativeUpdate(RecoveryCode, { id: stored.id, usedAt: null }, { usedAt: new Date() })) === 1;
+    }
+    return false;
+  }
+
+  private async newRecoveryCodes(): Promise<{ plain: string[]; hashes: string[] }> {
+    const plain = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+    return { plain, hashes: await Promise.all(plain.map((code) => argon2.hash(code, HASH_OPTIONS))) };
+  }
+
+  private async replaceRecoveryCodes(tx: EntityManager, userId: number, hashes: string[]): Promise<void> {
+    await tx.nativeDelete(RecoveryCode, { userId });
+    for (const codeHash of hashes) tx.persist(Object.assign(new RecoveryCode(), { userId, codeHash }));
+    await tx.flush();
+  }
+
+  private async account(userId: number): Promise<User> {
+    const user = await this.em.findOne(User, { id: userId });
+    if (!user) throw RpcErrors.notFound('User not found');
+    return user;
+  }
+
+  private async enabledAccount(userId: number): Promise<User> {
+    const user = await this.account(userId);
+    if (!user.twoStepEnabledAt) throw RpcErrors.conflict(TwoStepMessages.notOn);
+    return user;
+  }
+
+  /** Gateways re-read the account's sessions (the moderation desk opens or closes with it). */
+  private async announce(userId: number): Promise<void> {
+    const user = await this.em.fork().findOne(User, { id: userId });
+    if (user) await this.users.publishChanged(user);
+  }
+}

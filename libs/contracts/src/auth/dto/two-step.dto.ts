@@ -1,0 +1,83 @@
+import { Type } from 'class-transformer';
+import { IsInt, IsString, Matches, MaxLength, ValidateNested } from 'class-validator';
+import { PASSWORD_MAX } from '../auth.constants';
+import { TwoStepMessages } from '../two-step.constants';
+import { ClientMetaDto } from './auth.dto';
+
+/** Six digits from the app, or a recovery code (letters and digits, dashes and spaces allowed). */
+const CODE_PATTERN = /^\s*[A-Za-z0-9][A-Za-z0-9 -]{4,30}\s*$/;
+
+export class TwoStepCodeDto {
+  @IsString({ message: TwoStepMessages.codeRequired })
+  @Matches(CODE_PATTERN, { message: TwoStepMessages.codeRequired })
+  code: string;
+}
+
+/** Confirming an enrolment takes only a code from the app (recovery codes come after). */
+export class ConfirmTwoStepDto {
+  @IsString({ message: TwoStepMessages.codeRequired })
+  @Matches(/^\s*\d{3}\s?\d{3}\s*$/, { message: 'Enter the 6-digit code from your authenticator app.' })
+  code: string;
+}
+
+export class DisableTwoStepDto extends TwoStepCodeDto {
+  @IsString({ message: 'Password is required' })
+  @Matches(/\S/, { message: 'Password is required' })
+  @MaxLength(PASSWORD_MAX)
+  password: string;
+}
+
+/** The second step of a sign-in: the challenge the password step answered, and a code. */
+export class CompleteTwoStepLoginDto extends TwoStepCodeDto {
+  @IsString({ message: TwoStepMessages.challengeExpired })
+  @Matches(/^[\w-]{43}$/, { message: TwoStepMessages.challengeExpired })
+  challenge: string;
+}
+
+export class ConfirmTwoStepRequestDto extends ConfirmTwoStepDto {
+  @Type(() => Number) @IsInt() userId: number;
+}
+
+export class TwoStepCodeRequestDto extends TwoStepCodeDto {
+  @Type(() => Number) @IsInt() userId: number;
+  @ValidateNested() @Type(() => ClientMetaDto) client: ClientMetaDto;
+}
+
+export class DisableTwoStepRequestDto extends DisableTwoStepDto {
+  @Type(() => Number) @IsInt() userId: number;
+  @ValidateNested() @Type(() => ClientMetaDto) client: ClientMetaDto;
+}
+
+export class CompleteTwoStepLoginRequestDto extends CompleteTwoStepLoginDto {
+  @ValidateNested() @Type(() => ClientMetaDto) client: ClientMetaDto;
+}
+
+export interface TwoStepStatusDto {
+  enabled: boolean;
+  /** Recovery codes not used yet (0 when two-step is off). */
+  recoveryCodesLeft: number;
+}
+
+/** An enrolment waiting for its first code: the secret is shown now and never again. */
+export interface TwoStepSetupDto {
+  /** Base32, for typing into the app by hand. */
+  secret: string;
+  /** The otpauth:// address the QR code holds. */
+  otpauthUrl: string;
+  /** The QR code as an SVG data URL. */
+  qrCode: string;
+  expiresInSeconds: number;
+}
+
+/** Recovery codes, in the clear this once; only their hashes are kept. */
+export interface RecoveryCodesDto {
+  codes: string[];
+}
+
+/** What a correct password answers when the account has two-step sign-in on: no session yet. */
+export interface TwoStepChallengeDto {
+  twoStepRequired: true;
+  /** Single use, sent back with the code. */
+  challenge: string;
+  expiresInSeconds: number;
+}
