@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import { Client } from 'pg';
 import sharp from 'sharp';
 import { sellerApplication } from '../api/support/seller-application';
-import { api, register, setRole, signIn, type Session } from './support/accounts';
+import { api, enrolTwoStep, register, setRole, signIn, type Session } from './support/accounts';
 import { ChatSocket } from './support/chat-socket';
 import { upload } from './support/media-client';
 import { startSystemStack, type SystemStack } from './support/system-stack';
@@ -89,6 +89,7 @@ describe('npm run backup and npm run restore, a round trip on the running system
     const applied = await api(gateway, 'POST', '/api/sellers/register', session, sellerApplication({ audioPricing: 60 }));
     expect(applied.status).toBe(201);
     const moderator = await setRole(sys.natsUrl, await register(gateway, 'mod'), 'moderator');
+    await enrolTwoStep(gateway, moderator);
     expect((await api(gateway, 'POST', `/api/sellers/${applied.body.id}/verify`, moderator)).status).toBe(200);
     return { session, sellerId: applied.body.id };
   }

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import type { CallSessionDto, ServerFrame } from '@app/contracts';
 import { sellerApplication } from '../api/support/seller-application';
-import { api, register, setRole, type Session } from './support/accounts';
+import { api, enrolTwoStep, register, setRole, type Session } from './support/accounts';
 import { ChatSocket } from './support/chat-socket';
 import { SteadyLoad } from './support/steady-load';
 import { startSystemStack, type SystemStack } from './support/system-stack';
@@ -42,6 +42,7 @@ describe('a call between two gateways, each its own process, while a room is bus
     const applied = await api(g2, 'POST', '/api/sellers/register', session, sellerApplication({ audioPricing: 60 }));
     expect(applied.status).toBe(201);
     const moderator = await setRole(sys.natsUrl, await register(g1, 'mod'), 'moderator');
+    await enrolTwoStep(g1, moderator);
     expect((await api(g1, 'POST', `/api/sellers/${applied.body.id}/verify`, moderator)).status).toBe(200);
     return { session, sellerId: applied.body.id };
   }

@@ -4,6 +4,7 @@ import type { CaptchaChallengeDto } from '@app/contracts';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { stackInfo } from './stack-info';
+import { answerTwoStep } from './two-step';
 
 // scripts/ is plain CommonJS shared with `npm start`.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -27,12 +28,12 @@ export async function api<T>(context: BrowserContext, baseUrl: string, method: s
 export async function signIn(context: BrowserContext, baseUrl: string, username: string): Promise<{ id: number; username: string; role: string }> {
   const challenge = await api<CaptchaChallengeDto>(context, baseUrl, 'GET', 'auth/captcha');
   const { token } = await api<{ token: string }>(context, baseUrl, 'POST', 'auth/captcha/verify', captchaAnswers(challenge));
-  const { user } = await api<{ user: { id: number; username: string; role: string } }>(context, baseUrl, 'POST', 'auth/login', {
+  const answer = await api<{ user: { id: number; username: string; role: string } }>(context, baseUrl, 'POST', 'auth/login', {
     email: username,
     password: DEMO_PASSWORD,
     captchaResponse: token,
   });
-  return user;
+  return ((await answerTwoStep(context, baseUrl, answer)) ?? answer).user;
 }
 
 export interface RoomRef {

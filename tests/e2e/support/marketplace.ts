@@ -2,6 +2,7 @@ import type { APIResponse, BrowserContext } from 'playwright-core';
 import { captchaAnswers, politeName } from '@app/testing';
 import type { CaptchaChallengeDto } from '@app/contracts';
 import { stackInfo } from './stack-info';
+import { answerTwoStep } from './two-step';
 
 export const DEMO_PASSWORD = 'chat-demo-2026';
 
@@ -24,6 +25,7 @@ export async function signIn(context: BrowserContext, username: string, password
   const captchaResponse = await captchaToken(context);
   const response = await post(context, '/api/auth/login', { email: username, password, captchaResponse });
   expect(response.status()).toBe(200);
+  await answerTwoStep(context, stackInfo().baseUrl, await response.json());
 }
 
 /** The password of every account signUp makes. */

@@ -2,6 +2,7 @@ import type { BrowserContext } from 'playwright-core';
 import sharp from 'sharp';
 import type { CaptchaChallengeDto } from '@app/contracts';
 import { captchaAnswers } from '@app/testing';
+import { answerTwoStep } from './two-step';
 
 export const DEMO_PASSWORD = 'chat-demo-2026';
 
@@ -24,6 +25,7 @@ export async function signIn(context: BrowserContext, baseUrl: string, username:
     data: { email: username, password: DEMO_PASSWORD, captchaResponse: token },
   });
   if (!login.ok()) throw new Error(`login as ${username}: ${login.status()} ${await login.text()}`);
+  await answerTwoStep(context, baseUrl, await login.json());
 }
 
 /** A PNG of one colour. */

@@ -1,5 +1,5 @@
 import { AuthPatterns, SESSION_COOKIE, type UserDto, type UserRole } from '@app/contracts';
-import { captchaAnswers, uniqueName } from '@app/testing';
+import { captchaAnswers, freshTotpCode, uniqueName } from '@app/testing';
 import { RpcClient } from '@app/server';
 import { ClientProxyFactory, Transport } from '@nestjs/microservices';
 
@@ -78,4 +78,12 @@ export async function setRole(natsUrl: string, session: Session, role: Exclude<U
   } finally {
     await client.close();
   }
+}
+
+/** Turns two-step sign-in on as Settings does (otplib in the authenticator's place): the moderation desk needs it. */
+export async function enrolTwoStep(baseUrl: string, session: Session): Promise<void> {
+  const setup = await api(baseUrl, 'POST', '/api/users/me/two-step/setup', session, {});
+  if (setup.status !== 200) throw new Error(`two-step setup: ${setup.status} ${JSON.stringify(setup.body)}`);
+  const confirmed = await api(baseUrl, 'POST', '/api/users/me/two-step/confirm', session, { code: await freshTotpCode(setup.body.secret) });
+  if (confirmed.status !== 200) throw new Error(`two-step confirm: ${confirmed.status} ${JSON.stringify(confirmed.body)}`);
 }

@@ -4,6 +4,7 @@ import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type Fetch
 export const TAG_TYPES = [
   'Me',
   'Settings',
+  'TwoStep',
   'Stats',
   'RecentMessages',
   'Rooms',

@@ -4,6 +4,12 @@ import { AuthRequired } from '../../features/auth/components/auth-required';
 import { useCurrentUser } from '../../features/auth/hooks/use-current-user';
 import { ModerationDesk } from '../../features/moderation/components/moderation-desk';
 import { DESK_TEXT, MODERATION_TEXT } from '../../features/moderation/copy';
+import { TwoStepRequired } from '../../features/settings/components/two-step-required';
+import settingsEnglish from '../../i18n/catalogues/en/settings.json';
+import { addEnglish } from '../../i18n/i18n';
+import { needsTwoStepForDesk } from '@app/contracts/browser';
+
+addEnglish(settingsEnglish);
 
 export function ModerationScreen() {
   const { user } = useCurrentUser();
@@ -11,7 +17,9 @@ export function ModerationScreen() {
     <main className="mx-auto max-w-5xl px-4 py-8">
       <Seo title={DESK_TEXT.heading} description={DESK_TEXT.subtitle} />
       <AuthRequired description={MODERATION_TEXT.signInHint}>
-        {user?.role === 'moderator' ? (
+        {user && needsTwoStepForDesk(user) ? (
+          <TwoStepRequired />
+        ) : user?.role === 'moderator' ? (
           <>
             <h1 className="text-2xl font-bold sm:text-3xl">{DESK_TEXT.heading}</h1>
             <p className="mt-1 mb-6 text-muted-foreground">{DESK_TEXT.subtitle}</p>

@@ -1,4 +1,4 @@
-import type { AuthResultDto, CaptchaChallengeDto, CaptchaTokenDto, Language, UpdateLanguageDto, UserDto, UserSettings } from '@app/contracts';
+import type { AuthResultDto, CaptchaChallengeDto, TwoStepChallengeDto, CaptchaTokenDto, Language, UpdateLanguageDto, UserDto, UserSettings } from '@app/contracts';
 import { activeLanguage } from '../../../i18n/i18n';
 import { api } from '../../../lib/api';
 import { describeHttpError, errorStatus } from '../../../lib/errors';
@@ -61,8 +61,16 @@ export const authApi = api.injectEndpoints({
     verifyCaptcha: build.mutation<CaptchaTokenDto, { challengeId: string; answer: number; pow: string }>({
       query: (body) => ({ url: 'auth/captcha/verify', method: 'POST', body }),
     }),
-    login: build.mutation<AuthResultDto, LoginRequest>({
+    /** A session, or, when the account has two-step sign-in on, the challenge its code completes. */
+    login: build.mutation<AuthResultDto | TwoStepChallengeDto, LoginRequest>({
       query: (body) => ({ url: 'auth/login', method: 'POST', body }),
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
+        if (data && 'user' in data) startSession(data.user)(dispatch);
+      },
+    }),
+    completeTwoStepLogin: build.mutation<AuthResultDto, { challenge: string; code: string }>({
+      query: (body) => ({ url: 'auth/login/two-step', method: 'POST', body }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
         if (data) startSession(data.user)(dispatch);
@@ -150,6 +158,7 @@ export const {
   useIssueCaptchaMutation,
   useVerifyCaptchaMutation,
   useLoginMutation,
+  useCompleteTwoStepLoginMutation,
   useRegisterMutation,
   useGuestMutation,
   useLogoutMutation,

@@ -13,6 +13,7 @@ import { useLoginMutation } from '../api/auth-api';
 import type { CaptchaState } from '../hooks/use-captcha';
 import { CaptchaField } from './captcha-field';
 import { PasswordInput } from './password-input';
+import { TwoStepSignIn } from './two-step-sign-in';
 
 export type SignInFormProps = { captcha: CaptchaState };
 
@@ -26,6 +27,8 @@ export function SignInForm({ captcha }: SignInFormProps) {
   const [rememberMe, setRememberMe] = useState(false);
   /** A suspension or ban stays in view, with its end, while the toast goes. */
   const [sanction, setSanction] = useState<string | null>(null);
+  /** Set once the password was right on an account with two-step sign-in: the code comes next. */
+  const [challenge, setChallenge] = useState<string | null>(null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -45,8 +48,26 @@ export function SignInForm({ captcha }: SignInFormProps) {
       });
       return;
     }
+    if ('twoStepRequired' in result.data) {
+      setChallenge(result.data.challenge);
+      return;
+    }
     navigate('/');
   };
+
+  if (challenge) {
+    return (
+      <TwoStepSignIn
+        challenge={challenge}
+        onSignedIn={() => navigate('/')}
+        onRestart={(message) => {
+          setChallenge(null);
+          captcha.reset();
+          if (message) toast({ variant: 'destructive', title: t('auth.toast.loginFailed.title'), description: message });
+        }}
+      />
+    );
+  }
 
   return (
     <form onSubmit={submit} className="space-y-4" aria-label={t('auth.tab.signIn')}>
