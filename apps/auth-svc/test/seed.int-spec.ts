@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { MikroORM } from '@mikro-orm/postgresql';
+import { DEMO_TWO_STEP_SECRET } from '@app/contracts';
 import { ensureDatabase, migrate, ormOptions } from '@app/server';
 import { startTestInfra, type TestInfra } from '@app/testing';
 import * as argon2 from 'argon2';
@@ -42,6 +43,20 @@ describe('demo accounts seed', () => {
     expect(await argon2.verify(moderator.passwordHash!, DEMO_PASSWORD)).toBe(true);
     // Their e-mail is confirmed, so nobody is asked to verify an @example.com address.
     expect(users.filter((u) => !u.isVerified).map((u) => u.username)).toEqual([]);
+    // The desk needs two-step sign-in: the demo moderator has it, with the documented key; nobody else does.
+    expect(users.filter((u) => u.twoStepEnabledAt !== null).map((u) => [u.username, u.totpSecret])).toEqual([['moderator', DEMO_TWO_STEP_SECRET]]);
+  });
+
+  it('leaves the known demo key out in production', async () => {
+    const em = orm.em.fork();
+    await em.nativeUpdate(User, { username: 'moderator' }, { totpSecret: null, twoStepEnabledAt: null });
+    const messages: string[] = [];
+    await seedAccounts(orm, null, (m) => messages.push(m), { demoTwoStep: false });
+    expect(messages[0]).toBe(`Demo accounts: 0 created, 0 updated, ${DEMO_ACCOUNTS.length} already in place`);
+    expect((await orm.em.fork().findOneOrFail(User, { username: 'moderator' })).twoStepEnabledAt).toBeNull();
+    // Outside production the next run puts it back.
+    await seedAccounts(orm, null, () => undefined);
+    expect((await orm.em.fork().findOneOrFail(User, { username: 'moderator' })).totpSecret).toBe(DEMO_TWO_STEP_SECRET);
   });
 
   it('puts a changed demo role back', async () => {
