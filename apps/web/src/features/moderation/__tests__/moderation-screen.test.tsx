@@ -5,12 +5,13 @@ import { renderApp } from '../../../test/render';
 import { startTestServer, type TestServer } from '../../../test/test-server';
 import { makeSeller } from '../../marketplace/__tests__/seller-fixtures';
 import { MODERATION_TEXT } from '../copy';
+import settingsEnglish from '../../../i18n/catalogues/en/settings.json';
 
 let server: TestServer;
 
 beforeEach(async () => {
   server = await startTestServer();
-  server.on('GET /api/users/me', () => ({ body: makeUser({ role: 'moderator', username: 'mod' }) }));
+  server.on('GET /api/users/me', () => ({ body: makeUser({ role: 'moderator', username: 'mod', twoStepEnabled: true }) }));
 });
 
 afterEach(() => server.close());
@@ -20,6 +21,14 @@ describe('Moderation of seller applications', () => {
     server.on('GET /api/users/me', () => ({ body: makeUser() }));
     renderApp('/moderation');
     expect(await screen.findByRole('heading', { name: MODERATION_TEXT.forbiddenTitle })).toBeInTheDocument();
+    expect(server.requests.some((r) => r.path === '/api/sellers/applications')).toBe(false);
+  });
+
+  it('sends a moderator without two-step sign-in to the settings instead of the desk', async () => {
+    server.on('GET /api/users/me', () => ({ body: makeUser({ role: 'moderator', username: 'mod', twoStepEnabled: false }) }));
+    renderApp('/moderation');
+    const prompt = await screen.findByRole('region', { name: settingsEnglish['settings.twoStep.deskTitle'] });
+    expect(within(prompt).getByRole('link', { name: settingsEnglish['settings.twoStep.goToSettings'] })).toHaveAttribute('href', '/settings');
     expect(server.requests.some((r) => r.path === '/api/sellers/applications')).toBe(false);
   });
 
