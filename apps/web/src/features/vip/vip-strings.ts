@@ -51,6 +51,7 @@ export const VIP_GRANT_TEXT = spoken({
   noEnd: 'vip.vipGrant.noEnd',
   days: 'vip.vipGrant.days',
   reason: 'vip.vipGrant.reason',
+  reasonRequired: 'vip.vipGrant.reasonRequired',
   grant: 'vip.vipGrant.grant',
   revoke: 'vip.vipGrant.revoke',
   granted: 'vip.vipGrant.granted',

@@ -2,14 +2,17 @@ import { BellRing } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { spoken } from '../../../i18n/spoken';
+// The notifications catalogue's English, wherever this prompt is shown.
+import '../notifications-strings';
 import { canShowBrowserNotifications, playAlertTones } from '../seller-alert';
 
-export const DESKTOP_ALERTS_TEXT = {
-  title: 'Desktop notifications',
-  body: 'Get a system notification when a message arrives while this tab is in the background.',
-  enable: 'Enable notifications',
-  denied: 'Notifications are blocked for this site. Allow them in your browser settings to get alerts.',
-} as const;
+export const DESKTOP_ALERTS_TEXT = spoken({
+  title: 'notifications.desktop.title',
+  body: 'notifications.desktop.body',
+  enable: 'notifications.desktop.enable',
+  denied: 'notifications.desktop.denied',
+});
 
 /** Browsers grant notifications only after a click: people ask for them here. */
 export function DesktopAlertsPrompt() {

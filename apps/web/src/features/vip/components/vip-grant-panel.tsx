@@ -29,7 +29,7 @@ export function VipGrantPanel({ userId, role }: { userId: number; role: UserRole
     const count = Number(days);
     const problems = {
       days: role !== 'vip' && !(Number.isInteger(count) && count >= VIP_GRANT_DAYS_MIN && count <= VIP_GRANT_DAYS_MAX) ? VipMessages.Days : undefined,
-      reason: reason.trim() ? undefined : 'Reason is required',
+      reason: reason.trim() ? undefined : T.reasonRequired,
     };
     setError(problems);
     if (problems.days || problems.reason) return;
