@@ -1,10 +1,12 @@
 import { APP_NAME, env } from '../../config/env';
+import { useText } from '../../i18n/use-text';
 import { LEGAL_UPDATED, LegalPage } from '../../features/legal/components/legal-page';
 
 export function CommunityGuidelinesScreen() {
+  const t = useText();
   return (
     <LegalPage
-      title="Community Guidelines"
+      title={t('layout.legal.guidelines')}
       description={`How we treat each other on ${APP_NAME}: values, rules per category, reporting and consequences.`}
       updated={LEGAL_UPDATED}
     >

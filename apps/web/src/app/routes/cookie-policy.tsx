@@ -1,11 +1,13 @@
 import { APP_NAME } from '../../config/env';
 import { CookiePreferencesPanel } from '../../features/legal/components/cookie-preferences-panel';
+import { useText } from '../../i18n/use-text';
 import { LEGAL_UPDATED, LegalPage } from '../../features/legal/components/legal-page';
 
 export function CookiePolicyScreen() {
+  const t = useText();
   return (
     <LegalPage
-      title="Cookie Policy"
+      title={t('layout.legal.cookies')}
       description={`Which cookies and local storage ${APP_NAME} uses, and how to choose.`}
       updated={LEGAL_UPDATED}
     >

@@ -1,10 +1,12 @@
 import { APP_NAME, env } from '../../config/env';
+import { useText } from '../../i18n/use-text';
 import { LEGAL_UPDATED, LegalPage } from '../../features/legal/components/legal-page';
 
 export function PrivacyPolicyScreen() {
+  const t = useText();
   return (
     <LegalPage
-      title="Privacy Policy"
+      title={t('layout.legal.privacy')}
       description={`How ${APP_NAME} collects, uses, shares and protects your personal information.`}
       updated={LEGAL_UPDATED}
     >

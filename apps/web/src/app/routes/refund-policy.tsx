@@ -1,10 +1,12 @@
 import { APP_NAME, env } from '../../config/env';
+import { useText } from '../../i18n/use-text';
 import { LEGAL_UPDATED, LegalPage } from '../../features/legal/components/legal-page';
 
 export function RefundPolicyScreen() {
+  const t = useText();
   return (
     <LegalPage
-      title="Refund Policy"
+      title={t('layout.legal.refund')}
       description={`When and how ${APP_NAME} refunds VIP membership and expert calls.`}
       updated={LEGAL_UPDATED}
     >

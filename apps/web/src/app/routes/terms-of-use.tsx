@@ -1,13 +1,15 @@
 import { Link } from 'wouter';
 import { PLATFORM_COMMISSION_PERCENT } from '@app/contracts/browser';
 import { APP_NAME, env } from '../../config/env';
+import { useText } from '../../i18n/use-text';
 import { LEGAL_UPDATED, LegalPage } from '../../features/legal/components/legal-page';
 import { VIP_PRICE } from '../../features/vip/vip-strings';
 
 export function TermsOfUseScreen() {
+  const t = useText();
   return (
     <LegalPage
-      title="Terms of Use"
+      title={t('layout.legal.terms')}
       description={`The rules for using ${APP_NAME}: accounts, roles, VIP membership, the expert marketplace and conduct.`}
       updated={LEGAL_UPDATED}
     >
