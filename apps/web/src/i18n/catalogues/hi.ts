@@ -6,6 +6,7 @@ import categories from './hi/categories.json';
 import chat from './hi/chat.json';
 import landing from './hi/landing.json';
 import layout from './hi/layout.json';
+import legal from './hi/legal.json';
 import marketplace from './hi/marketplace.json';
 import media from './hi/media.json';
 import moderation from './hi/moderation.json';
@@ -20,4 +21,4 @@ import time from './hi/time.json';
 import vip from './hi/vip.json';
 
 /** Hindi, every feature's catalogue: a chunk of its own, fetched when someone's language is Hindi. */
-export const messages = { ...layout, ...account, ...landing, ...auth, ...rooms, ...settings, ...calls, ...categories, ...chat, ...marketplace, ...media, ...moderation, ...notifications, ...profile, ...push, ...safety, ...search, ...time, ...vip } as unknown as Messages;
+export const messages = { ...layout, ...account, ...landing, ...auth, ...rooms, ...settings, ...calls, ...categories, ...chat, ...legal, ...marketplace, ...media, ...moderation, ...notifications, ...profile, ...push, ...safety, ...search, ...time, ...vip } as unknown as Messages;

@@ -5,6 +5,7 @@ import type categories from './en/categories.json';
 import type chat from './en/chat.json';
 import type landing from './en/landing.json';
 import type layout from './en/layout.json';
+import type legal from './en/legal.json';
 import type marketplace from './en/marketplace.json';
 import type media from './en/media.json';
 import type moderation from './en/moderation.json';
@@ -27,6 +28,7 @@ export type MessageId =
   | keyof typeof chat
   | keyof typeof landing
   | keyof typeof layout
+  | keyof typeof legal
   | keyof typeof marketplace
   | keyof typeof media
   | keyof typeof moderation

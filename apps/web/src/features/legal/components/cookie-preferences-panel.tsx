@@ -4,32 +4,28 @@ import { Card } from '../../../components/ui/card';
 import { Label } from '../../../components/ui/label';
 import { Switch } from '../../../components/ui/switch';
 import { toast } from '../../../components/ui/toast-store';
+import { COOKIE_TEXT } from '../legal-strings';
 import { loadCookiePreferences, saveCookiePreferences, type CookiePreferences } from '../cookie-preferences';
 
-const CATEGORIES: { key: keyof CookiePreferences; label: string; description: string }[] = [
-  { key: 'essential', label: 'Essential', description: 'Keep you signed in and the site secure. Always on.' },
-  { key: 'analytics', label: 'Analytics', description: 'Help us understand how the site is used so we can improve it.' },
-  { key: 'marketing', label: 'Marketing', description: 'Used to show you relevant offers on other sites.' },
-  { key: 'preferences', label: 'Preferences', description: 'Remember choices such as language and layout.' },
-];
+const CATEGORIES: (keyof CookiePreferences)[] = ['essential', 'analytics', 'marketing', 'preferences'];
 
 export function CookiePreferencesPanel() {
   const [preferences, setPreferences] = useState<CookiePreferences>(loadCookiePreferences);
   return (
-    <Card className="p-5" aria-label="Cookie preferences">
-      <h2 className="!mt-0 text-lg font-semibold">Cookie preferences</h2>
+    <Card className="p-5" aria-label={COOKIE_TEXT.title}>
+      <h2 className="!mt-0 text-lg font-semibold">{COOKIE_TEXT.title}</h2>
       <ul className="mt-4 divide-y">
-        {CATEGORIES.map((category) => (
-          <li key={category.key} className="!ml-0 flex !list-none items-center justify-between gap-4 py-3">
+        {CATEGORIES.map((key) => (
+          <li key={key} className="!ml-0 flex !list-none items-center justify-between gap-4 py-3">
             <div>
-              <Label htmlFor={`cookie-${category.key}`}>{category.label}</Label>
-              <p className="mt-1 text-xs text-muted-foreground">{category.description}</p>
+              <Label htmlFor={`cookie-${key}`}>{COOKIE_TEXT.categories[key]}</Label>
+              <p className="mt-1 text-xs text-muted-foreground">{COOKIE_TEXT.hints[key]}</p>
             </div>
             <Switch
-              id={`cookie-${category.key}`}
-              checked={preferences[category.key]}
-              disabled={category.key === 'essential'}
-              onCheckedChange={(value) => setPreferences({ ...preferences, [category.key]: value, essential: true })}
+              id={`cookie-${key}`}
+              checked={preferences[key]}
+              disabled={key === 'essential'}
+              onCheckedChange={(value) => setPreferences({ ...preferences, [key]: value, essential: true })}
             />
           </li>
         ))}
@@ -38,10 +34,10 @@ export function CookiePreferencesPanel() {
         className="mt-4"
         onClick={() => {
           saveCookiePreferences(preferences);
-          toast({ title: 'Preferences saved', description: 'Your cookie choices are stored on this device.' });
+          toast({ title: COOKIE_TEXT.saved, description: COOKIE_TEXT.savedHint });
         }}
       >
-        Save preferences
+        {COOKIE_TEXT.save}
       </Button>
     </Card>
   );
