@@ -6,21 +6,8 @@ import { UserAvatar } from '../../../components/ui/avatar';
 import { Card } from '../../../components/ui/card';
 import { SELLERS_FRESH_SECONDS, useGetFeaturedSellersQuery } from '../../marketplace/api/marketplace-api';
 import { categoryTitle, sellerAvatar, sellerName } from '../../marketplace/types';
-import type { MessageId } from '../../../i18n/i18n';
 import { useFormatLocale, useText } from '../../../i18n/use-text';
 import { formatNumber } from '../../../lib/format';
-
-/** The categories an expert may have chosen (the registration offers three beyond the marketplace five). */
-const CATEGORY_TITLES: Record<string, MessageId | undefined> = {
-  dating: 'categories.dating',
-  career: 'categories.career',
-  friendship: 'categories.friendship',
-  emotional: 'categories.emotional',
-  fun: 'categories.fun',
-  wellness: 'categories.wellness',
-  education: 'categories.education',
-  business: 'categories.business',
-};
 
 const FEATURED_COUNT = 6;
 
@@ -30,10 +17,6 @@ export function FeaturedExperts() {
   const featured = data ?? [];
   const t = useText();
   const locale = useFormatLocale();
-  const category = (id: string) => {
-    const title = CATEGORY_TITLES[id];
-    return title ? t(title) : categoryTitle(id);
-  };
   return (
     <section id="experts" className="bg-muted/40">
       <div className="mx-auto max-w-6xl px-4 py-14">
@@ -73,7 +56,7 @@ export function FeaturedExperts() {
                         {seller.isVerified ? <BadgeCheck className="h-4 w-4 shrink-0 text-blue-600" aria-label={t('landing.experts.verified')} /> : null}
                       </p>
                       <Badge variant="secondary" className="mt-1">
-                        {category(seller.category)}
+                        {categoryTitle(seller.category)}
                       </Badge>
                       {seller.reviewCount > 0 ? (
                         <p className="mt-2 flex items-center gap-1 text-xs text-muted-foreground">
