@@ -2,6 +2,7 @@ import { HttpException, ValidationPipe, type ArgumentMetadata, type ValidationEr
 import { RpcException } from '@nestjs/microservices';
 import { ErrorCode, errorCodeForStatus, type RpcErrorBody } from '@app/contracts';
 import { InputMessages, inspectInput } from './input-inspection';
+import { keepValidationRules } from './validation-rules-cache';
 
 export const SERVICE_UNAVAILABLE_MESSAGE = 'Service temporarily unavailable. Please try again.';
 
@@ -62,6 +63,7 @@ const validationOptions = {
 export class InputValidationPipe extends ValidationPipe {
   constructor(private readonly refuse: (fields: Record<string, string[]>) => Error) {
     super({ ...validationOptions, exceptionFactory: (errors) => refuse(validationFields(errors)) });
+    keepValidationRules();
   }
 
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
