@@ -194,6 +194,30 @@ describe('gateway chat routes and socket frames', () => {
       host.close();
     });
 
+    it('marks a private message read as it arrives on its own new_message frame, with no frame of its own', async () => {
+      const roomId = await newRoom('Receipts Room', { messageCooldown: 0 });
+      const [writer, reader] = [s.signIn('user', 'wren'), s.signIn('user', 'rhea')];
+      const chat = await s.api('POST', '/api/rooms/private', writer, { userId: reader.user.id, originRoomId: roomId });
+      const writing = await s.enter(writer, chat.body.id);
+      const reading = await s.enter(reader, chat.body.id);
+      const marksBefore = writing.ofType('messages_read').length;
+
+      writing.send({ type: 'send_message', content: 'read me', clientId: 'w-1' });
+      const ack = await writing.next('message_ack');
+      const readBy = { userId: reader.user.id, readAt: ack.message.createdAt };
+      expect(await reading.next('new_message')).toMatchObject({ message: { id: ack.message.id }, readBy });
+      expect(await writing.next('new_message')).toMatchObject({ message: { id: ack.message.id }, readBy });
+      // The reader's answer comes after anything the send produced: no messages_read came between.
+      reading.send({ type: 'send_message', content: 'I did', clientId: 'r-1' });
+      expect((await writing.next('new_message')).message).toMatchObject({ content: 'I did' });
+      expect(writing.ofType('messages_read')).toHaveLength(marksBefore);
+      // A reload shows the same mark.
+      const room = await s.api('GET', `/api/rooms/${chat.body.id}`, writer);
+      expect(room.body.participants.find((p: any) => p.id === reader.user.id).lastRead).toMatchObject({ seq: ack.message.seq + 1 });
+      writing.close();
+      reading.close();
+    });
+
     it('edits and deletes one’s own message over REST, live for the room and for someone joining after', async () => {
       const roomId = await newRoom('Edit Room', { messageCooldown: 0 });
       const vip = s.signIn('vip', 'edie');

@@ -72,6 +72,11 @@ export interface NewMessageFrame {
   type: 'new_message';
   roomId: number;
   message: MessageDto;
+  /**
+   * A private message the other person read as it arrived (they had the chat open): their read
+   * mark up to this message, carried here rather than in a messages_read frame of its own.
+   */
+  readBy?: { userId: number; readAt: string };
 }
 
 /** The sender's acknowledgement of a send_message: the stored message. */

@@ -27,6 +27,7 @@ import {
   type ReactionRequestDto,
   type MessageDto,
   type MessageQuoteDto,
+  type NewMessageFrame,
   type SendMessageRequestDto,
   type UserSummary,
 } from '@app/contracts';
@@ -126,8 +127,7 @@ export class MessagesService {
     }
     Metrics.messagesStored.inc({ room_type: room.type });
     const message = await this.asSent(stored, actor, answered);
-    this.publish(room, message);
-    if (recipient?.inside) this.fanout.toRoom(room.id, { type: 'messages_read', roomId: room.id, userId: recipient.id, seq: message.seq, readAt: message.createdAt });
+    this.publish(room, message, recipient?.inside ? { userId: recipient.id, readAt: message.createdAt } : undefined);
     await this.notifications.messageSent(room, message, recipient);
     // Its link's preview comes later, by its own frame: the send is answered without waiting for another site.
     this.previews.schedule(stored);
@@ -286,8 +286,8 @@ export class MessagesService {
     return { messages: await this.withSenders(page.slice(0, limit)), hasMore: page.length > limit };
   }
 
-  private publish(room: Room, message: MessageDto) {
-    this.fanout.toRoom(room.id, { type: 'new_message', roomId: room.id, message });
+  private publish(room: Room, message: MessageDto, readBy?: NewMessageFrame['readBy']) {
+    this.fanout.toRoom(room.id, { type: 'new_message', roomId: room.id, message, ...(readBy ? { readBy } : {}) });
     if (room.origin === 'marketplace' && room.sellerUserId && message.senderId !== room.sellerUserId) {
       this.fanout.toUser(room.sellerUserId, {
         type: 'seller_message_notification',

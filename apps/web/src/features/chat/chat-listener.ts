@@ -6,7 +6,7 @@ import { connectSocket, disconnectSocket, joinSent, socketFrameReceived, SESSION
 import { authApi } from '../auth/api/auth-api';
 import { CATCH_UP_PAGE, chatApi } from './api/chat-api';
 import { cooldownStarted } from './chat-slice';
-import { addNotice, mergeMessages, quoteOf, removeMessage, replaceMessage, setLinkPreview, setReactions, upsertOnlineUser } from './feed';
+import { addNotice, markRead, mergeMessages, quoteOf, removeMessage, replaceMessage, setLinkPreview, setReactions, upsertOnlineUser } from './feed';
 
 /** The state this listener reads; the store's full state satisfies it. */
 interface ListenerState {
@@ -103,7 +103,11 @@ async function applyFrame(frame: ServerFrame, dispatch: Dispatch, getState: () =
       if (frame.hasMore) await fillGap(frame.roomId, frame.messages, dispatch);
       return;
     case 'new_message': {
-      feed(frame.roomId, (draft) => void mergeMessages(draft, [frame.message]));
+      const { readBy } = frame;
+      feed(frame.roomId, (draft) => {
+        mergeMessages(draft, [frame.message]);
+        if (readBy) markRead(draft, readBy.userId, frame.message.seq, readBy.readAt);
+      });
       // My own message sent from another tab starts the room's cooldown here too.
       const me = currentUser(getState());
       const room = chatApi.endpoints.getRoomFeed.select(frame.roomId)(getState() as never).data?.room;
@@ -132,10 +136,7 @@ async function applyFrame(frame: ServerFrame, dispatch: Dispatch, getState: () =
       dispatch(chatApi.util.updateQueryData('getPins', frame.roomId, () => frame.pins));
       return;
     case 'messages_read':
-      feed(frame.roomId, (draft) => {
-        const reader = draft.room?.participants.find((p) => p.id === frame.userId);
-        if (reader && (reader.lastRead?.seq ?? 0) < frame.seq) reader.lastRead = { seq: frame.seq, at: frame.readAt };
-      });
+      feed(frame.roomId, (draft) => void markRead(draft, frame.userId, frame.seq, frame.readAt));
       return;
     case 'reactions_changed':
       feed(frame.roomId, (draft) => void setReactions(draft, frame.messageId, frame.reactions));

@@ -39,6 +39,13 @@ export function setReactions(feed: RoomFeed, messageId: number, reactions: React
   return feed;
 }
 
+/** A private chat's person read it up to `seq`; an older mark arriving late changes nothing. */
+export function markRead(feed: RoomFeed, userId: number, seq: number, readAt: string): RoomFeed {
+  const reader = feed.room?.participants.find((p) => p.id === userId);
+  if (reader && (reader.lastRead?.seq ?? 0) < seq) reader.lastRead = { seq, at: readAt };
+  return feed;
+}
+
 /** A message's link preview arrived, or went (null). */
 export function setLinkPreview(feed: RoomFeed, messageId: number, preview: LinkPreviewDto | null): RoomFeed {
   const message = feed.messages.find((m) => m.id === messageId);
