@@ -1,16 +1,15 @@
 import { useEffect, useState } from 'react';
+import { USERNAME_MAX, USERNAME_MIN } from '@app/contracts/browser';
 import { describeHttpError } from '../../../lib/errors';
 import { useLazyCheckUsernameQuery } from '../api/auth-api';
 
 export const USERNAME_CHECK_DELAY_MS = 500;
-export const USERNAME_MIN_LENGTH = 3;
-export const USERNAME_MAX_LENGTH = 20;
 
 export type UsernameAvailability = 'unknown' | 'checking' | 'available' | 'taken';
 
 /** Letters, digits and underscore only, lowercased, as the username picker of the spec. */
 export function normalizeUsername(input: string): string {
-  return input.replace(/[^a-zA-Z0-9_]/g, '').toLowerCase().slice(0, USERNAME_MAX_LENGTH);
+  return input.replace(/[^a-zA-Z0-9_]/g, '').toLowerCase().slice(0, USERNAME_MAX);
 }
 
 /** Asks the server once typing pauses for 500 ms and the name has 3 or more characters. */
@@ -19,7 +18,7 @@ export function useUsernameAvailability(username: string): UsernameAvailability 
   const [state, setState] = useState<{ name: string; status: UsernameAvailability }>({ name: '', status: 'unknown' });
 
   useEffect(() => {
-    if (username.length < USERNAME_MIN_LENGTH) return;
+    if (username.length < USERNAME_MIN) return;
     let cancelled = false;
     const timer = setTimeout(async () => {
       setState({ name: username, status: 'checking' });
@@ -38,5 +37,5 @@ export function useUsernameAvailability(username: string): UsernameAvailability 
     };
   }, [username, check]);
 
-  return username.length >= USERNAME_MIN_LENGTH && state.name === username ? state.status : 'unknown';
+  return username.length >= USERNAME_MIN && state.name === username ? state.status : 'unknown';
 }

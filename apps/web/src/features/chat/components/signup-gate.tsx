@@ -1,4 +1,5 @@
 import type { RoomDto } from '@app/contracts';
+import { USERNAME_MAX, USERNAME_MIN } from '@app/contracts/browser';
 import { CheckCircle2, Loader2, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
@@ -12,7 +13,7 @@ import { errorMessage } from '../../../lib/errors';
 import { useGuestMutation } from '../../auth/api/auth-api';
 import { CaptchaField } from '../../auth/components/captcha-field';
 import { useCaptcha } from '../../auth/hooks/use-captcha';
-import { normalizeUsername, USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH, useUsernameAvailability } from '../../auth/hooks/use-username-availability';
+import { normalizeUsername, useUsernameAvailability } from '../../auth/hooks/use-username-availability';
 import { CHAT_TOASTS, JOIN_TEXT } from '../copy';
 
 export type SignupGateProps = {
@@ -71,7 +72,7 @@ function GuestUsernameDialog({ onCancel, onJoined }: GuestUsernameDialogProps) {
 
   const join = async () => {
     if (!username) return toast({ ...CHAT_TOASTS.usernameRequired, variant: 'destructive' });
-    if (username.length < USERNAME_MIN_LENGTH) return toast({ ...CHAT_TOASTS.usernameTooShort, variant: 'destructive' });
+    if (username.length < USERNAME_MIN) return toast({ ...CHAT_TOASTS.usernameTooShort, variant: 'destructive' });
     if (availability === 'taken') return toast({ ...CHAT_TOASTS.usernameTaken, variant: 'destructive' });
     if (!captcha.token) return toast({ ...CHAT_TOASTS.captchaRequired, variant: 'destructive' });
     const result = await enterAsGuest({ username, captchaResponse: captcha.token });
@@ -110,7 +111,7 @@ function GuestUsernameDialog({ onCancel, onJoined }: GuestUsernameDialogProps) {
                 autoComplete="off"
                 autoCapitalize="none"
                 spellCheck={false}
-                maxLength={USERNAME_MAX_LENGTH}
+                maxLength={USERNAME_MAX}
                 placeholder={JOIN_TEXT.usernamePlaceholder}
                 onChange={(e) => setUsername(normalizeUsername(e.target.value))}
               />
