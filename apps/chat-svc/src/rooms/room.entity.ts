@@ -1,5 +1,5 @@
 import { Entity, PrimaryKey, Property } from '@mikro-orm/core';
-import type { RoomCategory, RoomOrigin, RoomType } from '@app/contracts';
+import { ROOM_COOLDOWN_DEFAULT, ROOM_MAX_USERS_DEFAULT, type RoomCategory, type RoomOrigin, type RoomType } from '@app/contracts';
 
 @Entity({ tableName: 'rooms' })
 export class Room {
@@ -22,11 +22,11 @@ export class Room {
   customRules: string | null = null;
 
   @Property({ type: 'integer' })
-  maxUsers = 100;
+  maxUsers = ROOM_MAX_USERS_DEFAULT;
 
   /** Seconds a regular user waits between messages in this public room. */
   @Property({ type: 'integer' })
-  messageCooldown = 30;
+  messageCooldown = ROOM_COOLDOWN_DEFAULT;
 
   @Property({ type: 'boolean' })
   allowImages = false;
