@@ -52,7 +52,7 @@ export const Metrics = {
   sendRefusals: new Counter({ name: 'chat_send_refusals_total', help: 'Sends refused by the send limits, by reason', labelNames: ['reason'] as const }),
   linkPreviews: new Counter({
     name: 'chat_link_previews_total',
-    help: 'Link previews looked for, by outcome: cached, fetched, failed (the page gave none, or was refused) or dropped (too many waiting)',
+    help: 'Link previews looked for, by outcome: cached, fetched, failed (the page gave none, or was refused), waited (another replica was fetching the link) or dropped (too many waiting)',
     labelNames: ['outcome'] as const,
   }),
   uploadBytes: new Counter({ name: 'media_upload_bytes_total', help: 'Bytes of uploads stored, by purpose', labelNames: ['purpose'] as const }),

@@ -11,19 +11,23 @@ import { TaskLine } from './task-line';
 
 /** media-svc downloads the picture within the same limits, then re-encodes it. */
 const IMAGE_STORE_TIMEOUT_MS = LINK_PREVIEW_LIMITS.totalMs * 3;
+/** A replica's claim on a link's look-up outlasts the look-up (the page, then its picture), and ends by itself if the replica dies. */
+const CLAIM_MS = LINK_PREVIEW_LIMITS.totalMs + IMAGE_STORE_TIMEOUT_MS + 5_000;
+/** Claims waited out before a replica fetches the link whatever the others do. */
+const CLAIM_ROUNDS = 2;
 
 /**
  * Link previews, found after a message was stored and never on the send path: a text message's
  * first link is fetched in the background (a few at a time per replica), its page's title,
  * description and picture kept on the message, and the room told (link_preview). Pages come
  * from public addresses only (fetchPublic), the picture through media-svc, which serves its own
- * copy. Previews are cached by link, failures for less long.
+ * copy. Previews are cached by link, failures for less long, and one replica at a time fetches a link.
  */
 @Injectable()
 export class LinkPreviewsService {
   private readonly logger = new Logger(LinkPreviewsService.name);
   private readonly line = new TaskLine(LINK_PREVIEW_LIMITS.concurrency, LINK_PREVIEW_LIMITS.queued);
-  /** Links being looked up by this replica: a second message with the same link waits for the first's answer. */
+  /** Links being looked up by this replica: a second message with the same link waits for the first's answer (other replicas wait on the cache's claim). */
   private readonly inFlight = new Map<string, Promise<LinkPreviewDto | null>>();
   private readonly privateOrigins: Set<string>;
 
@@ -84,15 +88,31 @@ export class LinkPreviewsService {
   }
 
   private async lookUp(link: string): Promise<LinkPreviewDto | null> {
-    const cached = await this.cache.get(link);
-    if (cached !== undefined) {
-      Metrics.linkPreviews.inc({ outcome: 'cached' });
-      return cached;
+    for (let round = 0; ; round++) {
+      const cached = await this.cache.get(link);
+      if (cached !== undefined) {
+        Metrics.linkPreviews.inc({ outcome: 'cached' });
+        return cached;
+      }
+      // One replica fetches a link at a time; the others wait for its answer in the cache.
+      const claim = await this.cache.claim(link, CLAIM_MS);
+      if (claim || round === CLAIM_ROUNDS) return this.fetchAndKeep(link, claim);
+      Metrics.linkPreviews.inc({ outcome: 'waited' });
+      const answer = await this.cache.answerOf(link, CLAIM_MS);
+      if (answer !== undefined) return answer;
+      // The claim ended with no answer kept (its replica stopped): claim it again, or wait for whoever did.
     }
-    const { preview, lasting } = await this.fetchPreview(link);
-    Metrics.linkPreviews.inc({ outcome: preview ? 'fetched' : 'failed' });
-    await this.cache.set(link, preview, lasting ? LINK_PREVIEW_LIMITS.cacheSeconds : LINK_PREVIEW_LIMITS.failureCacheSeconds);
-    return preview;
+  }
+
+  private async fetchAndKeep(link: string, claim: string | null): Promise<LinkPreviewDto | null> {
+    try {
+      const { preview, lasting } = await this.fetchPreview(link);
+      Metrics.linkPreviews.inc({ outcome: preview ? 'fetched' : 'failed' });
+      await this.cache.set(link, preview, lasting ? LINK_PREVIEW_LIMITS.cacheSeconds : LINK_PREVIEW_LIMITS.failureCacheSeconds);
+      return preview;
+    } finally {
+      if (claim) await this.cache.release(link, claim);
+    }
   }
 
   /** `lasting`: whether the answer may be kept the full time (not a failure, nor a preview that lacks its picture for our own fault). */
