@@ -7,7 +7,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import type { ChatStack, TestSocket } from './chat-stack';
-import { startChatMediaStack } from './support/chat-media-stack';
+import { PreviewImageSweeper } from '../../apps/media-svc/src/previews/preview-image-sweeper.service';
+import { startChatMediaStack, type ChatMediaStack } from './support/chat-media-stack';
 
 jest.setTimeout(60_000);
 
@@ -39,7 +40,7 @@ const ogPage = (title: string, extra = '') =>
   <meta property="og:description" content="All about ${title} &amp; more">
   <meta property="og:site_name" content="Local News">${extra}</head><body><p>${title}</p></body></html>`;
 
-let stack: Omit<ChatStack, 'sellers'>;
+let stack: ChatMediaStack;
 let site: Awaited<ReturnType<typeof startSite>>;
 /** Another site on loopback that the allow-list does not cover: a private address as far as previews go. */
 let privateSite: Awaited<ReturnType<typeof startSite>>;
@@ -54,6 +55,7 @@ beforeAll(async () => {
     '/third': html(ogPage('Third story')),
     '/fake-picture': html(ogPage('Fake picture', '<meta property="og:image" content="/not-a-picture.png">')),
     '/not-a-picture.png': { type: 'image/png', body: '<!doctype html><script>alert(1)</script>' },
+    ...Object.fromEntries(['kept', 'deleted', 'edited', 'taken-away'].map((name) => [`/${name}`, html(ogPage(`Story ${name}`, '<meta property="og:image" content="/cover.png">'))])),
   });
   privateSite = await startSite({ '/inside': html(ogPage('Internal dashboard')) });
   stack = await startChatMediaStack({ LINK_PREVIEW_PRIVATE_ORIGINS: site.origin });
@@ -202,5 +204,33 @@ describe('link previews', () => {
     expect(privateSite.asked).toEqual([]);
     expect(readerPage.ofType('link_preview').filter((f) => f.messageId === sent.id)).toEqual([]);
     expect((await history(roomId, reader)).find((m) => m.id === sent.id)?.linkPreview).toBeUndefined();
+  });
+
+  it('keep their pictures while a message shows them; the others are deleted once no cached preview can hand them out', async () => {
+    const { roomId, writer, readerPage } = await twoInRoom();
+    const sent = Object.fromEntries(
+      await Promise.all(['kept', 'deleted', 'edited', 'taken-away'].map(async (name) => [name, await send(roomId, writer, `${site.origin}/${name}`)] as const)),
+    );
+    const images: Record<string, string> = {};
+    for (const [name, message] of Object.entries(sent)) images[name] = (await previewFrame(readerPage, message.id)).preview.image;
+    const served = async (url: string) => (await fetch(`${stack.baseUrl}${url}`)).status;
+
+    // Three stop being shown: a message deleted, one edited to words without a link, one whose sender took its preview away.
+    expect((await stack.api('DELETE', `/api/messages/${sent.deleted.id}`, writer)).status).toBe(200);
+    expect((await stack.api('PATCH', `/api/messages/${sent.edited.id}`, writer, { content: 'never mind' })).status).toBe(200);
+    expect((await stack.api('DELETE', `/api/messages/${sent['taken-away'].id}/preview`, writer)).status).toBe(200);
+
+    const sweeper = stack.media.get(PreviewImageSweeper);
+    // Younger than the cache's time, every picture stays: a cached preview may still hand it to a new message.
+    expect(await sweeper.sweep(new Date(Date.now() - LINK_PREVIEW_LIMITS.imageKeptSeconds * 1000))).toEqual([]);
+    // Once past it, those no message shows go; chat-svc said which.
+    const deleted = await sweeper.sweep(new Date(Date.now() + 60_000));
+    expect(deleted).toEqual(expect.arrayContaining([images.deleted, images.edited, images['taken-away']]));
+    expect(deleted).not.toContain(images.kept);
+    expect(await served(images.kept)).toBe(200);
+    for (const name of ['deleted', 'edited', 'taken-away']) expect(await served(images[name])).toBe(404);
+    // The next sweep finds only what is still shown, and keeps it.
+    expect(await sweeper.sweep(new Date(Date.now() + 60_000))).toEqual([]);
+    expect(await served(images.kept)).toBe(200);
   });
 });

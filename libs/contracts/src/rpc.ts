@@ -87,7 +87,7 @@ import type {
   SellerProfileDto,
   UpdateSellerRequestDto,
 } from './marketplace/dto/seller.dto';
-import type { MediaObjectVerification, PreviewImageDto, StorePreviewImageDto, VerifyMediaObjectDto } from './media/dto/media.dto';
+import type { MediaObjectVerification, PreviewImageDto, PreviewImagesDto, StorePreviewImageDto, VerifyMediaObjectDto } from './media/dto/media.dto';
 import { MediaPatterns } from './media/media.patterns';
 import type { GrantVipRequestDto, RevokeVipRequestDto, VipChangeDto, VipHistoryRequestDto } from './vip/vip.dto';
 import { VipPatterns } from './vip/vip.patterns';
@@ -182,6 +182,7 @@ export interface RpcContract {
   [ChatPatterns.EditMessage]: [EditMessageRequestDto, MessageDto];
   [ChatPatterns.DeleteMessage]: [DeleteMessageRequestDto, { ok: true }];
   [ChatPatterns.RemoveLinkPreview]: [LinkPreviewRequestDto, Ok];
+  [ChatPatterns.LinkPreviewImagesInUse]: [PreviewImagesDto, PreviewImagesDto];
   [ChatPatterns.React]: [ReactionRequestDto, ReactionDto[]];
   [ChatPatterns.Unreact]: [ReactionRequestDto, ReactionDto[]];
   [ChatPatterns.PinMessage]: [PinRequestDto, PinnedMessageDto[]];

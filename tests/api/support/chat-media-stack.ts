@@ -21,13 +21,18 @@ const { startLocalS3 } = require('../../../scripts/lib/local-s3') as {
 
 const codec = JSONCodec<Record<string, any>>();
 
+export type ChatMediaStack = Omit<ChatStack, 'sellers'> & {
+  /** media-svc itself, for what it does on its own time (the sweep of unused preview pictures). */
+  media: NestExpressApplication;
+};
+
 /**
  * The gateway, chat-svc and media-svc in-process on private infrastructure (NATS, Redis,
  * PostgreSQL, S3), for what crosses chat and media: a message's link preview whose picture
  * media-svc stores and serves. Sessions are answered by a stand-in for auth-svc. `env` sets the
  * services' variables (the link preview allow-list of a test's local site).
  */
-export async function startChatMediaStack(env: Record<string, string> = {}): Promise<Omit<ChatStack, 'sellers'>> {
+export async function startChatMediaStack(env: Record<string, string> = {}): Promise<ChatMediaStack> {
   const infra: TestInfra = await startTestInfra();
   const s3Dir = mkdtempSync(join(tmpdir(), 'test-s3-'));
   const s3 = await startLocalS3({ dir: s3Dir, bucket: 'media-test' });
@@ -99,5 +104,6 @@ export async function startChatMediaStack(env: Record<string, string> = {}): Pro
     socket,
     enter,
     stop,
+    media: media as NestExpressApplication,
   };
 }

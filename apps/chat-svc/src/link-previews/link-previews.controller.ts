@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { ChatPatterns, LinkPreviewRequestDto } from '@app/contracts';
+import { ChatPatterns, LinkPreviewRequestDto, PreviewImagesDto } from '@app/contracts';
 import { LinkPreviewsService } from './link-previews.service';
 
 @Controller()
@@ -10,5 +10,10 @@ export class LinkPreviewsController {
   @MessagePattern(ChatPatterns.RemoveLinkPreview)
   remove(@Payload() dto: LinkPreviewRequestDto) {
     return this.previews.remove(dto);
+  }
+
+  @MessagePattern(ChatPatterns.LinkPreviewImagesInUse)
+  async imagesInUse(@Payload() dto: PreviewImagesDto): Promise<PreviewImagesDto> {
+    return { urls: await this.previews.imagesInUse(dto.urls) };
   }
 }

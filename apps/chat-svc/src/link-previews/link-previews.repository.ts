@@ -50,6 +50,13 @@ export class LinkPreviewsRepository {
     return rows.length > 0;
   }
 
+  /** Of these preview pictures, those a message still shows (a removed or edited-away preview shows none). */
+  async imagesInUse(urls: string[]): Promise<string[]> {
+    if (urls.length === 0) return [];
+    const { rows } = await this.knex().raw(`select distinct link_preview->>'image' as url from messages where link_preview->>'image' = any(?::text[])`, [urls]);
+    return rows.map((row: { url: string }) => row.url);
+  }
+
   private knex(): Knex {
     return this.em.getConnection().getKnex();
   }

@@ -67,6 +67,11 @@ export class LinkPreviewsService {
     return { ok: true };
   }
 
+  /** Of these stored pictures, those a message still shows: media-svc deletes the others once no cached preview can hand them out. */
+  imagesInUse(urls: string[]): Promise<string[]> {
+    return this.repository.imagesInUse(urls);
+  }
+
   private async attach(messageId: number, content: string, link: string): Promise<void> {
     const preview = await this.previewOf(link);
     if (!preview) return;

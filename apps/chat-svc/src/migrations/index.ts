@@ -16,6 +16,7 @@ import { Migration20261204160000Replies } from './Migration20261204160000-replie
 import { Migration20261204170000Pins } from './Migration20261204170000-pins';
 import { Migration20261201100000Mentions } from './Migration20261201100000-mentions';
 import { Migration20261205100000LinkPreviews } from './Migration20261205100000-link-previews';
+import { Migration20261206100000LinkPreviewImages } from './Migration20261206100000-link-preview-images';
 
 /** Every migration, in order. Listed in code so the build and jest need no file globbing. */
 export const migrations: MigrationObject[] = [
@@ -36,4 +37,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261204160000-replies', class: Migration20261204160000Replies },
   { name: 'Migration20261204170000-pins', class: Migration20261204170000Pins },
   { name: 'Migration20261205100000-link-previews', class: Migration20261205100000LinkPreviews },
+  { name: 'Migration20261206100000-link-preview-images', class: Migration20261206100000LinkPreviewImages },
 ];

@@ -48,4 +48,8 @@ export class MediaObject {
 
   @Property({ type: 'datetime' })
   createdAt: Date = new Date();
+
+  /** Link preview pictures: when it was last found still shown by a message. */
+  @Property({ type: 'datetime', nullable: true })
+  checkedAt: Date | null = null;
 }

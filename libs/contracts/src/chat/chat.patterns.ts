@@ -26,6 +26,8 @@ export const ChatPatterns = {
   DeleteMessage: 'chat.message.delete',
   /** LinkPreviewRequestDto -> { ok: true }: the sender takes their message's link preview away, for good */
   RemoveLinkPreview: 'chat.message.remove-preview',
+  /** PreviewImagesDto -> PreviewImagesDto: of these link preview pictures, those a message still shows (media-svc deletes the rest) */
+  LinkPreviewImagesInUse: 'chat.link-preview.images-in-use',
   /** ReactionRequestDto -> ReactionDto[] (the message's reactions after): adds one's reaction */
   React: 'chat.message.react',
   /** ReactionRequestDto -> ReactionDto[]: takes one's reaction back */

@@ -36,6 +36,15 @@ export const LINK_PREVIEW_LIMITS = {
   cacheSeconds: 24 * 60 * 60,
   /** ...and a link that gave none is tried again after this long. */
   failureCacheSeconds: 10 * 60,
+  /**
+   * A stored picture no message shows any more is deleted once it is this old: twice the
+   * cache's day, after which no cached preview can hand it to a new message.
+   */
+  imageKeptSeconds: 2 * 24 * 60 * 60,
+  /** media-svc looks for pictures no message shows this often... */
+  imageSweepMs: 60 * 60 * 1000,
+  /** ...this many at a time, those checked longest ago first. */
+  imageSweepBatch: 1000,
   /** Pages fetched at once by one chat-svc replica; more wait in line... */
   concurrency: 4,
   /** ...up to this many: beyond it a message simply gets no preview. */

@@ -51,6 +51,11 @@ export const MAX_IMAGE_DIMENSION = 4096;
 /** Every object media-svc issues is served under this path. */
 export const MEDIA_URL_PREFIX = '/media/';
 
+/** The address of a link preview's stored picture. */
+export const PREVIEW_IMAGE_URL = /^\/media\/preview\/[0-9a-f-]{36}\.webp$/;
+/** Pictures asked about at once when media-svc checks which a message still shows. */
+export const PREVIEW_IMAGES_PER_ASK = 500;
+
 /** The file extension of each stored format. */
 export const MEDIA_EXTENSIONS: Record<string, string> = {
   jpeg: 'jpg',

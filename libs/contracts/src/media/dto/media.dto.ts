@@ -1,6 +1,8 @@
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import {
+  PREVIEW_IMAGE_URL,
+  PREVIEW_IMAGES_PER_ASK,
   SELLER_UPLOAD_MAX_FILES,
   SINGLE_UPLOAD_PURPOSES,
   UPLOAD_PURPOSES,
@@ -86,6 +88,15 @@ export class StorePreviewImageDto {
   @MaxLength(2048)
   @Matches(/^https?:\/\/\S+$/i, { message: 'url must be an http or https address' })
   url: string;
+}
+
+/** Link preview pictures by their /media/preview/ address: asked about, or answered as still shown. */
+export class PreviewImagesDto {
+  @IsArray()
+  @ArrayMaxSize(PREVIEW_IMAGES_PER_ASK)
+  @IsString({ each: true })
+  @Matches(PREVIEW_IMAGE_URL, { each: true, message: 'urls must be link preview pictures under /media/preview/' })
+  urls: string[];
 }
 
 /** The stored picture under /media/preview/, or null when the address gave none we could take. */
