@@ -13,12 +13,13 @@ import { startChatMediaStack, type ChatMediaStack } from './support/chat-media-s
 jest.setTimeout(60_000);
 
 /** A small web site on loopback: pages with Open Graph tags and their pictures, and every path it was asked for. */
-async function startSite(pages: Record<string, { type: string; body: Buffer | string }>) {
+async function startSite(pages: Record<string, { type: string; body: Buffer | string } | { location: string }>) {
   const asked: string[] = [];
   const server: Server = createServer((req, res) => {
     asked.push(req.url ?? '');
     const page = pages[req.url ?? ''];
     if (!page) return void res.writeHead(404).end();
+    if ('location' in page) return void res.writeHead(302, { location: page.location }).end();
     res.writeHead(200, { 'content-type': page.type }).end(page.body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -48,6 +49,7 @@ const html = (body: string) => ({ type: 'text/html; charset=utf-8', body });
 
 beforeAll(async () => {
   const cover = await sharp({ create: { width: 1600, height: 900, channels: 3, background: { r: 200, g: 40, b: 40 } } }).png().toBuffer();
+  privateSite = await startSite({ '/inside': html(ogPage('Internal dashboard')), '/inside.png': { type: 'image/png', body: cover } });
   site = await startSite({
     '/article': html(ogPage('Harbour festival', '<meta property="og:image" content="/cover.png">')),
     '/cover.png': { type: 'image/png', body: cover },
@@ -56,8 +58,12 @@ beforeAll(async () => {
     '/fake-picture': html(ogPage('Fake picture', '<meta property="og:image" content="/not-a-picture.png">')),
     '/not-a-picture.png': { type: 'image/png', body: '<!doctype html><script>alert(1)</script>' },
     ...Object.fromEntries(['kept', 'deleted', 'edited', 'taken-away'].map((name) => [`/${name}`, html(ogPage(`Story ${name}`, '<meta property="og:image" content="/cover.png">'))])),
+    // The allowed site sends onwards to the private one: a page, and a picture.
+    '/to-inside': { location: `${privateSite.origin}/inside` },
+    '/private-picture': html(ogPage('Private picture', `<meta property="og:image" content="${privateSite.origin}/inside.png">`)),
+    '/picture-to-inside': html(ogPage('Picture sent inside', '<meta property="og:image" content="/picture-redirect.png">')),
+    '/picture-redirect.png': { location: `${privateSite.origin}/inside.png` },
   });
-  privateSite = await startSite({ '/inside': html(ogPage('Internal dashboard')) });
   stack = await startChatMediaStack({ LINK_PREVIEW_PRIVATE_ORIGINS: site.origin });
 }, 60_000);
 
@@ -196,14 +202,28 @@ describe('link previews', () => {
     expect(site.count('/not-a-picture.png')).toBe(1);
   });
 
-  it('never fetch a loopback address the allow-list does not name', async () => {
+  it.each([
+    ['a loopback address the allow-list does not name', () => `${privateSite.origin}/inside`],
+    ['a name that resolves to loopback', () => `http://localhost:${new URL(privateSite.origin).port}/inside`],
+    ['an allowed page that redirects to a private address', () => `${site.origin}/to-inside`],
+  ])('never fetch %s', async (_what, link) => {
     const { roomId, writer, reader, readerPage } = await twoInRoom();
     const before = await failures();
-    const sent = await send(roomId, writer, `${privateSite.origin}/inside`);
+    const sent = await send(roomId, writer, `See ${link()}`);
     await eventually(async () => expect(await failures()).toBeGreaterThan(before), { timeoutMs: 15_000 });
     expect(privateSite.asked).toEqual([]);
     expect(readerPage.ofType('link_preview').filter((f) => f.messageId === sent.id)).toEqual([]);
     expect((await history(roomId, reader)).find((m) => m.id === sent.id)?.linkPreview).toBeUndefined();
+  });
+
+  it.each([
+    ['on a private address', '/private-picture', 'Private picture'],
+    ['behind a redirect to a private address', '/picture-to-inside', 'Picture sent inside'],
+  ])('never download a picture %s: the preview comes without it', async (_what, path, title) => {
+    const { roomId, writer, readerPage } = await twoInRoom();
+    const sent = await send(roomId, writer, `${site.origin}${path}`);
+    expect((await previewFrame(readerPage, sent.id)).preview).toMatchObject({ title, image: null });
+    expect(privateSite.asked).toEqual([]);
   });
 
   it('keep their pictures while a message shows them; the others are deleted once no cached preview can hand them out', async () => {

@@ -130,11 +130,14 @@ describe('fetchPublic', () => {
       expect(local.asked).toEqual([]);
     });
 
-    it('asks DNS again at every connection: a name that answered public, then private, is refused the second time', async () => {
+    it('connects to the very address it checked: DNS that changes between a check and the connection changes nothing', async () => {
+      // The name answers public once, then loopback, where the local site listens: a fetch that
+      // checked the name and then looked it up again to connect would reach the local site.
       const resolve = dns([v6('2606:4700:4700::1111')], [v4('127.0.0.1')]);
-      // The public answer is connected to (wherever that leads, it is not the local site)...
       await fetchPublic(`http://rebind.test:${local.port}/page`, options({ resolve, timeoutMs: 1000 })).catch(() => undefined);
-      // ...and the same name, now rebound to loopback, is refused before any byte is sent.
+      expect(resolve.calls).toBe(1);
+      expect(local.asked).toEqual([]);
+      // The next connection asks again, and the name, now rebound to loopback, is refused before any byte is sent.
       expect((await refusal(fetchPublic(`http://rebind.test:${local.port}/page`, options({ resolve })))).reason).toBe('address');
       expect(resolve.calls).toBe(2);
       expect(local.asked).toEqual([]);
