@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { MikroORM, type Knex } from '@mikro-orm/postgresql';
 import { ClientProxyFactory, Transport } from '@nestjs/microservices';
 import { AuthPatterns, ROOM_CATEGORY_KEYS, type RoomCategory, type UserSummary } from '@app/contracts';
 import { ensureDatabase, migrate, natsServerOptions, ormOptions, RpcClient } from '@app/server';
@@ -21,7 +21,7 @@ interface SeedRoom {
 }
 
 /** Public rooms in every category; some open with a few words from the team and experts. */
-const ROOMS: SeedRoom[] = [
+export const ROOMS: SeedRoom[] = [
   {
     name: 'General Lounge',
     category: 'general',
@@ -83,6 +83,54 @@ async function lookUpUsers(natsUrl: string, usernames: string[]): Promise<Map<st
   }
 }
 
+/** What a seed run did to the rooms: made, put back to the seed's settings, or found as they should be. */
+export interface RoomSeedCount {
+  created: number;
+  updated: number;
+  unchanged: number;
+}
+
+/**
+ * Makes the seeded public rooms, and puts an existing one back to the settings the seed gives it
+ * (category, description, VIP only, pictures): a database seeded by an older version gets what
+ * this one says, as the demo accounts do. Rooms people made are never touched, even of the same
+ * name. A room without messages gets its welcome words from the `users` found.
+ */
+export async function seedRooms(knex: Knex, users: Map<string, UserSummary>): Promise<RoomSeedCount> {
+  const count: RoomSeedCount = { created: 0, updated: 0, unchanged: 0 };
+  for (const room of ROOMS) {
+    if (!ROOM_CATEGORY_KEYS.includes(room.category)) throw new Error(`Unknown category ${room.category}`);
+    await knex.transaction(async (trx) => {
+      const pictures = room.pictures === true;
+      const written = await trx.raw(
+        `insert into rooms (name, type, category, description, vip_only, allow_images, allow_gifs, origin) values (?, 'public', ?, ?, ?, ?, ?, 'public')
+         on conflict (lower(name)) where type = 'public' do update
+           set category = excluded.category, description = excluded.description, vip_only = excluded.vip_only,
+               allow_images = excluded.allow_images, allow_gifs = excluded.allow_gifs
+           where rooms.created_by_id is null
+             and (rooms.category, rooms.description, rooms.vip_only, rooms.allow_images, rooms.allow_gifs)
+                 is distinct from (excluded.category, excluded.description, excluded.vip_only, excluded.allow_images, excluded.allow_gifs)
+         returning id, (xmax = 0) as created`,
+        [room.name, room.category, room.description, room.vipOnly === true, pictures, pictures],
+      );
+      const row = written.rows[0] as { id: number; created: boolean } | undefined;
+      if (row?.created) count.created++;
+      else if (row) count.updated++;
+      else count.unchanged++;
+      const id = row?.id ?? (await trx.raw(`select id from rooms where type = 'public' and lower(name) = lower(?)`, [room.name])).rows[0].id;
+      const { rows } = await trx.raw('select count(*)::int as n from messages where room_id = ?', [id]);
+      if (rows[0].n > 0) return;
+      for (const [username, content] of room.welcome ?? []) {
+        const sender = users.get(username);
+        if (!sender) continue;
+        const bumped = await trx.raw('update rooms set last_seq = last_seq + 1, last_message_at = now() where id = ? returning last_seq', [id]);
+        await trx.raw(`insert into messages (room_id, seq, sender_id, content, type) values (?, ?, ?, ?, 'text')`, [id, bumped.rows[0].last_seq, sender.id, content]);
+      }
+    });
+  }
+  return count;
+}
+
 async function seed() {
   const env = chatEnv();
   await ensureDatabase(env.CHAT_DATABASE_URL);
@@ -101,42 +149,19 @@ async function seed() {
         [u.id, u.username, u.avatar ?? null, u.role],
       );
     }
-    let created = 0;
-    for (const room of ROOMS) {
-      if (!ROOM_CATEGORY_KEYS.includes(room.category)) throw new Error(`Unknown category ${room.category}`);
-      await knex.transaction(async (trx) => {
-        const inserted = await trx.raw(
-          `insert into rooms (name, type, category, description, vip_only, allow_images, allow_gifs, origin) values (?, 'public', ?, ?, ?, ?, ?, 'public')
-           on conflict do nothing returning id`,
-          [room.name, room.category, room.description, room.vipOnly === true, room.pictures === true, room.pictures === true],
-        );
-        const id = inserted.rows[0]?.id ?? (await trx.raw(`select id from rooms where type = 'public' and lower(name) = lower(?)`, [room.name])).rows[0].id;
-        if (inserted.rows.length) created++;
-        const { rows } = await trx.raw('select count(*)::int as n from messages where room_id = ?', [id]);
-        if (rows[0].n > 0) return;
-        for (const [username, content] of room.welcome ?? []) {
-          const sender = users.get(username);
-          if (!sender) continue;
-          const bumped = await trx.raw('update rooms set last_seq = last_seq + 1, last_message_at = now() where id = ? returning last_seq', [id]);
-          await trx.raw(`insert into messages (room_id, seq, sender_id, content, type) values (?, ?, ?, ?, 'text')`, [
-            id,
-            bumped.rows[0].last_seq,
-            sender.id,
-            content,
-          ]);
-        }
-      });
-    }
-    console.log(`Chat seed: ${created} new room(s), ${ROOMS.length} in total`);
+    const { created, updated, unchanged } = await seedRooms(knex, users);
+    console.log(`Chat seed: ${created} new room(s), ${updated} put back to the seed's settings, ${unchanged} already in place`);
   } finally {
     await orm.close();
   }
 }
 
-seed().then(
-  () => process.exit(0),
-  (error) => {
-    console.error(error instanceof Error ? error.stack : error);
-    process.exit(1);
-  },
-);
+if (require.main === module) {
+  seed().then(
+    () => process.exit(0),
+    (error) => {
+      console.error(error instanceof Error ? error.stack : error);
+      process.exit(1);
+    },
+  );
+}
