@@ -99,6 +99,16 @@ describe('Replies', () => {
   }
 });
 
+/** Waits until the message shows whole within the message list's own window (not just the page's). */
+async function wholeInList(page: Page, message: ReturnType<Page['locator']>) {
+  await page.waitForFunction((element) => {
+    const list = element?.closest('ol[aria-label="Messages"]')?.parentElement;
+    if (!element || !list) return false;
+    const [box, view] = [element.getBoundingClientRect(), list.getBoundingClientRect()];
+    return box.top >= view.top && box.bottom <= view.bottom;
+  }, await message.elementHandle());
+}
+
 /** Whether the element is loaded and shows within the window (the message list scrolls inside it). */
 async function inView(page: Page, element: ReturnType<Page['locator']>): Promise<boolean> {
   if ((await element.count()) === 0) return false;
@@ -136,6 +146,8 @@ describe('Pinned messages', () => {
         const bar = reader.getByTestId('pinned-bar');
         await bar.filter({ hasText: 'House rules: be kind' }).waitFor();
         expect(await bar.textContent()).not.toContain('stay on topic');
+        // The bar takes its room above the list: a reader at the bottom still sees the newest message whole.
+        await wholeInList(reader, messageWith(reader, 'Owner talk 30'));
         await screenshot(reader, `pinned-bar-${width}`, { fullPage: false });
 
         // The bar leads to the message, far up the room.

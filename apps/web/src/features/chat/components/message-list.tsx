@@ -56,6 +56,7 @@ function blocksOf(items: StreamItem[]): Block[] {
 export function MessageList({ feed, room, me, older, onAuthorClick, outgoing = NOTHING_OUTGOING, onRetry = noop, onDiscard = noop }: MessageListProps) {
   const now = useNow(RELATIVE_TIME_REFRESH_MS);
   const scroller = useRef<HTMLDivElement>(null);
+  const list = useRef<HTMLOListElement>(null);
   const following = useRef(true);
   /** Where the reader is, from the bottom, and the first message then: older pages keep the view still. */
   const position = useRef<{ fromBottom: number; firstId: number | undefined }>({ fromBottom: 0, firstId: undefined });
@@ -100,18 +101,25 @@ export function MessageList({ feed, room, me, older, onAuthorClick, outgoing = N
 
   useFocusMessage(scroller, feed, older, following);
 
-  // Images change the height after they load: keep the newest in view while following.
+  const connecting = !feed.joined && feed.messages.length === 0 && waiting.length === 0;
+  const empty = feed.messages.length === 0 && feed.notices.length === 0 && waiting.length === 0;
+  const listShown = !connecting && !empty;
+
+  // While following, the newest stays in view whatever changes size: the list's window (the pinned
+  // bar appearing above it, the composer growing below it) or what it holds (a picture loaded, a
+  // link's card arriving, reactions added).
   useEffect(() => {
     const el = scroller.current;
-    if (!el) return;
-    const onLoad = () => {
+    if (!el || !listShown) return;
+    const observer = new ResizeObserver(() => {
       if (following.current) el.scrollTop = el.scrollHeight;
-    };
-    el.addEventListener('load', onLoad, true);
-    return () => el.removeEventListener('load', onLoad, true);
-  }, []);
+    });
+    observer.observe(el);
+    if (list.current) observer.observe(list.current);
+    return () => observer.disconnect();
+  }, [listShown]);
 
-  if (!feed.joined && feed.messages.length === 0 && waiting.length === 0) {
+  if (connecting) {
     return (
       <div className="flex flex-1 items-center justify-center p-6 text-muted-foreground" role="status">
         <span className="mr-2 h-4 w-4 animate-spin rounded-full border-2 border-current border-t-transparent" aria-hidden />
@@ -120,7 +128,7 @@ export function MessageList({ feed, room, me, older, onAuthorClick, outgoing = N
     );
   }
 
-  if (feed.messages.length === 0 && feed.notices.length === 0 && waiting.length === 0) {
+  if (empty) {
     return (
       <div className="flex flex-1 flex-col items-center justify-center p-6 text-center">
         <MessageSquare className="h-10 w-10 text-muted-foreground" aria-hidden />
@@ -145,7 +153,7 @@ export function MessageList({ feed, room, me, older, onAuthorClick, outgoing = N
     >
       {older ? <HistoryStart older={older} scroller={scroller} /> : null}
       <ImageViewer messages={pictures}>
-        <ol className="mx-auto flex max-w-3xl flex-col gap-3" aria-label={CHAT_TEXT.messages} aria-live="polite">
+        <ol ref={list} className="mx-auto flex max-w-3xl flex-col gap-3" aria-label={CHAT_TEXT.messages} aria-live="polite">
           {blocks.map((block) =>
             block.kind === 'notice' ? (
               <li key={block.key} className="flex items-center justify-center gap-1.5 text-xs text-muted-foreground" data-testid="room-notice">
