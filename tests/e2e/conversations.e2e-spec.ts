@@ -201,6 +201,8 @@ describe('Room information', () => {
           description: 'Everything about growing tomatoes',
           customRules: 'No selling seeds.\nShare photos of your own plants only.',
           messageCooldown: 15,
+          allowImages: true,
+          allowGifs: false,
         });
 
         // A visitor reads the rules before joining.
@@ -219,7 +221,8 @@ describe('Room information', () => {
         await panel.getByTestId('room-rules').filter({ hasText: 'Share photos of your own plants only.' }).waitFor();
         expect(await panel.getByTestId('room-owner').textContent()).toBe(ownerName);
         expect(await panel.getByTestId('room-slow-mode').textContent()).toBe('15 seconds between messages');
-        expect(await panel.getByTestId('room-images').textContent()).toBe('Not allowed');
+        expect(await panel.getByTestId('room-images').textContent()).toBe('Allowed');
+        expect(await panel.getByTestId('room-gifs').textContent()).toBe('Not allowed');
         expect(await panel.getByTestId('room-created').textContent()).toMatch(/\d{4}/);
         await panel.getByText('No pinned messages yet.').waitFor();
 

@@ -60,7 +60,8 @@ function RoomInfo({ room, me, onClose }: { room: RoomDto; me: UserDto; onClose: 
         {room.owner ? row(ROOM_INFO_TEXT.owner, room.owner.username, 'room-owner') : null}
         {row(ROOM_INFO_TEXT.created, format(new Date(room.createdAt), 'PP'), 'room-created')}
         {row(ROOM_INFO_TEXT.slowMode, room.messageCooldown > 0 ? ROOM_INFO_TEXT.slowModeOn(room.messageCooldown) : ROOM_INFO_TEXT.slowModeOff, 'room-slow-mode')}
-        {row(ROOM_INFO_TEXT.images, room.allowImages || room.allowGifs ? ROOM_INFO_TEXT.imagesAllowed : ROOM_INFO_TEXT.imagesNotAllowed, 'room-images')}
+        {row(ROOM_INFO_TEXT.images, room.allowImages ? ROOM_INFO_TEXT.allowed : ROOM_INFO_TEXT.notAllowed, 'room-images')}
+        {row(ROOM_INFO_TEXT.gifs, room.allowGifs ? ROOM_INFO_TEXT.allowed : ROOM_INFO_TEXT.notAllowed, 'room-gifs')}
       </dl>
       <section className="mt-4" aria-label={ROOM_INFO_TEXT.pinned}>
         <h3 className="text-sm font-semibold">{ROOM_INFO_TEXT.pinned}</h3>
