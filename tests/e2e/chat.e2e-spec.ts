@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { solveArithmetic } from '@app/testing';
 import { launchBrowser, screenshot } from './support/browser';
 import { api, composer, createRoom, openRoom, sendText, signIn, startSpareGateway, uniqueName, waitOnline, type RoomRef } from './support/chat';
-import { solidPng } from './support/media';
+import { solidGif, solidPng } from './support/media';
 import { stackInfo } from './support/stack-info';
 
 const { baseUrl } = stackInfo();
@@ -43,8 +43,8 @@ afterEach(async () => {
 
 afterAll(() => browser?.close());
 
-async function person(width: number, height: number, origin = baseUrl): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: origin, viewport: { width, height } });
+async function person(width: number, height: number, origin = baseUrl, { hasTouch = false } = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: origin, viewport: { width, height }, hasTouch });
   contexts.push(context);
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
@@ -265,17 +265,53 @@ describe('History', () => {
   });
 });
 
+/** A finger on the screen: touches sent as Chromium's touch screen gets them (pointer events of type touch follow). */
+async function fingers(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  type Point = { x: number; y: number };
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', points: Point[]) =>
+    cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points.map((point, id) => ({ ...point, id })) });
+  /** Each finger from its start to its end, in steps, then lifted. */
+  const gesture = async (paths: Array<[Point, Point]>, steps = 8) => {
+    await touch('touchStart', paths.map(([from]) => from));
+    for (let step = 1; step <= steps; step++) {
+      await touch('touchMove', paths.map(([from, to]) => ({ x: from.x + ((to.x - from.x) * step) / steps, y: from.y + ((to.y - from.y) * step) / steps })));
+    }
+    await touch('touchEnd', []);
+  };
+  return {
+    swipe: (from: Point, to: Point) => gesture([[from, to]]),
+    pinch: (centre: Point, fromApart: number, toApart: number) =>
+      gesture([
+        [{ x: centre.x - fromApart / 2, y: centre.y }, { x: centre.x - toApart / 2, y: centre.y }],
+        [{ x: centre.x + fromApart / 2, y: centre.y }, { x: centre.x + toApart / 2, y: centre.y }],
+      ]),
+    doubleTap: async (at: Point) => {
+      for (let tap = 0; tap < 2; tap++) {
+        await touch('touchStart', [at]);
+        await touch('touchEnd', []);
+      }
+    },
+  };
+}
+
+async function centreOf(locator: Locator) {
+  const box = (await locator.boundingBox())!;
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
 describe('Images in chat', () => {
   for (const [width, height] of [
     [1280, 800],
     [375, 812],
   ] as const) {
-    it(`a vip's pictures open large in a viewer by click or Enter, the arrows move between them and Escape gives focus back (${width} px)`, async () => {
+    it(`pictures and GIFs open large in a viewer: keyboard, buttons, swipes, zoom by keys, double click, double tap and pinch, Escape (${width} px)`, async () => {
       const vip = await person(width, height);
-      const user = await person(width, height);
+      // A touch screen as well as a mouse and keys: a laptop's or a phone's.
+      const user = await person(width, height, baseUrl, { hasTouch: true });
       await signIn(vip.context, baseUrl, 'vip');
       await signIn(user.context, baseUrl, 'user');
-      const room = await createRoom(vip.context, baseUrl, uniqueName('Photos'), 0, { allowImages: true });
+      const room = await createRoom(vip.context, baseUrl, uniqueName('Photos'), 0, { allowImages: true, allowGifs: true });
       await vip.page.goto(`/chat/${room.id}`);
       await waitOnline(vip.page);
       const { page } = user;
@@ -286,30 +322,38 @@ describe('Images in chat', () => {
 
       const thumbnails = page.locator('button[data-testid="message"]');
       const pictures = [
-        { name: 'harbour.png', buffer: await solidPng(640, 400, { r: 30, g: 90, b: 200 }) },
-        { name: 'lighthouse.png', buffer: await solidPng(400, 600, { r: 230, g: 120, b: 20 }) },
+        { name: 'harbour.png', mimeType: 'image/png', buffer: await solidPng(640, 400, { r: 30, g: 90, b: 200 }) },
+        { name: 'lighthouse.png', mimeType: 'image/png', buffer: await solidPng(400, 600, { r: 230, g: 120, b: 20 }) },
+        { name: 'waves.gif', mimeType: 'image/gif', buffer: await solidGif(480, 320, { r: 20, g: 160, b: 140 }) },
       ];
-      for (const [n, { name, buffer }] of pictures.entries()) {
-        await vip.page.getByTestId('image-input').setInputFiles({ name, mimeType: 'image/png', buffer });
+      for (const [n, picture] of pictures.entries()) {
+        await vip.page.getByTestId('image-input').setInputFiles(picture);
         await thumbnails.nth(n).locator('img').waitFor();
       }
-      const [first, second] = [thumbnails.nth(0), thumbnails.nth(1)];
+      const [first, second, third] = [thumbnails.nth(0), thumbnails.nth(1), thumbnails.nth(2)];
       expect(await first.getAttribute('aria-label')).toBe('View full size: harbour.png');
       expect(await second.getAttribute('aria-label')).toBe('View full size: lighthouse.png');
-      const sources = [await first.locator('img').getAttribute('src'), await second.locator('img').getAttribute('src')];
+      expect(await third.getAttribute('aria-label')).toBe('View full size: waves.gif');
+      const sources = await Promise.all([first, second, third].map((thumbnail) => thumbnail.locator('img').getAttribute('src')));
       expect(sources[0]).toMatch(/^\/media\/chat\//);
-      expect(sources[1]).not.toBe(sources[0]);
-      const [firstId, secondId] = [await first.getAttribute('data-message-id'), await second.getAttribute('data-message-id')];
+      expect(sources[2]).toMatch(/\.gif$/);
+      expect(new Set(sources).size).toBe(3);
+      const secondId = await second.getAttribute('data-message-id');
       const focusComesBackTo = (id: string | null) => page.waitForFunction((wanted) => document.activeElement?.getAttribute('data-message-id') === wanted, id);
 
       // A click opens the first picture large, with who sent it and when.
       await first.click();
-      const viewer = page.getByRole('dialog', { name: 'Photo from vip' });
-      await viewer.waitFor();
+      const viewer = page.getByTestId('lightbox');
+      await page.getByRole('dialog', { name: 'Photo from vip' }).waitFor();
       const shown = viewer.getByTestId('lightbox-image');
       const position = viewer.getByTestId('lightbox-position');
-      expect(await shown.getAttribute('src')).toBe(sources[0]);
-      expect(await position.textContent()).toBe('1 of 2');
+      const zoom = viewer.getByTestId('lightbox-zoom');
+      const at = async (n: number) => {
+        await position.filter({ hasText: `${n} of 3` }).waitFor();
+        expect(await shown.getAttribute('src')).toBe(sources[n - 1]);
+      };
+      const zoomed = (percent: number) => zoom.filter({ hasText: `Zoom ${percent}%` }).waitFor();
+      await at(1);
       expect(await viewer.locator('time').getAttribute('datetime')).toMatch(/^\d{4}-\d{2}-\d{2}T/);
       // Everything it offers is on the screen, at a phone's width too.
       for (const control of [viewer.getByRole('button', { name: 'Close' }), viewer.getByRole('button', { name: 'Next image' }), viewer.getByRole('button', { name: 'Zoom in' }), shown]) {
@@ -322,32 +366,100 @@ describe('Images in chat', () => {
       expect(original.headers()['content-type']).toMatch(/^image\//);
       await screenshot(page, `image-viewer-${width}`, { fullPage: false });
 
-      // The arrows move between the two pictures, and so does the on-screen button.
+      // The arrows move between the pictures, and so does the on-screen button; the GIF is among them.
       await page.keyboard.press('ArrowRight');
-      await position.filter({ hasText: '2 of 2' }).waitFor();
-      expect(await shown.getAttribute('src')).toBe(sources[1]);
+      await at(2);
       await page.keyboard.press('ArrowLeft');
-      await position.filter({ hasText: '1 of 2' }).waitFor();
+      await at(1);
       await viewer.getByRole('button', { name: 'Next image' }).click();
-      await position.filter({ hasText: '2 of 2' }).waitFor();
+      await at(2);
+      await page.keyboard.press('ArrowRight');
+      await at(3);
+      await page.getByRole('dialog', { name: 'GIF from vip' }).waitFor();
+      await page.keyboard.press('ArrowLeft');
+      await at(2);
 
       // Escape closes; focus is back on the thumbnail of the picture last shown.
       await page.keyboard.press('Escape');
       await viewer.waitFor({ state: 'detached' });
       await focusComesBackTo(secondId);
 
-      // The keyboard alone: Enter on the focused thumbnail opens it, Escape comes back to it.
+      // The keyboard alone: Enter on the focused thumbnail opens it; + and - zoom, 0 fits again.
       await first.focus();
       await page.keyboard.press('Enter');
       await viewer.waitFor();
-      expect(await position.textContent()).toBe('1 of 2');
+      await at(1);
+      await zoomed(100);
+      await page.keyboard.press('+');
+      await zoomed(150);
+      await page.keyboard.press('+');
+      await zoomed(200);
+      await page.keyboard.press('-');
+      await zoomed(150);
+      await page.keyboard.press('0');
+      await zoomed(100);
+      // The buttons do the same.
+      await viewer.getByRole('button', { name: 'Zoom in' }).click();
+      await zoomed(150);
+      await viewer.getByRole('button', { name: 'Zoom out' }).click();
+      await zoomed(100);
+
+      // The mouse: a double click zooms in to 2x where it points, a drag pans the zoomed picture, another double click fits it again.
+      const middle = await centreOf(shown);
+      await page.mouse.dblclick(middle.x, middle.y);
+      await zoomed(200);
+      const resting = await shown.evaluate((img) => new DOMMatrix(getComputedStyle(img).transform));
+      await page.mouse.move(middle.x, middle.y);
+      await page.mouse.down();
+      await page.mouse.move(middle.x + 40, middle.y + 30, { steps: 5 });
+      await page.mouse.up();
+      await page.waitForFunction(
+        ([img, before]) => {
+          const now = new DOMMatrix(getComputedStyle(img as Element).transform);
+          return now.a === 2 && Math.abs(now.e - (before as { e: number }).e - 40) < 1 && Math.abs(now.f - (before as { f: number }).f - 30) < 1;
+        },
+        [await shown.elementHandle(), { e: resting.e, f: resting.f }] as const,
+      );
+      await page.mouse.dblclick(middle.x, middle.y);
+      await zoomed(100);
+      // A new picture starts fitted.
+      await page.keyboard.press('+');
+      await zoomed(150);
       await page.keyboard.press('ArrowRight');
-      await position.filter({ hasText: '2 of 2' }).waitFor();
+      await at(2);
+      await zoomed(100);
       await page.keyboard.press('ArrowLeft');
-      await position.filter({ hasText: '1 of 2' }).waitFor();
-      await page.keyboard.press('Escape');
+      await at(1);
+
+      // A finger: a swipe to the left shows the next picture, to the right the one before.
+      const hand = await fingers(page);
+      const centre = await centreOf(viewer.getByTestId('lightbox-stage'));
+      const reach = Math.min(120, width / 3);
+      await hand.swipe(centre, { x: centre.x - reach, y: centre.y });
+      await at(2);
+      await hand.swipe(centre, { x: centre.x - reach, y: centre.y });
+      await at(3);
+      await hand.swipe(centre, { x: centre.x + reach, y: centre.y });
+      await at(2);
+      // A short drag is no swipe.
+      await hand.swipe(centre, { x: centre.x - 20, y: centre.y });
+      await at(2);
+      // A double tap zooms to 2x and back; two fingers spread apart zoom in, pinched together zoom out.
+      await hand.doubleTap(centre);
+      await zoomed(200);
+      // Zoomed, a finger pans the picture instead of swiping to the next one.
+      await hand.swipe(centre, { x: centre.x - reach, y: centre.y });
+      await at(2);
+      await hand.doubleTap(centre);
+      await zoomed(100);
+      await hand.pinch(centre, 40, 120);
+      await zoomed(300);
+      await hand.pinch(centre, 120, 40);
+      await zoomed(100);
+      // A swipe down closes, and focus is back on the picture's thumbnail.
+      await hand.swipe(centre, { x: centre.x, y: centre.y + 160 });
       await viewer.waitFor({ state: 'detached' });
-      await focusComesBackTo(firstId);
+      await focusComesBackTo(secondId);
     });
   }
 });

@@ -33,6 +33,11 @@ export function solidPng(width: number, height: number, background: { r: number;
   return sharp({ create: { width, height, channels: 3, background } }).png().toBuffer();
 }
 
+/** A GIF of one colour. */
+export function solidGif(width: number, height: number, background: { r: number; g: number; b: number }): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background } }).gif().toBuffer();
+}
+
 /** A PNG of random pixels: it does not compress, so its size is close to width × height × 3. */
 export function noisyPng(width: number, height: number): Promise<Buffer> {
   const pixels = Buffer.alloc(width * height * 3);

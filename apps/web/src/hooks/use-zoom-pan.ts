@@ -72,6 +72,8 @@ const middleOf = (a: Point, b: Point) => ({ x: (a.x + b.x) / 2, y: (a.y + b.y) /
  */
 export function useZoomPan({ resetKey, onSwipe, onDismiss }: ZoomPanOptions) {
   const [state, setState] = useState<{ key: unknown; view: ZoomView }>({ key: resetKey, view: FIT });
+  // Another picture, or one shown before coming back: it starts fitted, whatever zoom it had then.
+  if (state.key !== resetKey) setState({ key: resetKey, view: FIT });
   const view = state.key === resetKey ? state.view : FIT;
   /** While a finger swipes at scale 1: how far it went, shown as the picture following it. */
   const [swipe, setSwipeState] = useState<Point | null>(null);

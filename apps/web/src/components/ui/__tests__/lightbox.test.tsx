@@ -136,10 +136,14 @@ describe('zoom', () => {
     await user.keyboard('0');
     expect(transform()).toContain('scale(1)');
 
-    // Another picture starts whole.
+    // Another picture starts whole, and so does the one before when it comes back.
     await user.keyboard('++{ArrowRight}');
     expect(position()).toBe('2 of 3');
     expect(transform()).toContain('scale(1)');
+    await user.keyboard('{ArrowLeft}');
+    expect(position()).toBe('1 of 3');
+    expect(transform()).toContain('scale(1)');
+    expect(screen.getByTestId('lightbox-zoom')).toHaveTextContent(LIGHTBOX_TEXT.zoom(100));
   });
 
   it('pans a zoomed picture under the mouse, no further than its edges', async () => {
