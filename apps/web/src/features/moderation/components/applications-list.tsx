@@ -65,12 +65,12 @@ function ApplicationCard({ application, onReject }: ApplicationCardProps) {
   }
 
   return (
-    <Card className="p-4" data-testid="application">
+    <Card className="p-4 wrap-anywhere" data-testid="application">
       <div className="flex gap-3">
         <UserAvatar name={name} src={sellerAvatar(application)} className="h-12 w-12" />
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-2">
-            <h2 className="font-semibold break-words">{name}</h2>
+            <h2 className="font-semibold">{name}</h2>
             <CategoryBadge category={application.category} />
           </div>
           <p className="text-xs text-muted-foreground">

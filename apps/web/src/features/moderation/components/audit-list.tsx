@@ -9,11 +9,11 @@ export type AuditListProps = { entries: AuditEntryDto[] };
 export function AuditList({ entries }: AuditListProps) {
   if (!entries.length) return <p className="text-sm text-muted-foreground">{T.noAudit}</p>;
   return (
-    <ol className="divide-y rounded-lg border text-sm" aria-label={T.tabs.audit}>
+    <ol className="divide-y rounded-lg border text-sm wrap-anywhere" aria-label={T.tabs.audit}>
       {entries.map((entry) => (
         <li key={entry.id} className="space-y-0.5 p-3">
           <p className="font-medium">{T.auditLine(entry.actor.username, T.actionNames[entry.action], entry.target?.username ?? '')}</p>
-          <p className="break-words">{entry.reason}</p>
+          <p>{entry.reason}</p>
           <p className="text-xs text-muted-foreground">
             {formatModerationTime(entry.createdAt)}
             {entry.details.endsAt ? ` · ${T.until} ${formatModerationTime(entry.details.endsAt)}` : ''}

@@ -9,7 +9,7 @@ export type EvidenceViewProps = { evidence: ReportEvidence; reportedMessageId?: 
 export function EvidenceView({ evidence, reportedMessageId }: EvidenceViewProps) {
   const messages = evidence.context?.length ? evidence.context : evidence.message ? [evidence.message] : [];
   return (
-    <section aria-label={T.evidence} className="space-y-3 rounded-lg border bg-muted/30 p-3 text-sm">
+    <section aria-label={T.evidence} className="space-y-3 rounded-lg border bg-muted/30 p-3 text-sm wrap-anywhere">
       <p className="text-xs text-muted-foreground">
         {T.evidence} · {T.capturedAt} {formatModerationTime(evidence.capturedAt)}
       </p>
@@ -48,7 +48,7 @@ function SnapshotLine({ message, reported }: { message: MessageSnapshot; reporte
     <li className={cn('rounded px-2 py-1', reported && 'bg-amber-100 ring-1 ring-amber-400 dark:bg-amber-950/50')} data-reported={reported || undefined}>
       <span className="font-medium">{message.sender.username}</span>{' '}
       <span className="text-xs text-muted-foreground">{formatModerationTime(message.createdAt)}</span>
-      <p className="break-words whitespace-pre-wrap">{message.removed ? <em className="text-muted-foreground">{T.removedSnapshot}</em> : message.content}</p>
+      <p className="whitespace-pre-wrap">{message.removed ? <em className="text-muted-foreground">{T.removedSnapshot}</em> : message.content}</p>
     </li>
   );
 }

@@ -53,7 +53,7 @@ export function MyReports() {
         <ul className="mt-3 divide-y" aria-label={REPORT_TEXT.myReports}>
           {data.map((report) => (
             <li key={report.id} className="py-2 text-sm">
-              <p className="font-medium break-words">{report.targetLabel}</p>
+              <p className="font-medium wrap-anywhere">{report.targetLabel}</p>
               <p className="text-xs text-muted-foreground">
                 {REPORT_REASONS[report.reason]} · {formatModerationTime(report.createdAt)}
               </p>

@@ -32,7 +32,7 @@ export function ReportDetail({ report }: ReportDetailProps) {
   };
 
   return (
-    <Card className="space-y-3 p-4" aria-label={report.targetLabel} role="region">
+    <Card className="space-y-3 p-4 wrap-anywhere" aria-label={report.targetLabel} role="region">
       <div className="flex flex-wrap items-center gap-2">
         <h3 className="font-semibold">{report.targetLabel}</h3>
         <Badge variant={open ? 'default' : 'secondary'}>{T.statuses[report.status]}</Badge>
@@ -44,7 +44,7 @@ export function ReportDetail({ report }: ReportDetailProps) {
         {report.note ? (
           <>
             <dt className="text-muted-foreground">{T.note}</dt>
-            <dd className="break-words">{report.note}</dd>
+            <dd>{report.note}</dd>
           </>
         ) : null}
         <dt className="text-muted-foreground">{T.reportedBy}</dt>

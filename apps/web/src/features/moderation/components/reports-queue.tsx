@@ -63,7 +63,7 @@ export function ReportsQueue() {
                   aria-current={report.id === selected || undefined}
                   className={cn('w-full rounded-lg border p-3 text-left text-sm hover:bg-muted', report.id === selected && 'border-primary bg-muted')}
                 >
-                  <span className="block font-medium break-words">{report.targetLabel}</span>
+                  <span className="block font-medium wrap-anywhere">{report.targetLabel}</span>
                   <span className="block text-xs text-muted-foreground">
                     {REPORT_REASONS[report.reason]} · {report.reporter.username} · {formatModerationTime(report.createdAt)}
                   </span>
