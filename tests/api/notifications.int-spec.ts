@@ -330,6 +330,25 @@ describe('the e-mail digest', () => {
     expect(await digests(quiet.bob)).toEqual([]);
   });
 
+  it('mails what a message says now: the words of its edit, and nothing of a message deleted', async () => {
+    const { alice, bob, roomId } = await privateChat();
+    await alice.post(`/api/rooms/${roomId}/messages`, { content: 'Are you there?' });
+    await stack.mail.waitForMail(`${bob.username}@example.com`, /unread notification/);
+    // Within the hour of that digest two more messages wait; one is edited, the other deleted.
+    const edited = await alice.post(`/api/rooms/${roomId}/messages`, { content: 'Meet at the old mill' });
+    const deleted = await alice.post(`/api/rooms/${roomId}/messages`, { content: 'Bring the secret map' });
+    await eventually(async () => expect(await undigested(bob.id)).toBe(2));
+    expect((await alice.request('PATCH', `/api/messages/${edited.body.id}`, { content: 'Meet at the station' })).status).toBe(200);
+    expect((await alice.request('DELETE', `/api/messages/${deleted.body.id}`)).status).toBe(200);
+    // The hour is over (as far as the digest knows): the next sweep mails what is stored now.
+    await services.chat.get(MikroORM).em.getConnection().execute(`update notification_digests set sent_at = now() - interval '2 hours' where user_id = ?`, [bob.id]);
+    await eventually(async () => expect(await digests(bob)).toHaveLength(2));
+    const mail = (await digests(bob)).find((m) => !m.text.includes('Are you there?'))!;
+    expect(mail.subject).toBe('You have 1 unread notification');
+    expect(mail.text).toContain(`${NotificationText.messageFrom(alice.username)}: Meet at the station`);
+    for (const gone of ['old mill', 'secret map']) expect(mail.text).not.toContain(gone);
+  });
+
   it('keeps the words of a message out of the mail of someone with message previews off', async () => {
     const { alice, bob, roomId } = await privateChat();
     const settings = (await bob.get('/api/users/me/settings')).body;
