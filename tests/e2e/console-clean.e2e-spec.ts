@@ -1,15 +1,50 @@
 import type { Browser, Page } from 'playwright-core';
 import { APP_ROUTE_PATHS, APP_ROUTE_REDIRECTS } from '@app/contracts';
 import { launchBrowser } from './support/browser';
-import { api, signIn } from './support/chat';
+import { api, createRoom, openRoom, signIn, uniqueName } from './support/chat';
+import { eventually, solidPng } from './support/media';
 import { stackInfo } from './support/stack-info';
 
-const { baseUrl } = stackInfo();
+const { baseUrl, previewSiteUrl } = stackInfo();
 let browser: Browser;
+/** The room walked: a conversation with what people post, each loading what it shows. */
+let roomId: number;
 
 beforeAll(async () => {
   browser = await launchBrowser();
+  roomId = await furnishedRoom();
 });
+
+/**
+ * A public room a VIP made, holding each kind of thing a conversation shows: a pinned message,
+ * a reply quoting it, a link with its preview card and picture, and a photo.
+ */
+async function furnishedRoom(): Promise<number> {
+  const context = await browser.newContext({ baseURL: baseUrl });
+  try {
+    await signIn(context, baseUrl, 'vip');
+    const room = await createRoom(context, baseUrl, uniqueName('Walk'), 0, { allowImages: true });
+    // One sends into a public room one has open.
+    await openRoom(context, room.id);
+    const say = (body: Record<string, unknown>) => api<{ id: number }>(context, baseUrl, 'POST', `rooms/${room.id}/messages`, body);
+    const welcome = await say({ content: 'Welcome, everyone: the rules are in the room information' });
+    await api(context, baseUrl, 'PUT', `messages/${welcome.id}/pin`);
+    await say({ content: 'Thanks, read them', replyToId: welcome.id });
+    const linked = await say({ content: `Have a look at ${previewSiteUrl}/story/walk-${Date.now().toString(36)}` });
+    const pictureOf = (messages: Array<{ id: number; linkPreview?: { image: string | null } }>) => messages.find((m) => m.id === linked.id)?.linkPreview?.image ?? '';
+    const messages = await eventually(() => api<Array<{ id: number; linkPreview?: { image: string | null } }>>(context, baseUrl, 'GET', `rooms/${room.id}/messages`), (list) => pictureOf(list) !== '');
+    expect(pictureOf(messages)).toMatch(/^\/media\/preview\//);
+    const upload = await context.request.post(`${baseUrl}/api/chat/upload`, {
+      headers: { origin: baseUrl },
+      multipart: { file: { name: 'harbour.png', mimeType: 'image/png', buffer: await solidPng(320, 200, { r: 30, g: 90, b: 200 }) } },
+    });
+    expect(upload.status()).toBe(201);
+    await say({ content: ((await upload.json()) as { url: string }).url, type: 'image' });
+    return room.id;
+  } finally {
+    await context.close();
+  }
+}
 
 afterAll(() => browser?.close());
 
@@ -36,12 +71,10 @@ function screens(ids: { roomId: number; sellerId: number }): string[] {
  * Walks every screen as one person and answers what went wrong on the way that they did not
  * cause: console errors, uncaught exceptions and answers of status 400 or more.
  */
-async function walk(who: string | null): Promise<string[]> {
-  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 800 } });
+async function walk(who: string | null, width: number): Promise<string[]> {
+  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width, height: width < 768 ? 812 : 800 } });
   try {
     if (who) await signIn(context, baseUrl, who);
-    // A room open to everyone: a VIP room's refusal of a visitor is the answer they asked for.
-    const room = (await api<Array<{ id: number; vipOnly: boolean }>>(context, baseUrl, 'GET', 'rooms?type=public')).find((r) => !r.vipOnly)!;
     const [seller] = await api<Array<{ id: number }>>(context, baseUrl, 'GET', 'sellers');
     const page: Page = await context.newPage();
     page.setDefaultTimeout(15_000);
@@ -66,7 +99,7 @@ async function walk(who: string | null): Promise<string[]> {
       if (reason === 'net::ERR_ABORTED') return;
       problems.push(`${path}: ${request.method()} ${request.url().replace(baseUrl, '')} failed: ${reason}`);
     });
-    for (const next of screens({ roomId: room.id, sellerId: seller.id })) {
+    for (const next of screens({ roomId, sellerId: seller.id })) {
       path = next;
       await page.goto(next);
       await page.waitForLoadState('networkidle');
@@ -77,7 +110,7 @@ async function walk(who: string | null): Promise<string[]> {
   }
 }
 
-describe('A clean console on every screen at 1280 px', () => {
+describe.each([1280, 375])('A clean console on every screen at %i px', (width) => {
   it.each([
     ['a visitor', null],
     ['a member', 'user'],
@@ -85,6 +118,6 @@ describe('A clean console on every screen at 1280 px', () => {
     ['a seller', 'seller'],
     ['an admin', 'moderator'],
   ])('as %s', async (_who, username) => {
-    expect(await walk(username)).toEqual([]);
+    expect(await walk(username, width)).toEqual([]);
   });
 });
