@@ -83,10 +83,10 @@ describe('Link previews', () => {
     }
   });
 
-  it('shows no cards to someone who turned "Show link previews" off in Settings (375 px)', async () => {
-    const { roomId, writer, reader, close } = await writerAndReader(1280, 375);
+  it.each([1280, 375])('shows no cards to someone who turned "Show link previews" off in Settings (%i px)', async (width) => {
+    const { roomId, writer, reader, close } = await writerAndReader(1280, width);
     try {
-      const page = story('market-day');
+      const page = story(`market-day-${width}`);
       await sendText(writer, `Market day: ${page.url}`);
       await cardOf(reader, page.title).waitFor();
 
@@ -97,7 +97,7 @@ describe('Link previews', () => {
       await toggle.click();
       expect((await saved).status()).toBe(200);
       expect(await toggle.getAttribute('aria-checked')).toBe('false');
-      await screenshot(reader, 'link-preview-setting-375', { fullPage: false });
+      await screenshot(reader, `link-preview-setting-${width}`, { fullPage: false });
 
       // Back in the room after a reload: the message is there, its card is not; the writer still has theirs.
       await reader.goto(`/chat/${roomId}`);
