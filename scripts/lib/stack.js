@@ -57,6 +57,8 @@ class Stack {
       NATS_URL: o.natsUrl,
       REDIS_URL: o.redisUrl,
       LOG_LEVEL: o.logLevel ?? 'info',
+      // Mail links and passkeys name the site where people open it: the first gateway.
+      PUBLIC_ORIGIN: o.publicOrigin ?? `http://localhost:${o.gatewayPorts[0]}`,
       MEDIA_HTTP_PORT: String(o.mediaPort),
       MEDIA_SVC_URL: `http://127.0.0.1:${o.mediaPort}`,
       S3_ENDPOINT: this.s3?.endpoint ?? process.env.S3_ENDPOINT,

@@ -184,7 +184,26 @@ describe('no input gets a 5xx', () => {
     // The routes added last are in the document, so in the fuzz, nested fields and all.
     const listed = ops.map((op) => `${op.method} ${op.path}`);
     expect(listed).toEqual(
-      expect.arrayContaining(['GET /api/push/key', 'GET /api/push/subscriptions', 'POST /api/push/subscriptions', 'DELETE /api/push/subscriptions/{id}']),
+      expect.arrayContaining([
+        'GET /api/push/key',
+        'GET /api/push/subscriptions',
+        'POST /api/push/subscriptions',
+        'DELETE /api/push/subscriptions/{id}',
+        'GET /api/users/me/passkeys',
+        'POST /api/users/me/passkeys/registration-options',
+        'POST /api/users/me/passkeys',
+        'PATCH /api/users/me/passkeys/{id}',
+        'DELETE /api/users/me/passkeys/{id}',
+        'POST /api/auth/passkey/options',
+        'POST /api/auth/passkey',
+      ]),
+    );
+    // The WebAuthn answers are fuzzed down to their nested fields.
+    expect(ops.find((op) => op.method === 'POST' && op.path === '/api/users/me/passkeys')?.bodyFields).toEqual(
+      expect.arrayContaining(['name', 'response', 'response.id', 'response.type', 'response.response']),
+    );
+    expect(ops.find((op) => op.method === 'POST' && op.path === '/api/auth/passkey')?.bodyFields).toEqual(
+      expect.arrayContaining(['attempt', 'rememberMe', 'response.rawId', 'response.response']),
     );
     expect(ops.find((op) => op.method === 'POST' && op.path === '/api/push/subscriptions')?.bodyFields).toEqual(
       expect.arrayContaining(['endpoint', 'keys.p256dh', 'keys.auth', 'expirationTime']),

@@ -59,9 +59,9 @@ function environmentOf(service: ComposeService): Record<string, string> {
   return Object.fromEntries(
     Object.entries(service.environment ?? {}).map(([key, value]) => [
       key,
-      // As compose reads it with the caller's variable unset: ${VAR:-default} is the default.
+      // As compose reads it with the caller's variable unset: ${VAR:-default} is the default, wherever it stands.
       String(value)
-        .replace(/^\$\{[A-Z_]+:-(.*)\}$/, '$1')
+        .replace(/\$\{[A-Z_]+:-([^}]*)\}/g, '$1')
         .replace(/^\/run\/secrets\//, `${secretsDir}/`),
     ]),
   );

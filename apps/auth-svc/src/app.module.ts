@@ -7,6 +7,7 @@ import { authEnv } from './config/auth-env';
 import { migrations } from './migrations';
 import { AccountSanction } from './sanctions/account-sanction.entity';
 import { SanctionsModule } from './sanctions/sanctions.module';
+import { Passkey } from './passkeys/passkey.entity';
 import { RecoveryCode } from './two-step/recovery-code.entity';
 import { User } from './users/user.entity';
 import { UsersModule } from './users/users.module';
@@ -19,7 +20,7 @@ import { VipModule } from './vip/vip.module';
       service: ServiceName.Auth,
       env: authEnv,
       databaseUrl: (env) => env.AUTH_DATABASE_URL,
-      entities: [User, AccountSanction, VipChange, RecoveryCode],
+      entities: [User, AccountSanction, VipChange, RecoveryCode, Passkey],
       migrations,
     }),
     CaptchaModule,

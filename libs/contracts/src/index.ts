@@ -19,6 +19,8 @@ export * from './auth/recovery.constants';
 export * from './auth/dto/recovery.dto';
 export * from './auth/two-step.constants';
 export * from './auth/dto/two-step.dto';
+export * from './auth/passkeys.constants';
+export * from './auth/dto/passkeys.dto';
 export * from './vip/vip.constants';
 export * from './vip/vip-price';
 export * from './vip/vip.patterns';

@@ -34,6 +34,18 @@ import type {
   TwoStepStatusDto,
 } from './auth/dto/two-step.dto';
 import { TwoStepPatterns } from './auth/two-step.constants';
+import type {
+  PasskeyDto,
+  PasskeyIdRequestDto,
+  PasskeyRegistrationOptionsRequestDto,
+  PasskeySignInChallengeDto,
+  PasskeySignInOptionsRequestDto,
+  PasskeySignInRequestDto,
+  PublicKeyCredentialCreationOptionsJSON,
+  RegisterPasskeyRequestDto,
+  RenamePasskeyRequestDto,
+} from './auth/dto/passkeys.dto';
+import { PasskeyPatterns } from './auth/passkeys.constants';
 import { CallPatterns } from './calls/calls.patterns';
 import type {
   CallActionRequestDto,
@@ -168,6 +180,14 @@ export interface RpcContract {
   [TwoStepPatterns.RegenerateRecoveryCodes]: [TwoStepCodeRequestDto, RecoveryCodesDto];
   [TwoStepPatterns.Disable]: [DisableTwoStepRequestDto, TwoStepStatusDto];
   [TwoStepPatterns.CompleteLogin]: [CompleteTwoStepLoginRequestDto, SessionIssuedDto];
+
+  [PasskeyPatterns.List]: [UserIdDto, PasskeyDto[]];
+  [PasskeyPatterns.RegistrationOptions]: [PasskeyRegistrationOptionsRequestDto, PublicKeyCredentialCreationOptionsJSON];
+  [PasskeyPatterns.Register]: [RegisterPasskeyRequestDto, PasskeyDto];
+  [PasskeyPatterns.Rename]: [RenamePasskeyRequestDto, PasskeyDto];
+  [PasskeyPatterns.Remove]: [PasskeyIdRequestDto, Ok];
+  [PasskeyPatterns.SignInOptions]: [PasskeySignInOptionsRequestDto, PasskeySignInChallengeDto];
+  [PasskeyPatterns.SignIn]: [PasskeySignInRequestDto, SessionIssuedDto];
 
   [ChatPatterns.HasConversation]: [HasConversationDto, { exists: boolean }];
   [ChatPatterns.CreateRoom]: [CreateRoomRequestDto, RoomDto];

@@ -8,3 +8,4 @@ export * from './manual-clock';
 export * from './voice-notes';
 export * from './push-service';
 export * from './two-step';
+export * from './passkey-authenticator';

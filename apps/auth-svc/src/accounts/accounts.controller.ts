@@ -6,6 +6,8 @@ import {
   DestroySessionDto,
   GuestRequestDto,
   LoginRequestDto,
+  PasskeyPatterns,
+  PasskeySignInRequestDto,
   RegisterRequestDto,
   SessionTokensDto,
   TwoStepPatterns,
@@ -29,6 +31,11 @@ export class AccountsController {
   @MessagePattern(TwoStepPatterns.CompleteLogin)
   completeTwoStepLogin(@Payload() dto: CompleteTwoStepLoginRequestDto) {
     return this.accounts.completeTwoStepLogin(dto);
+  }
+
+  @MessagePattern(PasskeyPatterns.SignIn)
+  passkeySignIn(@Payload() dto: PasskeySignInRequestDto) {
+    return this.accounts.passkeySignIn(dto);
   }
 
   @MessagePattern(AuthPatterns.CreateGuest)

@@ -4,6 +4,7 @@ import { SanctionsModule } from '../sanctions/sanctions.module';
 import { SessionStore } from '../sessions/session.store';
 import { UsersModule } from '../users/users.module';
 import { RecoveryModule } from '../recovery/recovery.module';
+import { PasskeysModule } from '../passkeys/passkeys.module';
 import { TwoStepModule } from '../two-step/two-step.module';
 import { AccountMailModule } from './account-mail.module';
 import { AccountsController } from './accounts.controller';
@@ -12,7 +13,7 @@ import { LoginLimiter } from './login-limiter';
 import { SignupLimiter } from './signup-limiter';
 
 @Module({
-  imports: [CaptchaModule, UsersModule, SanctionsModule, AccountMailModule, RecoveryModule, TwoStepModule],
+  imports: [CaptchaModule, UsersModule, SanctionsModule, AccountMailModule, RecoveryModule, TwoStepModule, PasskeysModule],
   controllers: [AccountsController],
   providers: [AccountsService, SessionStore, LoginLimiter, SignupLimiter],
 })

@@ -7,6 +7,7 @@ import {
   type CompleteTwoStepLoginRequestDto,
   type GuestRequestDto,
   type Language,
+  type PasskeySignInRequestDto,
   type LoginRequestDto,
   type RegisterRequestDto,
   type SessionIssuedDto,
@@ -24,6 +25,7 @@ import type { User } from '../users/user.entity';
 import { toUserDto } from '../users/user.mapper';
 import { USERNAME_TAKEN_MESSAGE, UsersService } from '../users/users.service';
 import { RecoveryService } from '../recovery/recovery.service';
+import { PasskeysService } from '../passkeys/passkeys.service';
 import { TwoStepService } from '../two-step/two-step.service';
 import { AccountMailer, type MailRecipient } from './account-mailer';
 import { attemptSubject, LoginLimiter } from './login-limiter';
@@ -53,6 +55,7 @@ export class AccountsService {
     private readonly sanctions: SanctionsService,
     private readonly recovery: RecoveryService,
     private readonly twoStep: TwoStepService,
+    private readonly passkeys: PasskeysService,
   ) {}
 
   /**
@@ -135,6 +138,17 @@ export class AccountsService {
     const { user, rememberMe } = await this.twoStep.completeSignIn(dto.challenge, dto.code, dto.client.ip);
     // A sanction may have come while the code was being typed.
     await this.sanctions.assertMaySignIn(user.id);
+    return this.openSession(user, rememberMe ? REMEMBER_ME_TTL_SECONDS : SESSION_TTL_SECONDS, rememberMe);
+  }
+
+  /**
+   * No password and no captcha: a passkey cannot be guessed, and its own user verification (PIN,
+   * fingerprint) makes it two factors, so two-step sign-in asks for no code after it.
+   */
+  async passkeySignIn(dto: PasskeySignInRequestDto): Promise<SessionIssuedDto> {
+    const user = await this.passkeys.signIn(dto);
+    await this.sanctions.assertMaySignIn(user.id);
+    const rememberMe = !!dto.rememberMe;
     return this.openSession(user, rememberMe ? REMEMBER_ME_TTL_SECONDS : SESSION_TTL_SECONDS, rememberMe);
   }
 

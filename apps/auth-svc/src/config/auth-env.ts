@@ -1,7 +1,8 @@
 import { BaseEnv, EXTRA_WORDS_PATTERN, appConfig, POSTGRES_URL_PATTERN } from '@app/server';
-import { CAPTCHA_TOKEN_TTL_SECONDS, CAPTCHA_TTL_SECONDS, POW_MAX_NUMBER } from '@app/contracts';
+import { CAPTCHA_TOKEN_TTL_SECONDS, CAPTCHA_TTL_SECONDS, PASSKEY_SIGN_INS_PER_ADDRESS_PER_MINUTE, POW_MAX_NUMBER } from '@app/contracts';
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsNotEmpty, IsString, Matches, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsNotEmpty, IsString, Matches, Max, Min, ValidateBy } from 'class-validator';
+import { relyingPartyProblem } from '../passkeys/relying-party';
 
 export class AuthEnv extends BaseEnv {
   /** production leaves the demo moderator's known authenticator secret out of the seed. */
@@ -67,6 +68,27 @@ export class AuthEnv extends BaseEnv {
   /** The site's address, for the links in mail. */
   @Matches(/^https?:\/\/[^/]+$/, { message: 'PUBLIC_ORIGIN must be an origin such as http://localhost:3000' })
   PUBLIC_ORIGIN = 'http://localhost:3000';
+
+  /** The domain passkeys belong to (no scheme, no port); empty takes PUBLIC_ORIGIN's host name. Changing it orphans every passkey made before. */
+  @IsString()
+  PASSKEY_RP_ID = '';
+
+  /** The origins pages make and use passkeys from, comma separated; empty takes PUBLIC_ORIGIN. Checked with PASSKEY_RP_ID at start. */
+  @IsString()
+  @ValidateBy({
+    name: 'passkeyRelyingParty',
+    validator: {
+      validate: (_value, args) => relyingPartyProblem(args?.object as AuthEnv) === null,
+      defaultMessage: (args) => relyingPartyProblem(args?.object as AuthEnv) ?? '',
+    },
+  })
+  PASSKEY_ORIGINS = '';
+
+  /** Passkey sign-ins one client address may start per minute: each keeps a challenge in Redis until it expires. */
+  @Type(() => Number)
+  @IsInt({ message: 'PASSKEY_SIGN_INS_PER_ADDRESS_PER_MINUTE must be a whole number' })
+  @Min(1)
+  PASSKEY_SIGN_INS_PER_ADDRESS_PER_MINUTE = PASSKEY_SIGN_INS_PER_ADDRESS_PER_MINUTE;
 
   /** Password reset requests one client address may make per hour (then 429). */
   @Type(() => Number)

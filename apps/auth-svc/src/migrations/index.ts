@@ -7,6 +7,7 @@ import { Migration20261127100000BannedAddress } from './Migration20261127100000-
 import { Migration20261128100000VipGrants } from './Migration20261128100000-vip-grants';
 import { Migration20261128200000UserLanguage } from './Migration20261128200000-user-language';
 import { Migration20261129100000TwoStep } from './Migration20261129100000-two-step';
+import { Migration20261130100000Passkeys } from './Migration20261130100000-passkeys';
 
 /** Every migration, in order. Listed in code so the build and jest need no file globbing. */
 export const migrations: MigrationObject[] = [
@@ -18,4 +19,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261128100000-vip-grants', class: Migration20261128100000VipGrants },
   { name: 'Migration20261128200000-user-language', class: Migration20261128200000UserLanguage },
   { name: 'Migration20261129100000-two-step', class: Migration20261129100000TwoStep },
+  { name: 'Migration20261130100000-passkeys', class: Migration20261130100000Passkeys },
 ];

@@ -72,6 +72,14 @@ export class User {
   @Property({ type: 'integer', nullable: true, hidden: true })
   totpLastStep: number | null = null;
 
+  /** The WebAuthn user handle of the account's passkeys (random, base64url): authenticators keep it, so it says nothing of the account. */
+  @Property({ type: 'string', length: 64, nullable: true, unique: true, hidden: true })
+  passkeyUserHandle: string | null = null;
+
+  /** How many passkeys the account holds: counted again from the passkeys table whenever one is added or removed. */
+  @Property({ type: 'integer' })
+  passkeyCount = 0;
+
   @Property({ type: 'datetime', nullable: true })
   lastSeen: Date | null = null;
 

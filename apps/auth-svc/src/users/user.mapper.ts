@@ -22,6 +22,7 @@ export function toUserDto(user: User, now = Date.now()): UserDto {
     language: user.language,
     vipUntil: user.vipUntil?.toISOString() ?? null,
     twoStepEnabled: user.twoStepEnabledAt !== null,
+    hasPasskey: user.passkeyCount > 0,
   };
 }
 

@@ -7,12 +7,16 @@ import {
   GuestDto,
   LoginDto,
   LogoutDto,
+  PasskeyPatterns,
+  PasskeySignInDto,
+  PasskeySignInOptionsDto,
   RegisterDto,
   TwoStepPatterns,
   VerifyCaptchaDto,
   type AuthResultDto,
   type CaptchaChallengeDto,
   type CaptchaTokenDto,
+  type PasskeySignInChallengeDto,
   type SessionIssuedDto,
   type TwoStepChallengeDto,
   type UsernameAvailabilityDto,
@@ -99,6 +103,29 @@ export class AuthController {
     @Res({ passthrough: true }) res: Response,
   ): Promise<AuthResultDto> {
     const issued = await this.rpc.request(TwoStepPatterns.CompleteLogin, { ...dto, client: { ip: clientIp(req) } });
+    return this.signIn(req, res, issued);
+  }
+
+  @ApiOperation({
+    summary: 'Starts a sign-in with a passkey: options for navigator.credentials.get() and the attempt they belong to (5 minutes, once)',
+    description:
+      'No password and no captcha. Passkeys are discoverable, so login (email or username) may be left out; when given, the passkey must be that account\'s. The answer is alike whether or not the login has an account. 429 with Retry-After past 30 a minute from one address.',
+  })
+  @Post('passkey/options')
+  @HttpCode(200)
+  passkeyOptions(@Body() dto: PasskeySignInOptionsDto, @Req() req: SessionRequest): Promise<PasskeySignInChallengeDto> {
+    return this.rpc.request(PasskeyPatterns.SignInOptions, { ...dto, client: { ip: clientIp(req) } });
+  }
+
+  @ApiOperation({
+    summary: 'Signs in with a passkey: the attempt and the browser\'s answer (AuthenticationResponseJSON)',
+    description:
+      '400 with fields.attempt when the attempt expired or was used, fields.response when the passkey is unknown, another account\'s or its answer cannot be verified (origin, RP ID, challenge, signature, user verification, a counter that did not grow); failures count toward the sign-in lockout (429). Two-step sign-in asks no code after a passkey.',
+  })
+  @Post('passkey')
+  @HttpCode(200)
+  async passkeySignIn(@Body() dto: PasskeySignInDto, @Req() req: SessionRequest, @Res({ passthrough: true }) res: Response): Promise<AuthResultDto> {
+    const issued = await this.rpc.request(PasskeyPatterns.SignIn, { ...dto, client: { ip: clientIp(req) } });
     return this.signIn(req, res, issued);
   }
 

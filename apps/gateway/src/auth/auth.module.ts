@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
 import { AuthController } from './auth.controller';
+import { PasskeysController } from './passkeys.controller';
 import { RecoveryController } from './recovery.controller';
 import { TwoStepController } from './two-step.controller';
 
-@Module({ controllers: [AuthController, RecoveryController, TwoStepController] })
+@Module({ controllers: [AuthController, RecoveryController, TwoStepController, PasskeysController] })
 export class AuthModule {}

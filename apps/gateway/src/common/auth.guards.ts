@@ -8,7 +8,7 @@ import {
   UnauthorizedException,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { ErrorCode, needsTwoStepForDesk, TWO_STEP_REQUIRED_CODE, TwoStepMessages, type UserDto, type UserRole } from '@app/contracts';
+import { ErrorCode, needsSecondFactorForDesk, TWO_STEP_REQUIRED_CODE, TwoStepMessages, type UserDto, type UserRole } from '@app/contracts';
 import type { SessionRequest } from './session.middleware';
 
 const ROLES_KEY = 'roles';
@@ -18,8 +18,8 @@ const DESK_KEY = 'moderation-desk';
 export const Roles = (...roles: UserRole[]) => SetMetadata(ROLES_KEY, roles);
 
 /**
- * A route of the moderation desk: a moderator without two-step sign-in is refused (403
- * `two_step_required`) until they turn it on. `false` on a method exempts it from its class's mark.
+ * A route of the moderation desk: a moderator without a second factor is refused (403
+ * `two_step_required`) until they turn on two-step sign-in or add a passkey. `false` on a method exempts it from its class's mark.
  */
 export const ModerationDesk = (desk = true) => SetMetadata(DESK_KEY, desk);
 
@@ -47,7 +47,7 @@ export class AuthGuard implements CanActivate {
       });
     }
     const desk = this.reflector.getAllAndOverride<boolean | undefined>(DESK_KEY, [context.getHandler(), context.getClass()]);
-    if (desk && needsTwoStepForDesk(req.user)) {
+    if (desk && needsSecondFactorForDesk(req.user)) {
       throw new ForbiddenException({ error: 'Forbidden', code: TWO_STEP_REQUIRED_CODE, message: TwoStepMessages.moderatorsNeedIt });
     }
     return true;

@@ -26,7 +26,7 @@ export const TWO_STEP_SETUP_TTL_SECONDS = 15 * 60;
 /** The name authenticator apps show beside the account. */
 export const TWO_STEP_ISSUER = 'Chatmarket';
 
-/** The error code of a moderator's request refused until two-step sign-in is on. */
+/** The error code of a moderator's request refused until two-step sign-in is on or a passkey is added. */
 export const TWO_STEP_REQUIRED_CODE = 'two_step_required';
 
 export const TwoStepMessages = {
@@ -38,7 +38,7 @@ export const TwoStepMessages = {
   alreadyOn: 'Two-step sign-in is already on.',
   notOn: 'Two-step sign-in is not on.',
   guestsCannot: 'Guests cannot turn on two-step sign-in.',
-  moderatorsNeedIt: 'Turn on two-step sign-in in Settings to use the moderation desk.',
+  moderatorsNeedIt: 'Turn on two-step sign-in or add a passkey in Settings to use the moderation desk.',
 } as const;
 
 /**
@@ -47,7 +47,7 @@ export const TwoStepMessages = {
  */
 export const DEMO_TWO_STEP_SECRET = 'CHATMARKETDEMOMODERATORSECRETKEY';
 
-/** Whether an account of this role must have two-step sign-in on before it may use the moderation desk. */
-export function needsTwoStepForDesk(user: { role: string; twoStepEnabled?: boolean }): boolean {
-  return user.role === 'moderator' && !user.twoStepEnabled;
+/** Whether this account must turn on two-step sign-in or add a passkey (its second factor) before it may use the moderation desk. */
+export function needsSecondFactorForDesk(user: { role: string; twoStepEnabled?: boolean; hasPasskey?: boolean }): boolean {
+  return user.role === 'moderator' && !user.twoStepEnabled && !user.hasPasskey;
 }

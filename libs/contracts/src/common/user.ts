@@ -103,8 +103,10 @@ export interface UserDto {
   language: Language;
   /** The end of a VIP period a moderator granted; absent or null when none runs. */
   vipUntil?: string | null;
-  /** Two-step sign-in (an authenticator app) is on; a moderator needs it for the moderation desk. */
+  /** Two-step sign-in (an authenticator app) is on; a moderator needs it or a passkey for the moderation desk. */
   twoStepEnabled?: boolean;
+  /** The account has at least one passkey, which counts as a second factor for the moderation desk. */
+  hasPasskey?: boolean;
 }
 
 /** What other services need to know of a user (stamping senders, permissions). */

@@ -7,7 +7,7 @@ import { DESK_TEXT, MODERATION_TEXT } from '../../features/moderation/copy';
 import { TwoStepRequired } from '../../features/settings/components/two-step-required';
 import settingsEnglish from '../../i18n/catalogues/en/settings.json';
 import { addEnglish } from '../../i18n/i18n';
-import { needsTwoStepForDesk } from '@app/contracts/browser';
+import { needsSecondFactorForDesk } from '@app/contracts/browser';
 
 addEnglish(settingsEnglish);
 
@@ -17,7 +17,7 @@ export function ModerationScreen() {
     <main className="mx-auto max-w-5xl px-4 py-8">
       <Seo title={DESK_TEXT.heading} description={DESK_TEXT.subtitle} />
       <AuthRequired description={MODERATION_TEXT.signInHint}>
-        {user && needsTwoStepForDesk(user) ? (
+        {user && needsSecondFactorForDesk(user) ? (
           <TwoStepRequired />
         ) : user?.role === 'moderator' ? (
           <>

@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { LoginLimiter } from '../accounts/login-limiter';
+import { UsersModule } from '../users/users.module';
+import { PasskeysController } from './passkeys.controller';
+import { PasskeysService } from './passkeys.service';
+
+/** Passkeys (WebAuthn): registered in Settings, used to sign in without a password. */
+@Module({
+  imports: [UsersModule],
+  controllers: [PasskeysController],
+  providers: [PasskeysService, LoginLimiter],
+  exports: [PasskeysService],
+})
+export class PasskeysModule {}

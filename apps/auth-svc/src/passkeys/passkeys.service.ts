@@ -1,0 +1,310 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { EnsureRequestContext, LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
+import { EntityManager } from '@mikro-orm/postgresql';
+import {
+  PASSKEY_CHALLENGE_TTL_SECONDS,
+  PASSKEY_RP_NAME,
+  PASSKEYS_PER_ACCOUNT_MAX,
+  PasskeyMessages,
+  type PasskeyDto,
+  type PasskeyIdRequestDto,
+  type PasskeyRegistrationOptionsRequestDto,
+  type PasskeySignInChallengeDto,
+  type PasskeySignInOptionsRequestDto,
+  type PasskeySignInRequestDto,
+  type PublicKeyCredentialCreationOptionsJSON,
+  type RegisterPasskeyRequestDto,
+  type RenamePasskeyRequestDto,
+} from '@app/contracts';
+import { REDIS, RpcErrors } from '@app/server';
+import {
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+  type AuthenticationResponseJSON,
+  type RegistrationResponseJSON,
+} from '@simplewebauthn/server';
+import type { Redis } from 'ioredis';
+import { createHash, randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { attemptSubject, LoginLimiter } from '../accounts/login-limiter';
+import { refusedFor } from '../common/refusal';
+import { AuthEnv } from '../config/auth-env';
+import { User } from '../users/user.entity';
+import { UsersService } from '../users/users.service';
+import { Passkey } from './passkey.entity';
+import { relyingParty, type RelyingParty } from './relying-party';
+
+/** EdDSA, ES256, RS256: what authenticators make, ES256 the one every platform has. */
+const ALGORITHMS = [-8, -7, -257];
+
+/** A passkey sign-in that waits for the authenticator's answer. */
+interface PendingSignIn {
+  challenge: string;
+  /** The email or username typed before, if any: the passkey must then be that account's. */
+  login: string | null;
+}
+
+const registrationKey = (userId: number, sessionKey: string) => `passkey-registration:${userId}:${sessionKey}`;
+const signInKey = (attempt: string) => `passkey-sign-in:${createHash('sha256').update(attempt).digest('hex')}`;
+
+const notVerified = () => RpcErrors.badRequest(PasskeyMessages.notVerified, { response: [PasskeyMessages.notVerified] });
+const expired = (field: 'response' | 'attempt') => RpcErrors.badRequest(PasskeyMessages.expired, { [field]: [PasskeyMessages.expired] });
+
+/**
+ * Passkeys (WebAuthn, verified by @simplewebauthn/server): registration by a signed-in member,
+ * renaming and removal, and sign-in without a password. Every challenge lives in Redis for a few
+ * minutes and is taken out (GETDEL) by the first answer, so none serves twice: a registration's
+ * is bound to the user and the session that asked, a sign-in's to its attempt. A passkey's
+ * signature counter must grow with each use (an authenticator that keeps none answers 0), and the
+ * new count is stored only if no other sign-in took it meanwhile. Failed sign-ins count toward
+ * the sign-in lockout of the account from that address, as wrong passwords do.
+ */
+@Injectable()
+export class PasskeysService {
+  private readonly logger = new Logger(PasskeysService.name);
+  private readonly rp: RelyingParty;
+  /** Every started sign-in keeps a challenge until it expires, so starting one is bounded per address. */
+  private readonly signInsByIp: RateLimiterRedis;
+
+  constructor(
+    private readonly em: EntityManager,
+    @Inject(REDIS) private readonly redis: Redis,
+    env: AuthEnv,
+    private readonly users: UsersService,
+    private readonly limiter: LoginLimiter,
+  ) {
+    this.rp = relyingParty(env);
+    this.signInsByIp = new RateLimiterRedis({
+      storeClient: redis,
+      keyPrefix: 'passkey-sign-in-ip',
+      points: env.PASSKEY_SIGN_INS_PER_ADDRESS_PER_MINUTE,
+      duration: 60,
+    });
+  }
+
+  @EnsureRequestContext()
+  async list(userId: number): Promise<PasskeyDto[]> {
+    const passkeys = await this.em.find(Passkey, { userId }, { orderBy: { id: 'asc' } });
+    return passkeys.map(toPasskeyDto);
+  }
+
+  @EnsureRequestContext()
+  async registrationOptions(dto: PasskeyRegistrationOptionsRequestDto): Promise<PublicKeyCredentialCreationOptionsJSON> {
+    const user = await this.account(dto.userId);
+    if (user.role === 'guest') throw RpcErrors.forbidden(PasskeyMessages.guestsCannot);
+    const existing = await this.em.find(Passkey, { userId: user.id }, { orderBy: { id: 'asc' } });
+    if (existing.length >= PASSKEYS_PER_ACCOUNT_MAX) throw RpcErrors.conflict(PasskeyMessages.tooMany);
+    const options = await generateRegistrationOptions({
+      rpName: PASSKEY_RP_NAME,
+      rpID: this.rp.rpId,
+      userName: user.username,
+      userDisplayName: user.username,
+      userID: Buffer.from(await this.userHandle(user), 'base64url'),
+      timeout: PASSKEY_CHALLENGE_TTL_SECONDS * 1000,
+      attestationType: 'none',
+      // The authenticators the person has already are not offered again.
+      excludeCredentials: existing.map((passkey) => ({ id: passkey.credentialId, transports: passkey.transports })),
+      // Discoverable, so signing in needs no username; verified (PIN, fingerprint), so it is a factor of its own.
+      authenticatorSelection: { residentKey: 'required', requireResidentKey: true, userVerification: 'required' },
+      supportedAlgorithmIDs: ALGORITHMS,
+    });
+    await this.redis.set(registrationKey(user.id, dto.sessionKey), options.challenge, 'EX', PASSKEY_CHALLENGE_TTL_SECONDS);
+    return options;
+  }
+
+  @EnsureRequestContext()
+  async register(dto: RegisterPasskeyRequestDto): Promise<PasskeyDto> {
+    const user = await this.account(dto.userId);
+    if (user.role === 'guest') throw RpcErrors.forbidden(PasskeyMessages.guestsCannot);
+    const challenge = await this.redis.getdel(registrationKey(user.id, dto.sessionKey));
+    if (!challenge) throw expired('response');
+    const verification = await verifyRegistrationResponse({
+      response: dto.response as RegistrationResponseJSON,
+      expectedChallenge: challenge,
+      expectedOrigin: this.rp.origins,
+      expectedRPID: this.rp.rpId,
+      requireUserVerification: true,
+      supportedAlgorithmIDs: ALGORITHMS,
+    }).catch((error: unknown) => this.refused('registration', user.id, error));
+    if (!verification.verified) throw notVerified();
+    const { credential } = verification.registrationInfo;
+
+    const passkey = await this.em
+      .fork()
+      .transactional(async (tx) => {
+        // The account row is locked, so two registrations racing cannot pass the cap together.
+        await tx.findOne(User, { id: user.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+        if ((await tx.count(Passkey, { userId: user.id })) >= PASSKEYS_PER_ACCOUNT_MAX) throw RpcErrors.conflict(PasskeyMessages.tooMany);
+        const made = Object.assign(new Passkey(), {
+          userId: user.id,
+          credentialId: credential.id,
+          publicKey: Buffer.from(credential.publicKey),
+          counter: credential.counter,
+          transports: credential.transports ?? dto.response.response.transports ?? [],
+          name: dto.name.trim(),
+        });
+        await tx.persist(made).flush();
+        await this.recount(tx, user.id);
+        return made;
+      })
+      .catch((error: unknown) => {
+        if (error instanceof UniqueConstraintViolationException) throw RpcErrors.conflict(PasskeyMessages.alreadyRegistered);
+        throw error;
+      });
+    await this.announce(user.id);
+    return toPasskeyDto(passkey);
+  }
+
+  @EnsureRequestContext()
+  async rename(dto: RenamePasskeyRequestDto): Promise<PasskeyDto> {
+    const passkey = await this.owned(dto.userId, dto.passkeyId);
+    passkey.name = dto.name.trim();
+    await this.em.flush();
+    return toPasskeyDto(passkey);
+  }
+
+  /**
+   * Never the last way in: an account without a password keeps its last passkey. Every account
+   * has a password today, so this guards the accounts to come that will not (signed up with a
+   * passkey or another provider).
+   */
+  @EnsureRequestContext()
+  async remove(dto: PasskeyIdRequestDto): Promise<{ ok: true }> {
+    await this.owned(dto.userId, dto.passkeyId);
+    await this.em.fork().transactional(async (tx) => {
+      // Locked, so two removals racing cannot each think the other passkey remains.
+      const user = await tx.findOneOrFail(User, { id: dto.userId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      const left = await tx.count(Passkey, { userId: user.id, id: { $ne: dto.passkeyId } });
+      if (!user.passwordHash && left === 0) throw RpcErrors.conflict(PasskeyMessages.lastWayIn);
+      await tx.nativeDelete(Passkey, { id: dto.passkeyId, userId: user.id });
+      await this.recount(tx, user.id);
+    });
+    await this.announce(dto.userId);
+    return { ok: true };
+  }
+
+  /**
+   * The same answer for any login or none: nothing is looked up here, so neither the body nor
+   * the time tells whether an account exists. The browser offers the site's passkeys itself.
+   */
+  async signInOptions(dto: PasskeySignInOptionsRequestDto): Promise<PasskeySignInChallengeDto> {
+    try {
+      await this.signInsByIp.consume(dto.client.ip);
+    } catch (error) {
+      if (!(error instanceof RateLimiterRes)) throw error;
+      throw refusedFor(error.msBeforeNext, (wait) => `Too many passkey sign-ins from this network. Please try again in ${wait}.`);
+    }
+    const options = await generateAuthenticationOptions({
+      rpID: this.rp.rpId,
+      userVerification: 'required',
+      timeout: PASSKEY_CHALLENGE_TTL_SECONDS * 1000,
+    });
+    const attempt = randomBytes(32).toString('base64url');
+    const pending: PendingSignIn = { challenge: options.challenge, login: dto.login?.trim().toLowerCase() || null };
+    await this.redis.set(signInKey(attempt), JSON.stringify(pending), 'EX', PASSKEY_CHALLENGE_TTL_SECONDS);
+    return { attempt, options, expiresInSeconds: PASSKEY_CHALLENGE_TTL_SECONDS };
+  }
+
+  /**
+   * The account whose passkey answered the attempt's challenge. The attempt is spent by this
+   * call whatever its outcome: a second answer to it is refused as expired.
+   */
+  @EnsureRequestContext()
+  async signIn(dto: PasskeySignInRequestDto): Promise<User> {
+    const raw = await this.redis.getdel(signInKey(dto.attempt));
+    if (!raw) throw expired('attempt');
+    const pending = JSON.parse(raw) as PendingSignIn;
+    const ip = dto.client.ip;
+    const passkey = dto.response.id === dto.response.rawId ? await this.em.findOne(Passkey, { credentialId: dto.response.id }) : null;
+    const owner = passkey ? await this.em.findOne(User, { id: passkey.userId }) : null;
+    // An unknown passkey counts on its own, like a name without an account.
+    const subject = owner ? attemptSubject('', owner.id) : attemptSubject(`passkey:${dto.response.id}`, null);
+    await this.limiter.assertAllowed(subject, ip);
+    if (!passkey || !owner) return this.failed(subject, ip, RpcErrors.badRequest(PasskeyMessages.unknown, { response: [PasskeyMessages.unknown] }));
+    if (pending.login !== null && pending.login !== owner.username && pending.login !== owner.email) {
+      return this.failed(subject, ip, RpcErrors.badRequest(PasskeyMessages.otherAccount, { response: [PasskeyMessages.otherAccount] }));
+    }
+    const handle = dto.response.response.userHandle;
+    if (handle !== undefined && handle !== owner.passkeyUserHandle) return this.failed(subject, ip, notVerified());
+
+    let newCounter: number;
+    try {
+      const verification = await verifyAuthenticationResponse({
+        response: dto.response as AuthenticationResponseJSON,
+        expectedChallenge: pending.challenge,
+        expectedOrigin: this.rp.origins,
+        expectedRPID: this.rp.rpId,
+        credential: { id: passkey.credentialId, publicKey: new Uint8Array(passkey.publicKey), counter: passkey.counter, transports: passkey.transports },
+        requireUserVerification: true,
+      });
+      if (!verification.verified) return this.failed(subject, ip, notVerified());
+      newCounter = verification.authenticationInfo.newCounter;
+    } catch (error) {
+      this.logger.warn(`Passkey sign-in to account ${owner.id} refused: ${(error as Error).message}`);
+      return this.failed(subject, ip, notVerified());
+    }
+    // Stored only over the count just checked: of two sign-ins racing with one answer, one wins.
+    const unchangedSince = newCounter === 0 ? { counter: 0 } : { counter: { $lt: newCounter } };
+    const taken = await this.em.nativeUpdate(Passkey, { id: passkey.id, ...unchangedSince }, { counter: newCounter, lastUsedAt: new Date() });
+    if (taken !== 1) return this.failed(subject, ip, notVerified());
+    await this.limiter.recordSuccess(subject, ip);
+    return owner;
+  }
+
+  /** The account's WebAuthn user handle, made at its first passkey (two first registrations racing share one). */
+  private async userHandle(user: User): Promise<string> {
+    if (user.passkeyUserHandle) return user.passkeyUserHandle;
+    const handle = randomBytes(32).toString('base64url');
+    await this.em.fork().nativeUpdate(User, { id: user.id, passkeyUserHandle: null }, { passkeyUserHandle: handle });
+    const stored = await this.em.fork().findOneOrFail(User, { id: user.id });
+    return stored.passkeyUserHandle ?? handle;
+  }
+
+  private async recount(tx: EntityManager, userId: number): Promise<void> {
+    await tx.execute('update users set passkey_count = (select count(*) from passkeys where user_id = ?) where id = ?', [userId, userId]);
+  }
+
+  private async failed(subject: string, ip: string, refusal: Error): Promise<never> {
+    const delayMs = await this.limiter.recordFailure(subject, ip);
+    if (delayMs > 0) await sleep(delayMs);
+    throw refusal;
+  }
+
+  private refused(what: string, userId: number, error: unknown): never {
+    this.logger.warn(`Passkey ${what} for account ${userId} refused: ${(error as Error).message}`);
+    throw notVerified();
+  }
+
+  private async account(userId: number): Promise<User> {
+    const user = await this.em.findOne(User, { id: userId });
+    if (!user) throw RpcErrors.notFound('User not found');
+    return user;
+  }
+
+  /** 404 for a passkey nobody has, 403 for someone else's. */
+  private async owned(userId: number, passkeyId: number): Promise<Passkey> {
+    const passkey = await this.em.findOne(Passkey, { id: passkeyId });
+    if (!passkey) throw RpcErrors.notFound(PasskeyMessages.notFound);
+    if (passkey.userId !== userId) throw RpcErrors.forbidden(PasskeyMessages.notYours);
+    return passkey;
+  }
+
+  /** Gateways re-read the account's sessions: the moderation desk opens or closes with its first or last passkey. */
+  private async announce(userId: number): Promise<void> {
+    const user = await this.em.fork().findOne(User, { id: userId });
+    if (user) await this.users.publishChanged(user);
+  }
+}
+
+function toPasskeyDto(passkey: Passkey): PasskeyDto {
+  return {
+    id: passkey.id,
+    name: passkey.name,
+    createdAt: passkey.createdAt.toISOString(),
+    lastUsedAt: passkey.lastUsedAt?.toISOString() ?? null,
+    transports: passkey.transports,
+  };
+}

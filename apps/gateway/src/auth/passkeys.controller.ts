@@ -1,0 +1,76 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Req, UseGuards } from '@nestjs/common';
+import { ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  PasskeyPatterns,
+  RegisterPasskeyDto,
+  RenamePasskeyDto,
+  type PasskeyDto,
+  type PublicKeyCredentialCreationOptionsJSON,
+  type UserDto,
+} from '@app/contracts';
+import { RpcClient } from '@app/server';
+import { AuthGuard, CurrentUser, Roles, unauthenticated } from '../common/auth.guards';
+import { ParseIdPipe } from '../common/id.pipe';
+import type { SessionRequest } from '../common/session.middleware';
+import { hashToken, SessionService } from '../common/session.service';
+
+/** The session a registration's challenge is bound to: a challenge asked for in one browser is no use in another. */
+function sessionKey(req: SessionRequest): string {
+  if (!req.sessionToken) throw unauthenticated();
+  return hashToken(req.sessionToken);
+}
+
+/** The signed-in member's passkeys (Settings). */
+@ApiTags('auth')
+@ApiCookieAuth('sid')
+@UseGuards(AuthGuard)
+@Roles('user', 'vip', 'seller', 'moderator')
+@Controller('users/me/passkeys')
+export class PasskeysController {
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly sessions: SessionService,
+  ) {}
+
+  @ApiOperation({ summary: 'The passkeys of the account: name, when added, when last used' })
+  @Get()
+  list(@CurrentUser() user: UserDto): Promise<PasskeyDto[]> {
+    return this.rpc.request(PasskeyPatterns.List, { userId: user.id });
+  }
+
+  @ApiOperation({
+    summary: 'Options for navigator.credentials.create(): a challenge for this session, valid 5 minutes and once',
+    description: 'Discoverable credentials with user verification; the account\'s passkeys are excluded. 409 past 20 passkeys.',
+  })
+  @Post('registration-options')
+  @HttpCode(200)
+  registrationOptions(@CurrentUser() user: UserDto, @Req() req: SessionRequest): Promise<PublicKeyCredentialCreationOptionsJSON> {
+    return this.rpc.request(PasskeyPatterns.RegistrationOptions, { userId: user.id, sessionKey: sessionKey(req) });
+  }
+
+  @ApiOperation({
+    summary: 'Adds a passkey: its name and the browser\'s answer (RegistrationResponseJSON) to the options of this session',
+    description: '400 with fields.response when the answer cannot be verified (origin, RP ID, challenge, user verification) or its challenge expired or was used; 409 when registered already.',
+  })
+  @Post()
+  async register(@CurrentUser() user: UserDto, @Body() dto: RegisterPasskeyDto, @Req() req: SessionRequest): Promise<PasskeyDto> {
+    const passkey = await this.rpc.request(PasskeyPatterns.Register, { ...dto, userId: user.id, sessionKey: sessionKey(req) });
+    // The next request through this gateway sees it (a moderator's desk opens); other gateways hear auth-svc's event.
+    this.sessions.invalidate(user.id);
+    return passkey;
+  }
+
+  @ApiOperation({ summary: 'Renames a passkey; 404 unknown, 403 another account\'s' })
+  @Patch(':id')
+  rename(@Param('id', ParseIdPipe) id: number, @CurrentUser() user: UserDto, @Body() dto: RenamePasskeyDto): Promise<PasskeyDto> {
+    return this.rpc.request(PasskeyPatterns.Rename, { ...dto, userId: user.id, passkeyId: id });
+  }
+
+  @ApiOperation({ summary: 'Removes a passkey; 404 unknown, 403 another account\'s, 409 when it is the only way into the account' })
+  @Delete(':id')
+  async remove(@Param('id', ParseIdPipe) id: number, @CurrentUser() user: UserDto): Promise<{ ok: true }> {
+    const removed = await this.rpc.request(PasskeyPatterns.Remove, { userId: user.id, passkeyId: id });
+    this.sessions.invalidate(user.id);
+    return removed;
+  }
+}
