@@ -5,6 +5,7 @@ export const TAG_TYPES = [
   'Me',
   'Settings',
   'TwoStep',
+  'Passkeys',
   'Stats',
   'RecentMessages',
   'Rooms',

@@ -5,6 +5,7 @@ import { useCurrentUser } from '../../features/auth/hooks/use-current-user';
 import { PushDevices } from '../../features/push/components/push-devices';
 import { LanguageSetting } from '../../features/settings/components/language-setting';
 import { SettingsForm } from '../../features/settings/components/settings-form';
+import { PasskeysCard } from '../../features/settings/components/passkeys-card';
 import { TwoStepCard } from '../../features/settings/components/two-step-card';
 import { SETTINGS_TEXT } from '../../features/settings/settings-strings';
 import settingsEnglish from '../../i18n/catalogues/en/settings.json';
@@ -27,6 +28,11 @@ export function SettingsScreen() {
         {user ? (
           <div className="mt-6">
             <PushDevices />
+          </div>
+        ) : null}
+        {user && user.role !== 'guest' ? (
+          <div className="mt-6">
+            <PasskeysCard />
           </div>
         ) : null}
         {user && user.role !== 'guest' ? (

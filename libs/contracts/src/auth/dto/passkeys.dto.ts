@@ -1,11 +1,17 @@
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, Equals, IsArray, IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, Matches, MaxLength, ValidateNested } from 'class-validator';
-import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
+} from '@simplewebauthn/server';
 import { IsId, Optional } from '../../common/validation';
 import { PASSKEY_NAME_MAX, PasskeyMessages } from '../passkeys.constants';
 import { ClientMetaDto } from './auth.dto';
 
-export type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON };
+/** WebAuthn's JSON shapes, as @simplewebauthn's server and browser halves both type them. */
+export type { AuthenticationResponseJSON, PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON, RegistrationResponseJSON };
 
 /** Binary fields of a WebAuthn answer, base64url as browsers' toJSON() and @simplewebauthn/browser write them. */
 const BASE64URL = /^[A-Za-z0-9_-]+$/;

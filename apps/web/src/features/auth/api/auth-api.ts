@@ -31,7 +31,7 @@ export interface UpdateProfileRequest {
 }
 
 /** A new session belongs to someone else: drop everything cached for the previous one. */
-function startSession(user: UserDto) {
+export function startSession(user: UserDto) {
   return (dispatch: (action: unknown) => unknown) => {
     dispatch(api.util.resetApiState());
     dispatch(authApi.util.upsertQueryData('getMe', undefined, user));

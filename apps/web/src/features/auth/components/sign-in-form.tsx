@@ -12,6 +12,7 @@ import { errorBody, errorMessage } from '../../../lib/errors';
 import { useLoginMutation } from '../api/auth-api';
 import type { CaptchaState } from '../hooks/use-captcha';
 import { CaptchaField } from './captcha-field';
+import { PasskeySignIn } from './passkey-sign-in';
 import { PasswordInput } from './password-input';
 import { TwoStepSignIn } from './two-step-sign-in';
 
@@ -97,6 +98,7 @@ export function SignInForm({ captcha }: SignInFormProps) {
       <Button type="submit" className="w-full" disabled={isLoading}>
         {isLoading ? t('auth.signIn.busy') : t('auth.signIn.submit')}
       </Button>
+      <PasskeySignIn login={email} rememberMe={rememberMe} onSignedIn={() => navigate('/')} />
     </form>
   );
 }
