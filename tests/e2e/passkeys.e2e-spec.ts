@@ -34,12 +34,25 @@ async function deviceAuthenticator(context: BrowserContext, page: Page): Promise
   return { cdp, authenticatorId };
 }
 
+/** A browser that cannot offer passkeys in a field's autofill: only the button asks for one. */
+async function withoutPasskeyAutofill(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    PublicKeyCredential.isConditionalMediationAvailable = () => Promise.resolve(false);
+  });
+}
+
 describe('Passkeys', () => {
-  it.each([1280, 375])('are added in Settings, then sign in without a password, at %i px', async (width) => {
+  it.each([
+    [1280, 'the button'],
+    [375, 'the button'],
+    [1280, 'the username field\'s autofill'],
+    [375, 'the username field\'s autofill'],
+  ] as const)('are added in Settings, then sign in without a password, at %i px, through %s', async (width, way) => {
     const context = await openContext(browser, baseUrl, width);
     try {
       const username = await signUp(context, 'passkey');
       const page = await context.newPage();
+      if (way === 'the button') await withoutPasskeyAutofill(page);
       const { cdp, authenticatorId } = await deviceAuthenticator(context, page);
       await page.goto('/settings');
       const card = page.getByRole('region', { name: 'Passkeys' });
@@ -68,8 +81,15 @@ describe('Passkeys', () => {
       await api(context, baseUrl, 'POST', 'auth/logout', {});
       await page.goto('/auth');
       const form = page.getByRole('form', { name: 'Sign In' });
-      // No username, no password, no captcha: the browser offers the site's passkeys.
-      await form.getByRole('button', { name: 'Sign in with a passkey' }).click();
+      if (way === 'the button') {
+        await screenshot(page, `passkeys-sign-in-${width}`);
+        // No username, no password, no captcha: the browser offers the site's passkeys.
+        await form.getByRole('button', { name: 'Sign in with a passkey' }).click();
+      } else {
+        // The form offers the device's passkey among the username field's suggestions as it opens;
+        // Chromium's virtual authenticator picks it as the person would.
+        expect(await form.getByLabel('Email or Username').getAttribute('autocomplete')).toBe('username webauthn');
+      }
       await page.waitForURL(`${baseUrl}/`);
       expect(await api<{ username: string }>(context, baseUrl, 'GET', 'users/me')).toMatchObject({ username });
       const [used] = (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials;
@@ -89,6 +109,7 @@ describe('Passkeys', () => {
     try {
       await signUp(context, 'passkeyrm');
       const page = await context.newPage();
+      await withoutPasskeyAutofill(page);
       const { cdp, authenticatorId } = await deviceAuthenticator(context, page);
       await page.goto('/settings');
       const card = page.getByRole('region', { name: 'Passkeys' });

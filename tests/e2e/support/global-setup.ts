@@ -51,10 +51,11 @@ export default async function globalSetup() {
       echo: 'none',
       // Every browser of every test connects from loopback: one address asking every captcha question.
       // Every test signs in the same demo accounts, which together open more rooms and chats than one person a day.
-      // And every test's new members sign up from that one address too.
+      // And every test's new members sign up from that one address too, and every sign-in form offers passkeys.
       env: {
         SIGNUPS_PER_ADDRESS_PER_HOUR: '100000',
         CAPTCHAS_PER_ADDRESS_PER_MINUTE: '100000',
+        PASSKEY_SIGN_INS_PER_ADDRESS_PER_MINUTE: '100000',
         PUBLIC_ROOMS_PER_USER_PER_DAY: '100000',
         PRIVATE_CHATS_PER_USER_PER_HOUR: '100000',
         LINK_PREVIEW_PRIVATE_ORIGINS: previewSite.origin,

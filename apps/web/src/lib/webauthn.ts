@@ -15,10 +15,28 @@ export async function createPasskey(optionsJSON: PublicKeyCredentialCreationOpti
   return startRegistration({ optionsJSON });
 }
 
-/** Asks the device to sign in with one of this site's passkeys (the person picks it). */
-export async function getPasskey(optionsJSON: PublicKeyCredentialRequestOptionsJSON) {
+/**
+ * Asks the device to sign in with one of this site's passkeys (the person picks it). With
+ * `autofill`, the browser offers them in the username field's suggestions instead of a prompt,
+ * and waits there until one is picked or another request takes over.
+ */
+export async function getPasskey(optionsJSON: PublicKeyCredentialRequestOptionsJSON, { autofill = false } = {}) {
   const { startAuthentication } = await webauthn();
-  return startAuthentication({ optionsJSON });
+  return startAuthentication({ optionsJSON, useBrowserAutofill: autofill });
+}
+
+/** Whether the browser can offer passkeys among a field's autofill suggestions (asked without loading the library). */
+export async function passkeyAutofillAvailable(): Promise<boolean> {
+  if (!passkeysSupported()) return false;
+  const credential = window.PublicKeyCredential as { isConditionalMediationAvailable?: () => Promise<boolean> };
+  if (typeof credential.isConditionalMediationAvailable !== 'function') return false;
+  return credential.isConditionalMediationAvailable().catch(() => false);
+}
+
+/** Ends a passkey request still waiting (an autofill offer when its form goes away). */
+export async function cancelPasskeyRequest(): Promise<void> {
+  const { WebAuthnAbortService } = await webauthn();
+  WebAuthnAbortService.cancelCeremony();
 }
 
 /** Why the browser gave no passkey: the person closed its prompt, or the device has one for this account already. */

@@ -1,9 +1,10 @@
+import type { AuthenticationResponseJSON } from '@app/contracts';
 import { KeyRound } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { useText } from '../../../i18n/use-text';
 import { errorBody, errorMessage } from '../../../lib/errors';
-import { getPasskey, passkeyRefusal, passkeysSupported } from '../../../lib/webauthn';
+import { cancelPasskeyRequest, getPasskey, passkeyAutofillAvailable, passkeyRefusal, passkeysSupported } from '../../../lib/webauthn';
 import { usePasskeySignInMutation, usePasskeySignInOptionsMutation } from '../api/passkey-sign-in-api';
 
 export type PasskeySignInProps = {
@@ -13,13 +14,48 @@ export type PasskeySignInProps = {
   onSignedIn: () => void;
 };
 
-/** "Sign in with a passkey": no password, no captcha; the browser lists this site's passkeys and the person picks one. */
+/**
+ * "Sign in with a passkey": no password, no captcha; the browser lists this site's passkeys and
+ * the person picks one. Where the browser can, they are also offered in the username field's
+ * autofill (its input says `autocomplete="username webauthn"`) from the moment the form opens.
+ */
 export function PasskeySignIn({ login, rememberMe, onSignedIn }: PasskeySignInProps) {
   const t = useText();
   const [askOptions] = usePasskeySignInOptionsMutation();
   const [signIn] = usePasskeySignInMutation();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  // The autofill offer outlives renders: it reads the latest choice of Remember me when it completes.
+  const latest = useRef({ rememberMe, onSignedIn });
+  latest.current = { rememberMe, onSignedIn };
+
+  const finish = async (attempt: string, response: AuthenticationResponseJSON) => {
+    const result = await signIn({ attempt, response, rememberMe: latest.current.rememberMe });
+    if ('error' in result) {
+      const fields = errorBody(result.error)?.fields;
+      setProblem(fields?.response?.join(' ') ?? fields?.attempt?.join(' ') ?? errorMessage(result.error, t('auth.passkey.failed')));
+      return;
+    }
+    latest.current.onSignedIn();
+  };
+
+  useEffect(() => {
+    let open = true;
+    void (async () => {
+      if (!(await passkeyAutofillAvailable())) return;
+      const started = await askOptions({});
+      if (!open || 'error' in started) return;
+      // Waits until a passkey is picked from the suggestions; the button's request or leaving the form ends it.
+      const response = await getPasskey(started.data.options, { autofill: true }).catch(() => null);
+      if (open && response) await finish(started.data.attempt, response);
+    })();
+    return () => {
+      open = false;
+      void cancelPasskeyRequest();
+    };
+    // Once per form: the offer is made when it opens.
+  }, []);
+
   if (!passkeysSupported()) return null;
 
   const start = async () => {
@@ -38,13 +74,7 @@ export function PasskeySignIn({ login, rememberMe, onSignedIn }: PasskeySignInPr
         setProblem(t(passkeyRefusal(error) === 'cancelled' ? 'auth.passkey.cancelled' : 'auth.passkey.failed'));
         return;
       }
-      const result = await signIn({ attempt: started.data.attempt, response, rememberMe });
-      if ('error' in result) {
-        const fields = errorBody(result.error)?.fields;
-        setProblem(fields?.response?.join(' ') ?? fields?.attempt?.join(' ') ?? errorMessage(result.error, t('auth.passkey.failed')));
-        return;
-      }
-      onSignedIn();
+      await finish(started.data.attempt, response);
     } finally {
       setBusy(false);
     }

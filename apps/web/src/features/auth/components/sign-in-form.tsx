@@ -73,7 +73,7 @@ export function SignInForm({ captcha }: SignInFormProps) {
   return (
     <form onSubmit={submit} className="space-y-4" aria-label={t('auth.tab.signIn')}>
       <FormField label={t('auth.field.emailOrUsername')}>
-        {(c) => <Input {...c} autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} placeholder="you@example.com" />}
+        {(c) => <Input {...c} autoComplete="username webauthn" required value={email} onChange={(e) => setEmail(e.target.value)} placeholder="you@example.com" />}
       </FormField>
       <FormField label={t('auth.field.password')}>
         {(c) => <PasswordInput {...c} autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />}
