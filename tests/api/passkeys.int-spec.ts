@@ -3,7 +3,9 @@ import 'reflect-metadata';
 import { MikroORM } from '@mikro-orm/postgresql';
 import {
   AuthPatterns,
+  ModerationErrorCode,
   PASSKEY_CHALLENGE_TTL_SECONDS,
+  SanctionPatterns,
   PASSKEY_NAME_MAX,
   PasskeyMessages,
   TWO_STEP_REQUIRED_CODE,
@@ -120,6 +122,22 @@ describe('passkeys through the gateway', () => {
     const { res } = await signInWith(device);
     expect(res.status).toBe(200);
     expect(res.body.user).toMatchObject({ id: member.id, twoStepEnabled: true });
+  });
+
+  it('refuses a suspended account\'s passkey, as its password, saying why', async () => {
+    const { member, device } = await withPasskey();
+    const moderator = await signedUpMember(stack, 'moderator');
+    await stack.rpc.request(SanctionPatterns.Apply, {
+      actor: { id: moderator.id, username: moderator.username, avatar: null, role: 'moderator' },
+      userId: member.id,
+      kind: 'suspension',
+      days: 2,
+      reason: 'Harassing other members',
+    });
+    const { browser, res } = await signInWith(device);
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe(ModerationErrorCode.AccountSuspended);
+    expect(browser.sid).toBeUndefined();
   });
 
   it('takes each challenge once: a replayed registration or sign-in is refused', async () => {

@@ -87,7 +87,7 @@ describe('Account mail', () => {
       await signIn.getByLabel('Email or Username').fill(email);
       await signIn.getByLabel('Password', { exact: true }).fill(newPassword);
       await solveCaptcha(signIn);
-      await signIn.getByRole('button', { name: 'Sign In' }).click();
+      await signIn.getByRole('button', { name: 'Sign In', exact: true }).click();
       await page.waitForURL(`${baseUrl}/`);
       await page.getByRole('button', { name: 'Account menu' }).waitFor();
     } finally {

@@ -130,7 +130,7 @@ describe('Reports and moderation', () => {
       await form.getByPlaceholder('Your answer').fill(String(solveArithmetic(question ?? '')));
       await form.getByRole('button', { name: 'Verify' }).click();
       await form.getByText('Verified', { exact: true }).waitFor();
-      await form.getByRole('button', { name: 'Sign In' }).click();
+      await form.getByRole('button', { name: 'Sign In', exact: true }).click();
       await memberPage.getByText(/^Your account is suspended until /).first().waitFor();
       await screenshot(memberPage, 'suspended-sign-in-375', { fullPage: false });
       await noSideScroll(memberPage, 375);

@@ -59,7 +59,7 @@ describe('Two-step sign-in', () => {
       await form.getByRole('button', { name: 'Verify' }).click();
       // The proof of work runs in the page meanwhile; on a busy machine it takes its time.
       await form.getByText('Verified', { exact: true }).waitFor({ timeout: 45_000 });
-      await form.getByRole('button', { name: 'Sign In' }).click();
+      await form.getByRole('button', { name: 'Sign In', exact: true }).click();
 
       const second = page.getByRole('form', { name: 'Two-step sign-in' });
       await second.getByText('Enter the 6-digit code from your authenticator app, or one of your recovery codes.').waitFor();

@@ -32,6 +32,14 @@ describe('Moderation of seller applications', () => {
     expect(server.requests.some((r) => r.path === '/api/sellers/applications')).toBe(false);
   });
 
+  it('opens the desk to a moderator whose second factor is a passkey', async () => {
+    server.on('GET /api/users/me', () => ({ body: makeUser({ role: 'moderator', username: 'mod', twoStepEnabled: false, hasPasskey: true }) }));
+    server.on('GET /api/sellers/applications', () => ({ body: [] }));
+    renderApp('/moderation');
+    await waitFor(() => expect(server.requests.some((r) => r.path === '/api/sellers/applications')).toBe(true));
+    expect(screen.queryByRole('region', { name: settingsEnglish['settings.twoStep.deskTitle'] })).toBeNull();
+  });
+
   it('verifies one application and rejects another with the reason the server needs', async () => {
     const user = userEvent.setup();
     let pending = [
