@@ -230,6 +230,12 @@ describe('passkeys through the gateway', () => {
       expect([counter, res.status, res.body.fields]).toEqual([counter, 400, { response: [PasskeyMessages.notVerified] }]);
     }
     expect((await signInWith(device, { counter: 6 })).res.status).toBe(200);
+
+    // A cloned authenticator answering two sign-ins at once with one count: only one gets in.
+    const twins = await Promise.all([startSignIn(), startSignIn()]);
+    const answers = twins.map(({ options }) => device.signIn(options, { counter: 9 }));
+    const raced = await Promise.all(twins.map(({ browser, attempt }, i) => browser.post('/api/auth/passkey', { attempt, response: answers[i] })));
+    expect(raced.map((res) => res.status).sort()).toEqual([200, 400]);
   });
 
   it('refuses a passkey that is not registered, or no longer', async () => {
