@@ -31,7 +31,8 @@ export function relyingParty(env: RelyingPartyEnv): RelyingParty {
 export function relyingPartyProblem(env: RelyingPartyEnv): string | null {
   const { rpId, origins } = relyingParty(env);
   if (!/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/.test(rpId) || isIP(rpId) !== 0) {
-    return `PASSKEY_RP_ID must be a domain name such as chat.example.com (not an address); it is "${rpId}"`;
+    // A site reached by an IP address alone can have no passkeys; localhost still can.
+    return `PASSKEY_RP_ID must be a domain name such as chat.example.com (not an address); it is "${rpId}". A site without one sets PASSKEY_RP_ID=localhost and PASSKEY_ORIGINS=http://localhost:<port>`;
   }
   if (origins.length === 0) return 'PASSKEY_ORIGINS must name at least one origin';
   for (const origin of origins) {
