@@ -10,7 +10,7 @@ import { Redis } from 'ioredis';
 import { AppModule as AuthAppModule } from '../../apps/auth-svc/src/app.module';
 import { authEnv } from '../../apps/auth-svc/src/config/auth-env';
 import { apiClient, prepareGateway, startService, type ApiResponse } from './support/gateway-harness';
-import { enrolTwoStep } from './support/two-step';
+import { enrolAndSignInWithCode } from './support/two-step';
 
 export interface AuthStack {
   infra: TestInfra;
@@ -119,7 +119,7 @@ export type Member = ApiClient & { id: number; username: string };
 
 /**
  * A new member signed up through the gateway, given `role` by auth-svc (and seen by the gateway) when one is named.
- * A moderator turns two-step sign-in on, as the moderation desk requires.
+ * A moderator turns two-step sign-in on and signs in with a code, as the moderation desk requires.
  */
 export async function signedUpMember(stack: AuthStack, role?: Exclude<UserRole, 'guest'>, name = uniqueName('member')): Promise<Member> {
   const client = new ApiClient(stack);
@@ -128,7 +128,7 @@ export async function signedUpMember(stack: AuthStack, role?: Exclude<UserRole, 
   if (role) {
     await stack.rpc.request(AuthPatterns.SetRole, { userId: body.user.id, role });
     await eventually(async () => expect((await client.get('/api/users/me')).body.role).toBe(role));
-    if (role === 'moderator') await enrolTwoStep(client);
+    if (role === 'moderator') await enrolAndSignInWithCode(client, name);
   }
   return Object.assign(client, { id: body.user.id as number, username: body.user.username as string });
 }

@@ -22,7 +22,7 @@ import { ApiClient, type AuthStack } from './auth-stack';
 import { startProductStack } from './support/product-stack';
 import { TestSocket } from './chat-stack';
 import { enterRoom } from './support/room-socket';
-import { enrolTwoStep } from './support/two-step';
+import { enrolAndSignInWithCode } from './support/two-step';
 
 /** Arrays nested `depth` levels deep, kept as JSON text: even JSON.stringify overflows on them. */
 class DeepJson {
@@ -134,8 +134,8 @@ async function member(role: Exclude<UserRole, 'guest'>): Promise<ApiClient> {
   const { body } = await c.register({ username, email: `${username}@example.com` });
   if (!body.user) throw new Error(`sign-up failed: ${JSON.stringify(body)}`);
   if (role !== 'user') await stack.rpc.request(AuthPatterns.SetRole, { userId: body.user.id, role });
-  // Past the desk's two-step check, so the fuzz reaches the moderators' handlers.
-  if (role === 'moderator') await enrolTwoStep(c);
+  // Past the desk's second-factor check, so the fuzz reaches the moderators' handlers.
+  if (role === 'moderator') await enrolAndSignInWithCode(c, username);
   return c;
 }
 

@@ -12,7 +12,7 @@ import { AppModule as ChatAppModule } from '../../apps/chat-svc/src/app.module';
 import { ApiClient, type AuthStack } from './auth-stack';
 import { TestSocket } from './chat-stack';
 import { prepareGateway, startAnotherGateway, startService } from './support/gateway-harness';
-import { enrolTwoStep } from './support/two-step';
+import { enrolAndSignInWithCode } from './support/two-step';
 
 const codec = JSONCodec<Record<string, any>>();
 
@@ -104,9 +104,9 @@ export async function startModerationStack(env: Record<string, string> = {}): Pr
       if (role && role !== 'user') {
         user = await rpc.request(AuthPatterns.SetRole, { userId: user.id, role });
         await eventually(async () => expect((await client.get('/api/users/me')).body.role).toBe(role));
-        // The desk is for moderators with two-step sign-in on.
+        // The desk is for moderators signed in with a second factor.
         if (role === 'moderator') {
-          await enrolTwoStep(client);
+          await enrolAndSignInWithCode(client, username, password);
           user = { ...user, twoStepEnabled: true };
         }
       }

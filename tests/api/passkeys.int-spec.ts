@@ -11,10 +11,10 @@ import {
   TWO_STEP_REQUIRED_CODE,
   TwoStepMessages,
 } from '@app/contracts';
-import { eventually, SoftAuthenticator, type CreationOptions, type RequestOptions } from '@app/testing';
+import { eventually, freshTotpCode, SoftAuthenticator, type CreationOptions, type RequestOptions } from '@app/testing';
 import { ApiClient, signedUpMember, startAuthStack, type AuthStack, type Member } from './auth-stack';
-import { addPasskey } from './support/passkeys';
-import { enrolTwoStep } from './support/two-step';
+import { addPasskey, signInWithPasskey } from './support/passkeys';
+import { enrolAndSignInWithCode, enrolTwoStep, signInWithCode } from './support/two-step';
 
 const PASSWORD = 'blue-tangerine-42';
 
@@ -73,6 +73,8 @@ describe('passkeys through the gateway', () => {
     const added = await member.post('/api/users/me/passkeys', { name: '  Work laptop ', response });
     expect(added.status).toBe(201);
     expect(added.body).toEqual({ id: expect.any(Number), name: 'Work laptop', createdAt: expect.any(String), lastUsedAt: null, transports: ['internal'] });
+    // A second factor beside the first is added from a session opened with the first.
+    await signInWithPasskey(member, device);
     const phone = new SoftAuthenticator(stack.origin);
     await addPasskey(member, phone, 'Phone');
 
@@ -84,9 +86,10 @@ describe('passkeys through the gateway', () => {
     expect(again.body.excludeCredentials.map((c: { id: string }) => c.id).sort()).toEqual([response.id, phone.passkeys[0].id].sort());
     expect(again.body.user.id).toBe(options.body.user.id);
 
+    // The phone's passkey, never used yet.
     const [row] = await sql<{ counter: string; transports: string[]; key_bytes: number }>(
       'select counter, transports, length(public_key) as key_bytes from passkeys where credential_id = ?',
-      [response.id],
+      [phone.passkeys[0].id],
     );
     expect(row).toMatchObject({ transports: ['internal'] });
     expect(Number(row.counter)).toBe(0);
@@ -116,7 +119,7 @@ describe('passkeys through the gateway', () => {
 
   it('asks no authenticator code after a passkey, on an account with two-step sign-in on', async () => {
     const member = await signedUpMember(stack);
-    await enrolTwoStep(member);
+    await enrolAndSignInWithCode(member, member.username);
     const device = new SoftAuthenticator(stack.origin);
     await addPasskey(member, device);
     const { res } = await signInWith(device);
@@ -246,6 +249,7 @@ describe('passkeys through the gateway', () => {
     expect(unknown.res.body.fields).toEqual({ response: [PasskeyMessages.unknown] });
 
     const { member, device, passkey } = await withPasskey();
+    await signInWithPasskey(member, device);
     expect((await member.request('DELETE', `/api/users/me/passkeys/${passkey.id}`)).status).toBe(200);
     const removed = await signInWith(device);
     expect(removed.res.status).toBe(400);
@@ -300,7 +304,7 @@ describe('passkeys through the gateway', () => {
   });
 
   it('renames and removes only the account\'s own passkeys', async () => {
-    const { member, passkey } = await withPasskey();
+    const { member, device, passkey } = await withPasskey();
     const other = await withPasskey('Theirs');
     const renamed = await member.request('PATCH', `/api/users/me/passkeys/${passkey.id}`, { name: ' Old phone ' });
     expect(renamed.status).toBe(200);
@@ -319,13 +323,15 @@ describe('passkeys through the gateway', () => {
     expect((await member.request('DELETE', `/api/users/me/passkeys/${unknown}`)).status).toBe(404);
     expect((await member.request('DELETE', '/api/users/me/passkeys/abc')).body.fields).toEqual({ id: [expect.any(String)] });
 
+    await signInWithPasskey(member, device);
     expect((await member.request('DELETE', `/api/users/me/passkeys/${passkey.id}`)).status).toBe(200);
     expect((await member.get('/api/users/me/passkeys')).body).toEqual([]);
     expect((await member.get('/api/users/me')).body.hasPasskey).toBe(false);
   });
 
   it('never removes the last way into an account without a password', async () => {
-    const { member, passkey } = await withPasskey();
+    const { member, device, passkey } = await withPasskey();
+    await signInWithPasskey(member, device);
     const second = await addPasskey(member, new SoftAuthenticator(stack.origin), 'Phone');
     // An account with no password (as accounts signed up with a passkey or another provider will be).
     await sql('update users set password_hash = null where id = ?', [member.id]);
@@ -366,16 +372,80 @@ describe('passkeys through the gateway', () => {
     expect((await new ApiClient(stack).get('/api/users/me/passkeys')).status).toBe(401);
   });
 
-  it('opens the moderation desk to a moderator with a passkey, and closes it with the last one', async () => {
+  it('opens the moderation desk to a moderator signed in with a passkey, never to the password alone', async () => {
     const moderator = await signedUpMember(stack);
     await stack.rpc.request(AuthPatterns.SetRole, { userId: moderator.id, role: 'moderator' });
     await eventually(async () => expect((await moderator.get('/api/moderation/vip')).body.code).toBe(TWO_STEP_REQUIRED_CODE));
     expect((await moderator.get('/api/moderation/vip')).body.message).toBe(TwoStepMessages.moderatorsNeedIt);
-    const passkey = await addPasskey(moderator as Member, new SoftAuthenticator(stack.origin));
+    // An account with no second factor adds its first from the password's session...
+    const device = new SoftAuthenticator(stack.origin);
+    await addPasskey(moderator as Member, device);
+    // ...which stays a password's session: the desk asks for a sign-in with the passkey.
+    const stillPassword = await moderator.get('/api/moderation/vip');
+    expect([stillPassword.status, stillPassword.body.code, stillPassword.body.message]).toEqual([403, TWO_STEP_REQUIRED_CODE, TwoStepMessages.signInWithSecondFactor]);
+    expect((await moderator.get('/api/users/me')).body).toMatchObject({ hasPasskey: true, signedInWith: 'password' });
+    // A stolen password opens no desk, whichever desk route it tries.
+    const thief = new ApiClient(stack);
+    expect((await thief.login(moderator.username, PASSWORD)).status).toBe(200);
+    for (const path of ['/api/moderation/vip', '/api/moderation/audit', '/api/sellers/applications']) {
+      const res = await thief.get(path);
+      expect([path, res.status, res.body.message]).toEqual([path, 403, TwoStepMessages.signInWithSecondFactor]);
+    }
+
+    await signInWithPasskey(moderator, device);
+    expect((await moderator.get('/api/users/me')).body.signedInWith).toBe('passkey');
     const desk = await moderator.get('/api/moderation/vip');
     expect(desk.status).toBe(200);
     expect(desk.body).toEqual(expect.any(Array));
-    expect((await moderator.request('DELETE', `/api/users/me/passkeys/${passkey.id}`)).status).toBe(200);
-    expect((await moderator.get('/api/moderation/vip')).body.code).toBe(TWO_STEP_REQUIRED_CODE);
+  });
+
+  it('lets a password alone add no second factor beside the one the account has', async () => {
+    const { member, device } = await withPasskey();
+    const thief = new ApiClient(stack);
+    expect((await thief.login(member.username, PASSWORD)).status).toBe(200);
+    for (const [method, path] of [['POST', '/api/users/me/passkeys/registration-options'], ['POST', '/api/users/me/two-step/setup']]) {
+      const res = await thief.request(method, path);
+      expect([path, res.status, res.body.message]).toEqual([path, 403, TwoStepMessages.addingNeedsSecondFactor]);
+    }
+    // A password's session that started before the account's first factor came (added elsewhere) cannot finish a second.
+    const early = await signedUpMember(stack);
+    const earlyOptions = await early.post('/api/users/me/passkeys/registration-options');
+    const setup = await early.post('/api/users/me/two-step/setup');
+    expect([earlyOptions.status, setup.status]).toEqual([200, 200]);
+    const elsewhere = new ApiClient(stack);
+    expect((await elsewhere.login(early.username, PASSWORD)).status).toBe(200);
+    await addPasskey(elsewhere, new SoftAuthenticator(stack.origin));
+    const late = await early.post('/api/users/me/passkeys', { name: 'Thief', response: new SoftAuthenticator(stack.origin).register(earlyOptions.body) });
+    expect([late.status, late.body.message]).toEqual([403, TwoStepMessages.addingNeedsSecondFactor]);
+    const lateCode = await early.post('/api/users/me/two-step/confirm', { code: await freshTotpCode(setup.body.secret) });
+    expect([lateCode.status, lateCode.body.message]).toEqual([403, TwoStepMessages.addingNeedsSecondFactor]);
+    expect((await early.get('/api/users/me')).body).toMatchObject({ hasPasskey: true, twoStepEnabled: false });
+
+    // Signed in with the passkey, the owner adds both.
+    await signInWithPasskey(member, device);
+    await addPasskey(member, new SoftAuthenticator(stack.origin), 'Phone');
+    const two = await enrolTwoStep(member);
+    expect((await member.get('/api/users/me')).body).toMatchObject({ twoStepEnabled: true, signedInWith: 'passkey' });
+    // And a session opened with the password and a code may add a passkey too.
+    const withCode = new ApiClient(stack);
+    await signInWithCode(withCode, member.username, PASSWORD, two.secret);
+    await addPasskey(withCode, new SoftAuthenticator(stack.origin), 'Tablet');
+    expect((await member.get('/api/users/me/passkeys')).body).toHaveLength(3);
+  });
+
+  it('keeps a password alone from removing the account\'s last second factor', async () => {
+    const { member, device, passkey } = await withPasskey();
+    await signInWithPasskey(member, device);
+    const phone = await addPasskey(member, new SoftAuthenticator(stack.origin), 'Phone');
+    const thief = new ApiClient(stack);
+    expect((await thief.login(member.username, PASSWORD)).status).toBe(200);
+    // One of two may go; the last may not, else the password could enrol a factor of its own.
+    expect((await thief.request('DELETE', `/api/users/me/passkeys/${phone.id}`)).status).toBe(200);
+    const last = await thief.request('DELETE', `/api/users/me/passkeys/${passkey.id}`);
+    expect([last.status, last.body.message]).toEqual([403, PasskeyMessages.lastSecondFactor]);
+    expect((await thief.post('/api/users/me/passkeys/registration-options')).status).toBe(403);
+    // The passkey's own session may remove it.
+    expect((await member.request('DELETE', `/api/users/me/passkeys/${passkey.id}`)).status).toBe(200);
+    expect((await member.get('/api/users/me')).body.hasPasskey).toBe(false);
   });
 });

@@ -6,7 +6,7 @@ import { ApiClient, type AuthStack } from './auth-stack';
 import { startProductStack } from './support/product-stack';
 import { enterRoom } from './support/room-socket';
 import { sellerApplication } from './support/seller-application';
-import { enrolTwoStep } from './support/two-step';
+import { enrolAndSignInWithCode } from './support/two-step';
 
 let stack: AuthStack;
 
@@ -25,8 +25,8 @@ async function member(role?: Exclude<UserRole, 'guest'>): Promise<ApiClient> {
   if (role) {
     await stack.rpc.request(AuthPatterns.SetRole, { userId: body.user.id, role });
     await roleBecomes(c, role);
-    // The desk (verifying sellers) is for moderators with two-step sign-in on.
-    if (role === 'moderator') await enrolTwoStep(c);
+    // The desk (verifying sellers) is for moderators signed in with a second factor.
+    if (role === 'moderator') await enrolAndSignInWithCode(c, username);
   }
   return c;
 }

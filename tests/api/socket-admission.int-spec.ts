@@ -30,7 +30,7 @@ describe('/ws admission of many sockets at once', () => {
     userId = body.user.id;
     // One person with as many live sessions as sockets (tabs and devices): each socket is its own look-up.
     const sessions = stack.auth.get(SessionStore, { strict: false });
-    for (let i = 0; i < SOCKETS; i++) tokens.push((await sessions.create(userId, 3600)).token);
+    for (let i = 0; i < SOCKETS; i++) tokens.push((await sessions.create(userId, 3600, 'password')).token);
     nc = await connect({ servers: stack.infra.natsUrl });
   }, 120_000);
 

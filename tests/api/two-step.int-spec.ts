@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { createHash, randomBytes } from 'node:crypto';
 import { AuthPatterns, RECOVERY_CODE_COUNT, TWO_STEP_CHALLENGE_TTL_SECONDS, TWO_STEP_REQUIRED_CODE, TwoStepMessages } from '@app/contracts';
 import { eventually, freshTotpCode, totpCode } from '@app/testing';
 import { ApiClient, signedUpMember, startAuthStack, type AuthStack, type Member } from './auth-stack';
@@ -185,22 +186,51 @@ describe('two-step sign-in through the gateway', () => {
     expect((await a.browser.post('/api/auth/login/two-step', { challenge: a.challenge, code: fresh.body.codes[0] })).status).toBe(200);
   });
 
-  it('keeps a moderator from the desk until two-step sign-in is on', async () => {
+  it('keeps a moderator from the desk until they sign in with a code, not just turn two-step on', async () => {
     const moderator = await signedUpMember(stack);
     await stack.rpc.request(AuthPatterns.SetRole, { userId: moderator.id, role: 'moderator' });
-    // Once the gateway sees the new role, the desk refuses for want of two-step sign-in.
+    // Once the gateway sees the new role, the desk refuses for want of a second factor.
     await eventually(async () => expect((await moderator.get('/api/moderation/vip')).body.code).toBe(TWO_STEP_REQUIRED_CODE));
     const refused = await moderator.get('/api/moderation/vip');
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe(TwoStepMessages.moderatorsNeedIt);
-    const setup = await moderator.post('/api/users/me/two-step/setup');
-    expect((await moderator.post('/api/users/me/two-step/confirm', { code: await freshTotpCode(setup.body.secret) })).status).toBe(200);
-    const desk = await moderator.get('/api/moderation/vip');
+    // An account without a second factor turns it on from its password's session...
+    const two = await enrolTwoStep(moderator);
+    // ...which the password alone opened: still no desk, and the message says to sign in with the code.
+    const passwordOnly = await moderator.get('/api/moderation/vip');
+    expect([passwordOnly.status, passwordOnly.body.code, passwordOnly.body.message]).toEqual([403, TWO_STEP_REQUIRED_CODE, TwoStepMessages.signInWithSecondFactor]);
+    expect((await moderator.get('/api/users/me')).body).toMatchObject({ twoStepEnabled: true, signedInWith: 'password' });
+
+    const step = await passwordStep(moderator);
+    expect((await step.browser.post('/api/auth/login/two-step', { challenge: step.challenge, code: await freshTotpCode(two.secret) })).body.user.signedInWith).toBe('password-and-code');
+    expect((await step.browser.get('/api/users/me')).body.signedInWith).toBe('password-and-code');
+    const desk = await step.browser.get('/api/moderation/vip');
     expect(desk.status).toBe(200);
     expect(desk.body).toEqual(expect.any(Array));
+    // A recovery code is a second factor too.
+    const recovered = await passwordStep(moderator);
+    expect((await recovered.browser.post('/api/auth/login/two-step', { challenge: recovered.challenge, code: two.recoveryCodes[0] })).status).toBe(200);
+    expect((await recovered.browser.get('/api/moderation/vip')).status).toBe(200);
     // A member who is no moderator is refused as before, whatever their two-step.
     const plain = await signedUpMember(stack);
     expect((await plain.get('/api/moderation/vip')).body.code).not.toBe(TWO_STEP_REQUIRED_CODE);
+  });
+
+  it('counts a session opened before sign-in methods were recorded as the password alone', async () => {
+    const moderator = await signedUpMember(stack, 'moderator');
+    expect((await moderator.get('/api/moderation/vip')).status).toBe(200);
+    // A session as the store kept them before: its user and when, nothing of how it was opened.
+    const token = randomBytes(32).toString('base64url');
+    const key = createHash('sha256').update(token).digest('hex');
+    await stack.redis.multi().set(`session:${key}`, JSON.stringify({ userId: moderator.id, createdAt: new Date().toISOString() }), 'EX', 600).sadd(`user-sessions:${moderator.id}`, key).exec();
+    const old = new ApiClient(stack);
+    old.sid = token;
+    expect((await old.get('/api/users/me')).body).toMatchObject({ id: moderator.id, signedInWith: 'password' });
+    const refused = await old.get('/api/moderation/vip');
+    expect([refused.status, refused.body.code, refused.body.message]).toEqual([403, TWO_STEP_REQUIRED_CODE, TwoStepMessages.signInWithSecondFactor]);
+    // Nor may it add a second factor beside the account's two-step sign-in.
+    const options = await old.post('/api/users/me/passkeys/registration-options');
+    expect([options.status, options.body.message]).toEqual([403, TwoStepMessages.addingNeedsSecondFactor]);
   });
 
   it('offers nothing to guests', async () => {

@@ -203,7 +203,7 @@ describe('auth-svc account sanctions', () => {
     await suspend(actor.id, 1);
     // A sign-in that passed its checks just before the suspension was written stores its session after it.
     const store = apps[0].get(SessionStore, { strict: false });
-    const late = await store.create(actor.id, 60);
+    const late = await store.create(actor.id, 60, 'password');
     expect(await resolve(late.token)).toBeNull();
     expect(await store.getMany([late.token])).toEqual([null]);
   });

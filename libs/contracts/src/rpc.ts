@@ -26,6 +26,7 @@ import { RecoveryPatterns } from './auth/recovery.constants';
 import type {
   CompleteTwoStepLoginRequestDto,
   ConfirmTwoStepRequestDto,
+  StartTwoStepRequestDto,
   DisableTwoStepRequestDto,
   RecoveryCodesDto,
   TwoStepChallengeDto,
@@ -36,13 +37,13 @@ import type {
 import { TwoStepPatterns } from './auth/two-step.constants';
 import type {
   PasskeyDto,
-  PasskeyIdRequestDto,
   PasskeyRegistrationOptionsRequestDto,
   PasskeySignInChallengeDto,
   PasskeySignInOptionsRequestDto,
   PasskeySignInRequestDto,
   PublicKeyCredentialCreationOptionsJSON,
   RegisterPasskeyRequestDto,
+  RemovePasskeyRequestDto,
   RenamePasskeyRequestDto,
 } from './auth/dto/passkeys.dto';
 import { PasskeyPatterns } from './auth/passkeys.constants';
@@ -175,7 +176,7 @@ export interface RpcContract {
   [RecoveryPatterns.ResendVerification]: [ResendVerificationDto, Ok];
 
   [TwoStepPatterns.Status]: [UserIdDto, TwoStepStatusDto];
-  [TwoStepPatterns.Start]: [UserIdDto, TwoStepSetupDto];
+  [TwoStepPatterns.Start]: [StartTwoStepRequestDto, TwoStepSetupDto];
   [TwoStepPatterns.Confirm]: [ConfirmTwoStepRequestDto, RecoveryCodesDto];
   [TwoStepPatterns.RegenerateRecoveryCodes]: [TwoStepCodeRequestDto, RecoveryCodesDto];
   [TwoStepPatterns.Disable]: [DisableTwoStepRequestDto, TwoStepStatusDto];
@@ -185,7 +186,7 @@ export interface RpcContract {
   [PasskeyPatterns.RegistrationOptions]: [PasskeyRegistrationOptionsRequestDto, PublicKeyCredentialCreationOptionsJSON];
   [PasskeyPatterns.Register]: [RegisterPasskeyRequestDto, PasskeyDto];
   [PasskeyPatterns.Rename]: [RenamePasskeyRequestDto, PasskeyDto];
-  [PasskeyPatterns.Remove]: [PasskeyIdRequestDto, Ok];
+  [PasskeyPatterns.Remove]: [RemovePasskeyRequestDto, Ok];
   [PasskeyPatterns.SignInOptions]: [PasskeySignInOptionsRequestDto, PasskeySignInChallengeDto];
   [PasskeyPatterns.SignIn]: [PasskeySignInRequestDto, SessionIssuedDto];
 

@@ -54,8 +54,9 @@ export function testUser(role: UserRole, username?: string): UserDto {
     joinedAt: now,
     settings: DEFAULT_USER_SETTINGS,
     language: DEFAULT_LANGUAGE,
-    // Moderators must have two-step sign-in on to use the desk; the stand-in ones have.
+    // Moderators must sign in with a second factor to use the desk; the stand-in ones have.
     twoStepEnabled: role === 'moderator',
+    signedInWith: role === 'guest' ? 'guest' : role === 'moderator' ? 'password-and-code' : 'password',
   };
 }
 

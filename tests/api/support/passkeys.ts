@@ -1,4 +1,4 @@
-import { SoftAuthenticator, type CreationOptions } from '@app/testing';
+import { SoftAuthenticator, type CreationOptions, type RequestOptions } from '@app/testing';
 import type { ApiResponse } from './gateway-harness';
 
 interface Poster {
@@ -13,4 +13,12 @@ export async function addPasskey(client: Poster, authenticator: SoftAuthenticato
   const added = await client.post<{ id: number }>('/api/users/me/passkeys', { name, response });
   if (added.status !== 201) throw new Error(`passkey refused: ${added.status} ${JSON.stringify(added.body)}`);
   return { id: added.body.id, credentialId: response.id };
+}
+
+/** Signs the client in anew with a passkey on this authenticator: a session opened with a second factor. */
+export async function signInWithPasskey(client: Poster, authenticator: SoftAuthenticator): Promise<void> {
+  const started = await client.post<{ attempt: string; options: RequestOptions }>('/api/auth/passkey/options', {});
+  if (started.status !== 200) throw new Error(`passkey sign-in options refused: ${started.status} ${JSON.stringify(started.body)}`);
+  const done = await client.post('/api/auth/passkey', { attempt: started.body.attempt, response: authenticator.signIn(started.body.options) });
+  if (done.status !== 200) throw new Error(`passkey sign-in refused: ${done.status} ${JSON.stringify(done.body)}`);
 }

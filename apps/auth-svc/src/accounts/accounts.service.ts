@@ -11,6 +11,7 @@ import {
   type LoginRequestDto,
   type RegisterRequestDto,
   type SessionIssuedDto,
+  type SignInMethod,
   type TwoStepChallengeDto,
   type UserDto,
 } from '@app/contracts';
@@ -91,7 +92,7 @@ export class AccountsService {
     if (banned) this.tellBannedAddress({ ...banned, email: email.toLowerCase() }, dto.client.ip);
     else if (addressHolder) this.tellAddressHolder(addressHolder, dto.client.ip);
     else this.recovery.sendVerification(user).catch((error: unknown) => this.logger.error(`Verification mail for account ${user.id} failed: ${(error as Error).message}`));
-    return this.openSession(user, dto.rememberMe ? REMEMBER_ME_TTL_SECONDS : SESSION_TTL_SECONDS, !!dto.rememberMe);
+    return this.openSession(user, 'password', dto.rememberMe ? REMEMBER_ME_TTL_SECONDS : SESSION_TTL_SECONDS, !!dto.rememberMe);
   }
 
   /** Not awaited: how long a mail takes must not show in the sign-up's answer. */
@@ -130,7 +131,7 @@ export class AccountsService {
     // password does not buy fresh guesses at the code.
     if (user.twoStepEnabledAt) return this.twoStep.issueChallenge({ userId: user.id, rememberMe: !!dto.rememberMe });
     await this.limiter.recordSuccess(subject, ip);
-    return this.openSession(user, dto.rememberMe ? REMEMBER_ME_TTL_SECONDS : SESSION_TTL_SECONDS, !!dto.rememberMe);
+    return this.openSession(user, 'password', dto.rememberMe ? REMEMBER_ME_TTL_SECONDS : SESSION_TTL_SECONDS, !!dto.rememberMe);
   }
 
   /** The second step: a right code opens the session exactly as a password alone does for other accounts. */
@@ -138,7 +139,7 @@ export class AccountsService {
     const { user, rememberMe } = await this.twoStep.completeSignIn(dto.challenge, dto.code, dto.client.ip);
     // A sanction may have come while the code was being typed.
     await this.sanctions.assertMaySignIn(user.id);
-    return this.openSession(user, rememberMe ? REMEMBER_ME_TTL_SECONDS : SESSION_TTL_SECONDS, rememberMe);
+    return this.openSession(user, 'password-and-code', rememberMe ? REMEMBER_ME_TTL_SECONDS : SESSION_TTL_SECONDS, rememberMe);
   }
 
   /**
@@ -149,13 +150,13 @@ export class AccountsService {
     const user = await this.passkeys.signIn(dto);
     await this.sanctions.assertMaySignIn(user.id);
     const rememberMe = !!dto.rememberMe;
-    return this.openSession(user, rememberMe ? REMEMBER_ME_TTL_SECONDS : SESSION_TTL_SECONDS, rememberMe);
+    return this.openSession(user, 'passkey', rememberMe ? REMEMBER_ME_TTL_SECONDS : SESSION_TTL_SECONDS, rememberMe);
   }
 
   async guest(dto: GuestRequestDto): Promise<SessionIssuedDto> {
     await this.captcha.consume(dto.captchaResponse);
     const user = await this.signups.within('guest', dto.client.ip, () => this.createGuest(dto.username, dto.language ?? DEFAULT_LANGUAGE));
-    return this.openSession(user, GUEST_SESSION_TTL_SECONDS, true);
+    return this.openSession(user, 'guest', GUEST_SESSION_TTL_SECONDS, true);
   }
 
   private async createGuest(username: string | undefined, language: Language): Promise<User> {
@@ -173,7 +174,7 @@ export class AccountsService {
     }
   }
 
-  /** Each token's user, or null (no such session, or its account is sanctioned), in the tokens' order. */
+  /** Each token's user and how its session was opened, or null (no such session, or its account is sanctioned), in the tokens' order. */
   async resolve(tokens: string[]): Promise<Array<UserDto | null>> {
     const sessions = await this.sessions.getMany(tokens);
     const accounts = await this.sanctions.accountsForSessions(sessions.flatMap((session) => (session ? [session.userId] : [])));
@@ -185,7 +186,8 @@ export class AccountsService {
     const sanctioned = tokens.filter((_, i) => accounts.get(sessions[i]?.userId ?? 0)?.sanctioned);
     for (const token of sanctioned) await this.sessions.destroy(token);
     await this.users.touchLastSeen(...new Set(users.filter((user) => user !== null)));
-    return users.map((user) => (user ? toUserDto(user) : null));
+    // Sessions opened before the way was recorded count as opened with the password alone.
+    return users.map((user, i) => (user ? { ...toUserDto(user), signedInWith: sessions[i]?.signedInWith ?? 'password' } : null));
   }
 
   async logout(token: string, everywhere: boolean): Promise<{ ok: true }> {
@@ -200,10 +202,10 @@ export class AccountsService {
     return { ok: true };
   }
 
-  private async openSession(user: User, ttlSeconds: number, persistentCookie: boolean): Promise<SessionIssuedDto> {
-    const { token } = await this.sessions.create(user.id, ttlSeconds);
+  private async openSession(user: User, signedInWith: SignInMethod, ttlSeconds: number, persistentCookie: boolean): Promise<SessionIssuedDto> {
+    const { token } = await this.sessions.create(user.id, ttlSeconds, signedInWith);
     await this.users.touchLastSeen(user);
-    return { user: toUserDto(user), token, cookieMaxAgeSeconds: persistentCookie ? ttlSeconds : null };
+    return { user: { ...toUserDto(user), signedInWith }, token, cookieMaxAgeSeconds: persistentCookie ? ttlSeconds : null };
   }
 }
 

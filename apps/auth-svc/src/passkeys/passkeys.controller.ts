@@ -1,11 +1,11 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
-  PasskeyIdRequestDto,
   PasskeyPatterns,
   PasskeyRegistrationOptionsRequestDto,
   PasskeySignInOptionsRequestDto,
   RegisterPasskeyRequestDto,
+  RemovePasskeyRequestDto,
   RenamePasskeyRequestDto,
   UserIdDto,
 } from '@app/contracts';
@@ -37,7 +37,7 @@ export class PasskeysController {
   }
 
   @MessagePattern(PasskeyPatterns.Remove)
-  remove(@Payload() dto: PasskeyIdRequestDto) {
+  remove(@Payload() dto: RemovePasskeyRequestDto) {
     return this.passkeys.remove(dto);
   }
 

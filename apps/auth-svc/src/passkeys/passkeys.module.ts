@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { LoginLimiter } from '../accounts/login-limiter';
+import { SessionStore } from '../sessions/session.store';
 import { UsersModule } from '../users/users.module';
 import { PasskeysController } from './passkeys.controller';
 import { PasskeysService } from './passkeys.service';
@@ -8,7 +9,7 @@ import { PasskeysService } from './passkeys.service';
 @Module({
   imports: [UsersModule],
   controllers: [PasskeysController],
-  providers: [PasskeysService, LoginLimiter],
+  providers: [PasskeysService, LoginLimiter, SessionStore],
   exports: [PasskeysService],
 })
 export class PasskeysModule {}

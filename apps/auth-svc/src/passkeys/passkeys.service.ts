@@ -2,18 +2,21 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { EnsureRequestContext, LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import {
+  mayAddSecondFactor,
+  openedWithSecondFactor,
   PASSKEY_CHALLENGE_TTL_SECONDS,
   PASSKEY_RP_NAME,
   PASSKEYS_PER_ACCOUNT_MAX,
   PasskeyMessages,
+  TwoStepMessages,
   type PasskeyDto,
-  type PasskeyIdRequestDto,
   type PasskeyRegistrationOptionsRequestDto,
   type PasskeySignInChallengeDto,
   type PasskeySignInOptionsRequestDto,
   type PasskeySignInRequestDto,
   type PublicKeyCredentialCreationOptionsJSON,
   type RegisterPasskeyRequestDto,
+  type RemovePasskeyRequestDto,
   type RenamePasskeyRequestDto,
 } from '@app/contracts';
 import { REDIS, RpcErrors } from '@app/server';
@@ -32,7 +35,9 @@ import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { attemptSubject, LoginLimiter } from '../accounts/login-limiter';
 import { refusedFor } from '../common/refusal';
 import { AuthEnv } from '../config/auth-env';
+import { SessionStore } from '../sessions/session.store';
 import { User } from '../users/user.entity';
+import { secondFactorsOf } from '../users/user.mapper';
 import { UsersService } from '../users/users.service';
 import { Passkey } from './passkey.entity';
 import { relyingParty, type RelyingParty } from './relying-party';
@@ -75,6 +80,7 @@ export class PasskeysService {
     env: AuthEnv,
     private readonly users: UsersService,
     private readonly limiter: LoginLimiter,
+    private readonly sessions: SessionStore,
   ) {
     this.rp = relyingParty(env);
     this.signInsByIp = new RateLimiterRedis({
@@ -95,6 +101,7 @@ export class PasskeysService {
   async registrationOptions(dto: PasskeyRegistrationOptionsRequestDto): Promise<PublicKeyCredentialCreationOptionsJSON> {
     const user = await this.account(dto.userId);
     if (user.role === 'guest') throw RpcErrors.forbidden(PasskeyMessages.guestsCannot);
+    await this.assertMayAdd(user, dto.sessionKey);
     const existing = await this.em.find(Passkey, { userId: user.id }, { orderBy: { id: 'asc' } });
     if (existing.length >= PASSKEYS_PER_ACCOUNT_MAX) throw RpcErrors.conflict(PasskeyMessages.tooMany);
     const options = await generateRegistrationOptions({
@@ -136,7 +143,9 @@ export class PasskeysService {
       .fork()
       .transactional(async (tx) => {
         // The account row is locked, so two registrations racing cannot pass the cap together.
-        await tx.findOne(User, { id: user.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+        const locked = await tx.findOneOrFail(User, { id: user.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+        // Asked again under the lock: another factor may have come since the options were given.
+        await this.assertMayAdd(locked, dto.sessionKey);
         if ((await tx.count(Passkey, { userId: user.id })) >= PASSKEYS_PER_ACCOUNT_MAX) throw RpcErrors.conflict(PasskeyMessages.tooMany);
         const made = Object.assign(new Passkey(), {
           userId: user.id,
@@ -169,16 +178,20 @@ export class PasskeysService {
   /**
    * Never the last way in: an account without a password keeps its last passkey. Every account
    * has a password today, so this guards the accounts to come that will not (signed up with a
-   * passkey or another provider).
+   * passkey or another provider). Nor the last second factor from a session opened with the
+   * password alone: an account left with none may enrol from such a session, so removing it
+   * would let a password thief add their own.
    */
   @EnsureRequestContext()
-  async remove(dto: PasskeyIdRequestDto): Promise<{ ok: true }> {
+  async remove(dto: RemovePasskeyRequestDto): Promise<{ ok: true }> {
     await this.owned(dto.userId, dto.passkeyId);
+    const signedInWith = await this.sessions.signedInWith(dto.sessionKey);
     await this.em.fork().transactional(async (tx) => {
       // Locked, so two removals racing cannot each think the other passkey remains.
       const user = await tx.findOneOrFail(User, { id: dto.userId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       const left = await tx.count(Passkey, { userId: user.id, id: { $ne: dto.passkeyId } });
       if (!user.passwordHash && left === 0) throw RpcErrors.conflict(PasskeyMessages.lastWayIn);
+      if (left === 0 && !user.twoStepEnabledAt && !openedWithSecondFactor(signedInWith)) throw RpcErrors.forbidden(PasskeyMessages.lastSecondFactor);
       await tx.nativeDelete(Passkey, { id: dto.passkeyId, userId: user.id });
       await this.recount(tx, user.id);
     });
@@ -276,6 +289,13 @@ export class PasskeysService {
   private refused(what: string, userId: number, error: unknown): never {
     this.logger.warn(`Passkey ${what} for account ${userId} refused: ${(error as Error).message}`);
     throw notVerified();
+  }
+
+  /** A password thief must not add their own passkey beside the factor the account holds. */
+  private async assertMayAdd(user: User, sessionKey: string): Promise<void> {
+    if (!mayAddSecondFactor(secondFactorsOf(user), await this.sessions.signedInWith(sessionKey))) {
+      throw RpcErrors.forbidden(TwoStepMessages.addingNeedsSecondFactor);
+    }
   }
 
   private async account(userId: number): Promise<User> {

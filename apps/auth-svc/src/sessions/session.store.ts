@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { SignInMethod } from '@app/contracts';
 import { REDIS } from '@app/server';
 import type { Redis } from 'ioredis';
 import { createHash, randomBytes } from 'node:crypto';
@@ -6,6 +7,8 @@ import { createHash, randomBytes } from 'node:crypto';
 export interface StoredSession {
   userId: number;
   createdAt: string;
+  /** How it was opened, set here once; absent on sessions opened before it was recorded (read as 'password'). */
+  signedInWith?: SignInMethod;
 }
 
 const sessionKey = (tokenHash: string) => `session:${tokenHash}`;
@@ -24,10 +27,10 @@ export class SessionStore {
   constructor(@Inject(REDIS) private readonly redis: Redis) {}
 
   /** A new random 256-bit token; the caller puts it in the cookie, Redis keeps only its hash. */
-  async create(userId: number, ttlSeconds: number): Promise<{ token: string; tokenHash: string }> {
+  async create(userId: number, ttlSeconds: number, signedInWith: SignInMethod): Promise<{ token: string; tokenHash: string }> {
     const token = randomBytes(32).toString('base64url');
     const tokenHash = hashToken(token);
-    const session: StoredSession = { userId, createdAt: new Date().toISOString() };
+    const session: StoredSession = { userId, createdAt: new Date().toISOString(), signedInWith };
     const index = userIndexKey(userId);
     await this.redis
       .multi()
@@ -44,6 +47,17 @@ export class SessionStore {
   async getMany(tokens: string[]): Promise<Array<StoredSession | null>> {
     const raw = await this.redis.mget(tokens.map((token) => sessionKey(hashToken(token))));
     return raw.map((value) => (value ? (JSON.parse(value) as StoredSession) : null));
+  }
+
+  /** The session under this token hash (what the gateway sends as a request's session key), or null. */
+  async getByHash(tokenHash: string): Promise<StoredSession | null> {
+    const raw = await this.redis.get(sessionKey(tokenHash));
+    return raw ? (JSON.parse(raw) as StoredSession) : null;
+  }
+
+  /** How the session under this token hash was opened; one gone, or opened before this was recorded, counts as 'password'. */
+  async signedInWith(tokenHash: string): Promise<SignInMethod> {
+    return (await this.getByHash(tokenHash))?.signedInWith ?? 'password';
   }
 
   /** Ends one session; answers whose it was, if it was live. */

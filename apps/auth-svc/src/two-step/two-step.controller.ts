@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { ConfirmTwoStepRequestDto, DisableTwoStepRequestDto, TwoStepCodeRequestDto, TwoStepPatterns, UserIdDto } from '@app/contracts';
+import { ConfirmTwoStepRequestDto, DisableTwoStepRequestDto, StartTwoStepRequestDto, TwoStepCodeRequestDto, TwoStepPatterns, UserIdDto } from '@app/contracts';
 import { TwoStepService } from './two-step.service';
 
 @Controller()
@@ -13,8 +13,8 @@ export class TwoStepController {
   }
 
   @MessagePattern(TwoStepPatterns.Start)
-  start(@Payload() dto: UserIdDto) {
-    return this.twoStep.start(dto.userId);
+  start(@Payload() dto: StartTwoStepRequestDto) {
+    return this.twoStep.start(dto);
   }
 
   @MessagePattern(TwoStepPatterns.Confirm)

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { LoginLimiter } from '../accounts/login-limiter';
+import { SessionStore } from '../sessions/session.store';
 import { UsersModule } from '../users/users.module';
 import { TwoStepController } from './two-step.controller';
 import { TwoStepService } from './two-step.service';
@@ -8,7 +9,7 @@ import { TwoStepService } from './two-step.service';
 @Module({
   imports: [UsersModule],
   controllers: [TwoStepController],
-  providers: [TwoStepService, LoginLimiter],
+  providers: [TwoStepService, LoginLimiter, SessionStore],
   exports: [TwoStepService],
 })
 export class TwoStepModule {}

@@ -21,9 +21,13 @@ export function toUserDto(user: User, now = Date.now()): UserDto {
     settings: withDefaultSettings(user.settings),
     language: user.language,
     vipUntil: user.vipUntil?.toISOString() ?? null,
-    twoStepEnabled: user.twoStepEnabledAt !== null,
-    hasPasskey: user.passkeyCount > 0,
+    ...secondFactorsOf(user),
   };
+}
+
+/** The second factors the account holds, as the rules in @app/contracts read them. */
+export function secondFactorsOf(user: User): { twoStepEnabled: boolean; hasPasskey: boolean } {
+  return { twoStepEnabled: user.twoStepEnabledAt !== null, hasPasskey: user.passkeyCount > 0 };
 }
 
 export function toUserSummary(user: User): UserSummary {

@@ -9,16 +9,10 @@ import {
   type UserDto,
 } from '@app/contracts';
 import { RpcClient } from '@app/server';
-import { AuthGuard, CurrentUser, Roles, unauthenticated } from '../common/auth.guards';
+import { AuthGuard, CurrentUser, Roles, sessionKey } from '../common/auth.guards';
 import { ParseIdPipe } from '../common/id.pipe';
 import type { SessionRequest } from '../common/session.middleware';
-import { hashToken, SessionService } from '../common/session.service';
-
-/** The session a registration's challenge is bound to: a challenge asked for in one browser is no use in another. */
-function sessionKey(req: SessionRequest): string {
-  if (!req.sessionToken) throw unauthenticated();
-  return hashToken(req.sessionToken);
-}
+import { SessionService } from '../common/session.service';
 
 /** The signed-in member's passkeys (Settings). */
 @ApiTags('auth')
@@ -40,7 +34,8 @@ export class PasskeysController {
 
   @ApiOperation({
     summary: 'Options for navigator.credentials.create(): a challenge for this session, valid 5 minutes and once',
-    description: 'Discoverable credentials with user verification; the account\'s passkeys are excluded. 409 past 20 passkeys.',
+    description:
+      'Discoverable credentials with user verification; the account\'s passkeys are excluded. 403 when the account has a second factor (two-step sign-in or a passkey) and this session was opened with the password alone; 409 past 20 passkeys.',
   })
   @Post('registration-options')
   @HttpCode(200)
@@ -55,7 +50,7 @@ export class PasskeysController {
   @Post()
   async register(@CurrentUser() user: UserDto, @Body() dto: RegisterPasskeyDto, @Req() req: SessionRequest): Promise<PasskeyDto> {
     const passkey = await this.rpc.request(PasskeyPatterns.Register, { ...dto, userId: user.id, sessionKey: sessionKey(req) });
-    // The next request through this gateway sees it (a moderator's desk opens); other gateways hear auth-svc's event.
+    // The next request through this gateway sees the account's passkey; other gateways hear auth-svc's event.
     this.sessions.invalidate(user.id);
     return passkey;
   }
@@ -66,10 +61,13 @@ export class PasskeysController {
     return this.rpc.request(PasskeyPatterns.Rename, { ...dto, userId: user.id, passkeyId: id });
   }
 
-  @ApiOperation({ summary: 'Removes a passkey; 404 unknown, 403 another account\'s, 409 when it is the only way into the account' })
+  @ApiOperation({
+    summary: 'Removes a passkey; 404 unknown, 403 another account\'s, 409 when it is the only way into the account',
+    description: '403 too for the account\'s last second factor (no other passkey, no two-step sign-in) from a session opened with the password alone.',
+  })
   @Delete(':id')
-  async remove(@Param('id', ParseIdPipe) id: number, @CurrentUser() user: UserDto): Promise<{ ok: true }> {
-    const removed = await this.rpc.request(PasskeyPatterns.Remove, { userId: user.id, passkeyId: id });
+  async remove(@Param('id', ParseIdPipe) id: number, @CurrentUser() user: UserDto, @Req() req: SessionRequest): Promise<{ ok: true }> {
+    const removed = await this.rpc.request(PasskeyPatterns.Remove, { userId: user.id, passkeyId: id, sessionKey: sessionKey(req) });
     this.sessions.invalidate(user.id);
     return removed;
   }

@@ -11,7 +11,7 @@ import {
   type UserDto,
 } from '@app/contracts';
 import { RpcClient } from '@app/server';
-import { AuthGuard, clientIp, CurrentUser, Roles } from '../common/auth.guards';
+import { AuthGuard, clientIp, CurrentUser, Roles, sessionKey } from '../common/auth.guards';
 import type { SessionRequest } from '../common/session.middleware';
 import { SessionService } from '../common/session.service';
 
@@ -33,19 +33,22 @@ export class TwoStepController {
     return this.rpc.request(TwoStepPatterns.Status, { userId: user.id });
   }
 
-  @ApiOperation({ summary: 'Starts enrolment: a new secret as a QR code and as text, shown this once; nothing changes until confirmed. 409 when on' })
+  @ApiOperation({
+    summary: 'Starts enrolment: a new secret as a QR code and as text, shown this once; nothing changes until confirmed. 409 when on',
+    description: '403 when the account has a passkey and this session was opened with the password alone: sign in with the passkey first.',
+  })
   @Post('setup')
   @HttpCode(200)
-  start(@CurrentUser() user: UserDto): Promise<TwoStepSetupDto> {
-    return this.rpc.request(TwoStepPatterns.Start, { userId: user.id });
+  start(@CurrentUser() user: UserDto, @Req() req: SessionRequest): Promise<TwoStepSetupDto> {
+    return this.rpc.request(TwoStepPatterns.Start, { userId: user.id, sessionKey: sessionKey(req) });
   }
 
   @ApiOperation({ summary: 'Turns two-step sign-in on with a code from the app; answers ten recovery codes, shown this once' })
   @Post('confirm')
   @HttpCode(200)
-  async confirm(@CurrentUser() user: UserDto, @Body() dto: ConfirmTwoStepDto): Promise<RecoveryCodesDto> {
-    const codes = await this.rpc.request(TwoStepPatterns.Confirm, { ...dto, userId: user.id });
-    // The next request through this gateway sees it on (the desk opens); other gateways hear auth-svc's event.
+  async confirm(@CurrentUser() user: UserDto, @Body() dto: ConfirmTwoStepDto, @Req() req: SessionRequest): Promise<RecoveryCodesDto> {
+    const codes = await this.rpc.request(TwoStepPatterns.Confirm, { ...dto, userId: user.id, sessionKey: sessionKey(req) });
+    // The next request through this gateway sees it on; other gateways hear auth-svc's event.
     this.sessions.invalidate(user.id);
     return codes;
   }

@@ -8,8 +8,9 @@ import {
   UnauthorizedException,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { ErrorCode, needsSecondFactorForDesk, TWO_STEP_REQUIRED_CODE, TwoStepMessages, type UserDto, type UserRole } from '@app/contracts';
+import { ErrorCode, hasSecondFactor, needsSecondFactorForDesk, TWO_STEP_REQUIRED_CODE, TwoStepMessages, type UserDto, type UserRole } from '@app/contracts';
 import type { SessionRequest } from './session.middleware';
+import { hashToken } from './session.service';
 
 const ROLES_KEY = 'roles';
 const DESK_KEY = 'moderation-desk';
@@ -18,8 +19,9 @@ const DESK_KEY = 'moderation-desk';
 export const Roles = (...roles: UserRole[]) => SetMetadata(ROLES_KEY, roles);
 
 /**
- * A route of the moderation desk: a moderator without a second factor is refused (403
- * `two_step_required`) until they turn on two-step sign-in or add a passkey. `false` on a method exempts it from its class's mark.
+ * A route of the moderation desk: a moderator whose session was not opened with a second factor
+ * (a passkey, or the password and a code) is refused (403 `two_step_required`), told to sign in
+ * with it, or first to set one up. `false` on a method exempts it from its class's mark.
  */
 export const ModerationDesk = (desk = true) => SetMetadata(DESK_KEY, desk);
 
@@ -48,7 +50,8 @@ export class AuthGuard implements CanActivate {
     }
     const desk = this.reflector.getAllAndOverride<boolean | undefined>(DESK_KEY, [context.getHandler(), context.getClass()]);
     if (desk && needsSecondFactorForDesk(req.user)) {
-      throw new ForbiddenException({ error: 'Forbidden', code: TWO_STEP_REQUIRED_CODE, message: TwoStepMessages.moderatorsNeedIt });
+      const message = hasSecondFactor(req.user) ? TwoStepMessages.signInWithSecondFactor : TwoStepMessages.moderatorsNeedIt;
+      throw new ForbiddenException({ error: 'Forbidden', code: TWO_STEP_REQUIRED_CODE, message });
     }
     return true;
   }
@@ -63,6 +66,12 @@ export const CurrentUser = createParamDecorator((_data: unknown, ctx: ExecutionC
 export const OptionalUser = createParamDecorator((_data: unknown, ctx: ExecutionContext): UserDto | null => {
   return ctx.switchToHttp().getRequest<SessionRequest>().user ?? null;
 });
+
+/** The session a request came from as auth-svc's store keys it (the sha256 of its token), for rules about that session. */
+export function sessionKey(req: SessionRequest): string {
+  if (!req.sessionToken) throw unauthenticated();
+  return hashToken(req.sessionToken);
+}
 
 export function clientIp(req: { ip?: string; socket?: { remoteAddress?: string } }): string {
   return (req.ip ?? req.socket?.remoteAddress ?? 'unknown').replace(/^::ffff:/, '');

@@ -34,7 +34,8 @@ export class UsersController {
       throw unauthenticated();
     }
     // Read fresh: the session cache may be a few seconds older than the last profile change.
-    return this.rpc.request(AuthPatterns.GetMe, { userId: req.user.id });
+    const me = await this.rpc.request(AuthPatterns.GetMe, { userId: req.user.id });
+    return { ...me, signedInWith: req.user.signedInWith };
   }
 
   @ApiOperation({ summary: 'Changes username, bio or avatar (role and verification cannot be set; guests get 403 for bio and avatar)' })

@@ -2,13 +2,13 @@
 export const PasskeyPatterns = {
   /** UserIdDto -> PasskeyDto[], oldest first */
   List: 'auth.passkeys.list',
-  /** PasskeyRegistrationOptionsRequestDto -> PublicKeyCredentialCreationOptionsJSON; 403 for guests; 409 past PASSKEYS_PER_ACCOUNT_MAX */
+  /** PasskeyRegistrationOptionsRequestDto -> PublicKeyCredentialCreationOptionsJSON; 403 for guests and for a password-only session of an account with a second factor; 409 past PASSKEYS_PER_ACCOUNT_MAX */
   RegistrationOptions: 'auth.passkeys.registration-options',
-  /** RegisterPasskeyRequestDto -> PasskeyDto; 400 with fields.response when it cannot be verified or its challenge is spent; 409 when registered already */
+  /** RegisterPasskeyRequestDto -> PasskeyDto; 400 with fields.response when it cannot be verified or its challenge is spent; 403 as for the options; 409 when registered already */
   Register: 'auth.passkeys.register',
   /** RenamePasskeyRequestDto -> PasskeyDto; 404 unknown; 403 someone else's */
   Rename: 'auth.passkeys.rename',
-  /** PasskeyIdRequestDto -> { ok: true }; 404 unknown; 403 someone else's; 409 when it is the account's last way to sign in */
+  /** RemovePasskeyRequestDto -> { ok: true }; 404 unknown; 403 someone else's, or the last second factor from a password-only session; 409 when it is the account's last way to sign in */
   Remove: 'auth.passkeys.remove',
   /** PasskeySignInOptionsRequestDto -> PasskeySignInOptionsDto; alike for any login or none; 429 past the address's limit */
   SignInOptions: 'auth.passkeys.sign-in-options',
@@ -41,4 +41,5 @@ export const PasskeyMessages = {
   notFound: 'Passkey not found',
   notYours: 'This passkey belongs to another account.',
   lastWayIn: 'This passkey is the only way into your account. Add another way to sign in before removing it.',
+  lastSecondFactor: 'This passkey is your account\'s only second factor. Sign in with it to remove it.',
 } as const;

@@ -2,9 +2,9 @@
 export const TwoStepPatterns = {
   /** UserIdDto -> TwoStepStatusDto */
   Status: 'auth.two-step.status',
-  /** UserIdDto -> TwoStepSetupDto: a new secret waiting TWO_STEP_SETUP_TTL_SECONDS for its confirmation; 409 when already on */
+  /** StartTwoStepRequestDto -> TwoStepSetupDto: a new secret waiting TWO_STEP_SETUP_TTL_SECONDS for its confirmation; 403 for a password-only session of an account with a passkey; 409 when already on */
   Start: 'auth.two-step.start',
-  /** ConfirmTwoStepRequestDto -> RecoveryCodesDto (shown once); 400 with fields.code for a wrong code */
+  /** ConfirmTwoStepRequestDto -> RecoveryCodesDto (shown once); 400 with fields.code for a wrong code; 403 as for Start */
   Confirm: 'auth.two-step.confirm',
   /** TwoStepCodeRequestDto -> RecoveryCodesDto, replacing every earlier one; 400 with fields.code; 429 past the lockout */
   RegenerateRecoveryCodes: 'auth.two-step.recovery-codes',
@@ -26,7 +26,7 @@ export const TWO_STEP_SETUP_TTL_SECONDS = 15 * 60;
 /** The name authenticator apps show beside the account. */
 export const TWO_STEP_ISSUER = 'Chatmarket';
 
-/** The error code of a moderator's request refused until two-step sign-in is on or a passkey is added. */
+/** The error code of a moderator's desk request refused until the session was opened with a second factor. */
 export const TWO_STEP_REQUIRED_CODE = 'two_step_required';
 
 export const TwoStepMessages = {
@@ -38,7 +38,9 @@ export const TwoStepMessages = {
   alreadyOn: 'Two-step sign-in is already on.',
   notOn: 'Two-step sign-in is not on.',
   guestsCannot: 'Guests cannot turn on two-step sign-in.',
-  moderatorsNeedIt: 'Turn on two-step sign-in or add a passkey in Settings to use the moderation desk.',
+  moderatorsNeedIt: 'Turn on two-step sign-in or add a passkey in Settings, then sign in again with it to use the moderation desk.',
+  signInWithSecondFactor: 'You signed in with your password alone. Sign in again with your passkey or your two-step code to use the moderation desk.',
+  addingNeedsSecondFactor: 'Your account has a second factor already. Sign in with your passkey or your two-step code to add another.',
 } as const;
 
 /**
@@ -47,7 +49,32 @@ export const TwoStepMessages = {
  */
 export const DEMO_TWO_STEP_SECRET = 'CHATMARKETDEMOMODERATORSECRETKEY';
 
-/** Whether this account must turn on two-step sign-in or add a passkey (its second factor) before it may use the moderation desk. */
-export function needsSecondFactorForDesk(user: { role: string; twoStepEnabled?: boolean; hasPasskey?: boolean }): boolean {
-  return user.role === 'moderator' && !user.twoStepEnabled && !user.hasPasskey;
+/**
+ * How a session was opened, recorded by auth-svc when it opens it: the password alone, the password
+ * and a code (from the authenticator app or a recovery code), a passkey, or a guest's entry.
+ * Sessions opened before this was recorded count as 'password'.
+ */
+export type SignInMethod = 'password' | 'password-and-code' | 'passkey' | 'guest';
+
+/** Whether a session was opened with a second factor: a stolen password alone never opens one such. */
+export function openedWithSecondFactor(signedInWith: SignInMethod | undefined): boolean {
+  return signedInWith === 'password-and-code' || signedInWith === 'passkey';
+}
+
+/** Whether the account holds a second factor: two-step sign-in or a passkey. */
+export function hasSecondFactor(user: { twoStepEnabled?: boolean; hasPasskey?: boolean }): boolean {
+  return !!user.twoStepEnabled || !!user.hasPasskey;
+}
+
+/** Whether this moderator's session keeps them from the moderation desk: it was not opened with a second factor. */
+export function needsSecondFactorForDesk(user: { role: string; signedInWith?: SignInMethod }): boolean {
+  return user.role === 'moderator' && !openedWithSecondFactor(user.signedInWith);
+}
+
+/**
+ * Adding a second factor to an account that holds one needs a session opened with one, so a
+ * password thief cannot add their own; an account with none yet starts from its password.
+ */
+export function mayAddSecondFactor(user: { twoStepEnabled?: boolean; hasPasskey?: boolean }, signedInWith: SignInMethod | undefined): boolean {
+  return !hasSecondFactor(user) || openedWithSecondFactor(signedInWith);
 }

@@ -1,3 +1,4 @@
+import type { SignInMethod } from '../auth/two-step.constants';
 import type { Language } from './languages';
 
 export const UserRole = {
@@ -103,10 +104,15 @@ export interface UserDto {
   language: Language;
   /** The end of a VIP period a moderator granted; absent or null when none runs. */
   vipUntil?: string | null;
-  /** Two-step sign-in (an authenticator app) is on; a moderator needs it or a passkey for the moderation desk. */
+  /** Two-step sign-in (an authenticator app) is on: a second factor. */
   twoStepEnabled?: boolean;
-  /** The account has at least one passkey, which counts as a second factor for the moderation desk. */
+  /** The account has at least one passkey: a second factor. */
   hasPasskey?: boolean;
+  /**
+   * How the session this answer belongs to was opened; the moderation desk needs one opened with a
+   * second factor. Present on answers about the signed-in person's own session.
+   */
+  signedInWith?: SignInMethod;
 }
 
 /** What other services need to know of a user (stamping senders, permissions). */

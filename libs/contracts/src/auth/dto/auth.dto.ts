@@ -243,6 +243,12 @@ export interface SessionIssuedDto {
   cookieMaxAgeSeconds: number | null;
 }
 
+/**
+ * Which session a request came from: the sha256 (hex) of its cookie token, as auth-svc's session
+ * store keys it; the gateway sends it, never the client.
+ */
+export const SESSION_KEY_PATTERN = /^[0-9a-f]{64}$/;
+
 /** Requests the gateway sends on behalf of a client carry where it came from. */
 export class ClientMetaDto {
   @IsString() @MaxLength(64) ip: string;

@@ -8,7 +8,7 @@ import type {
 } from '@simplewebauthn/server';
 import { IsId, Optional } from '../../common/validation';
 import { PASSKEY_NAME_MAX, PasskeyMessages } from '../passkeys.constants';
-import { ClientMetaDto } from './auth.dto';
+import { ClientMetaDto, SESSION_KEY_PATTERN } from './auth.dto';
 
 /** WebAuthn's JSON shapes, as @simplewebauthn's server and browser halves both type them. */
 export type { AuthenticationResponseJSON, PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON, RegistrationResponseJSON };
@@ -96,22 +96,22 @@ export class PasskeySignInDto {
   @IsOptional() @IsBoolean() rememberMe?: boolean;
 }
 
-/** A registration challenge is bound to the session that asked for it: the sha256 of its cookie token, from the gateway. */
-const SESSION_KEY = /^[0-9a-f]{64}$/;
-
+/** A registration challenge is bound to the session that asked for it, and that session must have been opened with a second factor when the account holds one. */
 export class PasskeyRegistrationOptionsRequestDto {
   @Type(() => Number) @IsInt() userId: number;
-  @IsString() @Matches(SESSION_KEY) sessionKey: string;
+  @IsString() @Matches(SESSION_KEY_PATTERN) sessionKey: string;
 }
 
 export class RegisterPasskeyRequestDto extends RegisterPasskeyDto {
   @Type(() => Number) @IsInt() userId: number;
-  @IsString() @Matches(SESSION_KEY) sessionKey: string;
+  @IsString() @Matches(SESSION_KEY_PATTERN) sessionKey: string;
 }
 
-export class PasskeyIdRequestDto {
+/** Removing the account's last second factor needs a session opened with one (PasskeyMessages.lastSecondFactor). */
+export class RemovePasskeyRequestDto {
   @Type(() => Number) @IsInt() userId: number;
   @IsId() passkeyId: number;
+  @IsString() @Matches(SESSION_KEY_PATTERN) sessionKey: string;
 }
 
 export class RenamePasskeyRequestDto extends RenamePasskeyDto {

@@ -2,7 +2,7 @@ import { Type } from 'class-transformer';
 import { IsInt, IsString, Matches, MaxLength, ValidateNested } from 'class-validator';
 import { PASSWORD_MAX } from '../auth.constants';
 import { TwoStepMessages } from '../two-step.constants';
-import { ClientMetaDto } from './auth.dto';
+import { ClientMetaDto, SESSION_KEY_PATTERN } from './auth.dto';
 
 /** Six digits from the app, or a recovery code (letters and digits, dashes and spaces allowed). */
 const CODE_PATTERN = /^\s*[A-Za-z0-9][A-Za-z0-9 -]{4,30}\s*$/;
@@ -34,8 +34,15 @@ export class CompleteTwoStepLoginDto extends TwoStepCodeDto {
   challenge: string;
 }
 
+/** Enrolment comes from a session: one opened with a second factor when the account holds one already. */
+export class StartTwoStepRequestDto {
+  @Type(() => Number) @IsInt() userId: number;
+  @IsString() @Matches(SESSION_KEY_PATTERN) sessionKey: string;
+}
+
 export class ConfirmTwoStepRequestDto extends ConfirmTwoStepDto {
   @Type(() => Number) @IsInt() userId: number;
+  @IsString() @Matches(SESSION_KEY_PATTERN) sessionKey: string;
 }
 
 export class TwoStepCodeRequestDto extends TwoStepCodeDto {
