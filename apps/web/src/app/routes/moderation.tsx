@@ -7,7 +7,7 @@ import { DESK_TEXT, MODERATION_TEXT } from '../../features/moderation/copy';
 import { TwoStepRequired } from '../../features/settings/components/two-step-required';
 import settingsEnglish from '../../i18n/catalogues/en/settings.json';
 import { addEnglish } from '../../i18n/i18n';
-import { needsSecondFactorForDesk } from '@app/contracts/browser';
+import { hasSecondFactor, needsSecondFactorForDesk } from '@app/contracts/browser';
 
 addEnglish(settingsEnglish);
 
@@ -18,7 +18,7 @@ export function ModerationScreen() {
       <Seo title={DESK_TEXT.heading} description={DESK_TEXT.subtitle} />
       <AuthRequired description={MODERATION_TEXT.signInHint}>
         {user && needsSecondFactorForDesk(user) ? (
-          <TwoStepRequired />
+          <TwoStepRequired hasSecondFactor={hasSecondFactor(user)} />
         ) : user?.role === 'moderator' ? (
           <>
             <h1 className="text-2xl font-bold sm:text-3xl">{DESK_TEXT.heading}</h1>

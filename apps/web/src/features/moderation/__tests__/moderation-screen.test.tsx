@@ -11,7 +11,7 @@ let server: TestServer;
 
 beforeEach(async () => {
   server = await startTestServer();
-  server.on('GET /api/users/me', () => ({ body: makeUser({ role: 'moderator', username: 'mod', twoStepEnabled: true }) }));
+  server.on('GET /api/users/me', () => ({ body: makeUser({ role: 'moderator', username: 'mod', twoStepEnabled: true, signedInWith: 'password-and-code' }) }));
 });
 
 afterEach(() => server.close());
@@ -24,20 +24,35 @@ describe('Moderation of seller applications', () => {
     expect(server.requests.some((r) => r.path === '/api/sellers/applications')).toBe(false);
   });
 
-  it('sends a moderator without two-step sign-in to the settings instead of the desk', async () => {
-    server.on('GET /api/users/me', () => ({ body: makeUser({ role: 'moderator', username: 'mod', twoStepEnabled: false }) }));
+  it('sends a moderator without a second factor to the settings instead of the desk', async () => {
+    server.on('GET /api/users/me', () => ({ body: makeUser({ role: 'moderator', username: 'mod', twoStepEnabled: false, signedInWith: 'password' }) }));
     renderApp('/moderation');
     const prompt = await screen.findByRole('region', { name: settingsEnglish['settings.twoStep.deskTitle'] });
+    expect(within(prompt).getByText(settingsEnglish['settings.twoStep.deskBody'])).toBeInTheDocument();
     expect(within(prompt).getByRole('link', { name: settingsEnglish['settings.twoStep.goToSettings'] })).toHaveAttribute('href', '/settings');
     expect(server.requests.some((r) => r.path === '/api/sellers/applications')).toBe(false);
   });
 
-  it('opens the desk to a moderator whose second factor is a passkey', async () => {
-    server.on('GET /api/users/me', () => ({ body: makeUser({ role: 'moderator', username: 'mod', twoStepEnabled: false, hasPasskey: true }) }));
+  it('asks a moderator with a passkey who signed in with the password alone to sign in with it', async () => {
+    const user = userEvent.setup();
+    server.on('GET /api/users/me', () => ({ body: makeUser({ role: 'moderator', username: 'mod', twoStepEnabled: false, hasPasskey: true, signedInWith: 'password' }) }));
+    server.on('POST /api/auth/logout', () => ({ body: { ok: true } }));
+    const { router } = renderApp('/moderation');
+    const prompt = await screen.findByRole('region', { name: settingsEnglish['settings.twoStep.deskSignInTitle'] });
+    expect(within(prompt).getByText(settingsEnglish['settings.twoStep.deskSignInBody'])).toBeInTheDocument();
+    expect(server.requests.some((r) => r.path === '/api/sellers/applications')).toBe(false);
+    await user.click(within(prompt).getByRole('button', { name: settingsEnglish['settings.twoStep.signInAgain'] }));
+    await waitFor(() => expect(server.requests.some((r) => r.path === '/api/auth/logout')).toBe(true));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+  });
+
+  it('opens the desk to a moderator who signed in with a passkey', async () => {
+    server.on('GET /api/users/me', () => ({ body: makeUser({ role: 'moderator', username: 'mod', twoStepEnabled: false, hasPasskey: true, signedInWith: 'passkey' }) }));
     server.on('GET /api/sellers/applications', () => ({ body: [] }));
     renderApp('/moderation');
     await waitFor(() => expect(server.requests.some((r) => r.path === '/api/sellers/applications')).toBe(true));
     expect(screen.queryByRole('region', { name: settingsEnglish['settings.twoStep.deskTitle'] })).toBeNull();
+    expect(screen.queryByRole('region', { name: settingsEnglish['settings.twoStep.deskSignInTitle'] })).toBeNull();
   });
 
   it('verifies one application and rejects another with the reason the server needs', async () => {

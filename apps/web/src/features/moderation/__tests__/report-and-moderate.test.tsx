@@ -98,7 +98,7 @@ describe('The room menu', () => {
 
   it('lets a moderator delete the public room with a reason', async () => {
     const user = userEvent.setup();
-    server.on('GET /api/users/me', () => ({ body: makeUser({ id: 1, username: 'mod', role: 'moderator', isVerified: true, twoStepEnabled: true }) }));
+    server.on('GET /api/users/me', () => ({ body: makeUser({ id: 1, username: 'mod', role: 'moderator', isVerified: true, twoStepEnabled: true, signedInWith: 'password-and-code' }) }));
     server.on('GET /api/rooms/4', () => ({ body: makeRoom() }));
     server.on('GET /api/rooms/4/private-chats', () => ({ body: [] }));
     server.on('GET /api/blocks', () => ({ body: [] }));
@@ -205,7 +205,7 @@ describe('The moderators desk', () => {
   };
 
   beforeEach(() => {
-    server.on('GET /api/users/me', () => ({ body: makeUser({ id: 1, username: 'mod', role: 'moderator', isVerified: true, twoStepEnabled: true }) }));
+    server.on('GET /api/users/me', () => ({ body: makeUser({ id: 1, username: 'mod', role: 'moderator', isVerified: true, twoStepEnabled: true, signedInWith: 'password-and-code' }) }));
     server.on('GET /api/sellers/applications', () => ({ body: [] }));
   });
 

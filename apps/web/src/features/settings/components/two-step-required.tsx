@@ -1,11 +1,31 @@
-import { Link } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { useLogout } from '../../auth/hooks/use-logout';
 import { useText } from '../../../i18n/use-text';
 
-/** In place of the moderation desk while the moderator has no two-step sign-in (the server refuses the desk too). */
-export function TwoStepRequired() {
+/**
+ * In place of the moderation desk while this session was not opened with a second factor (the
+ * server refuses the desk too): a moderator who has one is asked to sign in with it, one who has
+ * none to set one up first.
+ */
+export function TwoStepRequired({ hasSecondFactor }: { hasSecondFactor: boolean }) {
   const t = useText();
+  const logout = useLogout();
+  const [, navigate] = useLocation();
+  if (hasSecondFactor) {
+    return (
+      <Card className="mx-auto max-w-md p-8 text-center" role="region" aria-labelledby="two-step-required-title">
+        <h1 id="two-step-required-title" className="text-xl font-semibold">
+          {t('settings.twoStep.deskSignInTitle')}
+        </h1>
+        <p className="mt-2 text-sm text-muted-foreground">{t('settings.twoStep.deskSignInBody')}</p>
+        <Button className="mt-4" onClick={() => void logout().then(() => navigate('/auth'))}>
+          {t('settings.twoStep.signInAgain')}
+        </Button>
+      </Card>
+    );
+  }
   return (
     <Card className="mx-auto max-w-md p-8 text-center" role="region" aria-labelledby="two-step-required-title">
       <h1 id="two-step-required-title" className="text-xl font-semibold">
