@@ -1,3 +1,4 @@
+import { PasskeyMessages, TwoStepMessages } from '@app/contracts';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { launchBrowser, openContext, screenshot } from './support/browser';
 import { api } from './support/chat';
@@ -73,10 +74,10 @@ describe('Passkeys', () => {
       expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(width);
       await screenshot(page, `passkeys-settings-${width}`);
 
-      // The same device cannot be added twice: it says so.
+      // This session was opened with the password alone: it adds no second passkey, and says why.
       await card.getByLabel('Passkey name').fill('Again');
       await card.getByRole('button', { name: 'Add a passkey' }).click();
-      await card.getByText('This device has a passkey for your account already.').waitFor();
+      await card.getByText(TwoStepMessages.addingNeedsSecondFactor).waitFor();
 
       await api(context, baseUrl, 'POST', 'auth/logout', {});
       await page.goto('/auth');
@@ -99,6 +100,11 @@ describe('Passkeys', () => {
       await card.getByTestId('passkey').filter({ hasText: 'This laptop' }).getByText(/last used/).waitFor();
       expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(width);
       await screenshot(page, `passkeys-used-${width}`);
+
+      // Signed in with the passkey, the same device still cannot be added twice: it says so.
+      await card.getByLabel('Passkey name').fill('Again');
+      await card.getByRole('button', { name: 'Add a passkey' }).click();
+      await card.getByText('This device has a passkey for your account already.').waitFor();
     } finally {
       await context.close();
     }
@@ -133,6 +139,20 @@ describe('Passkeys', () => {
       await dialog.waitFor({ state: 'detached' });
       expect(await card.getByTestId('passkey').count()).toBe(1);
 
+      // The account's only second factor is not removed from a session the password alone opened.
+      await card.getByRole('button', { name: 'Remove Old phone' }).click();
+      await dialog.getByRole('button', { name: 'Remove passkey' }).click();
+      await page.getByText(PasskeyMessages.lastSecondFactor, { exact: true }).waitFor();
+      // The dialog stays open on a refusal; it is closed by hand.
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      expect(await card.getByTestId('passkey').count()).toBe(1);
+
+      await api(context, baseUrl, 'POST', 'auth/logout', {});
+      await page.goto('/auth');
+      await page.getByRole('form', { name: 'Sign In' }).getByRole('button', { name: 'Sign in with a passkey' }).click();
+      await page.waitForURL(`${baseUrl}/`);
+      await page.goto('/settings');
       await card.getByRole('button', { name: 'Remove Old phone' }).click();
       await dialog.getByRole('button', { name: 'Remove passkey' }).click();
       await card.getByText('You have no passkeys yet.').waitFor();
