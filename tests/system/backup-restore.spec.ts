@@ -88,8 +88,7 @@ describe('npm run backup and npm run restore, a round trip on the running system
     const session = await register(gateway, 'expert');
     const applied = await api(gateway, 'POST', '/api/sellers/register', session, sellerApplication({ audioPricing: 60 }));
     expect(applied.status).toBe(201);
-    const moderator = await setRole(sys.natsUrl, await register(gateway, 'mod'), 'moderator');
-    await enrolTwoStep(gateway, moderator);
+    const moderator = await enrolTwoStep(gateway, await setRole(sys.natsUrl, await register(gateway, 'mod'), 'moderator'));
     expect((await api(gateway, 'POST', `/api/sellers/${applied.body.id}/verify`, moderator)).status).toBe(200);
     return { session, sellerId: applied.body.id };
   }

@@ -41,8 +41,7 @@ describe('a call between two gateways, each its own process, while a room is bus
     const session = await register(g2, 'expert');
     const applied = await api(g2, 'POST', '/api/sellers/register', session, sellerApplication({ audioPricing: 60 }));
     expect(applied.status).toBe(201);
-    const moderator = await setRole(sys.natsUrl, await register(g1, 'mod'), 'moderator');
-    await enrolTwoStep(g1, moderator);
+    const moderator = await enrolTwoStep(g1, await setRole(sys.natsUrl, await register(g1, 'mod'), 'moderator'));
     expect((await api(g1, 'POST', `/api/sellers/${applied.body.id}/verify`, moderator)).status).toBe(200);
     return { session, sellerId: applied.body.id };
   }
