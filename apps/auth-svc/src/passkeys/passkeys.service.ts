@@ -2,13 +2,11 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { EnsureRequestContext, LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import {
-  mayAddSecondFactor,
   openedWithSecondFactor,
   PASSKEY_CHALLENGE_TTL_SECONDS,
   PASSKEY_RP_NAME,
   PASSKEYS_PER_ACCOUNT_MAX,
   PasskeyMessages,
-  TwoStepMessages,
   type PasskeyDto,
   type PasskeyRegistrationOptionsRequestDto,
   type PasskeySignInChallengeDto,
@@ -35,9 +33,9 @@ import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { attemptSubject, LoginLimiter } from '../accounts/login-limiter';
 import { refusedFor } from '../common/refusal';
 import { AuthEnv } from '../config/auth-env';
+import { assertMayAddSecondFactor } from '../sessions/second-factor';
 import { SessionStore } from '../sessions/session.store';
 import { User } from '../users/user.entity';
-import { secondFactorsOf } from '../users/user.mapper';
 import { UsersService } from '../users/users.service';
 import { Passkey } from './passkey.entity';
 import { relyingParty, type RelyingParty } from './relying-party';
@@ -101,7 +99,7 @@ export class PasskeysService {
   async registrationOptions(dto: PasskeyRegistrationOptionsRequestDto): Promise<PublicKeyCredentialCreationOptionsJSON> {
     const user = await this.account(dto.userId);
     if (user.role === 'guest') throw RpcErrors.forbidden(PasskeyMessages.guestsCannot);
-    await this.assertMayAdd(user, dto.sessionKey);
+    await assertMayAddSecondFactor(this.sessions, user, dto.sessionKey);
     const existing = await this.em.find(Passkey, { userId: user.id }, { orderBy: { id: 'asc' } });
     if (existing.length >= PASSKEYS_PER_ACCOUNT_MAX) throw RpcErrors.conflict(PasskeyMessages.tooMany);
     const options = await generateRegistrationOptions({
@@ -145,7 +143,7 @@ export class PasskeysService {
         // The account row is locked, so two registrations racing cannot pass the cap together.
         const locked = await tx.findOneOrFail(User, { id: user.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
         // Asked again under the lock: another factor may have come since the options were given.
-        await this.assertMayAdd(locked, dto.sessionKey);
+        await assertMayAddSecondFactor(this.sessions, locked, dto.sessionKey);
         if ((await tx.count(Passkey, { userId: user.id })) >= PASSKEYS_PER_ACCOUNT_MAX) throw RpcErrors.conflict(PasskeyMessages.tooMany);
         const made = Object.assign(new Passkey(), {
           userId: user.id,
@@ -289,13 +287,6 @@ export class PasskeysService {
   private refused(what: string, userId: number, error: unknown): never {
     this.logger.warn(`Passkey ${what} for account ${userId} refused: ${(error as Error).message}`);
     throw notVerified();
-  }
-
-  /** A password thief must not add their own passkey beside the factor the account holds. */
-  private async assertMayAdd(user: User, sessionKey: string): Promise<void> {
-    if (!mayAddSecondFactor(secondFactorsOf(user), await this.sessions.signedInWith(sessionKey))) {
-      throw RpcErrors.forbidden(TwoStepMessages.addingNeedsSecondFactor);
-    }
   }
 
   private async account(userId: number): Promise<User> {

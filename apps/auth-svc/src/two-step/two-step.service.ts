@@ -3,7 +3,6 @@ import { EnsureRequestContext } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import {
   ErrorCode,
-  mayAddSecondFactor,
   RECOVERY_CODE_COUNT,
   TWO_STEP_CHALLENGE_TTL_SECONDS,
   TWO_STEP_SETUP_TTL_SECONDS,
@@ -24,9 +23,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { attemptSubject, LoginLimiter } from '../accounts/login-limiter';
 import { HASH_OPTIONS } from '../accounts/password-hash';
+import { assertMayAddSecondFactor } from '../sessions/second-factor';
 import { SessionStore } from '../sessions/session.store';
 import { User } from '../users/user.entity';
-import { secondFactorsOf } from '../users/user.mapper';
 import { UsersService } from '../users/users.service';
 import { RecoveryCode } from './recovery-code.entity';
 import { asRecoveryCode, asTotpCode, matchingStep, newRecoveryCode, newTotpSecret, otpauthUrl, qrCodeDataUrl } from './totp';
@@ -73,7 +72,7 @@ export class TwoStepService {
     const user = await this.account(dto.userId);
     if (user.role === 'guest') throw RpcErrors.forbidden(TwoStepMessages.guestsCannot);
     if (user.twoStepEnabledAt) throw RpcErrors.conflict(TwoStepMessages.alreadyOn);
-    await this.assertMayAdd(user, dto.sessionKey);
+    await assertMayAddSecondFactor(this.sessions, user, dto.sessionKey);
     const secret = newTotpSecret();
     await this.redis.set(setupKey(user.id), secret, 'EX', TWO_STEP_SETUP_TTL_SECONDS);
     const url = otpauthUrl(secret, user.username);
@@ -85,7 +84,7 @@ export class TwoStepService {
     const user = await this.account(dto.userId);
     if (user.twoStepEnabledAt) throw RpcErrors.conflict(TwoStepMessages.alreadyOn);
     // Asked again: a passkey may have come since the enrolment started.
-    await this.assertMayAdd(user, dto.sessionKey);
+    await assertMayAddSecondFactor(this.sessions, user, dto.sessionKey);
     const secret = await this.redis.get(setupKey(user.id));
     if (!secret) throw RpcErrors.badRequest(TwoStepMessages.setupExpired, { code: [TwoStepMessages.setupExpired] });
     const code = asTotpCode(dto.code);
@@ -203,13 +202,6 @@ export class TwoStepService {
     await tx.nativeDelete(RecoveryCode, { userId });
     for (const codeHash of hashes) tx.persist(Object.assign(new RecoveryCode(), { userId, codeHash }));
     await tx.flush();
-  }
-
-  /** A password thief must not add their own authenticator beside the passkey the account holds. */
-  private async assertMayAdd(user: User, sessionKey: string): Promise<void> {
-    if (!mayAddSecondFactor(secondFactorsOf(user), await this.sessions.signedInWith(sessionKey))) {
-      throw RpcErrors.forbidden(TwoStepMessages.addingNeedsSecondFactor);
-    }
   }
 
   private async account(userId: number): Promise<User> {
