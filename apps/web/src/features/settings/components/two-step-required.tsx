@@ -13,28 +13,21 @@ export function TwoStepRequired({ hasSecondFactor }: { hasSecondFactor: boolean 
   const t = useText();
   const logout = useLogout();
   const [, navigate] = useLocation();
-  if (hasSecondFactor) {
-    return (
-      <Card className="mx-auto max-w-md p-8 text-center" role="region" aria-labelledby="two-step-required-title">
-        <h1 id="two-step-required-title" className="text-xl font-semibold">
-          {t('settings.twoStep.deskSignInTitle')}
-        </h1>
-        <p className="mt-2 text-sm text-muted-foreground">{t('settings.twoStep.deskSignInBody')}</p>
-        <Button className="mt-4" onClick={() => void logout().then(() => navigate('/auth'))}>
-          {t('settings.twoStep.signInAgain')}
-        </Button>
-      </Card>
-    );
-  }
   return (
     <Card className="mx-auto max-w-md p-8 text-center" role="region" aria-labelledby="two-step-required-title">
       <h1 id="two-step-required-title" className="text-xl font-semibold">
-        {t('settings.twoStep.deskTitle')}
+        {t(hasSecondFactor ? 'settings.twoStep.deskSignInTitle' : 'settings.twoStep.deskTitle')}
       </h1>
-      <p className="mt-2 text-sm text-muted-foreground">{t('settings.twoStep.deskBody')}</p>
-      <Button className="mt-4" asChild>
-        <Link to="/settings">{t('settings.twoStep.goToSettings')}</Link>
-      </Button>
+      <p className="mt-2 text-sm text-muted-foreground">{t(hasSecondFactor ? 'settings.twoStep.deskSignInBody' : 'settings.twoStep.deskBody')}</p>
+      {hasSecondFactor ? (
+        <Button className="mt-4" onClick={() => void logout().then(() => navigate('/auth'))}>
+          {t('settings.twoStep.signInAgain')}
+        </Button>
+      ) : (
+        <Button className="mt-4" asChild>
+          <Link to="/settings">{t('settings.twoStep.goToSettings')}</Link>
+        </Button>
+      )}
     </Card>
   );
 }
