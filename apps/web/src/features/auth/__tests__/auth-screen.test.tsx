@@ -162,6 +162,12 @@ describe('Auth screen', () => {
     expect(input).toHaveAttribute('type', 'password');
   });
 
+  it('offers the device\'s passkeys among the username field\'s suggestions', () => {
+    renderApp('/auth');
+    // Conditional mediation lists passkeys only in a field that asks for them.
+    expect(within(signInForm()).getByLabelText(AUTH_TEXT.emailOrUsername)).toHaveAttribute('autocomplete', 'username webauthn');
+  });
+
   describe('sign up', () => {
     async function openSignUp(user: ReturnType<typeof userEvent.setup>) {
       renderApp('/auth');
