@@ -1,5 +1,5 @@
 import { Transform, Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, ValidateBy, type ValidationArguments } from 'class-validator';
 
 /** Variables every process reads. Each app extends this with its own. */
 export class BaseEnv {
@@ -23,6 +23,21 @@ export class BaseEnv {
   @IsOptional()
   @IsString()
   INSTANCE_ID?: string;
+
+  /** production turns off what exists for development and tests (demo secrets, test-only allow-lists). */
+  @IsIn(['development', 'test', 'production'], { message: 'NODE_ENV must be development, test or production' })
+  NODE_ENV = 'development';
+}
+
+/** For a variable that exists for tests alone: a value in production stops the app, naming it. */
+export function EmptyInProduction(): PropertyDecorator {
+  return ValidateBy({
+    name: 'emptyInProduction',
+    validator: {
+      validate: (value: unknown, args?: ValidationArguments) => (args?.object as BaseEnv).NODE_ENV !== 'production' || !value,
+      defaultMessage: (args?: ValidationArguments) => `${args?.property} is for tests only and must be empty in production`,
+    },
+  });
 }
 
 export const POSTGRES_URL_PATTERN = /^postgres(ql)?:\/\/.+\/[a-zA-Z0-9_]+$/;

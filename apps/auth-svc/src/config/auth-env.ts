@@ -1,14 +1,10 @@
 import { BaseEnv, EXTRA_WORDS_PATTERN, appConfig, POSTGRES_URL_PATTERN } from '@app/server';
 import { CAPTCHA_TOKEN_TTL_SECONDS, CAPTCHA_TTL_SECONDS, PASSKEY_SIGN_INS_PER_ADDRESS_PER_MINUTE, POW_MAX_NUMBER } from '@app/contracts';
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsNotEmpty, IsString, Matches, Max, Min, ValidateBy } from 'class-validator';
+import { IsInt, IsNotEmpty, IsString, Matches, Max, Min, ValidateBy } from 'class-validator';
 import { relyingPartyProblem } from '../passkeys/relying-party';
 
 export class AuthEnv extends BaseEnv {
-  /** production leaves the demo moderator's known authenticator secret out of the seed. */
-  @IsIn(['development', 'test', 'production'], { message: 'NODE_ENV must be development, test or production' })
-  NODE_ENV = 'development';
-
   /** How often ended VIP periods are swept (and reminders sent). */
   @Type(() => Number)
   @IsInt({ message: 'VIP_SWEEP_INTERVAL_MS must be a whole number of milliseconds' })

@@ -1,5 +1,5 @@
 import { FLOOD_LIMIT, PRIVATE_CHATS_PER_HOUR, PUBLIC_ROOMS_PER_DAY } from '@app/contracts';
-import { BaseEnv, EXTRA_WORDS_PATTERN, ORIGIN_LIST_PATTERN, appConfig, POSTGRES_URL_PATTERN } from '@app/server';
+import { BaseEnv, EmptyInProduction, EXTRA_WORDS_PATTERN, ORIGIN_LIST_PATTERN, appConfig, POSTGRES_URL_PATTERN } from '@app/server';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Matches, Min, ValidateIf } from 'class-validator';
 
@@ -88,6 +88,7 @@ export class ChatEnv extends BaseEnv {
    * from although they are on a private or loopback address, the tests' local site. Every other
    * link is fetched only from public addresses.
    */
+  @EmptyInProduction()
   @Matches(ORIGIN_LIST_PATTERN, { message: 'LINK_PREVIEW_PRIVATE_ORIGINS must be http or https origins separated by commas, or empty' })
   LINK_PREVIEW_PRIVATE_ORIGINS = '';
 }

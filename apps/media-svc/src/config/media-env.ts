@@ -1,4 +1,4 @@
-import { BaseEnv, EnvBoolean, ORIGIN_LIST_PATTERN, appConfig, POSTGRES_URL_PATTERN } from '@app/server';
+import { BaseEnv, EmptyInProduction, EnvBoolean, ORIGIN_LIST_PATTERN, appConfig, POSTGRES_URL_PATTERN } from '@app/server';
 import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
 
@@ -130,6 +130,7 @@ export class MediaEnv extends BaseEnv {
    * previews may download although they are on a private or loopback address, the tests' local
    * site. Every other picture is downloaded only from public addresses.
    */
+  @EmptyInProduction()
   @Matches(ORIGIN_LIST_PATTERN, { message: 'LINK_PREVIEW_PRIVATE_ORIGINS must be http or https origins separated by commas, or empty' })
   LINK_PREVIEW_PRIVATE_ORIGINS = '';
 }
