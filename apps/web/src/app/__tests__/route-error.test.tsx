@@ -1,5 +1,6 @@
-import { render, screen } from '@testing-library/react';
-import { ROUTE_ERROR_TEXT, RouteErrorBoundary } from '../route-error';
+import { act, render, screen } from '@testing-library/react';
+import { switchLanguage } from '../../i18n/i18n';
+import { RouteErrorBoundary } from '../route-error';
 
 function BrokenScreen(): never {
   throw new Error('Failed to fetch dynamically imported module');
@@ -7,7 +8,10 @@ function BrokenScreen(): never {
 
 describe('a screen that fails', () => {
   beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
-  afterEach(() => jest.restoreAllMocks());
+  afterEach(async () => {
+    jest.restoreAllMocks();
+    await act(() => switchLanguage('en'));
+  });
 
   it('shows what to do in its place, and the next page shown tries again', () => {
     const { rerender } = render(
@@ -15,8 +19,8 @@ describe('a screen that fails', () => {
         <BrokenScreen />
       </RouteErrorBoundary>,
     );
-    expect(screen.getByRole('alert')).toHaveTextContent(ROUTE_ERROR_TEXT.title);
-    expect(screen.getByRole('button', { name: ROUTE_ERROR_TEXT.reload })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('This page could not be shown');
+    expect(screen.getByRole('button', { name: 'Reload' })).toBeInTheDocument();
 
     // The same page again (a re-render) still shows the error; another page renders as it is.
     rerender(
@@ -32,5 +36,16 @@ describe('a screen that fails', () => {
     );
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.getByText('Public rooms')).toBeInTheDocument();
+  });
+
+  it('says so in the language spoken', async () => {
+    await act(() => switchLanguage('hi'));
+    render(
+      <RouteErrorBoundary pathname="/marketplace">
+        <BrokenScreen />
+      </RouteErrorBoundary>,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('यह पेज दिखाया नहीं जा सका');
+    expect(screen.getByRole('button', { name: 'दोबारा लोड करें' })).toBeInTheDocument();
   });
 });

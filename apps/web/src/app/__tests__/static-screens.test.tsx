@@ -1,6 +1,7 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { COOKIE_PREFERENCES_KEY } from '../../features/legal/cookie-preferences';
+import { switchLanguage } from '../../i18n/i18n';
 import { renderApp } from '../../test/render';
 import { startTestServer, type TestServer } from '../../test/test-server';
 
@@ -21,6 +22,18 @@ it('answers an unknown path with the 404 page and its hint', async () => {
   renderApp('/no/such/page');
   expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
   expect(screen.getByText('Did you forget to add the page to the router?')).toBeInTheDocument();
+});
+
+it('answers an unknown path in the language spoken', async () => {
+  await act(() => switchLanguage('hi'));
+  try {
+    renderApp('/no/such/page');
+    expect(await screen.findByRole('heading', { name: '404 पेज नहीं मिला' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'होम पर वापस जाएँ' })).toHaveAttribute('href', '/');
+    expect(document.title).toBe('पेज नहीं मिला | ChatMarket');
+  } finally {
+    await act(() => switchLanguage('en'));
+  }
 });
 
 it.each([

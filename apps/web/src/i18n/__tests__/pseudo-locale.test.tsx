@@ -102,6 +102,13 @@ const kim = makeSeller();
 const SELLER_DATA = [kim.displayName, kim.user.username, kim.bio, kim.experience, kim.education, kim.workHistory, ...kim.languages, ...kim.services, ...kim.specialties, kim.timeZone, kim.responseTime];
 
 describe('the translated screens in a pseudo-locale', () => {
+  it('the page for an unknown path shows no word that is not from a catalogue', async () => {
+    server.on('GET /api/users/me', () => UNAUTHENTICATED);
+    renderApp('/no/such/page');
+    await screen.findByRole('heading', { level: 1 });
+    expect(plainWords(['/no/such/page'])).toEqual([]);
+  });
+
   it('the marketplace shows no word that is not from a catalogue', async () => {
     server.on('GET /api/users/me', () => UNAUTHENTICATED);
     server.on('GET /api/sellers', () => ({ body: [asPublic(kim)] }));
