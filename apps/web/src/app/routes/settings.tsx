@@ -8,11 +8,6 @@ import { SettingsForm } from '../../features/settings/components/settings-form';
 import { PasskeysCard } from '../../features/settings/components/passkeys-card';
 import { TwoStepCard } from '../../features/settings/components/two-step-card';
 import { SETTINGS_TEXT } from '../../features/settings/settings-strings';
-import settingsEnglish from '../../i18n/catalogues/en/settings.json';
-import { addEnglish } from '../../i18n/i18n';
-
-addEnglish(settingsEnglish);
-
 export function SettingsScreen() {
   const { user } = useCurrentUser();
   return (

@@ -1,64 +1,72 @@
 import type { UserSettings } from '@app/contracts';
+import settingsEnglish from '../../i18n/catalogues/en/settings.json';
+import { addEnglish, t, type MessageId } from '../../i18n/i18n';
+import { spoken } from '../../i18n/spoken';
 
-export const SETTINGS_TEXT = {
-  title: 'Settings',
-  subtitle: 'Your preferences are saved to your account and follow you on every device.',
-  authDescription: 'Please sign in to change your settings.',
-  loadFailed: 'Your settings could not be loaded. Please try again later.',
-  saveFailed: 'Failed to save settings.',
-  saved: 'Settings saved',
-  theme: 'Theme',
-  themes: { light: 'Light', dark: 'Dark', system: 'System' },
-} as const;
+// Settings' words speak through their catalogues (src/i18n/catalogues/*/settings.json); the English comes
+// with the code that shows it.
+addEnglish(settingsEnglish);
+
+export const SETTINGS_TEXT = spoken({
+  title: 'settings.title',
+  subtitle: 'settings.subtitle',
+  authDescription: 'settings.authDescription',
+  loading: 'settings.loading',
+  loadFailed: 'settings.loadFailed',
+  saveFailed: 'settings.saveFailed',
+  saved: 'settings.saved',
+  theme: 'settings.theme',
+  themes: { light: 'settings.theme.light', dark: 'settings.theme.dark', system: 'settings.theme.system' },
+});
 
 type Section = keyof UserSettings;
 
-/** Labels of every boolean preference of the spec, by section. */
+/** Every boolean preference of the spec, by section, each named by its catalogue's messages (read with t). */
 export const SETTINGS_SECTIONS: {
   key: Section;
-  title: string;
-  items: { key: string; label: string; description: string }[];
+  title: MessageId;
+  items: { key: string; label: MessageId; description: MessageId }[];
 }[] = [
   {
     key: 'notifications',
-    title: 'Notifications',
+    title: 'settings.notifications.title',
     items: [
-      { key: 'email', label: 'Email notifications', description: 'Get important updates by email.' },
-      { key: 'push', label: 'Push notifications', description: 'Show browser notifications for new messages.' },
-      { key: 'messageSound', label: 'Message sound', description: 'Play a sound when a message arrives.' },
-      { key: 'mentions', label: 'Mentions', description: 'Notify me when someone mentions me.' },
+      { key: 'email', label: 'settings.notifications.email', description: 'settings.notifications.emailHint' },
+      { key: 'push', label: 'settings.notifications.push', description: 'settings.notifications.pushHint' },
+      { key: 'messageSound', label: 'settings.notifications.messageSound', description: 'settings.notifications.messageSoundHint' },
+      { key: 'mentions', label: 'settings.notifications.mentions', description: 'settings.notifications.mentionsHint' },
     ],
   },
   {
     key: 'privacy',
-    title: 'Privacy',
+    title: 'settings.privacy.title',
     items: [
-      { key: 'showOnlineStatus', label: 'Show online status', description: 'Let others see when you are online.' },
-      { key: 'showLastSeen', label: 'Show last seen', description: 'Let others see when you were last active.' },
-      { key: 'allowDirectMessages', label: 'Allow direct messages', description: 'Let people start private chats with you.' },
+      { key: 'showOnlineStatus', label: 'settings.privacy.showOnlineStatus', description: 'settings.privacy.showOnlineStatusHint' },
+      { key: 'showLastSeen', label: 'settings.privacy.showLastSeen', description: 'settings.privacy.showLastSeenHint' },
+      { key: 'allowDirectMessages', label: 'settings.privacy.allowDirectMessages', description: 'settings.privacy.allowDirectMessagesHint' },
     ],
   },
   {
     key: 'chat',
-    title: 'Chat',
+    title: 'settings.chat.title',
     items: [
-      { key: 'messagePreview', label: 'Message preview', description: 'Show message text in notifications and lists.' },
-      { key: 'linkPreviews', label: 'Show link previews', description: 'Show the title and picture of pages that links in messages lead to.' },
-      { key: 'enterToSend', label: 'Enter to send', description: 'Press Enter to send; Shift+Enter for a new line.' },
+      { key: 'messagePreview', label: 'settings.chat.messagePreview', description: 'settings.chat.messagePreviewHint' },
+      { key: 'linkPreviews', label: 'settings.chat.linkPreviews', description: 'settings.chat.linkPreviewsHint' },
+      { key: 'enterToSend', label: 'settings.chat.enterToSend', description: 'settings.chat.enterToSendHint' },
     ],
   },
 ];
 
 /** The do-not-disturb hours of the notifications section. */
-export const DND_TEXT = {
-  title: 'Do not disturb',
-  description: 'Hold push notifications during these hours. They still wait for you in your notifications.',
-  from: 'From',
-  to: 'To',
-  allowCalls: 'Let calls ring through',
-  allowCallsDescription: 'Incoming calls still notify you during quiet hours.',
-  timeZone: (zone: string) => `Times are in your time zone (${zone}).`,
-  sameTimes: 'Choose a start and an end that differ.',
-  save: 'Save quiet hours',
-  saving: 'Saving...',
-} as const;
+export const DND_TEXT = spoken({
+  title: 'settings.dnd.title',
+  description: 'settings.dnd.description',
+  from: 'settings.dnd.from',
+  to: 'settings.dnd.to',
+  allowCalls: 'settings.dnd.allowCalls',
+  allowCallsDescription: 'settings.dnd.allowCallsHint',
+  timeZone: (zone: string) => t('settings.dnd.timeZone', { zone }),
+  sameTimes: 'settings.dnd.sameTimes',
+  save: 'settings.dnd.save',
+  saving: 'settings.dnd.saving',
+});

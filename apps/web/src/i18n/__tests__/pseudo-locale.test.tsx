@@ -109,6 +109,20 @@ describe('the translated screens in a pseudo-locale', () => {
     expect(plainWords(['/no/such/page'])).toEqual([]);
   });
 
+  it('the settings show no word that is not from a catalogue', async () => {
+    const me = makeUser();
+    server.on('GET /api/users/me', () => ({ body: me }));
+    server.on('GET /api/users/me/settings', () => ({ body: me.settings }));
+    server.on('GET /api/users/me/passkeys', () => ({ body: [] }));
+    server.on('GET /api/users/me/two-step', () => ({ body: { enabled: false, recoveryCodesLeft: 0 } }));
+    server.on('GET /api/push/subscriptions', () => ({ body: [] }));
+    server.on('GET /api/blocks', () => ({ body: [] }));
+    renderApp('/settings');
+    await screen.findAllByRole('switch');
+    // The time zone is the browser's own name for it; each language is named in its own words.
+    expect(plainWords([me.username, Intl.DateTimeFormat().resolvedOptions().timeZone, 'English'])).toEqual([]);
+  });
+
   it('the marketplace shows no word that is not from a catalogue', async () => {
     server.on('GET /api/users/me', () => UNAUTHENTICATED);
     server.on('GET /api/sellers', () => ({ body: [asPublic(kim)] }));

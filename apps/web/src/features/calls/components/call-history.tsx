@@ -9,8 +9,9 @@ import { useCurrentUser } from '../../auth/hooks/use-current-user';
 import { CALLS_PAGE_SIZE, useListCallsQuery } from '../api/calls-api';
 import { formatDuration, formatMoney } from '../call-money';
 import { CALLS_TEXT } from '../copy';
+import { useFormatLocale } from '../../../i18n/use-text';
+import { formatDate } from '../../../lib/format';
 
-const startedFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const T = CALLS_TEXT;
 
 /** The person's calls on either side, newest first, a page at a time. */
@@ -75,6 +76,7 @@ function CallsPage({ before, first, onMore }: CallsPageProps) {
 
 function CallRow({ call, myId }: { call: CallSessionDto; myId: number }) {
   const outgoing = call.buyer.id === myId;
+  const locale = useFormatLocale();
   const peer = outgoing ? { name: call.seller.displayName, avatar: call.seller.avatar } : { name: call.buyer.username, avatar: call.buyer.avatar };
   const TypeIcon = call.callType === 'video' ? Video : Phone;
   const Direction = outgoing ? ArrowUpRight : ArrowDownLeft;
@@ -111,7 +113,7 @@ function CallRow({ call, myId }: { call: CallSessionDto; myId: number }) {
         <div>
           <dt className="text-xs text-muted-foreground">{T.columns.started}</dt>
           <dd>
-            <time dateTime={call.createdAt}>{startedFormat.format(new Date(call.createdAt))}</time>
+            <time dateTime={call.createdAt}>{formatDate(call.createdAt, locale, { time: true })}</time>
           </dd>
         </div>
         <div>

@@ -3,21 +3,22 @@ import { Card } from '../../../components/ui/card';
 import { useGetEarningsQuery } from '../api/calls-api';
 import { formatDuration, formatMoney } from '../call-money';
 import { CALLS_TEXT } from '../copy';
+import { useFormatLocale } from '../../../i18n/use-text';
 
 const T = CALLS_TEXT;
 /** Columns a phone leaves out: what buyers paid and the commission (the earning column says what counts). */
 const WIDE = 'hidden sm:table-cell';
-const monthFormat = new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric', timeZone: 'UTC' });
-
-/** 'YYYY-MM' (UTC) as "November 2026". */
-function monthName(month: string): string {
+/** 'YYYY-MM' (UTC) as "November 2026", in the locale's words. */
+function monthName(month: string, locale: string): string {
   const [year, index] = month.split('-').map(Number);
-  return Number.isFinite(year) && Number.isFinite(index) ? monthFormat.format(new Date(Date.UTC(year, index - 1, 1))) : month;
+  const format = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return Number.isFinite(year) && Number.isFinite(index) ? format.format(new Date(Date.UTC(year, index - 1, 1))) : month;
 }
 
 /** A seller's billed calls totalled by the month they ended, with the platform's commission taken off. */
 export function EarningsByMonth() {
   const { data, isLoading, isError } = useGetEarningsQuery();
+  const locale = useFormatLocale();
   return (
     <section aria-labelledby="earnings-title" className="mb-8">
       <h2 id="earnings-title" className="text-lg font-semibold">
@@ -47,7 +48,7 @@ export function EarningsByMonth() {
             </thead>
             <tbody className="divide-y">
               {data.months.map((month) => (
-                <Totals key={month.month} label={monthName(month.month)} totals={month} />
+                <Totals key={month.month} label={monthName(month.month, locale)} totals={month} />
               ))}
             </tbody>
             <tfoot className="border-t-2 font-semibold">

@@ -14,8 +14,9 @@ import { CategoryBadge } from '../../marketplace/components/category-badge';
 import { sellerAvatar } from '../../marketplace/types';
 import { useGetPendingApplicationsQuery, useRejectSellerMutation, useVerifySellerMutation } from '../api/moderation-api';
 import { MODERATION_TEXT as T } from '../copy';
+import { useFormatLocale } from '../../../i18n/use-text';
+import { formatDate } from '../../../lib/format';
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** Pending seller applications, oldest first, each verified or rejected with a reason. */
 export function ApplicationsList() {
@@ -54,6 +55,7 @@ type ApplicationCardProps = { application: SellerProfileDto; onReject: () => voi
 function ApplicationCard({ application, onReject }: ApplicationCardProps) {
   const [verify, { isLoading: verifying }] = useVerifySellerMutation();
   const name = application.displayName;
+  const locale = useFormatLocale();
 
   async function onVerify() {
     try {
@@ -74,7 +76,7 @@ function ApplicationCard({ application, onReject }: ApplicationCardProps) {
             <CategoryBadge category={application.category} />
           </div>
           <p className="text-xs text-muted-foreground">
-            @{application.user.username} · {T.appliedOn} <time dateTime={application.createdAt}>{dateFormat.format(new Date(application.createdAt))}</time>
+            @{application.user.username} · {T.appliedOn} <time dateTime={application.createdAt}>{formatDate(application.createdAt, locale, { time: true })}</time>
           </p>
           <p className="mt-2 text-sm text-muted-foreground">{application.bio}</p>
           <p className="mt-1 text-xs text-muted-foreground">

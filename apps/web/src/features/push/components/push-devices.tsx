@@ -9,8 +9,8 @@ import { errorMessage } from '../../../lib/errors';
 import { useListPushDevicesQuery, useRemovePushDeviceMutation } from '../api/push-api';
 import { usePushDevice, type PushDevice } from '../hooks/use-push-device';
 import { PUSH_TEXT } from '../push-strings';
-
-const lastUsedFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+import { useFormatLocale } from '../../../i18n/use-text';
+import { formatDate } from '../../../lib/format';
 
 /** Settings' devices: push notifications on this device, and every device that receives them, each removable. */
 export function PushDevices() {
@@ -18,6 +18,7 @@ export function PushDevices() {
   const { data: devices, isLoading, isError, refetch } = useListPushDevicesQuery();
   const [removeDevice] = useRemovePushDeviceMutation();
   const [removing, setRemoving] = useState<number | null>(null);
+  const locale = useFormatLocale();
   const thisDevice = device.endpoint === null ? undefined : devices?.find((row) => row.endpoint === device.endpoint);
 
   async function remove(row: PushSubscriptionDto) {
@@ -66,7 +67,7 @@ export function PushDevices() {
                   <span className="truncate">{row.browser}</span>
                   {row === thisDevice ? <Badge variant="secondary">{PUSH_TEXT.thisDevice}</Badge> : null}
                 </p>
-                <p className="text-xs text-muted-foreground">{PUSH_TEXT.lastUsed(lastUsedFormat.format(new Date(row.lastUsedAt)))}</p>
+                <p className="text-xs text-muted-foreground">{PUSH_TEXT.lastUsed(formatDate(row.lastUsedAt, locale, { time: true }))}</p>
               </div>
               <Button size="sm" variant="outline" aria-label={PUSH_TEXT.removeLabel(row.browser)} disabled={removing === row.id} onClick={() => void remove(row)}>
                 {PUSH_TEXT.remove}

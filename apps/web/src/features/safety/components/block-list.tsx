@@ -4,13 +4,14 @@ import { Card } from '../../../components/ui/card';
 import { useGetBlocksQuery } from '../api/blocks-api';
 import { useBlockToggle } from '../hooks/use-block-toggle';
 import { BLOCK_TEXT } from '../safety-copy';
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+import { useFormatLocale } from '../../../i18n/use-text';
+import { formatDate } from '../../../lib/format';
 
 /** The settings' block list, newest first, each with Unblock. */
 export function BlockList() {
   const { data, isLoading } = useGetBlocksQuery();
   const { toggle } = useBlockToggle();
+  const locale = useFormatLocale();
   return (
     <Card className="p-5" aria-labelledby="blocked-people-title" role="region">
       <h2 id="blocked-people-title" className="text-lg font-semibold">
@@ -31,7 +32,7 @@ export function BlockList() {
               <div className="min-w-0 flex-1">
                 <p className="truncate text-sm font-medium">{user.username}</p>
                 <p className="text-xs text-muted-foreground">
-                  {BLOCK_TEXT.blockedOn} {dateFormat.format(new Date(blockedAt))}
+                  {BLOCK_TEXT.blockedOn} {formatDate(blockedAt, locale)}
                 </p>
               </div>
               <Button size="sm" variant="outline" aria-label={BLOCK_TEXT.unblock(user.username)} onClick={() => void toggle(user)}>

@@ -3,6 +3,7 @@ import { Card } from '../../../components/ui/card';
 import { Label } from '../../../components/ui/label';
 import { Switch } from '../../../components/ui/switch';
 import { toast } from '../../../components/ui/toast-store';
+import { useText } from '../../../i18n/use-text';
 import { errorMessage } from '../../../lib/errors';
 import { useGetSettingsQuery, useUpdateSettingsMutation } from '../../auth/api/auth-api';
 import { SETTINGS_SECTIONS, SETTINGS_TEXT } from '../settings-strings';
@@ -15,8 +16,9 @@ const THEMES: Theme[] = ['light', 'dark', 'system'];
 export function SettingsForm() {
   const { data: settings, isLoading, isError } = useGetSettingsQuery();
   const [updateSettings] = useUpdateSettingsMutation();
+  const t = useText();
 
-  if (isLoading) return <p className="text-muted-foreground">Loading...</p>;
+  if (isLoading) return <p className="text-muted-foreground" role="status">{SETTINGS_TEXT.loading}</p>;
   if (isError || !settings) return <p className="text-destructive">{SETTINGS_TEXT.loadFailed}</p>;
 
   const save = async (next: UserSettings): Promise<boolean> => {
@@ -35,7 +37,7 @@ export function SettingsForm() {
     <div className="space-y-6">
       {SETTINGS_SECTIONS.map((section) => (
         <Card key={section.key} className="p-5">
-          <h2 className="text-lg font-semibold">{section.title}</h2>
+          <h2 className="text-lg font-semibold">{t(section.title)}</h2>
           <ul className="mt-4 divide-y">
             {section.key === 'chat' ? (
               <li className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
@@ -64,8 +66,8 @@ export function SettingsForm() {
               return (
                 <li key={item.key} className="flex items-center justify-between gap-4 py-3">
                   <div>
-                    <Label htmlFor={inputId}>{item.label}</Label>
-                    <p className="mt-1 text-xs text-muted-foreground">{item.description}</p>
+                    <Label htmlFor={inputId}>{t(item.label)}</Label>
+                    <p className="mt-1 text-xs text-muted-foreground">{t(item.description)}</p>
                   </div>
                   <Switch id={inputId} checked={checked} onCheckedChange={(value) => void setValue(section.key, item.key, value)} />
                 </li>
