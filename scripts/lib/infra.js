@@ -111,16 +111,20 @@ async function ensureInfrastructure({ needBinariesOnly = [] } = {}) {
 }
 
 const EMOJI_FONT = '/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf';
+/** Lohit Devanagari, one of the system faces the Hindi pages name (index.css). */
+const DEVANAGARI_FONT = '/usr/share/fonts/truetype/lohit-devanagari/Lohit-Devanagari.ttf';
 
 /**
- * Debian's Chromium for the browser tests (never a browser download of a test tool), and
- * a colour emoji font so that screenshots show emoji as users see them.
+ * Debian's Chromium for the browser tests (never a browser download of a test tool), a colour
+ * emoji font and a Devanagari one, so that screenshots show emoji and Hindi as users see them
+ * and the Hindi pages' widths are measured with real letters.
  */
 function ensureChromium() {
   const path = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
   const missing = [];
   if (!existsSync(path)) missing.push('chromium');
   if (!existsSync(EMOJI_FONT)) missing.push('fonts-noto-color-emoji');
+  if (!existsSync(DEVANAGARI_FONT)) missing.push('fonts-lohit-deva');
   if (missing.length === 0 || !canInstall()) {
     if (!existsSync(path)) throw new Error(`Chromium not found at ${path}. Install Debian's chromium package or set CHROMIUM_PATH.`);
     return path;

@@ -2,6 +2,8 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { solveArithmetic } from '@app/testing';
 import { launchBrowser, screenshot } from './support/browser';
 import { axeViolations } from './support/calls';
+import { api, createRoom, openRoom, sendText, signIn, uniqueName } from './support/chat';
+import { signUp } from './support/marketplace';
 import { stackInfo } from './support/stack-info';
 
 const { baseUrl } = stackInfo();
@@ -36,6 +38,20 @@ async function expectSound(page: Page, width: number, name: string) {
 
 async function waitForHeading(page: Page, name: string) {
   await page.getByRole('heading', { level: 1, name, exact: true }).waitFor();
+}
+
+/** Connected to the chat, as the Hindi page says it (the words are for screen readers in a private chat). */
+async function waitOnlineInHindi(page: Page) {
+  await page.getByTestId('connection-status').filter({ hasText: /^ऑनलाइन$/ }).waitFor({ state: 'attached' });
+  await page.getByText('चैट से कनेक्ट हो रहे हैं...').waitFor({ state: 'detached' });
+}
+
+/** Writes in the Hindi composer and waits for this very message to show. */
+async function sendInHindi(page: Page, text: string) {
+  const box = page.getByRole('textbox', { name: 'संदेश', exact: true });
+  await box.fill(text);
+  await box.press('Enter');
+  await page.getByTestId('message').filter({ hasText: text }).waitFor();
 }
 
 function footerLanguage(page: Page, name: string): Locator {
@@ -148,6 +164,62 @@ describe('A Hindi reader of the marketplace', () => {
       await expectSound(page, width, `hi-seller-${width}`);
     } finally {
       await context.close();
+    }
+  });
+});
+
+describe('A Hindi member', () => {
+  it.each([
+    [1280, 800],
+    [375, 812],
+  ])('talks in a public room and a private chat, and goes through Settings, in Hindi, at %i px', async (width, height) => {
+    const host = await browser.newContext({ baseURL: baseUrl });
+    const partner = await browser.newContext({ baseURL: baseUrl });
+    const { context, page } = await hindiBrowser(width, height);
+    try {
+      await signIn(host, baseUrl, 'vip');
+      const room = await createRoom(host, baseUrl, uniqueName('Hindi'), 0);
+      const partnerName = await signUp(partner, 'hipartner');
+      const partnerId = (await api<{ id: number }>(partner, baseUrl, 'GET', 'users/me')).id;
+      const partnerPage = await openRoom(partner, room.id);
+      await signUp(context, 'himember');
+      // An account speaks the language it chose, whatever the browser asks for.
+      await api(context, baseUrl, 'PUT', 'users/me/language', { language: 'hi' });
+
+      await page.goto(`/chat/${room.id}`);
+      await waitOnlineInHindi(page);
+      const greeting = `नमस्ते सबको ${Date.now().toString(36)}`;
+      await sendInHindi(page, greeting);
+      await partnerPage.getByTestId('message').filter({ hasText: greeting }).waitFor();
+      await expectSound(page, width, `hi-public-room-${width}`);
+
+      // A private chat with someone met in that room.
+      const chat = await api<{ id: number }>(context, baseUrl, 'POST', 'rooms/private', { userId: partnerId, originRoomId: room.id });
+      await page.goto(`/chat/${chat.id}`);
+      await waitOnlineInHindi(page);
+      const question = `क्या आप कल मिल सकते हैं? ${Date.now().toString(36)}`;
+      await sendInHindi(page, question);
+      await partnerPage.goto(`/chat/${chat.id}`);
+      await partnerPage.getByTestId('message').filter({ hasText: question }).waitFor();
+      // Their coming in, and when they saw the question, in Hindi words and a hi-IN clock.
+      await page.getByTestId('room-notice').filter({ hasText: `${partnerName} रूम में शामिल हुए` }).waitFor();
+      const seen = page.getByTestId('seen');
+      await seen.waitFor();
+      const seenAt = new Date((await seen.locator('time').getAttribute('datetime'))!);
+      expect(await seen.textContent()).toContain(new Intl.DateTimeFormat('hi-IN', { timeStyle: 'short' }).format(seenAt));
+      await sendText(partnerPage, 'Sure, tomorrow works');
+      await page.getByTestId('message').filter({ hasText: 'Sure, tomorrow works' }).waitFor();
+      await expectSound(page, width, `hi-private-chat-${width}`);
+
+      await page.goto('/settings');
+      await waitForHeading(page, 'सेटिंग्स');
+      const sound = page.getByRole('switch', { name: 'संदेश की आवाज़' });
+      await sound.click();
+      await page.getByRole('switch', { name: 'संदेश की आवाज़', checked: false }).waitFor();
+      await page.getByRole('form', { name: 'परेशान न करें' }).waitFor();
+      await expectSound(page, width, `hi-settings-${width}`);
+    } finally {
+      await Promise.all([context.close(), host.close(), partner.close()]);
     }
   });
 });

@@ -70,6 +70,18 @@ export function formatDate(at: Date | string | number, locale: string, { time = 
   return formatter('date', locale, options, () => new Intl.DateTimeFormat(locale, options)).format(new Date(at));
 }
 
+/** A time of day in the locale's words and clock ("9:28 PM", "9:28 pm"), with `seconds` to the second. */
+export function formatTime(at: Date | string | number, locale: string, { seconds = false }: { seconds?: boolean } = {}): string {
+  const options: Intl.DateTimeFormatOptions = { timeStyle: seconds ? 'medium' : 'short' };
+  return formatter('date', locale, options, () => new Intl.DateTimeFormat(locale, options)).format(new Date(at));
+}
+
+/** A month and its year ("November 2026", "नवंबर 2026"), in `timeZone` (the browser's when absent). */
+export function formatMonth(at: Date | string | number, locale: string, { timeZone }: { timeZone?: string } = {}): string {
+  const options: Intl.DateTimeFormatOptions = { month: 'long', year: 'numeric', timeZone };
+  return formatter('date', locale, options, () => new Intl.DateTimeFormat(locale, options)).format(new Date(at));
+}
+
 /** A rating out of five, one decimal in the locale's digits: 4.8/5. */
 export function formatRating(rating: number, locale: string): string {
   return `${formatNumber(rating, locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 })}/5`;

@@ -4,6 +4,7 @@ import { useGetEarningsQuery } from '../api/calls-api';
 import { formatDuration, formatMoney } from '../call-money';
 import { CALLS_TEXT } from '../copy';
 import { useFormatLocale } from '../../../i18n/use-text';
+import { formatMonth } from '../../../lib/format';
 
 const T = CALLS_TEXT;
 /** Columns a phone leaves out: what buyers paid and the commission (the earning column says what counts). */
@@ -11,8 +12,7 @@ const WIDE = 'hidden sm:table-cell';
 /** 'YYYY-MM' (UTC) as "November 2026", in the locale's words. */
 function monthName(month: string, locale: string): string {
   const [year, index] = month.split('-').map(Number);
-  const format = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' });
-  return Number.isFinite(year) && Number.isFinite(index) ? format.format(new Date(Date.UTC(year, index - 1, 1))) : month;
+  return Number.isFinite(year) && Number.isFinite(index) ? formatMonth(Date.UTC(year, index - 1, 1), locale, { timeZone: 'UTC' }) : month;
 }
 
 /** A seller's billed calls totalled by the month they ended, with the platform's commission taken off. */

@@ -1,9 +1,10 @@
 import type { MessageDto } from '@app/contracts';
-import { format } from 'date-fns';
 import { createContext, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Lightbox, type LightboxItem } from '../../../components/ui/lightbox';
 import { Picture } from '../../../components/ui/picture';
-import { IMAGE_VIEWER_TEXT, REPLY_TEXT } from '../copy';
+import { CHAT_TEXT, IMAGE_VIEWER_TEXT, REPLY_TEXT } from '../copy';
+import { useFormatLocale } from '../../../i18n/use-text';
+import { formatDate } from '../../../lib/format';
 
 type Viewer = {
   open: (messageId: number) => void;
@@ -18,14 +19,13 @@ export const isPicture = (message: MessageDto) => (message.type === 'image' || m
 const kindOf = (message: MessageDto) => REPLY_TEXT.kinds[message.type] ?? message.type;
 const nameOf = (message: MessageDto) => String(message.metadata?.originalName ?? kindOf(message));
 
-function itemOf(message: MessageDto): LightboxItem {
-  const at = new Date(message.createdAt);
+function itemOf(message: MessageDto, locale: string): LightboxItem {
   return {
     key: message.id,
     src: message.content,
     alt: nameOf(message),
-    title: IMAGE_VIEWER_TEXT.title(kindOf(message), message.sender.username || 'Unknown User'),
-    caption: <time dateTime={message.createdAt}>{format(at, 'PPp')}</time>,
+    title: IMAGE_VIEWER_TEXT.title(kindOf(message), message.sender.username || CHAT_TEXT.unknownUser),
+    caption: <time dateTime={message.createdAt}>{formatDate(message.createdAt, locale, { time: true })}</time>,
   };
 }
 
@@ -39,7 +39,8 @@ export type ImageViewerProps = {
 export function ImageViewer({ messages, children }: ImageViewerProps) {
   const [openId, setOpenId] = useState<number | null>(null);
   const thumbnails = useRef(new Map<number, HTMLElement>());
-  const items = useMemo(() => messages.map(itemOf), [messages]);
+  const locale = useFormatLocale();
+  const items = useMemo(() => messages.map((message) => itemOf(message, locale)), [messages, locale]);
   const viewer = useMemo<Viewer>(
     () => ({
       open: setOpenId,

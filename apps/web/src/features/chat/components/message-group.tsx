@@ -1,12 +1,12 @@
 import type { MessageDto } from '@app/contracts';
 import { ModerationMessages } from '@app/contracts/browser';
 import type { ReactNode } from 'react';
-import { format, isToday } from 'date-fns';
+import { isToday } from 'date-fns';
 import { RoleBadge } from '../../../components/role-badge';
 import { UserAvatar } from '../../../components/ui/avatar';
 import { useFormatLocale } from '../../../i18n/use-text';
 import { cn } from '../../../lib/cn';
-import { formatRelativeTime } from '../../../lib/format';
+import { formatDate, formatRelativeTime, formatTime } from '../../../lib/format';
 import { EMOJI_FONT } from '../constants';
 import { CHAT_TEXT, MESSAGE_ACTS_TEXT, SEEN_TEXT } from '../copy';
 import { styleOf } from '../message-kind';
@@ -42,7 +42,7 @@ export function MessageGroup({ sender, messages, mine, now, onAuthorClick, actio
   const dispatch = useAppDispatch();
   const locale = useFormatLocale();
   const first = messages[0];
-  const name = sender.username || 'Unknown User';
+  const name = sender.username || CHAT_TEXT.unknownUser;
   const author = onAuthorClick ? (
     <button
       type="button"
@@ -99,8 +99,8 @@ export function MessageGroup({ sender, messages, mine, now, onAuthorClick, actio
               {present ? <MessageReactions message={message} viewerId={viewerId} canReact={canReact} mine={mine} /> : null}
               {seen?.messageId === message.id ? (
                 <p className="text-[11px] text-muted-foreground" data-testid="seen">
-                  <time dateTime={seen.at} title={format(new Date(seen.at), 'PPp')}>
-                    {SEEN_TEXT.seen(format(new Date(seen.at), isToday(new Date(seen.at)) ? 'p' : 'PP p'))}
+                  <time dateTime={seen.at} title={formatDate(seen.at, locale, { time: true })}>
+                    {SEEN_TEXT.seen(isToday(new Date(seen.at)) ? formatTime(seen.at, locale) : formatDate(seen.at, locale, { time: true }))}
                   </time>
                 </p>
               ) : null}
@@ -160,8 +160,9 @@ function MessageBody({ message, mine }: { message: MessageDto; mine: boolean }) 
 
 /** "edited", with when in its tooltip. */
 function Edited({ at }: { at: string }) {
+  const locale = useFormatLocale();
   return (
-    <span className="ml-1.5 align-baseline text-[11px] text-muted-foreground not-italic" title={MESSAGE_ACTS_TEXT.editedAt(format(new Date(at), 'PPp'))} data-testid="message-edited">
+    <span className="ml-1.5 align-baseline text-[11px] text-muted-foreground not-italic" title={MESSAGE_ACTS_TEXT.editedAt(formatDate(at, locale, { time: true }))} data-testid="message-edited">
       ({MESSAGE_ACTS_TEXT.edited})
     </span>
   );

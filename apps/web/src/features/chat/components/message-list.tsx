@@ -158,7 +158,7 @@ export function MessageList({ feed, room, me, older, onAuthorClick, outgoing = N
             block.kind === 'notice' ? (
               <li key={block.key} className="flex items-center justify-center gap-1.5 text-xs text-muted-foreground" data-testid="room-notice">
                 {block.notice.type === 'join' ? <LogIn className="h-3 w-3" aria-hidden /> : <LogOut className="h-3 w-3" aria-hidden />}
-                {block.notice.username} {block.notice.type === 'join' ? 'joined the room' : 'left the room'}
+                {block.notice.type === 'join' ? CHAT_TEXT.joinedNotice(block.notice.username) : CHAT_TEXT.leftNotice(block.notice.username)}
               </li>
             ) : (
               <MessageGroup

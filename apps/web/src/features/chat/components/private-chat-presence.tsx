@@ -1,11 +1,12 @@
 import type { OnlineUserDto, RoomDto, UserDto } from '@app/contracts';
-import { formatDistanceToNow } from 'date-fns';
 import { Link } from 'wouter';
 import { useGetSellerQuery } from '../../marketplace/api/marketplace-api';
 import { StatusBadge } from '../../marketplace/components/status-badge';
 import { displayPrices, formatPrice } from '../../marketplace/types';
 import { useNow } from '../../../hooks/use-now';
 import { CHAT_TEXT } from '../copy';
+import { useFormatLocale } from '../../../i18n/use-text';
+import { formatRelativeTime } from '../../../lib/format';
 
 const AGO_TICK_MS = 30_000;
 
@@ -23,13 +24,14 @@ export type PrivateChatPresenceProps = {
 export function PrivateChatPresence({ room, me, onlineUsers }: PrivateChatPresenceProps) {
   const other = room.participants.find((p) => p.id !== me.id);
   const now = useNow(AGO_TICK_MS, Boolean(other?.lastSeen));
+  const locale = useFormatLocale();
   const { data: seller } = useGetSellerQuery(room.sellerId ?? 0, { skip: !room.sellerId });
   const online = other ? onlineUsers.some((u) => u.id === other.id) : false;
   const expert = seller && seller.userId !== me.id ? seller : null;
   const presence = online
     ? CHAT_TEXT.presenceOnline
     : other?.lastSeen
-      ? CHAT_TEXT.lastSeen(formatDistanceToNow(new Date(Math.min(Date.parse(other.lastSeen), now)), { addSuffix: true }))
+      ? CHAT_TEXT.lastSeen(formatRelativeTime(Math.min(Date.parse(other.lastSeen), now), now, locale))
       : null;
   return (
     <span className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-0.5" data-testid="other-presence">

@@ -1,6 +1,5 @@
 import type { RoomDto, UserDto } from '@app/contracts';
 import { canPin } from '@app/contracts/browser';
-import { format } from 'date-fns';
 import { Info, PinOff } from 'lucide-react';
 import { useState } from 'react';
 import { useAppDispatch } from '../../../app/hooks';
@@ -14,6 +13,8 @@ import { PIN_TEXT, ROOM_INFO_TEXT } from '../copy';
 import { useVisiblePins } from '../hooks/use-visible-pins';
 import { quoteText } from './reply-quote';
 import { RoomRules } from './room-rules';
+import { useFormatLocale } from '../../../i18n/use-text';
+import { formatDate } from '../../../lib/format';
 
 /** The header's button to a public room's information: rules, owner, created date, limits and pinned messages. */
 export function RoomInfoButton({ room, me }: { room: RoomDto; me: UserDto }) {
@@ -37,6 +38,7 @@ function RoomInfo({ room, me, onClose }: { room: RoomDto; me: UserDto; onClose: 
   const { pins, isLoading } = useVisiblePins(room.id);
   const [pin] = usePinMutation();
   const mayPin = canPin(me, room);
+  const locale = useFormatLocale();
   const unpin = async (messageId: number) => {
     const result = await pin({ roomId: room.id, messageId, remove: true });
     if ('error' in result) toast({ title: errorMessage(result.error, PIN_TEXT.failed), variant: 'destructive' });
@@ -58,7 +60,7 @@ function RoomInfo({ room, me, onClose }: { room: RoomDto; me: UserDto; onClose: 
       </div>
       <dl className="mt-4 flex flex-col gap-1.5 text-sm">
         {room.owner ? row(ROOM_INFO_TEXT.owner, room.owner.username, 'room-owner') : null}
-        {row(ROOM_INFO_TEXT.created, format(new Date(room.createdAt), 'PP'), 'room-created')}
+        {row(ROOM_INFO_TEXT.created, formatDate(room.createdAt, locale), 'room-created')}
         {row(ROOM_INFO_TEXT.slowMode, room.messageCooldown > 0 ? ROOM_INFO_TEXT.slowModeOn(room.messageCooldown) : ROOM_INFO_TEXT.slowModeOff, 'room-slow-mode')}
         {row(ROOM_INFO_TEXT.images, room.allowImages ? ROOM_INFO_TEXT.allowed : ROOM_INFO_TEXT.notAllowed, 'room-images')}
         {row(ROOM_INFO_TEXT.gifs, room.allowGifs ? ROOM_INFO_TEXT.allowed : ROOM_INFO_TEXT.notAllowed, 'room-gifs')}

@@ -1,4 +1,3 @@
-import { format } from 'date-fns';
 import { CheckCircle2, RefreshCw, XCircle } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -6,6 +5,8 @@ import { cn } from '../../../lib/cn';
 import { MEDIA_SERVICE, useGetSystemHealthQuery } from '../api/media-api';
 import { MEDIA_TEXT } from '../copy';
 import type { DependencyHealth, SystemHealth } from '../types';
+import { useFormatLocale } from '../../../i18n/use-text';
+import { formatTime } from '../../../lib/format';
 
 interface StatusRow {
   name: string;
@@ -35,6 +36,7 @@ export function IntegrationStatus({ className }: IntegrationStatusProps) {
   const { data, isFetching, isError, refetch, fulfilledTimeStamp } = useGetSystemHealthQuery(undefined, {
     refetchOnMountOrArgChange: true,
   });
+  const locale = useFormatLocale();
 
   return (
     <Card className={cn('p-4', className)} aria-labelledby="integration-status-title">
@@ -63,7 +65,7 @@ export function IntegrationStatus({ className }: IntegrationStatusProps) {
             ))}
           </ul>
           {fulfilledTimeStamp ? (
-            <p className="mt-2 text-xs text-muted-foreground">{MEDIA_TEXT.statusChecked(format(fulfilledTimeStamp, 'HH:mm:ss'))}</p>
+            <p className="mt-2 text-xs text-muted-foreground">{MEDIA_TEXT.statusChecked(formatTime(fulfilledTimeStamp, locale, { seconds: true }))}</p>
           ) : null}
         </>
       ) : null}

@@ -1,6 +1,5 @@
 import type { UserDto } from '@app/contracts';
 import { VipMessages } from '@app/contracts/browser';
-import { format } from 'date-fns';
 import { useId, useState, type FormEvent } from 'react';
 import { RoleBadge } from '../../../components/role-badge';
 import { UserAvatar } from '../../../components/ui/avatar';
@@ -13,6 +12,8 @@ import { errorBody, errorMessage } from '../../../lib/errors';
 import { useUpdateMeMutation } from '../../auth/api/auth-api';
 import { AvatarUpload } from '../../media/components/avatar-upload';
 import { PROFILE_TEXT } from '../profile-strings';
+import { useFormatLocale } from '../../../i18n/use-text';
+import { formatMonth } from '../../../lib/format';
 
 export type ProfileCardProps = { user: UserDto };
 
@@ -21,6 +22,7 @@ export function ProfileCard({ user }: ProfileCardProps) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState({ username: '', bio: '', avatar: '' });
   const [updateMe, { isLoading: saving }] = useUpdateMeMutation();
+  const locale = useFormatLocale();
   /** The server's word on the avatar field (only pictures uploaded here are accepted). */
   const [avatarError, setAvatarError] = useState<string | null>(null);
 
@@ -68,7 +70,7 @@ export function ProfileCard({ user }: ProfileCardProps) {
               </span>
             ) : null}
             <span className="text-xs text-muted-foreground">
-              {PROFILE_TEXT.memberSince} {format(new Date(user.createdAt), 'MMMM yyyy')}
+              {PROFILE_TEXT.memberSince} {formatMonth(user.createdAt, locale)}
             </span>
           </div>
         </div>

@@ -1,5 +1,4 @@
 import { SEARCH_QUERY_MAX, SEARCH_QUERY_MIN, SearchMessages } from '@app/contracts/browser';
-import { format } from 'date-fns';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'wouter';
 import { UserAvatar } from '../../../components/ui/avatar';
@@ -8,6 +7,8 @@ import { Input } from '../../../components/ui/input';
 import { useSearchMessagesQuery } from '../api/search-api';
 import { SEARCH_TEXT as T } from '../search-strings';
 import { Highlighted } from './highlighted';
+import { useFormatLocale } from '../../../i18n/use-text';
+import { formatDate } from '../../../lib/format';
 
 /** The search box and its results; the words live in the address (?q=), so Back and links keep them. */
 export function MessageSearch() {
@@ -68,6 +69,7 @@ function Results({ q }: { q: string }) {
 
 function ResultsPage({ q, before, last, onOlder }: { q: string; before?: number; last: boolean; onOlder: (cursor: number) => void }) {
   const { data, isFetching, isError, refetch } = useSearchMessagesQuery({ q, before });
+  const locale = useFormatLocale();
   if (isFetching && !data) return <li role="status" className="text-sm text-muted-foreground">{T.searching}</li>;
   if (isError) {
     return (
@@ -91,7 +93,7 @@ function ResultsPage({ q, before, last, onOlder }: { q: string; before?: number;
             <span aria-hidden>·</span>
             <span className="truncate">{room.type === 'private' ? T.privateChat : room.name}</span>
             <time className="ml-auto shrink-0" dateTime={message.createdAt}>
-              {format(new Date(message.createdAt), 'd MMM yyyy, HH:mm')}
+              {formatDate(message.createdAt, locale, { time: true })}
             </time>
           </div>
           <p className="text-sm break-words whitespace-pre-wrap">
