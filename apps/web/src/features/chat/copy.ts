@@ -1,3 +1,4 @@
+import type { RoomCategory } from '@app/contracts';
 import chatEnglish from '../../i18n/catalogues/en/chat.json';
 import roomsEnglish from '../../i18n/catalogues/en/rooms.json';
 import { VIP_PRICE } from '../vip/vip-strings';
@@ -173,6 +174,22 @@ export const CLEAR_CACHE_TEXT = spoken({
 
 // The public rooms list speaks through its catalogues (src/i18n/catalogues/*/rooms.json): its
 // English words as the tests name them, read from the English catalogue.
+addEnglish(roomsEnglish);
+
+/** A room category's name, wherever a room shows it (the list, a room's header, the create form). */
+export const ROOM_CATEGORY_TEXT = spoken({
+  general: 'rooms.category.general',
+  dating: 'rooms.category.dating',
+  career: 'rooms.category.career',
+  friendship: 'rooms.category.friendship',
+  emotional: 'rooms.category.emotional',
+  entertainment: 'rooms.category.entertainment',
+  technology: 'rooms.category.technology',
+  gaming: 'rooms.category.gaming',
+  music: 'rooms.category.music',
+  sports: 'rooms.category.sports',
+} satisfies Record<RoomCategory, MessageId>);
+
 export const ROOMS_TEXT = {
   title: plainText(roomsEnglish['rooms.title']),
   join: plainText(roomsEnglish['rooms.join']),

@@ -4,6 +4,8 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { asPublic, makeSeller, UNAUTHENTICATED, USD_LOCALE } from '../../features/marketplace/__tests__/seller-fixtures';
 import { completedSession } from '../../features/calls/__tests__/call-fixtures';
+import { makeMessage, makeRoom } from '../../features/chat/__tests__/fixtures';
+import { socketFrameReceived, socketStatusChanged } from '../../lib/socket';
 import { makeUser } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import { startTestServer, type TestServer } from '../../test/test-server';
@@ -121,6 +123,30 @@ describe('the translated screens in a pseudo-locale', () => {
     await screen.findAllByRole('switch');
     // The time zone is the browser's own name for it; each language is named in its own words.
     expect(plainWords([me.username, Intl.DateTimeFormat().resolvedOptions().timeZone, 'English'])).toEqual([]);
+  });
+
+  it('a public room with its messages and comings and goings shows no word that is not from a catalogue', async () => {
+    const me = makeUser({ id: 7, username: 'alice', role: 'user' });
+    const bob = { id: 8, username: 'bob', avatar: null, role: 'vip' as const };
+    const room = makeRoom();
+    server.on('GET /api/users/me', () => ({ body: me }));
+    server.on('GET /api/rooms/4', () => ({ body: room }));
+    server.on('GET /api/rooms/4/private-chats', () => ({ body: [] }));
+    server.on('GET /api/rooms/4/pins', () => ({ body: [] }));
+    const { store } = renderApp('/chat/4');
+    await screen.findByRole('heading', { level: 1, name: room.name });
+    const edited = makeMessage(2, bob, { content: 'second', editedAt: new Date().toISOString() });
+    act(() => {
+      store.dispatch(socketStatusChanged({ status: 'online', attempt: 0 }));
+      store.dispatch(socketFrameReceived({ type: 'room_joined', room }));
+      store.dispatch(socketFrameReceived({ type: 'room_messages', roomId: 4, messages: [makeMessage(1, bob), edited], hasMore: false }));
+      store.dispatch(socketFrameReceived({ type: 'online_users', roomId: 4, users: [{ ...me, joinedAt: '2025-01-01T10:00:00Z' }] }));
+      store.dispatch(socketFrameReceived({ type: 'user_joined', roomId: 4, user: { ...bob, joinedAt: new Date().toISOString() }, timestamp: new Date().toISOString() }));
+    });
+    await screen.findByTestId('room-notice');
+    await screen.findByTestId('message-edited');
+    // Font sizes are written as CSS writes them (14px).
+    expect(plainWords([room.name, room.description ?? '', me.username, bob.username, 'message 1', 'second', 'px'])).toEqual([]);
   });
 
   it('the marketplace shows no word that is not from a catalogue', async () => {

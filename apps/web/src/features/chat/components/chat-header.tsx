@@ -1,5 +1,4 @@
 import type { OnlineUserDto, RoomDto, UserDto } from '@app/contracts';
-import { ROOM_CATEGORIES } from '@app/contracts/browser';
 import { ArrowLeft, RefreshCw } from 'lucide-react';
 import { useLocation } from 'wouter';
 import { useAppDispatch } from '../../../app/hooks';
@@ -8,7 +7,7 @@ import { retrySocket } from '../../../lib/socket';
 import { ChatCallButtons } from '../../calls/components/call-buttons';
 import { leaveDestination } from '../chat-source';
 import { clearCacheDialogSet } from '../chat-slice';
-import { CHAT_TEXT } from '../copy';
+import { CHAT_TEXT, ROOM_CATEGORY_TEXT } from '../copy';
 import type { Connection } from '../hooks/use-connection';
 import { ConnectionStatus } from './connection-status';
 import { OnlineUsersDrawer } from './online-users-drawer';
@@ -48,7 +47,7 @@ export function ChatHeader({ roomId, room, me, connection, onlineUsers, onPickUs
         <h1 className="truncate text-base font-semibold sm:text-lg">{room?.name ?? CHAT_TEXT.loadingRoom}</h1>
         <p className="flex items-center gap-1.5 text-xs text-muted-foreground">
           <ConnectionStatus connection={connection} quietWhenOnline={room?.type === 'private'} />
-          {room && isPublic ? <span className="hidden truncate sm:inline">· {ROOM_CATEGORIES[room.category]}</span> : null}
+          {room && isPublic ? <span className="hidden truncate sm:inline">· {ROOM_CATEGORY_TEXT[room.category]}</span> : null}
           {room && !isPublic && connection.online ? <PrivateChatPresence room={room} me={me} onlineUsers={onlineUsers} /> : null}
         </p>
       </div>

@@ -30,10 +30,11 @@ export type ComposerToolbarProps = {
   onImage: (file: File | undefined) => void;
 };
 
-const FORMATTING: { key: FormattingKey; label: string; icon: ReactNode }[] = [
-  { key: 'bold', label: COMPOSER_TEXT.bold, icon: <Bold className="h-4 w-4" /> },
-  { key: 'italic', label: COMPOSER_TEXT.italic, icon: <Italic className="h-4 w-4" /> },
-  { key: 'underline', label: COMPOSER_TEXT.underline, icon: <Underline className="h-4 w-4" /> },
+// Labels are read at render (COMPOSER_TEXT[key]), in the language spoken then.
+const FORMATTING: { key: FormattingKey; icon: ReactNode }[] = [
+  { key: 'bold', icon: <Bold className="h-4 w-4" /> },
+  { key: 'italic', icon: <Italic className="h-4 w-4" /> },
+  { key: 'underline', icon: <Underline className="h-4 w-4" /> },
 ];
 
 /** Bold, italic, underline, font size, colour, emoji, a voice note and, for premium roles, an image to send. */
@@ -42,8 +43,8 @@ export function ComposerToolbar(props: ComposerToolbarProps) {
   const fileInput = useRef<HTMLInputElement>(null);
   return (
     <div className="flex items-center gap-0.5 overflow-x-auto pb-1" role="toolbar" aria-label={COMPOSER_TEXT.formatting}>
-      {FORMATTING.map(({ key, label, icon }) => (
-        <ToolButton key={key} label={label} pressed={style[key]} locked={!canFormat} onClick={() => onToggle(key)} disabled={disabled}>
+      {FORMATTING.map(({ key, icon }) => (
+        <ToolButton key={key} label={COMPOSER_TEXT[key]} pressed={style[key]} locked={!canFormat} onClick={() => onToggle(key)} disabled={disabled}>
           {icon}
         </ToolButton>
       ))}

@@ -9,8 +9,8 @@ import { Switch } from '../../../components/ui/switch';
 import { toast } from '../../../components/ui/toast-store';
 import { errorBody, errorMessage } from '../../../lib/errors';
 import { useCreateRoomMutation } from '../api/chat-api';
-import { ROOM_CATEGORIES, ROOM_CATEGORY_KEYS, ROOM_COOLDOWN_MAX, ROOM_MAX_USERS_MAX, ROOM_MAX_USERS_MIN } from '@app/contracts/browser';
-import { CHAT_TOASTS, CREATE_ROOM_TEXT, VIP_ROOM_TEXT } from '../copy';
+import { ROOM_CATEGORY_KEYS, ROOM_COOLDOWN_MAX, ROOM_MAX_USERS_MAX, ROOM_MAX_USERS_MIN } from '@app/contracts/browser';
+import { CHAT_TOASTS, CREATE_ROOM_TEXT, ROOM_CATEGORY_TEXT, VIP_ROOM_TEXT } from '../copy';
 import { EMPTY_ROOM_FORM, toCreateRoom, validateRoomForm, type RoomForm, type RoomFormErrors } from '../room-form';
 
 export type CreateRoomDialogProps = {
@@ -80,7 +80,7 @@ export function CreateRoomDialog({ open, onOpenChange, onCreated }: CreateRoomDi
                 <select {...c} className="h-10 w-full rounded-md border bg-card px-2 text-sm" value={form.category} onChange={(e) => set('category')(e.target.value)}>
                   {ROOM_CATEGORY_KEYS.map((key) => (
                     <option key={key} value={key}>
-                      {ROOM_CATEGORIES[key]}
+                      {ROOM_CATEGORY_TEXT[key]}
                     </option>
                   ))}
                 </select>

@@ -11,7 +11,7 @@ import { openVipDialog } from '../../vip/vip-slice';
 import { useGetPublicRoomsQuery } from '../api/chat-api';
 import { canEnterVipRooms } from '@app/contracts/browser';
 import { mayCreateRooms } from '../constants';
-import type { MessageId } from '../../../i18n/i18n';
+import { ROOM_CATEGORY_TEXT } from '../copy';
 import { useText } from '../../../i18n/use-text';
 import { CreateRoomDialog } from './create-room-dialog';
 import { RoomCard } from './room-card';
@@ -26,19 +26,6 @@ function groupByActivity(rooms: RoomDto[]): { key: RoomCategory; rooms: RoomDto[
   for (const room of rooms) groups.set(room.category, [...(groups.get(room.category) ?? []), room]);
   return [...groups].map(([key, list]) => ({ key, rooms: list }));
 }
-
-const CATEGORY_NAMES: Record<RoomCategory, MessageId> = {
-  general: 'rooms.category.general',
-  dating: 'rooms.category.dating',
-  career: 'rooms.category.career',
-  friendship: 'rooms.category.friendship',
-  emotional: 'rooms.category.emotional',
-  entertainment: 'rooms.category.entertainment',
-  technology: 'rooms.category.technology',
-  gaming: 'rooms.category.gaming',
-  music: 'rooms.category.music',
-  sports: 'rooms.category.sports',
-};
 
 /** Typing settles for this long before the search goes into the URL (and to the server). */
 const SEARCH_SETTLE_MS = 300;
@@ -121,7 +108,7 @@ export function PublicRooms() {
               className="mb-4 break-inside-avoid overflow-hidden rounded-xl border bg-card shadow-sm"
             >
               <h2 id={`category-${group.key}`} className="border-b bg-muted/40 px-4 py-2 text-sm font-semibold">
-                {t(CATEGORY_NAMES[group.key])}
+                {ROOM_CATEGORY_TEXT[group.key]}
               </h2>
               <ul className="divide-y">
                 {group.rooms.map((room) => (
