@@ -152,14 +152,22 @@ function prerenderLanding(): Plugin {
         appType: 'custom',
       });
       try {
-        const { renderLandingPage } = (await server.ssrLoadModule('/src/prerender.tsx')) as PrerenderModule;
-        const html = await renderLandingPage();
+        const { renderLandingPage, LANGUAGES, DEFAULT_LANGUAGE } = (await server.ssrLoadModule('/src/prerender.tsx')) as PrerenderModule;
         const file = resolve(config.root, config.build.outDir, 'index.html');
         const page = readFileSync(file, 'utf8');
         if (!page.includes(ROOT_ELEMENT)) throw new Error(`prerender-landing: ${file} has no ${ROOT_ELEMENT}`);
         writeFileSync(resolve(config.root, config.build.outDir, 'shell.html'), page);
         if (!page.includes(HEAD_END)) throw new Error(`prerender-landing: ${file} has no ${HEAD_END}`);
-        writeFileSync(file, page.replace(HEAD_END, `  ${preloads}\n  ${HEAD_END}`).replace(ROOT_ELEMENT, `<div id="root">${html}</div>`));
+        // English in index.html, each other language in index.<language>.html; the root says which
+        // language it was drawn in, so main.tsx hydrates it only when the page speaks that one.
+        for (const language of LANGUAGES) {
+          const html = await renderLandingPage(language);
+          const rendered = page
+            .replace(HEAD_END, `  ${preloads}\n  ${HEAD_END}`)
+            .replace(/<html lang="[^"]*"/, `<html lang="${language}"`)
+            .replace(ROOT_ELEMENT, `<div id="root" data-language="${language}">${html}</div>`);
+          writeFileSync(language === DEFAULT_LANGUAGE ? file : resolve(config.root, config.build.outDir, `index.${language}.html`), rendered);
+        }
       } finally {
         await server.close();
       }

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { DEFAULT_DESCRIPTION, OG_IMAGE_PATH, PAGE_HEADS, pageTitle } from '@app/contracts';
+import { OG_IMAGE_PATH, PAGE_HEAD_WORDS, pageTitle } from '@app/contracts';
 import { eventually, uniqueName } from '@app/testing';
 import { JSDOM } from 'jsdom';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,8 +13,8 @@ import { sellerApplication } from './support/seller-application';
 jest.setTimeout(60_000);
 
 /** The page as the web build makes it: its own title and description, a script, an empty root (the landing page's holds its HTML). */
-const built = (root: string) => `<!doctype html>
-<html lang="en">
+const built = (root: string, language = 'en') => `<!doctype html>
+<html lang="${language}">
   <head>
     <meta charset="UTF-8" />
     <title>ChatMarket - as built</title>
@@ -32,6 +32,7 @@ let dist: string;
 beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), 'page-heads-'));
   writeFileSync(join(dist, 'index.html'), built('<h1>Landing</h1>'));
+  writeFileSync(join(dist, 'index.hi.html'), built('<h1>लैंडिंग</h1>', 'hi'));
   writeFileSync(join(dist, 'shell.html'), built(''));
   stack = await startProductStack({ WEB_DIST: dist });
 }, 60_000);
@@ -42,8 +43,8 @@ afterAll(async () => {
 });
 
 /** The HTML as a link preview fetches it: no JavaScript runs. */
-async function head(path: string) {
-  const response = await fetch(`${stack.baseUrl}${path}`);
+async function head(path: string, headers: Record<string, string> = {}) {
+  const response = await fetch(`${stack.baseUrl}${path}`, { headers });
   const html = await response.text();
   const { document } = new JSDOM(html).window;
   const meta = (selector: string) => document.head.querySelector(selector)?.getAttribute('content');
@@ -54,6 +55,8 @@ async function head(path: string) {
     titles: [...document.querySelectorAll('title')].map((t) => t.textContent),
     description: meta('meta[name="description"]'),
     canonical: document.head.querySelector('link[rel="canonical"]')?.getAttribute('href'),
+    alternates: Object.fromEntries([...document.head.querySelectorAll('link[rel="alternate"][hreflang]')].map((link) => [link.getAttribute('hreflang'), link.getAttribute('href')])),
+    language: document.documentElement.lang,
     og: (name: string) => meta(`meta[property="og:${name}"]`),
     twitter: (name: string) => meta(`meta[name="twitter:${name}"]`),
     structured: [...document.querySelectorAll('script[type="application/ld+json"]')].map((s) => JSON.parse(s.textContent ?? '')),
@@ -86,7 +89,7 @@ function expectOwnHead(page: Awaited<ReturnType<typeof head>>, { title, descript
 
 it('gives the landing page its title, description, share tags and the organisation and site search as structured data', async () => {
   const page = await head('/');
-  expectOwnHead(page, { title: pageTitle(), description: DEFAULT_DESCRIPTION, path: '/' });
+  expectOwnHead(page, { title: pageTitle(), description: PAGE_HEAD_WORDS.en.description, path: '/' });
   expect(page.document.querySelector('#root h1')?.textContent).toBe('Landing');
   expect(page.structured).toEqual([
     { '@context': 'https://schema.org', '@type': 'Organization', name: 'ChatMarket', url: `${stack.origin}/`, logo: `${stack.origin}/icons/icon-512.png` },
@@ -99,8 +102,8 @@ it('gives the landing page its title, description, share tags and the organisati
 });
 
 it.each([
-  ['/marketplace', PAGE_HEADS.marketplace],
-  ['/public-rooms', PAGE_HEADS.publicRooms],
+  ['/marketplace', PAGE_HEAD_WORDS.en.marketplace],
+  ['/public-rooms', PAGE_HEAD_WORDS.en.publicRooms],
 ])('gives %s its own title and description', async (path, expected) => {
   const page = await head(`${path}?q=anything`);
   expectOwnHead(page, { title: pageTitle(expected.title), description: expected.description, path });
@@ -166,4 +169,37 @@ it('gives a public room its name and description, and a private chat or an unkno
     expect(page.titles).toEqual(['ChatMarket - as built']);
     expect(page.canonical).toBeUndefined();
   }
+});
+
+describe('each language its own version of a page', () => {
+  it('serves the landing page as the build rendered it in Hindi to a Hindi browser, its head in Hindi, with every version named', async () => {
+    const page = await head('/', { 'accept-language': 'hi-IN,hi;q=0.9' });
+    expect(page.language).toBe('hi');
+    expect(page.document.querySelector('#root h1')?.textContent).toBe('लैंडिंग');
+    expect(page.titles).toEqual([PAGE_HEAD_WORDS.hi.siteTitle]);
+    expect(page.description).toBe(PAGE_HEAD_WORDS.hi.description);
+    expect([page.og('locale'), page.og('locale:alternate')]).toEqual(['hi_IN', 'en_US']);
+    // Chosen by the browser, the page's address is the one without a language.
+    expect(page.canonical).toBe(`${stack.origin}/`);
+    expect(page.alternates).toEqual({ en: `${stack.origin}/?lang=en`, hi: `${stack.origin}/?lang=hi`, 'x-default': `${stack.origin}/` });
+  });
+
+  it('serves a language its address asks for, whatever the cookie and the browser say, and keeps asking in its canonical address', async () => {
+    const page = await head('/marketplace?lang=hi', { 'accept-language': 'en-US', cookie: 'lang=en' });
+    expect(page.language).toBe('hi');
+    expect(page.titles).toEqual([pageTitle(PAGE_HEAD_WORDS.hi.marketplace.title)]);
+    expect(page.description).toBe(PAGE_HEAD_WORDS.hi.marketplace.description);
+    expect(page.canonical).toBe(`${stack.origin}/marketplace?lang=hi`);
+    expect(page.og('url')).toBe(`${stack.origin}/marketplace?lang=hi`);
+    expect(page.alternates).toEqual({ en: `${stack.origin}/marketplace?lang=en`, hi: `${stack.origin}/marketplace?lang=hi`, 'x-default': `${stack.origin}/marketplace` });
+
+    const english = await head('/?lang=en', { 'accept-language': 'hi' });
+    expect([english.language, english.og('locale'), english.document.querySelector('#root h1')?.textContent]).toEqual(['en', 'en_US', 'Landing']);
+  });
+
+  it('ignores a language it does not speak, in the address or the cookie', async () => {
+    const page = await head('/?lang=xx', { cookie: 'lang=<script>' });
+    expect([page.language, page.titles[0]]).toEqual(['en', pageTitle()]);
+    expect(page.html).not.toContain('xx');
+  });
 });

@@ -67,14 +67,22 @@ describe('A visitor whose browser asks for Hindi', () => {
     const username = `hi_${width}_${Date.now().toString(36)}`.slice(0, 20);
     try {
       // The server says the page's language before any script runs.
-      const served = await context.request.get('/', { headers: { 'accept-language': 'hi-IN,hi;q=0.9' } });
-      expect(await served.text()).toMatch(/<html lang="hi"/);
+      const served = await (await context.request.get('/', { headers: { 'accept-language': 'hi-IN,hi;q=0.9' } })).text();
+      expect(served).toMatch(/<html lang="hi"/);
+      // The landing page as the build rendered it in Hindi: words before any script runs, for people and crawlers.
+      expect(served).toContain('खुलकर चैट करें।');
+      expect(served).toContain('hreflang="hi"');
 
+      // React taking over the Hindi HTML reports any mismatch as an error.
+      const problems: string[] = [];
+      page.on('pageerror', (error) => problems.push(error.message));
+      page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
       await page.goto('/');
       await waitForHeading(page, HINDI_TITLE);
       expect(await pageLanguage(page)).toBe('hi');
       await page.getByRole('link', { name: 'मुफ़्त पब्लिक रूम' }).first().waitFor();
       await expectSound(page, width, `hi-landing-${width}`);
+      expect(problems).toEqual([]);
 
       await footerLanguage(page, 'English').click();
       await waitForHeading(page, ENGLISH_TITLE);

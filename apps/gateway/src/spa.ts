@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, isAppRoute } from '@app/contracts';
+import { isAppRoute, LANGUAGES, type Language } from '@app/contracts';
 import type { INestApplication } from '@nestjs/common';
 import compression from 'compression';
 import express from 'express';
@@ -7,8 +7,18 @@ import { join } from 'node:path';
 import { pageHeadFor, renderHead, withHead, type PageLookups } from './seo/page-head';
 import { pageLanguage, withLanguage } from './seo/page-language';
 
-/** The page the web build renders into index.html; every other page gets shell.html, its root empty. */
+/** The page the web build renders into index.html (and index.<language>.html); every other page gets shell.html, its root empty. */
 const PRERENDERED_PATH = '/';
+
+/** The landing page as the build rendered it in each language: index.html in English, index.hi.html in Hindi. */
+function prerenderedLandings(distDir: string): Partial<Record<Language, string>> {
+  const pages: Partial<Record<Language, string>> = {};
+  for (const language of LANGUAGES) {
+    const file = join(distDir, language === 'en' ? 'index.html' : `index.${language}.html`);
+    if (existsSync(file)) pages[language] = readFileSync(file, 'utf8');
+  }
+  return pages;
+}
 
 /** Where the pages' own heads come from: the site's address and the data they name. */
 export interface PageHeads {
@@ -37,18 +47,19 @@ export function serveSpa(app: INestApplication, distDir: string | undefined, hea
   const landing = join(distDir, 'index.html');
   // A build without the prerendered landing page has only index.html, empty: it serves every page.
   const shell = existsSync(join(distDir, 'shell.html')) ? join(distDir, 'shell.html') : landing;
-  const pages = { landing: readFileSync(landing, 'utf8'), shell: readFileSync(shell, 'utf8') };
+  const landings = shell === landing ? {} : prerenderedLandings(distDir);
+  const shellPage = readFileSync(shell, 'utf8');
   server.get(/^\/(?!api\/|api$|ws$|media\/).*/, compressed, async (req, res, next) => {
     res.setHeader('Cache-Control', 'no-cache');
     res.vary('Cookie').vary('Accept-Language');
     const known = isAppRoute(req.path);
-    const language = pageLanguage(req);
-    // The build rendered the landing page in English: in another language the app draws it, rather
-    // than showing English until its code has run.
-    const page = req.path === PRERENDERED_PATH && language === DEFAULT_LANGUAGE ? pages.landing : pages.shell;
+    const served = pageLanguage(req);
+    // The landing page as the build rendered it in this language; a language it was not rendered in
+    // gets the shell, which the app draws, rather than another language until its code has run.
+    const page = (req.path === PRERENDERED_PATH ? landings[served.language] : undefined) ?? shellPage;
     try {
-      const head = known && heads ? await pageHeadFor(req.path, heads.origin, heads.lookups) : null;
-      res.status(known ? 200 : 404).type('html').send(withLanguage(head ? withHead(page, renderHead(head, heads!.origin)) : page, language));
+      const head = known && heads ? await pageHeadFor(req.path, heads.origin, heads.lookups, served) : null;
+      res.status(known ? 200 : 404).type('html').send(withLanguage(head ? withHead(page, renderHead(head, heads!.origin)) : page, served.language));
     } catch (error) {
       next(error);
     }

@@ -20,16 +20,18 @@ const spoken = language === DEFAULT_LANGUAGE ? Promise.resolve() : switchLanguag
 
 // Both render in a transition, so React yields to the browser while it works rather than
 // holding the main thread for the whole first screen.
-if (window.location.pathname === PRERENDERED_PATH && container.firstElementChild && language === DEFAULT_LANGUAGE) {
-  // index.html holds the landing page as the build rendered it: with its code here, React takes it over as it is.
-  // Without its code (a failed fetch) React still takes over the rest, keeping the page's HTML until the code comes.
+if (window.location.pathname === PRERENDERED_PATH && container.firstElementChild && container.dataset.language === language) {
+  // index.html (index.hi.html...) holds the landing page as the build rendered it in this language: with its code
+  // and words here, React takes it over as it is. Without its code (a failed fetch) React still takes over the
+  // rest, keeping the page's HTML until the code comes.
   const screen = preloadScreenAt(PRERENDERED_PATH).catch(() => undefined);
-  void Promise.all([renderer, screen]).then(([{ hydrateRoot }]) =>
+  void Promise.all([renderer, screen, spoken]).then(([{ hydrateRoot }]) =>
     startTransition(() => void hydrateRoot(container, <AppRoot store={storeHeldWhileHydrating(store)} />)),
   );
 } else {
   // Any other page: the server sent the shell with an empty root (a host that sends index.html
-  // everywhere, or an offline copy, gets the English landing page's HTML, which makes way here).
+  // everywhere, or an offline copy, gets the English landing page's HTML, which makes way here
+  // unless English is spoken).
   container.replaceChildren();
   void Promise.all([renderer, spoken]).then(([{ createRoot }]) => startTransition(() => createRoot(container).render(<AppRoot store={store} />)));
 }

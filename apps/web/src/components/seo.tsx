@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
 import { useLocation } from 'wouter';
-import { APP_NAME, DEFAULT_DESCRIPTION, OG_IMAGE_PATH, pageTitle, websiteStructuredData } from '@app/contracts/browser';
+import { APP_NAME, OG_IMAGE_PATH, PAGE_HEAD_WORDS, pageTitle, websiteStructuredData } from '@app/contracts/browser';
+import { activeLanguage } from '../i18n/i18n';
+import { useSpokenLanguage } from '../i18n/use-text';
 export const DEFAULT_KEYWORDS =
   'chat rooms, free chat, public chat rooms, private chat, expert consultation, video call, audio call, dating advice, career guidance, emotional support';
 
@@ -39,12 +41,16 @@ function meta(key: 'name' | 'property', name: string, content: string) {
  * Sets the document's title, description, keywords, social-share tags, canonical link and
  * (where asked) the search-action structured data. Tags are updated in place, never duplicated.
  */
-export function Seo({ title, description = DEFAULT_DESCRIPTION, keywords = DEFAULT_KEYWORDS, image, searchAction }: SeoProps) {
+export function Seo({ title, description: ownDescription, keywords = DEFAULT_KEYWORDS, image, searchAction }: SeoProps) {
   const [pathname] = useLocation();
+  // The head follows the language spoken, as the server wrote it for the language it served.
+  const spoken = useSpokenLanguage();
 
   useEffect(() => {
+    const language = activeLanguage();
+    const description = ownDescription ?? PAGE_HEAD_WORDS[language].description;
     const origin = window.location.origin;
-    const fullTitle = pageTitle(title);
+    const fullTitle = pageTitle(title, language);
     const url = `${origin}${pathname}`;
     const imageUrl = new URL(image ?? OG_IMAGE_PATH, origin).toString();
     document.title = fullTitle;
@@ -52,6 +58,7 @@ export function Seo({ title, description = DEFAULT_DESCRIPTION, keywords = DEFAU
     meta('name', 'keywords', keywords);
     meta('property', 'og:type', 'website');
     meta('property', 'og:site_name', APP_NAME);
+    meta('property', 'og:locale', PAGE_HEAD_WORDS[language].ogLocale);
     meta('property', 'og:title', fullTitle);
     meta('property', 'og:description', description);
     meta('property', 'og:url', url);
@@ -81,7 +88,7 @@ export function Seo({ title, description = DEFAULT_DESCRIPTION, keywords = DEFAU
     script.setAttribute('data-seo', 'website');
     script.textContent = JSON.stringify(websiteStructuredData(origin));
     if (!existing) document.head.appendChild(script);
-  }, [title, description, keywords, image, searchAction, pathname]);
+  }, [title, ownDescription, keywords, image, searchAction, pathname, spoken]);
 
   return null;
 }

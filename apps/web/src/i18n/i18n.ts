@@ -1,6 +1,6 @@
 import { i18n, type Messages } from '@lingui/core';
 import { createAction } from '@reduxjs/toolkit';
-import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE, type Language } from '@app/contracts/browser';
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE, LANGUAGE_QUERY, type Language } from '@app/contracts/browser';
 import layout from './catalogues/en/layout.json';
 import type { MessageId } from './catalogues/message-id';
 
@@ -71,10 +71,14 @@ function rememberLanguage(language: Language) {
 }
 
 /**
- * The language a page starts in: the one last chosen in this browser, else the one the server
- * served the page in (its `<html lang>`: the browser's Accept-Language, as far as we speak it).
+ * The language a page starts in: the one its address asks for (?lang=), else the one last chosen
+ * in this browser, else the one the server served the page in (its `<html lang>`: the browser's
+ * Accept-Language, as far as we speak it).
  */
 export function startingLanguage(): Language {
+  // A language's own address (/?lang=hi) was served in it, whatever this browser chose before.
+  const asked = new URLSearchParams(window.location.search).get(LANGUAGE_QUERY);
+  if (isLanguage(asked)) return asked;
   const chosen = document.cookie
     .split(';')
     .map((pair) => pair.trim().split('='))

@@ -31,6 +31,8 @@ it('answers an unknown path in the language spoken', async () => {
     expect(await screen.findByRole('heading', { name: '404 पेज नहीं मिला' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'होम पर वापस जाएँ' })).toHaveAttribute('href', '/');
     expect(document.title).toBe('पेज नहीं मिला | ChatMarket');
+    // The share tags follow the language, as the server writes them for a Hindi page.
+    expect(document.head.querySelector('meta[property="og:locale"]')).toHaveAttribute('content', 'hi_IN');
   } finally {
     await act(() => switchLanguage('en'));
   }

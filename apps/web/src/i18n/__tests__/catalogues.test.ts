@@ -1,4 +1,4 @@
-import { LANGUAGES } from '@app/contracts/browser';
+import { LANGUAGES, PAGE_HEAD_WORDS } from '@app/contracts/browser';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
@@ -69,5 +69,15 @@ describe('the catalogues', () => {
     );
     expect(named.length).toBeGreaterThan(0);
     expect(named.filter(({ key }) => !(key in english))).toEqual([]);
+  });
+});
+
+describe('the heads the server writes', () => {
+  it.each(LANGUAGES)("say in %s what the screens' headings say", (language) => {
+    const marketplace = catalogue(language, 'marketplace.json');
+    const rooms = catalogue(language, 'rooms.json');
+    const words = PAGE_HEAD_WORDS[language];
+    expect([words.marketplace.title, words.marketplace.description]).toEqual([marketplace['marketplace.title'], marketplace['marketplace.subtitle']]);
+    expect([words.publicRooms.title, words.publicRooms.description]).toEqual([rooms['rooms.title'], rooms['rooms.subtitle']]);
   });
 });
