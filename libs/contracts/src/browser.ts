@@ -7,6 +7,7 @@ export * from './auth/auth.constants';
 export * from './auth/recovery.constants';
 export * from './auth/two-step.constants';
 export * from './auth/passkeys.constants';
+export * from './auth/sessions.constants';
 export * from './vip/vip.constants';
 export * from './vip/vip-price';
 export * from './common/user';

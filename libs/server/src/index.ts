@@ -22,3 +22,4 @@ export * from './metrics';
 export * from './periodic';
 export * from './public-address';
 export * from './public-fetch';
+export * from './country';

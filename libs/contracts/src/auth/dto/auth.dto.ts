@@ -28,6 +28,7 @@ import {
   USERNAME_MIN,
   USERNAME_PATTERN,
 } from '../auth.constants';
+import { DEVICE_ID_PATTERN } from '../sessions.constants';
 import { LANGUAGE_MESSAGE, LANGUAGES, type Language } from '../../common/languages';
 import type { UserDto } from '../../common/user';
 import { Optional } from '../../common/validation';
@@ -252,6 +253,10 @@ export const SESSION_KEY_PATTERN = /^[0-9a-f]{64}$/;
 /** Requests the gateway sends on behalf of a client carry where it came from. */
 export class ClientMetaDto {
   @IsString() @MaxLength(64) ip: string;
+  /** Read at sign-in for the sessions list ("Chrome on Windows"); cut to 512 characters by the gateway. */
+  @IsOptional() @IsString() @MaxLength(512) userAgent?: string;
+  /** The browser's device cookie (DEVICE_COOKIE): a sign-in from one the account never used is mailed. */
+  @IsOptional() @Matches(DEVICE_ID_PATTERN) device?: string;
 }
 
 /** A captcha question is counted against the address that asks for it. */
