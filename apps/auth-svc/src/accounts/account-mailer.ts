@@ -1,5 +1,5 @@
 import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import type { NotificationDigestDueEvent } from '@app/contracts';
+import { END_SESSION_LINK_TTL_SECONDS, type NotificationDigestDueEvent, type SignInMethod } from '@app/contracts';
 import { Mailer } from '@app/server';
 import { AuthEnv } from '../config/auth-env';
 
@@ -9,6 +9,25 @@ export interface MailRecipient {
   username: string;
   email: string;
 }
+
+/** A sign-in from a browser the account had not used, and the token of the link that ends it. */
+export interface NewDeviceSignIn {
+  at: Date;
+  /** "Chrome on Windows" */
+  device: string;
+  /** "India", or "an unknown place" */
+  place: string;
+  ip: string;
+  signedInWith: SignInMethod;
+  token: string;
+}
+
+const SIGN_IN_WAYS: Record<SignInMethod, string> = {
+  password: 'password',
+  'password-and-code': 'password and two-step code',
+  passkey: 'passkey',
+  guest: 'guest entry',
+};
 
 export interface SignUpAttempt {
   /** The client address the sign-up came from. */
@@ -103,6 +122,30 @@ export class AccountMailer implements OnApplicationShutdown {
         `If you think the ban is a mistake, you can appeal through support: ${this.origin}/community-guidelines`,
         '',
         'If it was not you, you can ignore this mail.',
+      ].join('\n'),
+    });
+  }
+
+  /** Someone signed in from a browser this account had not used: was it you? If not, end that session with one click. */
+  newDeviceSignIn(to: MailRecipient, signIn: NewDeviceSignIn): Promise<void> {
+    return this.mailer.send({
+      to: to.email,
+      subject: 'New sign-in to your account',
+      text: [
+        `Hi ${to.username},`,
+        '',
+        'Your account was just signed in to from a device it had not used before:',
+        '',
+        `When: ${signIn.at.toUTCString()}`,
+        `Device: ${signIn.device}`,
+        `Place: ${signIn.place} (address ${signIn.ip})`,
+        `Signed in with: ${SIGN_IN_WAYS[signIn.signedInWith]}`,
+        '',
+        'If this was you, there is nothing to do.',
+        '',
+        `If it was not you, sign that device out now with this link (it works once, for ${END_SESSION_LINK_TTL_SECONDS / 86_400} days, without signing in):`,
+        `${this.origin}/end-session?token=${signIn.token}`,
+        `Then change your password, and see every device signed in to your account in Settings: ${this.origin}/settings`,
       ].join('\n'),
     });
   }

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { CaptchaModule } from '../captcha/captcha.module';
 import { SanctionsModule } from '../sanctions/sanctions.module';
 import { SessionStore } from '../sessions/session.store';
+import { SessionsModule } from '../sessions/sessions.module';
 import { UsersModule } from '../users/users.module';
 import { RecoveryModule } from '../recovery/recovery.module';
 import { PasskeysModule } from '../passkeys/passkeys.module';
@@ -13,7 +14,7 @@ import { LoginLimiter } from './login-limiter';
 import { SignupLimiter } from './signup-limiter';
 
 @Module({
-  imports: [CaptchaModule, UsersModule, SanctionsModule, AccountMailModule, RecoveryModule, TwoStepModule, PasskeysModule],
+  imports: [CaptchaModule, UsersModule, SanctionsModule, AccountMailModule, RecoveryModule, TwoStepModule, PasskeysModule, SessionsModule],
   controllers: [AccountsController],
   providers: [AccountsService, SessionStore, LoginLimiter, SignupLimiter],
 })

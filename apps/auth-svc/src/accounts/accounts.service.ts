@@ -4,6 +4,7 @@ import {
   GUEST_SESSION_TTL_SECONDS,
   REMEMBER_ME_TTL_SECONDS,
   SESSION_TTL_SECONDS,
+  type ClientMetaDto,
   type CompleteTwoStepLoginRequestDto,
   type GuestRequestDto,
   type Language,
@@ -15,13 +16,15 @@ import {
   type TwoStepChallengeDto,
   type UserDto,
 } from '@app/contracts';
-import { RpcErrors } from '@app/server';
+import { countryOfAddress, RpcErrors } from '@app/server';
 import * as argon2 from 'argon2';
 import { randomInt } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CaptchaService } from '../captcha/captcha.service';
 import { SanctionsService } from '../sanctions/sanctions.service';
-import { SessionStore } from '../sessions/session.store';
+import { describeDevice } from '../sessions/device';
+import { NewDeviceAlerts } from '../sessions/new-device-alerts';
+import { hashToken, SessionStore } from '../sessions/session.store';
 import type { User } from '../users/user.entity';
 import { toUserDto } from '../users/user.mapper';
 import { USERNAME_TAKEN_MESSAGE, UsersService } from '../users/users.service';
@@ -57,6 +60,7 @@ export class AccountsService {
     private readonly recovery: RecoveryService,
     private readonly twoStep: TwoStepService,
     private readonly passkeys: PasskeysService,
+    private readonly newDevices: NewDeviceAlerts,
   ) {}
 
   /**
@@ -92,7 +96,7 @@ export class AccountsService {
     if (banned) this.tellBannedAddress({ ...banned, email: email.toLowerCase() }, dto.client.ip);
     else if (addressHolder) this.tellAddressHolder(addressHolder, dto.client.ip);
     else this.recovery.sendVerification(user).catch((error: unknown) => this.logger.error(`Verification mail for account ${user.id} failed: ${(error as Error).message}`));
-    return this.openSession(user, 'password', dto.rememberMe ? REMEMBER_ME_TTL_SECONDS : SESSION_TTL_SECONDS, !!dto.rememberMe);
+    return this.openSession(user, 'password', dto.rememberMe ? REMEMBER_ME_TTL_SECONDS : SESSION_TTL_SECONDS, !!dto.rememberMe, dto.client, true);
   }
 
   /** Not awaited: how long a mail takes must not show in the sign-up's answer. */
@@ -131,7 +135,7 @@ export class AccountsService {
     // password does not buy fresh guesses at the code.
     if (user.twoStepEnabledAt) return this.twoStep.issueChallenge({ userId: user.id, rememberMe: !!dto.rememberMe });
     await this.limiter.recordSuccess(subject, ip);
-    return this.openSession(user, 'password', dto.rememberMe ? REMEMBER_ME_TTL_SECONDS : SESSION_TTL_SECONDS, !!dto.rememberMe);
+    return this.openSession(user, 'password', dto.rememberMe ? REMEMBER_ME_TTL_SECONDS : SESSION_TTL_SECONDS, !!dto.rememberMe, dto.client);
   }
 
   /** The second step: a right code opens the session exactly as a password alone does for other accounts. */
@@ -139,7 +143,7 @@ export class AccountsService {
     const { user, rememberMe } = await this.twoStep.completeSignIn(dto.challenge, dto.code, dto.client.ip);
     // A sanction may have come while the code was being typed.
     await this.sanctions.assertMaySignIn(user.id);
-    return this.openSession(user, 'password-and-code', rememberMe ? REMEMBER_ME_TTL_SECONDS : SESSION_TTL_SECONDS, rememberMe);
+    return this.openSession(user, 'password-and-code', rememberMe ? REMEMBER_ME_TTL_SECONDS : SESSION_TTL_SECONDS, rememberMe, dto.client);
   }
 
   /**
@@ -150,13 +154,13 @@ export class AccountsService {
     const user = await this.passkeys.signIn(dto);
     await this.sanctions.assertMaySignIn(user.id);
     const rememberMe = !!dto.rememberMe;
-    return this.openSession(user, 'passkey', rememberMe ? REMEMBER_ME_TTL_SECONDS : SESSION_TTL_SECONDS, rememberMe);
+    return this.openSession(user, 'passkey', rememberMe ? REMEMBER_ME_TTL_SECONDS : SESSION_TTL_SECONDS, rememberMe, dto.client);
   }
 
   async guest(dto: GuestRequestDto): Promise<SessionIssuedDto> {
     await this.captcha.consume(dto.captchaResponse);
     const user = await this.signups.within('guest', dto.client.ip, () => this.createGuest(dto.username, dto.language ?? DEFAULT_LANGUAGE));
-    return this.openSession(user, 'guest', GUEST_SESSION_TTL_SECONDS, true);
+    return this.openSession(user, 'guest', GUEST_SESSION_TTL_SECONDS, true, dto.client);
   }
 
   private async createGuest(username: string | undefined, language: Language): Promise<User> {
@@ -186,6 +190,11 @@ export class AccountsService {
     const sanctioned = tokens.filter((_, i) => accounts.get(sessions[i]?.userId ?? 0)?.sanctioned);
     for (const token of sanctioned) await this.sessions.destroy(token);
     await this.users.touchLastSeen(...new Set(users.filter((user) => user !== null)));
+    const used = tokens.flatMap((token, i) => {
+      const session = sessions[i];
+      return session && users[i] ? [{ tokenHash: hashToken(token), session }] : [];
+    });
+    await this.sessions.noteActivity(used);
     // Sessions opened before the way was recorded count as opened with the password alone.
     return users.map((user, i) => (user ? { ...toUserDto(user), signedInWith: sessions[i]?.signedInWith ?? 'password' } : null));
   }
@@ -202,9 +211,18 @@ export class AccountsService {
     return { ok: true };
   }
 
-  private async openSession(user: User, signedInWith: SignInMethod, ttlSeconds: number, persistentCookie: boolean): Promise<SessionIssuedDto> {
-    const { token } = await this.sessions.create(user.id, ttlSeconds, signedInWith);
+  private async openSession(
+    user: User,
+    signedInWith: SignInMethod,
+    ttlSeconds: number,
+    persistentCookie: boolean,
+    client: ClientMetaDto,
+    signUp = false,
+  ): Promise<SessionIssuedDto> {
+    const origin = { device: describeDevice(client.userAgent), countryCode: await countryOfAddress(client.ip) };
+    const { token, tokenHash } = await this.sessions.create(user.id, ttlSeconds, signedInWith, origin);
     await this.users.touchLastSeen(user);
+    this.newDevices.noteSignIn(user, { tokenHash, stored: { userId: user.id, createdAt: new Date().toISOString(), signedInWith, ...origin } }, client, signUp);
     return { user: { ...toUserDto(user), signedInWith }, token, cookieMaxAgeSeconds: persistentCookie ? ttlSeconds : null };
   }
 }

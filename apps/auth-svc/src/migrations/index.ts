@@ -8,6 +8,7 @@ import { Migration20261128100000VipGrants } from './Migration20261128100000-vip-
 import { Migration20261128200000UserLanguage } from './Migration20261128200000-user-language';
 import { Migration20261129100000TwoStep } from './Migration20261129100000-two-step';
 import { Migration20261130100000Passkeys } from './Migration20261130100000-passkeys';
+import { Migration20261201200000KnownDevices } from './Migration20261201200000-known-devices';
 
 /** Every migration, in order. Listed in code so the build and jest need no file globbing. */
 export const migrations: MigrationObject[] = [
@@ -20,4 +21,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261128200000-user-language', class: Migration20261128200000UserLanguage },
   { name: 'Migration20261129100000-two-step', class: Migration20261129100000TwoStep },
   { name: 'Migration20261130100000-passkeys', class: Migration20261130100000Passkeys },
+  { name: 'Migration20261201200000-known-devices', class: Migration20261201200000KnownDevices },
 ];

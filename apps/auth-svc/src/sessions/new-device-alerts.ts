@@ -1,0 +1,53 @@
+import { Injectable, Logger } from '@nestjs/common';
+import type { ClientMetaDto } from '@app/contracts';
+import { AccountMailer } from '../accounts/account-mailer';
+import type { User } from '../users/user.entity';
+import { deviceLabel } from './device';
+import { EndSessionLinks } from './end-session-links';
+import { KnownDevices } from './known-devices';
+import { sessionIdOf, type StoredSession } from './session.store';
+
+const countryNames = new Intl.DisplayNames(['en'], { type: 'region' });
+
+/**
+ * A sign-in from a browser the account never used mails the owner when, what and where, with a
+ * link that ends that session. A browser is known by its device cookie, not by its User-Agent and
+ * country: those are shared by millions and chosen by whoever signs in, the cookie is a secret
+ * only that browser holds. The sign-up's browser, and the first one an older account is seen on,
+ * are learnt without mail.
+ */
+@Injectable()
+export class NewDeviceAlerts {
+  private readonly logger = new Logger(NewDeviceAlerts.name);
+
+  constructor(
+    private readonly devices: KnownDevices,
+    private readonly links: EndSessionLinks,
+    private readonly mailer: AccountMailer,
+  ) {}
+
+  /** Not awaited by the sign-in: how long the mail takes must not show in its answer. */
+  noteSignIn(user: User, session: { tokenHash: string; stored: StoredSession }, client: ClientMetaDto, signUp: boolean): void {
+    if (user.role === 'guest' || !client.device) return;
+    void this.alertIfNew(user, session, client.device, client.ip, signUp).catch((error: unknown) =>
+      this.logger.error(`New-device check for account ${user.id} failed: ${(error as Error).message}`),
+    );
+  }
+
+  private async alertIfNew(user: User, { tokenHash, stored }: { tokenHash: string; stored: StoredSession }, deviceId: string, ip: string, signUp: boolean) {
+    const seen = await this.devices.note(user.id, deviceId);
+    if (signUp || !seen.new || !seen.knewOthers || !user.email) return;
+    const token = await this.links.issue(user.id, sessionIdOf(tokenHash));
+    await this.mailer.newDeviceSignIn(
+      { id: user.id, username: user.username, email: user.email },
+      {
+        at: new Date(stored.createdAt),
+        device: deviceLabel(stored.device),
+        place: stored.countryCode ? (countryNames.of(stored.countryCode) ?? stored.countryCode) : 'an unknown place',
+        ip,
+        signedInWith: stored.signedInWith ?? 'password',
+        token,
+      },
+    );
+  }
+}
