@@ -61,6 +61,10 @@ export async function startAuthStack(env: Record<string, string> = {}): Promise<
 /** A browser as the API sees it: one cookie jar, our Origin, and a client address of its own. */
 export class ApiClient {
   sid: string | undefined;
+  /** The device cookie a browser keeps across sign-ins (the new-device mail knows the browser by it). */
+  did: string | undefined;
+  /** Sent as User-Agent when set (the sessions list reads the browser and system from it). */
+  userAgent: string | undefined;
   private readonly send: ReturnType<typeof apiClient>;
 
   constructor(
@@ -71,11 +75,14 @@ export class ApiClient {
   }
 
   async request<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResponse<T>> {
+    const cookies = [this.sid ? `sid=${this.sid}` : '', this.did ? `did=${this.did}` : ''].filter(Boolean).join('; ');
     const res = await this.send<T>(method, path, {
       body,
-      cookie: this.sid ? `sid=${this.sid}` : undefined,
-      headers: { 'x-forwarded-for': this.ip, ...headers },
+      cookie: cookies || undefined,
+      headers: { 'x-forwarded-for': this.ip, ...(this.userAgent ? { 'user-agent': this.userAgent } : {}), ...headers },
     });
+    const device = res.headers.getSetCookie().find((c) => c.startsWith('did='));
+    if (device) this.did = device.slice(4, device.indexOf(';'));
     const setCookie = res.headers.getSetCookie().find((c) => c.startsWith('sid='));
     if (setCookie) {
       const value = setCookie.slice(4, setCookie.indexOf(';'));

@@ -404,7 +404,7 @@ describe('accounts through the gateway', () => {
         status: res.status,
         keys: Object.keys(res.body).sort(),
         userKeys: Object.keys(res.body.user).sort(),
-        cookies: res.headers.getSetCookie().map((c) => c.replace(/^sid=[\w-]{43};/, 'sid=<token>;')),
+        cookies: res.headers.getSetCookie().map((c) => c.replace(/^sid=[\w-]{43};/, 'sid=<token>;').replace(/^did=[\w-]{43};/, 'did=<device>;')),
       });
       expect(shapeOf(probeAnswer)).toEqual(shapeOf(freshAnswer));
       expect(probeAnswer.body.user).toMatchObject({ username: probe.toLowerCase(), email: ownerEmail.toLowerCase(), role: 'user' });

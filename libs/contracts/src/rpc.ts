@@ -47,6 +47,8 @@ import type {
   RenamePasskeyRequestDto,
 } from './auth/dto/passkeys.dto';
 import { PasskeyPatterns } from './auth/passkeys.constants';
+import type { EndSessionByLinkDto, EndSessionRequestDto, ListSessionsRequestDto } from './auth/dto/sessions.dto';
+import { SessionPatterns, type SessionInfoDto } from './auth/sessions.constants';
 import { CallPatterns } from './calls/calls.patterns';
 import type {
   CallActionRequestDto,
@@ -189,6 +191,10 @@ export interface RpcContract {
   [PasskeyPatterns.Remove]: [RemovePasskeyRequestDto, Ok];
   [PasskeyPatterns.SignInOptions]: [PasskeySignInOptionsRequestDto, PasskeySignInChallengeDto];
   [PasskeyPatterns.SignIn]: [PasskeySignInRequestDto, SessionIssuedDto];
+  [SessionPatterns.List]: [ListSessionsRequestDto, SessionInfoDto[]];
+  [SessionPatterns.End]: [EndSessionRequestDto, Ok];
+  [SessionPatterns.EndOthers]: [ListSessionsRequestDto, { ended: number }];
+  [SessionPatterns.EndByLink]: [EndSessionByLinkDto, { ended: boolean }];
 
   [ChatPatterns.HasConversation]: [HasConversationDto, { exists: boolean }];
   [ChatPatterns.CreateRoom]: [CreateRoomRequestDto, RoomDto];

@@ -26,6 +26,7 @@ import type { Response } from 'express';
 import { clientIp } from '../common/auth.guards';
 import type { SessionRequest } from '../common/session.middleware';
 import { SessionService } from '../common/session.service';
+import { clientOf, setDeviceCookie, signInClient } from './device-cookie';
 import { clearSessionCookie, setSessionCookie } from './session-cookie';
 
 /** How an honest script answers the proof of work (ALTCHA's protocol), shown in the API document. */
@@ -71,8 +72,9 @@ export class AuthController {
     @Req() req: SessionRequest,
     @Res({ passthrough: true }) res: Response,
   ): Promise<AuthResultDto> {
-    const issued = await this.rpc.request(AuthPatterns.Register, { ...dto, client: { ip: clientIp(req) } });
-    return this.signIn(req, res, issued);
+    const client = signInClient(req);
+    const issued = await this.rpc.request(AuthPatterns.Register, { ...dto, client });
+    return this.signIn(req, res, issued, client.device);
   }
 
   @ApiOperation({
@@ -86,9 +88,10 @@ export class AuthController {
     @Req() req: SessionRequest,
     @Res({ passthrough: true }) res: Response,
   ): Promise<AuthResultDto | TwoStepChallengeDto> {
-    const answer = await this.rpc.request(AuthPatterns.Login, { ...dto, client: { ip: clientIp(req) } });
+    const client = signInClient(req);
+    const answer = await this.rpc.request(AuthPatterns.Login, { ...dto, client });
     if ('twoStepRequired' in answer) return answer;
-    return this.signIn(req, res, answer);
+    return this.signIn(req, res, answer, client.device);
   }
 
   @ApiOperation({
@@ -102,8 +105,9 @@ export class AuthController {
     @Req() req: SessionRequest,
     @Res({ passthrough: true }) res: Response,
   ): Promise<AuthResultDto> {
-    const issued = await this.rpc.request(TwoStepPatterns.CompleteLogin, { ...dto, client: { ip: clientIp(req) } });
-    return this.signIn(req, res, issued);
+    const client = signInClient(req);
+    const issued = await this.rpc.request(TwoStepPatterns.CompleteLogin, { ...dto, client });
+    return this.signIn(req, res, issued, client.device);
   }
 
   @ApiOperation({
@@ -125,8 +129,9 @@ export class AuthController {
   @Post('passkey')
   @HttpCode(200)
   async passkeySignIn(@Body() dto: PasskeySignInDto, @Req() req: SessionRequest, @Res({ passthrough: true }) res: Response): Promise<AuthResultDto> {
-    const issued = await this.rpc.request(PasskeyPatterns.SignIn, { ...dto, client: { ip: clientIp(req) } });
-    return this.signIn(req, res, issued);
+    const client = signInClient(req);
+    const issued = await this.rpc.request(PasskeyPatterns.SignIn, { ...dto, client });
+    return this.signIn(req, res, issued, client.device);
   }
 
   @ApiOperation({ summary: 'Enters as a guest (read-only), with a chosen or generated username' })
@@ -136,7 +141,7 @@ export class AuthController {
     @Req() req: SessionRequest,
     @Res({ passthrough: true }) res: Response,
   ): Promise<AuthResultDto> {
-    const issued = await this.rpc.request(AuthPatterns.CreateGuest, { ...dto, client: { ip: clientIp(req) } });
+    const issued = await this.rpc.request(AuthPatterns.CreateGuest, { ...dto, client: clientOf(req) });
     return this.signIn(req, res, issued);
   }
 
@@ -162,9 +167,10 @@ export class AuthController {
   }
 
   /** The session the browser had before is ended, so a new sign-in never reuses an old id. */
-  private async signIn(req: SessionRequest, res: Response, issued: SessionIssuedDto): Promise<AuthResultDto> {
+  private async signIn(req: SessionRequest, res: Response, issued: SessionIssuedDto, device?: string): Promise<AuthResultDto> {
     if (req.sessionToken) await this.sessions.end(req.sessionToken).catch(() => undefined);
     setSessionCookie(res, issued.token, issued.cookieMaxAgeSeconds);
+    if (device) setDeviceCookie(res, device);
     return { user: issued.user };
   }
 }

@@ -2,7 +2,8 @@ import { Module } from '@nestjs/common';
 import { AuthController } from './auth.controller';
 import { PasskeysController } from './passkeys.controller';
 import { RecoveryController } from './recovery.controller';
+import { EndSessionLinkController, SessionsController } from './sessions.controller';
 import { TwoStepController } from './two-step.controller';
 
-@Module({ controllers: [AuthController, RecoveryController, TwoStepController, PasskeysController] })
+@Module({ controllers: [AuthController, RecoveryController, TwoStepController, PasskeysController, SessionsController, EndSessionLinkController] })
 export class AuthModule {}
