@@ -196,8 +196,13 @@ describe('no input gets a 5xx', () => {
         'DELETE /api/users/me/passkeys/{id}',
         'POST /api/auth/passkey/options',
         'POST /api/auth/passkey',
+        'GET /api/users/me/sessions',
+        'POST /api/users/me/sessions/end-others',
+        'DELETE /api/users/me/sessions/{id}',
+        'POST /api/auth/sessions/end-by-link',
       ]),
     );
+    expect(ops.find((op) => op.method === 'POST' && op.path === '/api/auth/sessions/end-by-link')?.bodyFields).toEqual(['token']);
     // The WebAuthn answers are fuzzed down to their nested fields.
     expect(ops.find((op) => op.method === 'POST' && op.path === '/api/users/me/passkeys')?.bodyFields).toEqual(
       expect.arrayContaining(['name', 'response', 'response.id', 'response.type', 'response.response']),

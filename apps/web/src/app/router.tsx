@@ -111,6 +111,7 @@ const headerRoutes: PageRoute[] = [
   { path: '/forgot-password', element: screen(() => import('./routes/forgot-password'), 'ForgotPasswordScreen') },
   { path: '/reset-password', element: screen(() => import('./routes/reset-password'), 'ResetPasswordScreen') },
   { path: '/verify-email', element: screen(() => import('./routes/verify-email'), 'VerifyEmailScreen') },
+  { path: '/end-session', element: screen(() => import('./routes/end-session'), 'EndSessionScreen') },
   { path: '/notifications', element: screen(() => import('./routes/notifications'), 'NotificationsScreen') },
   { path: '/search', element: screen(() => import('./routes/search'), 'SearchScreen') },
   { path: '/privacy-policy', element: screen(() => import('./routes/privacy-policy'), 'PrivacyPolicyScreen') },

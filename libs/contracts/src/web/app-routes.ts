@@ -29,6 +29,7 @@ export const APP_ROUTE_PATHS = [
   '/verify-email',
   '/forgot-password',
   '/reset-password',
+  '/end-session',
 ] as const;
 
 /** Paths that only send the browser on to another route. */

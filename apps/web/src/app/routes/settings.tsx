@@ -6,6 +6,7 @@ import { PushDevices } from '../../features/push/components/push-devices';
 import { LanguageSetting } from '../../features/settings/components/language-setting';
 import { SettingsForm } from '../../features/settings/components/settings-form';
 import { PasskeysCard } from '../../features/settings/components/passkeys-card';
+import { SessionsCard } from '../../features/settings/components/sessions-card';
 import { TwoStepCard } from '../../features/settings/components/two-step-card';
 import { SETTINGS_TEXT } from '../../features/settings/settings-strings';
 export function SettingsScreen() {
@@ -33,6 +34,11 @@ export function SettingsScreen() {
         {user && user.role !== 'guest' ? (
           <div className="mt-6">
             <TwoStepCard />
+          </div>
+        ) : null}
+        {user && user.role !== 'guest' ? (
+          <div className="mt-6">
+            <SessionsCard />
           </div>
         ) : null}
         {user && user.role !== 'guest' ? (
