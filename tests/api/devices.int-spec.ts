@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- tests read JSON bodies loosely and let the assertions check their shape */
 import 'reflect-metadata';
 import { SessionMessages, WS_CLOSE_SESSION_ENDED, type SessionInfoDto } from '@app/contracts';
 import { eventually, linkIn, uniqueName, type CaughtMail } from '@app/testing';

@@ -1,6 +1,5 @@
 import type { SessionInfoDto } from '@app/contracts';
 import { LaptopMinimal, MonitorSmartphone, Smartphone, Tablet, Tv } from 'lucide-react';
-import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
