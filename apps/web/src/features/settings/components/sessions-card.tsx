@@ -1,4 +1,4 @@
-import type { SessionInfoDto } from '@app/contracts';
+import type { SessionInfoDto, SignInMethod } from '@app/contracts';
 import { LaptopMinimal, MonitorSmartphone, Smartphone, Tablet, Tv } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -10,6 +10,12 @@ import { formatDate, formatRelativeTime } from '../../../lib/format';
 import { useEndOtherSessionsMutation, useEndSessionMutation, useListSessionsQuery } from '../api/sessions-api';
 
 const DEVICE_ICONS = { desktop: LaptopMinimal, mobile: Smartphone, tablet: Tablet, tv: Tv } as const;
+const METHOD_WORDS = {
+  password: 'settings.sessions.method.password',
+  'password-and-code': 'settings.sessions.method.password-and-code',
+  passkey: 'settings.sessions.method.passkey',
+  guest: 'settings.sessions.method.guest',
+} as const satisfies Record<SignInMethod, string>;
 
 /** Settings' "Devices": every session of the account, where and how it signed in, each one signed out on its own, or all but this one. */
 export function SessionsCard() {
@@ -76,7 +82,7 @@ function SessionRow({ session }: { session: SessionInfoDto }) {
       ? t('settings.sessions.browserOn', { browser: session.browser, os: session.os })
       : session.browser;
   const place = session.countryCode ? (new Intl.DisplayNames([locale], { type: 'region' }).of(session.countryCode) ?? session.countryCode) : t('settings.sessions.unknownPlace');
-  const method = t(`settings.sessions.method.${session.signedInWith}`);
+  const method = t(METHOD_WORDS[session.signedInWith]);
 
   const signOut = async () => {
     const result = await end(session.id);
