@@ -220,9 +220,9 @@ export class AccountsService {
     signUp = false,
   ): Promise<SessionIssuedDto> {
     const origin = { device: describeDevice(client.userAgent), countryCode: await countryOfAddress(client.ip) };
-    const { token, tokenHash } = await this.sessions.create(user.id, ttlSeconds, signedInWith, origin);
+    const { token, tokenHash, session } = await this.sessions.create(user.id, ttlSeconds, signedInWith, origin);
     await this.users.touchLastSeen(user);
-    this.newDevices.noteSignIn(user, { tokenHash, stored: { userId: user.id, createdAt: new Date().toISOString(), signedInWith, ...origin } }, client, signUp);
+    this.newDevices.noteSignIn(user, { tokenHash, stored: session }, client, signUp);
     return { user: { ...toUserDto(user), signedInWith }, token, cookieMaxAgeSeconds: persistentCookie ? ttlSeconds : null };
   }
 }

@@ -52,7 +52,7 @@ export class SessionStore {
   constructor(@Inject(REDIS) private readonly redis: Redis) {}
 
   /** A new random 256-bit token; the caller puts it in the cookie, Redis keeps only its hash. */
-  async create(userId: number, ttlSeconds: number, signedInWith: SignInMethod, origin: SessionOrigin = {}): Promise<{ token: string; tokenHash: string }> {
+  async create(userId: number, ttlSeconds: number, signedInWith: SignInMethod, origin: SessionOrigin = {}): Promise<{ token: string; tokenHash: string; session: StoredSession }> {
     const token = randomBytes(32).toString('base64url');
     const tokenHash = hashToken(token);
     const session: StoredSession = { userId, createdAt: new Date().toISOString(), signedInWith, ...origin };
@@ -65,7 +65,7 @@ export class SessionStore {
       .expire(index, ttlSeconds, 'GT')
       .expire(index, ttlSeconds, 'NX')
       .exec();
-    return { token, tokenHash };
+    return { token, tokenHash, session };
   }
 
   /** The sessions of these tokens, each null when it ended or never was, in one round trip. */
