@@ -67,6 +67,24 @@ describe('account mail: verification and password reset', () => {
     expect(reused).toMatchObject({ status: 400, body: { fields: { token: [RecoveryMessages.resetLinkInvalid] } } });
   });
 
+  it('writes to each person in their language, and follows a change of it', async () => {
+    const c = new ApiClient(stack);
+    const username = uniqueName('mail');
+    const email = `${username}@example.com`;
+    expect((await c.register({ username, email, password: PASSWORD, language: 'hi' })).status).toBe(201);
+    const verify = await stack.mail.waitForMail(email, /अपना ईमेल पता पक्का करें/);
+    expect(verify.text).toContain(`नमस्ते ${username.toLowerCase()},`);
+    expect(linkIn(verify, `${stack.origin}/verify-email?token=`)).toBeTruthy();
+
+    expect((await new ApiClient(stack).post('/api/auth/forgot-password', { email })).status).toBe(200);
+    const reset = await stack.mail.waitForMail(email, /अपना पासवर्ड रीसेट करें/);
+    expect(reset.text).toContain('1 घंटे के अंदर');
+
+    expect((await c.request('PUT', '/api/users/me/language', { language: 'en' })).status).toBe(200);
+    expect((await new ApiClient(stack).post('/api/auth/forgot-password', { email })).status).toBe(200);
+    await stack.mail.waitForMail(email, /Reset your password/);
+  });
+
   it('answers a reset request for an unknown address exactly like a known one and mails nobody', async () => {
     const nobody = `${uniqueName('ghost')}@example.com`;
     const asked = await new ApiClient(stack).post('/api/auth/forgot-password', { email: nobody });

@@ -107,7 +107,7 @@ export class ApiClient {
     return verified.body.token;
   }
 
-  async register(fields: { username: string; email: string; password?: string; rememberMe?: boolean }) {
+  async register(fields: { username: string; email: string; password?: string; rememberMe?: boolean; language?: string }) {
     const password = fields.password ?? 'blue-tangerine-42';
     return this.post('/api/auth/register', {
       ...fields,

@@ -19,6 +19,6 @@ export class NotificationDigestService {
     const notifications = user.settings.chat.messagePreview
       ? digest.notifications
       : digest.notifications.map((n) => (carriesMessageText(n.type) ? { ...n, content: PushText.hiddenPreview } : n));
-    await this.mailer.notificationDigest({ id: user.id, username: user.username, email: user.email }, { ...digest, notifications });
+    await this.mailer.notificationDigest({ id: user.id, username: user.username, email: user.email, language: user.language }, { ...digest, notifications });
   }
 }

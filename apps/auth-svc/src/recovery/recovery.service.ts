@@ -122,7 +122,7 @@ export class RecoveryService {
 }
 
 function recipient(user: User): MailRecipient {
-  return { id: user.id, username: user.username, email: user.email as string };
+  return { id: user.id, username: user.username, email: user.email as string, language: user.language };
 }
 
 function invalidLink(field: string, message: string) {

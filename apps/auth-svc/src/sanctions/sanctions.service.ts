@@ -71,12 +71,12 @@ export class SanctionsService {
   }
 
   /** The banned account whose address this is (in any spelling of it), or null. */
-  async bannedHolderOf(email: string): Promise<{ id: number; username: string } | null> {
+  async bannedHolderOf(email: string): Promise<Pick<User, 'id' | 'username' | 'language'> | null> {
     const em = this.em.fork();
     const ban = await em.findOne(AccountSanction, { kind: 'ban', liftedAt: null, address: addressKey(email) }, { orderBy: { id: 'desc' } });
     if (!ban) return null;
     const holder = await em.findOne(User, { id: ban.userId });
-    return holder ? { id: holder.id, username: holder.username } : null;
+    return holder ? { id: holder.id, username: holder.username, language: holder.language } : null;
   }
 
   /** Refuses sign-in to a suspended or banned account, saying until when and why. */

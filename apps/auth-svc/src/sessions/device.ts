@@ -14,9 +14,3 @@ export function describeDevice(userAgent: string | undefined): SessionDevice {
     type: platform.type && DEVICE_TYPES.includes(platform.type) ? (platform.type as DeviceType) : null,
   };
 }
-
-/** "Chrome on Windows", for mail. */
-export function deviceLabel(device: SessionDevice | undefined): string {
-  const words = [device?.browser, device?.os].filter(Boolean);
-  return words.length > 0 ? words.join(' on ') : 'An unknown browser';
-}

@@ -2,12 +2,9 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { ClientMetaDto } from '@app/contracts';
 import { AccountMailer } from '../accounts/account-mailer';
 import type { User } from '../users/user.entity';
-import { deviceLabel } from './device';
 import { EndSessionLinks } from './end-session-links';
 import { KnownDevices } from './known-devices';
 import { sessionIdOf, type StoredSession } from './session.store';
-
-const countryNames = new Intl.DisplayNames(['en'], { type: 'region' });
 
 /**
  * A sign-in from a browser the account never used mails the owner when, what and where, with a
@@ -39,11 +36,11 @@ export class NewDeviceAlerts {
     if (signUp || !seen.new || !seen.knewOthers || !user.email) return;
     const token = await this.links.issue(user.id, sessionIdOf(tokenHash));
     await this.mailer.newDeviceSignIn(
-      { id: user.id, username: user.username, email: user.email },
+      { id: user.id, username: user.username, email: user.email, language: user.language },
       {
         at: new Date(stored.createdAt),
-        device: deviceLabel(stored.device),
-        place: stored.countryCode ? (countryNames.of(stored.countryCode) ?? stored.countryCode) : 'an unknown place',
+        device: stored.device,
+        countryCode: stored.countryCode,
         ip,
         signedInWith: stored.signedInWith ?? 'password',
         token,

@@ -32,7 +32,7 @@ const GUEST_PURGE_BATCH = 1000;
 export interface NewAccount {
   user: User;
   /** The account that already had the typed email; the new one holds it only as unconfirmedEmail. */
-  addressHolder: { id: number; username: string; email: string } | null;
+  addressHolder: { id: number; username: string; email: string; language: Language } | null;
 }
 
 /** Accounts as stored: lookups, profile and settings changes, roles, and the events they cause. */
@@ -87,7 +87,7 @@ export class UsersService {
     // A second round only when a sign-up racing for the same new address won the insert.
     for (let round = 1; ; round++) {
       const holder = email ? await this.em.findOne(User, { email }) : null;
-      const addressHolder = holder && email ? { id: holder.id, username: holder.username, email } : null;
+      const addressHolder = holder && email ? { id: holder.id, username: holder.username, email, language: holder.language } : null;
       const user = Object.assign(new User(), {
         ...data,
         username,
