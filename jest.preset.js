@@ -10,7 +10,8 @@ module.exports = (dir, overrides = {}) => ({
   moduleNameMapper: {
     '^@app/(contracts|server|testing)$': path.join(__dirname, 'libs/$1/src/index.ts'),
   },
-  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.int-spec.ts'],
+  // *.spec.ts: unit tests, no infrastructure (the fast tier, jest.unit.config.js); *.int-spec.ts: against real servers.
+  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/src/**/*.int-spec.ts', '<rootDir>/test/**/*.int-spec.ts'],
   testTimeout: 30000,
   ...overrides,
 });

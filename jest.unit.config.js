@@ -1,0 +1,24 @@
+/**
+ * The fast tier (`npm run test:unit`): every app's and lib's unit tests and the web app's
+ * component tests. Nothing here reaches PostgreSQL, Redis, NATS or S3, so it needs no
+ * preparation and runs in a minute or two; the integration tests (`test/*.int-spec.ts`,
+ * tests/api) stay in jest.config.js, which `npm test` runs.
+ */
+const { existsSync, readdirSync } = require('node:fs');
+const path = require('node:path');
+
+const configs = ['apps', 'libs'].flatMap((group) =>
+  readdirSync(path.join(__dirname, group))
+    .map((name) => path.join(__dirname, group, name, 'jest.config.js'))
+    .filter((file) => existsSync(file)),
+);
+
+const unitOnly = (file) => {
+  const config = require(file);
+  // The web app's tests are all component tests (a local HTTP test server, no infrastructure).
+  return config.displayName === 'web' ? config : { ...config, testMatch: ['<rootDir>/src/**/*.spec.ts'] };
+};
+
+module.exports = {
+  projects: configs.map(unitOnly),
+};
