@@ -20,8 +20,8 @@ const EXPOSED = {
     'hooks/use-username-availability',
     'components/captcha-field',
   ],
-  calls: ['components/call-buttons'], // a seller's profile and a private chat with a seller offer calls
-  chat: ['api/chat-api', 'chat-source', 'outbox/outbox-store'], // the landing page's recent messages and stats; a chat opened from a notification leads back to its list; signing out forgets unsent messages
+  calls: ['components/call-buttons'], // a private chat with a seller offers calls
+  chat: ['api/chat-api', 'outbox/outbox-store'], // the landing page's recent messages and stats; signing out forgets unsent messages
   marketplace: [
     'api/marketplace-api',
     'types',
@@ -37,7 +37,6 @@ const EXPOSED = {
     'report-copy',
     'api/reports-api', // the composer turns read-only while its writer is muted
     'components/action-dialog', // moderators delete a public room from its menu
-    'components/report-button', // a seller profile's Report
   ],
   safety: ['hooks/use-block-toggle', 'safety-copy', 'components/block-button'], // Block and Unblock wherever a person is shown; a seller profile's Block
   vip: ['vip-slice', 'vip-strings', 'components/vip-grant-panel'], // any screen may offer the upgrade; moderators grant VIP from a person's record

@@ -3,11 +3,24 @@ import { Link, useParams } from 'wouter';
 import { Seo } from '../../components/seo';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { CallButton, CallButtons } from '../../features/calls/components/call-buttons';
 import { useGetSellerQuery } from '../../features/marketplace/api/marketplace-api';
-import { SellerPublicProfile } from '../../features/marketplace/components/seller-public-profile';
+import { SellerPublicProfile, type SellerPageActions } from '../../features/marketplace/components/seller-public-profile';
 import { SELLER_PAGE_TEXT } from '../../features/marketplace/copy';
 import { sellerName } from '../../features/marketplace/types';
+import { ReportButton } from '../../features/moderation/components/report-button';
+import { REPORT_TEXT } from '../../features/moderation/report-copy';
+import type { SellerDto } from '@app/contracts';
 import { errorStatus } from '../../lib/errors';
+
+/** What calls and moderation add to a seller's page. */
+function sellerPageActions(seller: SellerDto): SellerPageActions {
+  return {
+    calls: <CallButtons seller={seller} size="lg" />,
+    callButton: (callType) => <CallButton seller={seller} callType={callType} variant="service" size="sm" />,
+    report: <ReportButton target={{ type: 'seller', id: seller.id, label: sellerName(seller) }} ownerId={seller.userId} label={REPORT_TEXT.reportSeller} />,
+  };
+}
 
 export function SellerScreen() {
   const { id } = useParams();
@@ -31,7 +44,7 @@ export function SellerScreen() {
       ) : seller && !isError ? (
         <>
           <Seo title={sellerName(seller)} description={seller.bio} />
-          <SellerPublicProfile seller={seller} />
+          <SellerPublicProfile seller={seller} actions={sellerPageActions(seller)} />
         </>
       ) : (
         <Card className="mx-auto mt-8 max-w-md p-8 text-center">

@@ -39,5 +39,3 @@ export interface RoomFeed {
   error: string | null;
 }
 
-/** Where a private chat was opened from, to lead back there when it is left. */
-export type ChatSource = 'marketplace' | 'public-room' | 'private-chats' | 'my-chats';

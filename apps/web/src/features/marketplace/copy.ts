@@ -65,8 +65,6 @@ export const DEFAULT_PRICES = { audio: 25, video: 35 } as const;
 export const PRICE_BOUNDS = { audio: { min: 5, max: 500 }, video: { min: 10, max: 1000 }, step: 0.01 } as const;
 export const DEFAULT_WORKING_HOURS = { start: '09:00', end: '17:00', days: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'] };
 export const DEFAULT_RESPONSE_TIME = 'within 1 hour';
-/** Where the chat screen learns how a private chat was opened, to lead back there on leave. */
-export const CHAT_SOURCE_KEY = 'chatSource';
 
 export const MARKETPLACE_TEXT = spoken({
   // The page's head says the same (PAGE_HEADS in the contracts, which the server writes in English).

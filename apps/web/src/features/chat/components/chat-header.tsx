@@ -5,7 +5,7 @@ import { useAppDispatch } from '../../../app/hooks';
 import { Button } from '../../../components/ui/button';
 import { retrySocket } from '../../../lib/socket';
 import { ChatCallButtons } from '../../calls/components/call-buttons';
-import { leaveDestination } from '../chat-source';
+import { leaveDestination } from '../../../lib/chat-source';
 import { clearCacheDialogSet } from '../chat-slice';
 import { CHAT_TEXT, ROOM_CATEGORY_TEXT } from '../copy';
 import type { Connection } from '../hooks/use-connection';

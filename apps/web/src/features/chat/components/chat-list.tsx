@@ -11,10 +11,9 @@ import { shortAgo } from '../../../lib/short-ago';
 import { useCurrentUser } from '../../auth/hooks/use-current-user';
 import { useUnreadNotifications } from '../../notifications/hooks/use-unread-notifications';
 import { useDeletePrivateChatMutation } from '../api/chat-api';
-import { recordChatSource } from '../chat-source';
+import { recordChatSource, type ChatSource } from '../../../lib/chat-source';
 import { CHAT_TEXT, CHAT_TOASTS, PRIVATE_CHATS_TEXT, VOICE_TEXT } from '../copy';
 import { DeleteChatDialog } from './delete-chat-dialog';
-import type { ChatSource } from '../types';
 
 export type ChatListProps = {
   chats: PrivateChatSummaryDto[];

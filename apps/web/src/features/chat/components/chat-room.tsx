@@ -11,7 +11,7 @@ import { errorBody, errorMessage } from '../../../lib/errors';
 import { joinRoom, leaveRoom } from '../../../lib/socket';
 import { useCurrentUser } from '../../auth/hooks/use-current-user';
 import { useGetRoomFeedQuery, useGetRoomQuery } from '../api/chat-api';
-import { recordPublicRoom } from '../chat-source';
+import { recordPublicRoom } from '../../../lib/chat-source';
 import { createRoomDialogSet, selectCreateRoomOpen } from '../chat-slice';
 import { CHAT_TEXT } from '../copy';
 import { newestSeq } from '../feed';

@@ -4,7 +4,7 @@ import { useLocation } from 'wouter';
 import { UserAvatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { ROOM_PRIVATE_CHATS_POLL_MS, useGetRoomPrivateChatsQuery } from '../api/chat-api';
-import { recordChatSource, recordPublicRoom } from '../chat-source';
+import { recordChatSource, recordPublicRoom } from '../../../lib/chat-source';
 import { CHAT_TEXT } from '../copy';
 
 export type PrivateChatsDropdownProps = { roomId: number };

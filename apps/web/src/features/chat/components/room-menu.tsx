@@ -11,7 +11,7 @@ import { ActionDialog, type ActionTarget } from '../../moderation/components/act
 import { ReportDialog, type ReportTarget } from '../../moderation/components/report-dialog';
 import { REPORT_TEXT } from '../../moderation/report-copy';
 import { openVipDialog } from '../../vip/vip-slice';
-import { leaveDestination } from '../chat-source';
+import { leaveDestination } from '../../../lib/chat-source';
 import { createRoomDialogSet } from '../chat-slice';
 import { mayCreateRooms } from '../constants';
 import { CHAT_TEXT, CHAT_TOASTS } from '../copy';

@@ -4,7 +4,7 @@ import { useLocation } from 'wouter';
 import { toast } from '../../../components/ui/toast-store';
 import { errorMessage } from '../../../lib/errors';
 import { useStartPrivateChatMutation } from '../api/chat-api';
-import { recordChatSource, recordPublicRoom } from '../chat-source';
+import { recordChatSource, recordPublicRoom } from '../../../lib/chat-source';
 import { CHAT_TOASTS } from '../copy';
 
 /** Clicking a person in a public room: a private chat with them, never with yourself. */

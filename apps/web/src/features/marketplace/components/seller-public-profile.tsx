@@ -1,4 +1,5 @@
-import type { SellerDto } from '@app/contracts';
+import type { CallType, SellerDto } from '@app/contracts';
+import type { ReactNode } from 'react';
 import { ArrowLeft, BadgeCheck, Briefcase, Clock, Globe2, Languages, MessageCircle, Phone, ShieldAlert, Star, Video } from 'lucide-react';
 import { Link } from 'wouter';
 import { UserAvatar } from '../../../components/ui/avatar';
@@ -6,10 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Picture } from '../../../components/ui/picture';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
-import { CallButton, CallButtons } from '../../calls/components/call-buttons';
-import { ReportButton } from '../../moderation/components/report-button';
 import { BlockButton } from '../../safety/components/block-button';
-import { REPORT_TEXT } from '../../moderation/report-copy';
 import { MARKETPLACE_TEXT, SELLER_PAGE_TEXT as T } from '../copy';
 import { useStartSellerChat } from '../hooks/use-start-seller-chat';
 import { sellerStatus } from '../seller-status';
@@ -19,9 +17,19 @@ import { CountryFlag } from './country-flag';
 import { SellerReviews } from './seller-reviews';
 import { StatusBadge } from './status-badge';
 
-export type SellerPublicProfileProps = { seller: SellerDto };
+/** What other features add to a seller's page; the page's route composes them (app/routes/seller.tsx). */
+export type SellerPageActions = {
+  /** The header's call buttons. */
+  calls: ReactNode;
+  /** One kind of call's button, on its service card. */
+  callButton: (callType: CallType) => ReactNode;
+  /** Reporting the seller. */
+  report: ReactNode;
+};
 
-export function SellerPublicProfile({ seller }: SellerPublicProfileProps) {
+export type SellerPublicProfileProps = { seller: SellerDto; actions: SellerPageActions };
+
+export function SellerPublicProfile({ seller, actions }: SellerPublicProfileProps) {
   const name = sellerName(seller);
   const prices = displayPrices(seller);
   const { start, isStarting } = useStartSellerChat();
@@ -105,12 +113,12 @@ export function SellerPublicProfile({ seller }: SellerPublicProfileProps) {
               <MessageCircle className="h-5 w-5" aria-hidden />
               {isStarting ? T.starting : `${T.startChat} · ${formatPrice(prices.audio)}${T.perMinute}`}
             </Button>
-            <CallButtons seller={seller} size="lg" />
+            {actions.calls}
           </div>
         </div>
         {notAccepting ? <p className="mt-2 text-xs text-muted-foreground">{T.notAcceptingCalls}</p> : null}
         <div className="mt-2 flex flex-wrap justify-end">
-          <ReportButton target={{ type: 'seller', id: seller.id, label: name }} ownerId={seller.userId} label={REPORT_TEXT.reportSeller} />
+          {actions.report}
           <BlockButton person={{ id: seller.userId, username: name }} />
         </div>
       </Card>
@@ -152,38 +160,22 @@ export function SellerPublicProfile({ seller }: SellerPublicProfileProps) {
 
         <TabsContent value="services">
           <div className="grid gap-4 sm:grid-cols-2">
-            <Card className="flex items-center gap-4 p-5">
-              <span className="flex h-11 w-11 items-center justify-center rounded-full bg-green-100 text-green-700 dark:bg-green-950/50">
-                <Phone className="h-5 w-5" aria-hidden />
-              </span>
-              <div className="flex-1">
-                <h2 className="font-semibold">{T.audioCall}</h2>
-                <p className="text-sm text-muted-foreground">{T.audioCallHint}</p>
-              </div>
-              <div className="flex flex-col items-end gap-2">
-                <p className="font-bold">
-                  {formatPrice(prices.audio)}
-                  <span className="text-sm font-normal text-muted-foreground">{T.perMinute}</span>
-                </p>
-                <CallButton seller={seller} callType="audio" variant="service" size="sm" />
-              </div>
-            </Card>
-            <Card className="flex items-center gap-4 p-5">
-              <span className="flex h-11 w-11 items-center justify-center rounded-full bg-blue-100 text-blue-700 dark:bg-blue-950/50">
-                <Video className="h-5 w-5" aria-hidden />
-              </span>
-              <div className="flex-1">
-                <h2 className="font-semibold">{T.videoCall}</h2>
-                <p className="text-sm text-muted-foreground">{T.videoCallHint}</p>
-              </div>
-              <div className="flex flex-col items-end gap-2">
-                <p className="font-bold">
-                  {formatPrice(prices.video)}
-                  <span className="text-sm font-normal text-muted-foreground">{T.perMinute}</span>
-                </p>
-                <CallButton seller={seller} callType="video" variant="service" size="sm" />
-              </div>
-            </Card>
+            <ServiceCard
+              icon={<Phone className="h-5 w-5" aria-hidden />}
+              tint="bg-green-100 text-green-700 dark:bg-green-950/50"
+              title={T.audioCall}
+              hint={T.audioCallHint}
+              price={formatPrice(prices.audio)}
+              button={actions.callButton('audio')}
+            />
+            <ServiceCard
+              icon={<Video className="h-5 w-5" aria-hidden />}
+              tint="bg-blue-100 text-blue-700 dark:bg-blue-950/50"
+              title={T.videoCall}
+              hint={T.videoCallHint}
+              price={formatPrice(prices.video)}
+              button={actions.callButton('video')}
+            />
           </div>
           {seller.services.length ? (
             <Card className="mt-4 p-5">
@@ -218,5 +210,27 @@ export function SellerPublicProfile({ seller }: SellerPublicProfileProps) {
         </TabsContent>
       </Tabs>
     </div>
+  );
+}
+
+type ServiceCardProps = { icon: ReactNode; tint: string; title: string; hint: string; price: string; button: ReactNode };
+
+/** One kind of call on the Services tab: what it is, its price a minute, and its button. */
+function ServiceCard({ icon, tint, title, hint, price, button }: ServiceCardProps) {
+  return (
+    <Card className="flex items-center gap-4 p-5">
+      <span className={`flex h-11 w-11 items-center justify-center rounded-full ${tint}`}>{icon}</span>
+      <div className="flex-1">
+        <h2 className="font-semibold">{title}</h2>
+        <p className="text-sm text-muted-foreground">{hint}</p>
+      </div>
+      <div className="flex flex-col items-end gap-2">
+        <p className="font-bold">
+          {price}
+          <span className="text-sm font-normal text-muted-foreground">{T.perMinute}</span>
+        </p>
+        {button}
+      </div>
+    </Card>
   );
 }

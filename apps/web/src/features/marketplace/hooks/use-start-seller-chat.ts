@@ -4,7 +4,8 @@ import { toast } from '../../../components/ui/toast-store';
 import { describeHttpError } from '../../../lib/errors';
 import { useCurrentUser } from '../../auth/hooks/use-current-user';
 import { useStartSellerChatMutation } from '../api/marketplace-api';
-import { CHAT_SOURCE_KEY, SELLER_PAGE_TEXT } from '../copy';
+import { recordChatSource } from '../../../lib/chat-source';
+import { SELLER_PAGE_TEXT } from '../copy';
 
 /**
  * Opens the private chat with a seller: signed-out visitors go to sign in; the room is
@@ -26,7 +27,7 @@ export function useStartSellerChat() {
     }
     try {
       const room = await startChat(seller.id).unwrap();
-      sessionStorage.setItem(CHAT_SOURCE_KEY, 'marketplace');
+      recordChatSource('marketplace');
       navigate(`/chat/${room.id}`);
     } catch (error) {
       console.error(`Failed to start chat: ${describeHttpError(error)}`);

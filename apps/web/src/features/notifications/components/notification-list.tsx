@@ -8,7 +8,7 @@ import { Card } from '../../../components/ui/card';
 import { cn } from '../../../lib/cn';
 import { shortAgo } from '../../../lib/short-ago';
 import { useCurrentUser } from '../../auth/hooks/use-current-user';
-import { recordChatSource } from '../../chat/chat-source';
+import { recordChatSource } from '../../../lib/chat-source';
 import { useGetNotificationsInfiniteQuery, useMarkAllNotificationsReadMutation, useMarkNotificationReadMutation } from '../api/notifications-api';
 import { useUnreadNotifications } from '../hooks/use-unread-notifications';
 import { NOTIFICATIONS_TEXT } from '../notifications-strings';

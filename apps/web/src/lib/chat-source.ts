@@ -1,9 +1,14 @@
 import type { RoomDto } from '@app/contracts';
-import type { ChatSource } from './types';
 
-/** Shared with the marketplace, which records 'marketplace' when it starts a chat. */
-export const CHAT_SOURCE_KEY = 'chatSource';
-export const LAST_PUBLIC_ROOM_KEY = 'lastPublicRoomId';
+// Where a chat was opened from, so that leaving it leads back there: the screens that open chats
+// (public rooms, the private chats list, the marketplace, notifications) record it; the chat reads it.
+
+/** The places a chat is opened from. */
+export type ChatSource = 'marketplace' | 'public-room' | 'private-chats' | 'my-chats';
+
+/** Kept in sessionStorage: per tab, gone with it. */
+const CHAT_SOURCE_KEY = 'chatSource';
+const LAST_PUBLIC_ROOM_KEY = 'lastPublicRoomId';
 
 const SOURCES: readonly ChatSource[] = ['marketplace', 'public-room', 'private-chats', 'my-chats'];
 

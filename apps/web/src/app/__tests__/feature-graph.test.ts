@@ -1,0 +1,59 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+
+// The features lean on each other one way only: lint (apps/web/eslint.rules.mjs) allows a feature
+// what another exposes, and this keeps those uses from going round in a circle, which would tie
+// the features into one.
+
+const FEATURES = join(__dirname, '../../features');
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === '__tests__' ? [] : sourceFiles(path);
+    return /\.tsx?$/.test(entry.name) ? [path] : [];
+  });
+}
+
+/** feature -> the other features its code imports from. */
+function featureGraph(): Map<string, Set<string>> {
+  const graph = new Map<string, Set<string>>();
+  for (const file of sourceFiles(FEATURES)) {
+    const from = relative(FEATURES, file).split(sep)[0];
+    for (const [, path] of readFileSync(file, 'utf8').matchAll(/from '(\.[^']+)'/g)) {
+      const target = relative(FEATURES, resolve(dirname(file), path));
+      const to = target.split(sep)[0];
+      if (target.startsWith('..') || to === from) continue;
+      graph.set(from, (graph.get(from) ?? new Set()).add(to));
+    }
+  }
+  return graph;
+}
+
+/** Every circle of features, each written from its smallest name round to itself. */
+function circles(graph: Map<string, Set<string>>): string[] {
+  const found = new Set<string>();
+  const walk = (start: string, at: string, path: string[]) => {
+    for (const next of graph.get(at) ?? []) {
+      if (next === start) found.add([...path, start].join(' -> '));
+      else if (!path.includes(next) && next > start) walk(start, next, [...path, next]);
+    }
+  };
+  for (const feature of [...graph.keys()].sort()) walk(feature, feature, [feature]);
+  return [...found];
+}
+
+it('has features that depend on each other one way only', () => {
+  const graph = featureGraph();
+  expect(graph.size).toBeGreaterThan(5);
+  expect(circles(graph)).toEqual([]);
+});
+
+it('finds a circle when there is one', () => {
+  const graph = new Map([
+    ['a', new Set(['b'])],
+    ['b', new Set(['c'])],
+    ['c', new Set(['a'])],
+  ]);
+  expect(circles(graph)).toEqual(['a -> b -> c -> a']);
+});
