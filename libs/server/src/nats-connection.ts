@@ -10,14 +10,26 @@ export function natsConnectionOptions(natsUrl: string, name: string): Connection
 }
 
 /**
- * The server and credentials of a NATS_URL. nats.js ignores a user and password written in the
- * URL (nats://user:password@host:4222), so they become its `user` and `pass` options.
+ * The servers and credentials of a NATS_URL: one URL, or a comma-separated list naming every
+ * node of a cluster, so that a client can reach the cluster while any one node is gone.
+ * nats.js ignores a user and password written in a URL (nats://user:password@host:4222), so
+ * they become its `user` and `pass` options; the nodes of one cluster share one set.
  */
 export function natsServerOptions(natsUrl: string): Pick<ConnectionOptions, 'servers' | 'user' | 'pass'> {
-  const url = new URL(natsUrl);
-  if (!url.username && !url.password) return { servers: [natsUrl] };
-  const credentials = { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) };
-  url.username = '';
-  url.password = '';
-  return { servers: [url.toString()], ...credentials };
+  const urls = natsUrl.split(',').map((part) => part.trim()).filter(Boolean);
+  if (urls.length === 0) throw new Error('NATS_URL names no server');
+  let credentials: { user: string; pass: string } | undefined;
+  const servers = urls.map((raw) => {
+    const url = new URL(raw);
+    if (!url.username && !url.password) return raw;
+    const found = { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) };
+    if (credentials && (credentials.user !== found.user || credentials.pass !== found.pass)) {
+      throw new Error('NATS_URL gives different credentials for nodes of one cluster');
+    }
+    credentials = found;
+    url.username = '';
+    url.password = '';
+    return url.toString();
+  });
+  return credentials ? { servers, ...credentials } : { servers };
 }

@@ -3,10 +3,10 @@ import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, ValidateBy, type 
 
 /** Variables every process reads. Each app extends this with its own. */
 export class BaseEnv {
-  @Matches(/^nats:\/\/.+/, { message: 'NATS_URL must look like nats://host:port' })
+  @Matches(/^nats:\/\/[^,\s]+(,\s*nats:\/\/[^,\s]+)*$/, { message: 'NATS_URL must look like nats://host:port, or a comma-separated list of them' })
   NATS_URL = 'nats://127.0.0.1:4222';
 
-  @Matches(/^rediss?:\/\/.+/, { message: 'REDIS_URL must look like redis://host:port/db' })
+  @Matches(/^(rediss?|redis\+sentinel):\/\/.+/, { message: 'REDIS_URL must look like redis://host:port/db or redis+sentinel://:password@host:26379,host:26379/master/db' })
   REDIS_URL = 'redis://127.0.0.1:6379/0';
 
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])

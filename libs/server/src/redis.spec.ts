@@ -1,0 +1,32 @@
+import { redisOptions } from './redis';
+
+describe('redisOptions', () => {
+  it('leaves a plain redis:// URL to ioredis', () => {
+    expect(redisOptions('redis://127.0.0.1:6379/0')).toEqual({});
+    expect(redisOptions('rediss://:secret@cache:6380/2')).toEqual({});
+  });
+
+  it('turns a redis+sentinel:// URL into Sentinel options with the password for both', () => {
+    expect(redisOptions('redis+sentinel://:p%40ss@sentinel-1:26379,sentinel-2:26380,sentinel-3/chatmarket/2')).toEqual({
+      sentinels: [
+        { host: 'sentinel-1', port: 26379 },
+        { host: 'sentinel-2', port: 26380 },
+        { host: 'sentinel-3', port: 26379 },
+      ],
+      name: 'chatmarket',
+      db: 2,
+      password: 'p@ss',
+      sentinelPassword: 'p@ss',
+    });
+  });
+
+  it('takes db 0 and no password when the URL gives none', () => {
+    expect(redisOptions('redis+sentinel://s1:26379/mymaster')).toEqual({ sentinels: [{ host: 's1', port: 26379 }], name: 'mymaster', db: 0 });
+  });
+
+  it('refuses a URL it cannot read', () => {
+    expect(() => redisOptions('http://cache:6379')).toThrow(/REDIS_URL/);
+    expect(() => redisOptions('redis+sentinel://:pw@s1:26379')).toThrow(/REDIS_URL/);
+    expect(() => redisOptions('redis+sentinel://:pw@s1:nope/master/0')).toThrow(/Sentinel/);
+  });
+});
