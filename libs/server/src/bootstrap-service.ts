@@ -4,7 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { MicroserviceOptions, Transport } from '@nestjs/microservices';
 import type { ServiceName } from '@app/contracts';
 import { JsonLogger, createLogger } from './logger';
-import { natsConnectionOptions } from './nats-connection';
+import { natsConnectionOptions, natsServerOptions } from './nats-connection';
 import { AllRpcExceptionsFilter } from './rpc-exception.filter';
 import { RpcContextInterceptor } from './rpc-context.interceptor';
 import { rpcValidationPipe } from './rpc-errors';
@@ -34,6 +34,7 @@ export async function bootstrapService(service: ServiceName, module: Type<unknow
   });
   configureRpcApp(app);
   await app.listen();
-  logger.log(`${service} listening on NATS ${env.NATS_URL}`, 'Bootstrap');
+  // Without the credentials the URL may carry: logs are read by more people than secrets are.
+  logger.log(`${service} listening on NATS ${[natsServerOptions(env.NATS_URL).servers ?? []].flat().join(',')}`, 'Bootstrap');
   return app;
 }
