@@ -21,6 +21,9 @@ export type PrivateChatPresenceProps = {
  * The other person of a private chat as their privacy settings let others see them: online,
  * last seen, or nothing; and for a buyer talking to an expert, the expert's status, price and profile.
  */
+/** Someone who left seconds ago was last seen "1 minute ago", never "now" (they are not here now). */
+const LAST_SEEN_AT_LEAST_MS = 60_000;
+
 export function PrivateChatPresence({ room, me, onlineUsers }: PrivateChatPresenceProps) {
   const other = room.participants.find((p) => p.id !== me.id);
   const now = useNow(AGO_TICK_MS, Boolean(other?.lastSeen));
@@ -31,7 +34,7 @@ export function PrivateChatPresence({ room, me, onlineUsers }: PrivateChatPresen
   const presence = online
     ? CHAT_TEXT.presenceOnline
     : other?.lastSeen
-      ? CHAT_TEXT.lastSeen(formatRelativeTime(Math.min(Date.parse(other.lastSeen), now), now, locale))
+      ? CHAT_TEXT.lastSeen(formatRelativeTime(Math.min(Date.parse(other.lastSeen), now - LAST_SEEN_AT_LEAST_MS), now, locale))
       : null;
   return (
     <span className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-0.5" data-testid="other-presence">
