@@ -209,6 +209,35 @@ describe('pinned messages', () => {
     expect((await pinsOf(owner, roomId))[0].message.id).toBe(messages[PINS_MAX].id);
   });
 
+  it('leave out, for the reader, the messages of someone they blocked: in the list and live', async () => {
+    const owner = await member('vip', 'own');
+    const { id: roomId } = await newRoom(owner);
+    const [ana, bo] = [await member(undefined, 'ana'), await member(undefined, 'bo')];
+    const anaPage = await enter(ana, roomId);
+    const boPage = await enter(bo, roomId);
+    const ownerPage = await enter(owner, roomId);
+    const fromAna = await say(anaPage, 'Pinned words of ana');
+    const fromOwner = await say(ownerPage, 'Pinned words of the owner');
+    expect((await bo.post('/api/blocks', { userId: ana.id })).status).toBe(201);
+    // bo's gateway hears of the block by event: wait until bo's socket hides ana's messages.
+    let attempt = 0;
+    await eventually(async () => {
+      attempt += 1;
+      const hidden = await say(anaPage, `hidden ${attempt}?`);
+      const marker = await say(ownerPage, `marker ${attempt}`);
+      await eventually(() => expect(boPage.ofType('new_message').some((f: any) => f.message.id === marker.id)).toBe(true));
+      expect(boPage.ofType('new_message').some((f: any) => f.message.id === hidden.id)).toBe(false);
+    });
+
+    expect((await owner.request('PUT', `/api/messages/${fromAna.id}/pin`)).status).toBe(200);
+    expect((await owner.request('PUT', `/api/messages/${fromOwner.id}/pin`)).status).toBe(200);
+    await eventually(() => expect(anaPage.ofType('pins_changed').at(-1)?.pins.map((p: any) => p.message.id)).toEqual([fromOwner.id, fromAna.id]));
+    await eventually(() => expect(boPage.ofType('pins_changed')).toHaveLength(2));
+    expect(boPage.ofType('pins_changed').map((f: any) => f.pins.map((p: any) => p.message.id))).toEqual([[], [fromOwner.id]]);
+    expect((await pinsOf(bo, roomId)).map((p) => p.message.id)).toEqual([fromOwner.id]);
+    expect((await pinsOf(ana, roomId)).map((p) => p.message.id)).toEqual([fromOwner.id, fromAna.id]);
+  });
+
   it('are for public rooms only', async () => {
     const { id: roomId } = await newRoom();
     const [mod, bo] = [await member('moderator', 'mod'), await member()];

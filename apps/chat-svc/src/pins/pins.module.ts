@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { BlocksModule } from '../blocks/blocks.module';
 import { MessagesModule } from '../messages/messages.module';
 import { ModerationModule } from '../moderation/moderation.module';
 import { RoomsModule } from '../rooms/rooms.module';
@@ -8,7 +9,7 @@ import { PinsRepository } from './pins.repository';
 import { PinsService } from './pins.service';
 
 @Module({
-  imports: [MessagesModule, ModerationModule, RoomsModule, UsersModule],
+  imports: [BlocksModule, MessagesModule, ModerationModule, RoomsModule, UsersModule],
   controllers: [PinsController],
   providers: [PinsRepository, PinsService],
 })

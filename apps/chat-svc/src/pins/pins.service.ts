@@ -4,6 +4,7 @@ import { RpcErrors } from '@app/server';
 import { FanoutService } from '../fanout/fanout.service';
 import { MessagesRepository } from '../messages/messages.repository';
 import { MessagesService } from '../messages/messages.service';
+import { BlocksRepository } from '../blocks/blocks.repository';
 import { ModerationRepository } from '../moderation/moderation.repository';
 import type { Room } from '../rooms/room.entity';
 import { RoomsService, summaryOf } from '../rooms/rooms.service';
@@ -25,6 +26,7 @@ export class PinsService {
     private readonly users: ChatUsersService,
     private readonly moderation: ModerationRepository,
     private readonly fanout: FanoutService,
+    private readonly blocks: BlocksRepository,
   ) {}
 
   async pin(dto: PinRequestDto, pin: boolean): Promise<PinnedMessageDto[]> {
@@ -66,8 +68,13 @@ export class PinsService {
     return pins;
   }
 
+  /** The room's pins as the reader sees its messages: none by someone they blocked (public rooms hide them). */
   async list(dto: RoomRequestDto): Promise<PinnedMessageDto[]> {
-    return this.present(await this.rooms.readable(dto.roomId, dto.actor));
+    const room = await this.rooms.readable(dto.roomId, dto.actor);
+    const pins = await this.present(room);
+    if (!dto.actor || room.type !== 'public' || pins.length === 0) return pins;
+    const blocked = new Set(await this.blocks.blockedIds(dto.actor.id));
+    return pins.filter((pin) => !blocked.has(pin.message.sender.id));
   }
 
   /** The room's pins, newest first, each with the quote of its message and who pinned it. */

@@ -180,7 +180,13 @@ export class RoomFanoutService implements OnModuleInit, OnApplicationShutdown {
   private toEveryone(channel: RoomChannel, frame: ReactionsChangedFrame | MessagesReadFrame | PinsChangedFrame) {
     if (frame.type === 'reactions_changed') this.keepReactions(channel, frame);
     const out = new OutgoingFrame(JSON.stringify(frame));
-    for (const socket of channel.sockets) this.registry.sendRaw(socket, out);
+    const pins = frame.type === 'pins_changed' ? frame.pins : [];
+    for (const socket of channel.sockets) {
+      // The pins of someone the reader blocked are hidden, as their messages are.
+      const shown = pins.filter((pin) => !socket.hiddenSenders?.has(pin.message.sender.id));
+      if (shown.length === pins.length) this.registry.sendRaw(socket, out);
+      else this.registry.send(socket, { ...frame, pins: shown });
+    }
   }
 
   private keepReactions(channel: RoomChannel, frame: ReactionsChangedFrame) {
