@@ -4,7 +4,8 @@ import { AuthPatterns, WS_CLOSE_SESSION_ENDED } from '@app/contracts';
 import { eventually, uniqueName } from '@app/testing';
 import { connect } from 'nats';
 import WebSocket from 'ws';
-import { SessionService } from '../../apps/gateway/src/common/session.service';
+import { hashToken, SessionService } from '../../apps/gateway/src/common/session.service';
+import { SocketRegistry } from '../../apps/gateway/src/realtime/socket-registry';
 import { ApiClient, startAuthStack, type AuthStack } from './auth-stack';
 
 interface Opened {
@@ -137,6 +138,25 @@ describe('/ws authentication', () => {
       await nc.close();
       opened.socket.close();
     }
+  });
+
+  it('closes the socket of a session that lapsed unheard of once a frame finds its check due, answering that frame meanwhile', async () => {
+    const c = new ApiClient(stack);
+    const username = uniqueName('Lapsed');
+    const { body } = await c.register({ username, email: `${username}@example.com` });
+    const opened = await open({ origin: stack.origin, cookie: `sid=${c.sid}` });
+    opened.socket.send(JSON.stringify({ type: 'auth', userId: body.user.id }));
+    expect((await nextFrame(opened))?.type).toBe('auth_success');
+
+    // The session goes from auth's store with no event, as one that expired; the socket's check falls due.
+    await stack.redis.del(`session:${hashToken(c.sid as string)}`);
+    stack.gateway.get(SessionService).invalidate(body.user.id);
+    const [held] = stack.gateway.get(SocketRegistry).socketsOf(body.user.id);
+    held.sessionCheckedUntil = Date.now() - 1;
+
+    opened.socket.send(JSON.stringify({ type: 'auth', userId: body.user.id }));
+    expect((await nextFrame(opened))?.type).toBe('auth_success');
+    expect((await opened.closed).code).toBe(WS_CLOSE_SESSION_ENDED);
   });
 
   it('answers as the new username once a profile change is heard, though frames no longer look the session up', async () => {

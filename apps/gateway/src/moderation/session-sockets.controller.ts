@@ -2,7 +2,7 @@ import { Controller } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
 import { AuthEvents, WS_CLOSE_SESSION_ENDED, type AccountUpdatedFrame, type SessionsInvalidatedEvent, type UserUpdatedEvent } from '@app/contracts';
 import { hashToken, SessionService } from '../common/session.service';
-import { SocketRegistry } from '../realtime/socket-registry';
+import { SESSION_UNCHECKED, SocketRegistry } from '../realtime/socket-registry';
 
 /**
  * Every gateway hears these (no queue group). A session that ended (a suspension or ban, a
@@ -35,7 +35,7 @@ export class SessionSocketsController {
     for (const socket of sockets) {
       // An outage of auth-svc is not an ended session: such sockets are checked at their next frame.
       const user = await this.sessions.resolve(socket.sessionToken).catch(() => undefined);
-      if (user === undefined) socket.sessionCheckedUntil = 0;
+      if (user === undefined) socket.sessionCheckedUntil = SESSION_UNCHECKED;
       else if (user === null) socket.close(WS_CLOSE_SESSION_ENDED, 'Session ended');
       else {
         const changed = user.role !== socket.user?.role;

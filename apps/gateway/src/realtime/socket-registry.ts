@@ -6,6 +6,9 @@ import type { WebSocket } from 'ws';
 import { Metrics } from '@app/server';
 import { GatewayEnv } from '../config/gateway-env';
 
+/** sessionCheckedUntil of a socket whose session must be looked up before its next frame is handled (an event about it could not be checked). */
+export const SESSION_UNCHECKED = 0;
+
 export interface ClientSocket extends WebSocket {
   id: string;
   user: UserDto;
