@@ -1,5 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- bodies and frames are loose JSON read as a browser would */
 import 'reflect-metadata';
+import type { INestMicroservice } from '@nestjs/common';
 import { AuthPatterns, ServiceName, type UserRole } from '@app/contracts';
 import { startTestInfra, type TestInfra } from '@app/testing';
 import { connect, JSONCodec, type NatsConnection } from 'nats';
@@ -21,6 +22,8 @@ export interface ChatStack {
   wsUrl: string;
   origin: string;
   nc: NatsConnection;
+  /** chat-svc, in-process. */
+  chat: INestMicroservice;
   sellers: Map<number, { id: number; userId: number; displayName: string }>;
   signIn(role: UserRole, username?: string): SignedIn;
   api<T = any>(method: string, path: string, who?: SignedIn, body?: unknown): Promise<ApiResponse<T>>;
@@ -87,6 +90,7 @@ export async function startChatStack(): Promise<ChatStack> {
     wsUrl,
     origin,
     nc,
+    chat,
     sellers,
     signIn: sessions.signIn,
     api: (method, path, who, body) => request(method, path, { cookie: who?.cookie, body }),

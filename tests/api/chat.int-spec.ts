@@ -1,6 +1,8 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- bodies and frames are loose JSON read as a browser would */
 import 'reflect-metadata';
-import { ChatMessages } from '@app/contracts';
+import { CHAT_SOCKET_SEND_SUBJECT, ChatMessages } from '@app/contracts';
+import { eventually } from '@app/testing';
+import { SocketSendsListener } from '../../apps/chat-svc/src/messages/socket-sends.listener';
 import { startChatStack, type ChatStack } from './chat-stack';
 import type { SignedIn } from './support/gateway-harness';
 
@@ -275,6 +277,55 @@ describe('gateway chat routes and socket frames', () => {
       expect((await s.api('DELETE', path('🙏🏾'), other)).body).toEqual([]);
       expect((await a.next('reactions_changed')).reactions).toEqual([]);
       a.close();
+    });
+
+    it('answers a send in the socket’s room by the room’s own message, and by request when no listener answers that way', async () => {
+      const roomId = await newRoom('Echo Room', { messageCooldown: 0 });
+      const a = await s.enter(s.signIn('vip'), roomId);
+      // The sends published, and what chat-svc writes to their reply subjects (the gateway's inbox), in order.
+      const published: string[] = [];
+      const answers: Array<{ subject: string; body: any }> = [];
+      const sends = s.nc.subscribe(CHAT_SOCKET_SEND_SUBJECT, { callback: (_error, msg) => published.push(msg.reply ?? '') });
+      const inbox = s.nc.subscribe('_INBOX.>', { callback: (_error, msg) => published.includes(msg.subject) && answers.push({ subject: msg.subject, body: msg.json() }) });
+      await s.nc.flush();
+      try {
+        a.send({ type: 'send_message', content: 'answered by the room', clientId: 'echo-1' });
+        const ack = await a.next('message_ack');
+        expect(ack).toMatchObject({ clientId: 'echo-1', message: { content: 'answered by the room', seq: 1 } });
+        expect((await a.next('new_message')).message.id).toBe(ack.message.id);
+        // A retry publishes nothing: its earlier message comes on the reply subject, as does a refusal.
+        a.send({ type: 'send_message', content: 'answered by the room', clientId: 'echo-1' });
+        expect((await a.next('message_ack')).message.id).toBe(ack.message.id);
+        a.send({ type: 'send_message', content: 'x', formatting: { fontSize: 99 }, clientId: 'echo-2' });
+        expect(await a.next('error')).toMatchObject({ clientId: 'echo-2', fields: { 'formatting.fontSize': expect.any(Array) } });
+        await eventually(() => expect(answers).toHaveLength(2));
+        expect(published).toHaveLength(3);
+        expect(answers.map((answer) => answer.subject)).toEqual([published[1], published[2]]);
+        expect(answers.map((answer) => answer.body)).toEqual([
+          { message: expect.objectContaining({ id: ack.message.id }) },
+          { error: expect.objectContaining({ status: 400, fields: { 'formatting.fontSize': expect.any(Array) } }) },
+        ]);
+
+        // No chat-svc listens on the subject (a replica from before it, mid-upgrade): NATS says so at
+        // once, and the send goes by request rather than waiting out its 5 s.
+        sends.unsubscribe();
+        const listener = s.chat.get(SocketSendsListener);
+        await listener.beforeApplicationShutdown();
+        try {
+          const started = Date.now();
+          a.send({ type: 'send_message', content: 'answered by request', clientId: 'echo-3' });
+          const byRequest = await a.next('message_ack');
+          expect(Date.now() - started).toBeLessThan(3000);
+          expect(byRequest).toMatchObject({ clientId: 'echo-3', message: { content: 'answered by request', seq: 2 } });
+          expect((await s.api('GET', `/api/rooms/${roomId}/messages`)).body.map((m: any) => m.content)).toEqual(['answered by the room', 'answered by request']);
+        } finally {
+          await listener.onModuleInit();
+        }
+      } finally {
+        sends.unsubscribe();
+        inbox.unsubscribe();
+        a.close();
+      }
     });
 
     it('answers refused sends with an error frame carrying the code, waitTime and client id', async () => {

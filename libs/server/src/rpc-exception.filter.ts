@@ -14,26 +14,27 @@ export class AllRpcExceptionsFilter implements RpcExceptionFilter<unknown> {
   private readonly logger = new Logger('RpcExceptions');
 
   catch(exception: unknown, _host: ArgumentsHost): Observable<RpcErrorBody> {
-    return throwError(() => this.toBody(exception));
+    return throwError(() => rpcErrorBodyOf(exception, this.logger));
   }
+}
 
-  private toBody(exception: unknown): RpcErrorBody {
-    if (exception instanceof RpcException) {
-      const error = exception.getError();
-      if (isRpcErrorBody(error)) return error;
-      return { status: 500, code: ErrorCode.Internal, message: String(error) };
-    }
-    if (exception instanceof HttpException) {
-      const status = exception.getStatus();
-      const response = exception.getResponse();
-      const message = typeof response === 'string' ? response : ((response as { message?: string }).message ?? exception.message);
-      return { status, code: errorCodeForStatus(status), message: String(message) };
-    }
-    if (isDependencyDown(exception)) {
-      this.logger.warn(`A dependency is out of reach: ${(exception as Error).message}`);
-      return { status: 503, code: ErrorCode.ServiceUnavailable, message: SERVICE_UNAVAILABLE_MESSAGE };
-    }
-    this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
-    return { status: 500, code: ErrorCode.Internal, message: 'Internal server error' };
+/** The body an error crosses NATS as, from a Nest handler or a plain subscription alike. */
+export function rpcErrorBodyOf(exception: unknown, logger: Logger): RpcErrorBody {
+  if (exception instanceof RpcException) {
+    const error = exception.getError();
+    if (isRpcErrorBody(error)) return error;
+    return { status: 500, code: ErrorCode.Internal, message: String(error) };
   }
+  if (exception instanceof HttpException) {
+    const status = exception.getStatus();
+    const response = exception.getResponse();
+    const message = typeof response === 'string' ? response : ((response as { message?: string }).message ?? exception.message);
+    return { status, code: errorCodeForStatus(status), message: String(message) };
+  }
+  if (isDependencyDown(exception)) {
+    logger.warn(`A dependency is out of reach: ${(exception as Error).message}`);
+    return { status: 503, code: ErrorCode.ServiceUnavailable, message: SERVICE_UNAVAILABLE_MESSAGE };
+  }
+  logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+  return { status: 500, code: ErrorCode.Internal, message: 'Internal server error' };
 }

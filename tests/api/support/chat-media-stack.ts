@@ -99,6 +99,7 @@ export async function startChatMediaStack(env: Record<string, string> = {}): Pro
     wsUrl,
     origin,
     nc,
+    chat: chat as INestMicroservice,
     signIn: sessions.signIn,
     api: (method, path, who, body) => request(method, path, { cookie: who?.cookie, body }),
     socket,

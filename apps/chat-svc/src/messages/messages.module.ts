@@ -13,11 +13,12 @@ import { MessagesController } from './messages.controller';
 import { MessagesRepository } from './messages.repository';
 import { MessagesService } from './messages.service';
 import { ReactionsRepository } from './reactions.repository';
+import { SocketSendsListener } from './socket-sends.listener';
 
 @Module({
   imports: [BlocksModule, RoomsModule, LimitsModule, UsersModule, PresenceModule, SafetyModule, MutesModule, NotificationsModule, MentionsModule, LinkPreviewsModule],
   controllers: [MessagesController],
-  providers: [MessagesRepository, ReactionsRepository, MessagesService],
+  providers: [MessagesRepository, ReactionsRepository, MessagesService, SocketSendsListener],
   exports: [MessagesService, MessagesRepository],
 })
 export class MessagesModule {}

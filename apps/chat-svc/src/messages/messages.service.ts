@@ -72,6 +72,14 @@ export class MessagesService {
 
   /** The one send path of REST and socket: check, count, persist, then publish. */
   async send(dto: SendMessageRequestDto): Promise<MessageDto> {
+    return (await this.store(dto)).message;
+  }
+
+  /**
+   * `send`, saying whether the room heard of the message by a new_message of this send, which is
+   * what answers a socket's send (CHAT_SOCKET_SEND_SUBJECT); a retry's earlier message was not.
+   */
+  async store(dto: SendMessageRequestDto): Promise<{ message: MessageDto; published: boolean }> {
     const { actor } = dto;
     const context = await this.messages.sendContext(dto.roomId, actor.id, dto.clientId ?? null);
     const room = await this.roomToSendIn(context, actor);
@@ -93,7 +101,7 @@ export class MessagesService {
     if (context.earlierId !== null) {
       // A retry: the message stored the first time, not counted against the limits again.
       const earlier = await this.messages.findById(context.earlierId);
-      if (earlier) return this.asSent(earlier, actor);
+      if (earlier) return { message: await this.asSent(earlier, actor), published: false };
     }
     const answered = dto.replyToId === undefined ? null : await this.answered(dto.replyToId, room, actor.id);
     const text = type === 'text' || type === 'emoji';
@@ -123,7 +131,7 @@ export class MessagesService {
     if (!stored) {
       // A retry of the same send raced this one and won.
       const earlier = await this.messages.findByClientId(actor.id, dto.clientId as string);
-      return this.asSent(earlier as Message, actor);
+      return { message: await this.asSent(earlier as Message, actor), published: false };
     }
     Metrics.messagesStored.inc({ room_type: room.type });
     const message = await this.asSent(stored, actor, answered);
@@ -131,7 +139,7 @@ export class MessagesService {
     await this.notifications.messageSent(room, message, recipient);
     // Its link's preview comes later, by its own frame: the send is answered without waiting for another site.
     this.previews.schedule(stored);
-    return message;
+    return { message, published: true };
   }
 
   /**

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import {
+  CLIENT_ID_PATTERN,
   ChatPatterns,
   JOIN_BATCH_MAX,
   PRESENCE_HEARTBEAT_MS,
@@ -154,8 +155,13 @@ export class ChatFramesService implements OnApplicationBootstrap, OnApplicationS
     // chat-svc checks the fields (SendMessageRequestDto, its validation pipe) and answers a bad
     // one with the same 400 and field messages: checking them here too cost the gateway a
     // tenth of its CPU per message. actor and roomId come last, so a frame cannot set them.
-    const request = { ...rest, ...(messageType !== undefined ? { type: messageType } : {}), roomId: roomId as number, actor: actorOf(socket.user) };
-    const message = await this.rpc.request(ChatPatterns.SendMessage, request as SendMessageRequestDto);
+    const request = { ...rest, ...(messageType !== undefined ? { type: messageType } : {}), roomId: roomId as number, actor: actorOf(socket.user) } as SendMessageRequestDto;
+    // In the room it is in, with a client id, a send is answered by the room's new_message
+    // (sendInRoom); otherwise, or when that answer is late, by request.
+    const inRoom = typeof request.clientId === 'string' && CLIENT_ID_PATTERN.test(request.clientId) && this.fanout.hearsRoomOf(socket, request.roomId);
+    const message =
+      (inRoom ? await this.fanout.sendInRoom(request as SendMessageRequestDto & { clientId: string }) : undefined) ??
+      (await this.rpc.request(ChatPatterns.SendMessage, request));
     this.registry.send(socket, { type: 'message_ack', clientId: message.clientId, message });
   }
 }

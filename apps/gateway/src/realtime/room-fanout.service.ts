@@ -1,5 +1,6 @@
 import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import {
+  CHAT_SOCKET_SEND_SUBJECT,
   ChatPatterns,
   chatRoomEventSubject,
   chatUserEventSubject,
@@ -12,19 +13,28 @@ import {
   type MessageDto,
   type NewMessageFrame,
   type RoomEventFrame,
+  type SendMessageRequestDto,
+  type SocketSendAnswer,
   type UserTypingFrame,
 } from '@app/contracts';
-import { natsConnectionOptions, RpcClient } from '@app/server';
-import { connect, JSONCodec, type Msg, type NatsConnection, type Subscription } from 'nats';
+import { currentRequestId, Metrics, natsConnectionOptions, REQUEST_ID_HEADER, RpcCallError, RpcClient } from '@app/server';
+import { connect, createInbox, Events, headers, JSONCodec, type Msg, type NatsConnection, type Subscription } from 'nats';
 import { gatewayEnv } from '../config/gateway-env';
 import { ClientSocket, OutgoingFrame, SocketRegistry } from './socket-registry';
 
 const codec = JSONCodec<RoomEventFrame>();
+const sendCodec = JSONCodec<SendMessageRequestDto | SocketSendAnswer>();
 const textDecoder = new TextDecoder();
 /** How long a gap in a room's sequence may wait for the missing message before it is fetched. */
 const GAP_WAIT_MS = 300;
 const RECENT_KEPT = 256;
 const CATCH_UP_PAGE = 100;
+/**
+ * How long a socket's send waits for its new_message before it is asked again by request: far
+ * beyond a stored message's usual milliseconds, and short enough that with the request's own
+ * wait a client hears of an outage about when it would have by request alone.
+ */
+const SOCKET_SEND_WAIT_MS = 2000;
 
 interface Delivered {
   seq: number;
@@ -58,6 +68,12 @@ export class RoomFanoutService implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(RoomFanoutService.name);
   private nc?: NatsConnection;
   private readonly channels = new Map<number, RoomChannel>();
+  /** This gateway's inbox for the answers of socket sends that published no new_message. */
+  private readonly sendInbox = createInbox();
+  /** Socket sends waiting for their answer, by `<senderId>.<clientId>`. */
+  private readonly awaitingSends = new Map<string, (answer: SocketSendAnswer | undefined) => void>();
+  /** Whether the connection is up: while NATS is away a send goes by request, which refuses it at once. */
+  private connected = false;
 
   constructor(
     private readonly registry: SocketRegistry,
@@ -69,6 +85,65 @@ export class RoomFanoutService implements OnModuleInit, OnApplicationShutdown {
     // One subscription to every person's subject, filtered here, instead of one per connected
     // person: a subscription with its iterator held about 4 KiB per person on this gateway.
     this.nc.subscribe(chatUserEventSubject('*'), { callback: (error, msg) => !error && this.onUserEvent(msg) });
+    this.nc.subscribe(`${this.sendInbox}.>`, { callback: (error, msg) => !error && this.onSendAnswer(msg) });
+    this.connected = true;
+    void this.followStatus(this.nc);
+  }
+
+  private async followStatus(nc: NatsConnection) {
+    for await (const status of nc.status()) {
+      if (status.type === Events.Disconnect) this.connected = false;
+      else if (status.type === Events.Reconnect) this.connected = true;
+    }
+  }
+
+  /** Whether a socket's send can be answered by its room's new_message: the socket is in that room here, its join answered. */
+  hearsRoomOf(socket: ClientSocket, roomId: number): boolean {
+    return this.connected && socket.roomId === roomId && socket.joining === undefined && !!this.channels.get(roomId)?.sockets.has(socket);
+  }
+
+  /**
+   * Sends a message of a socket in the room it is in here (hearsRoomOf), answered by the room's
+   * own new_message (CHAT_SOCKET_SEND_SUBJECT). Undefined when no answer came in time, or the
+   * same send is already on its way: the caller asks by request, and the client id keeps the
+   * message single.
+   */
+  async sendInRoom(request: SendMessageRequestDto & { clientId: string }): Promise<MessageDto | undefined> {
+    const key = `${request.actor.id}.${request.clientId}`;
+    if (this.awaitingSends.has(key)) return undefined;
+    const done = Metrics.rpcCalls.startTimer({ pattern: CHAT_SOCKET_SEND_SUBJECT });
+    const answer = await new Promise<SocketSendAnswer | undefined>((resolve) => {
+      const timer = setTimeout(() => settle(undefined), SOCKET_SEND_WAIT_MS);
+      const settle = (answer: SocketSendAnswer | undefined) => {
+        clearTimeout(timer);
+        this.awaitingSends.delete(key);
+        resolve(answer);
+      };
+      this.awaitingSends.set(key, settle);
+      const requestId = currentRequestId();
+      const sent = requestId ? headers() : undefined;
+      if (requestId) sent?.set(REQUEST_ID_HEADER, requestId);
+      this.connection().publish(CHAT_SOCKET_SEND_SUBJECT, sendCodec.encode(request), { reply: `${this.sendInbox}.${key}`, headers: sent });
+    });
+    done({ status: answer ? String(answer.error?.status ?? 200) : 'timeout' });
+    if (answer?.error) throw new RpcCallError(answer.error);
+    return answer?.message;
+  }
+
+  /**
+   * A socket send's answer on this gateway's inbox: a refusal, or a retry's earlier message. NATS
+   * saying no chat-svc listens (a replica of before this subject, mid-upgrade) sends it by request.
+   */
+  private onSendAnswer(msg: Msg) {
+    const settle = this.awaitingSends.get(msg.subject.slice(this.sendInbox.length + 1));
+    if (!settle) return;
+    settle(msg.headers?.hasError ? undefined : (sendCodec.decode(msg.data) as SocketSendAnswer));
+  }
+
+  /** A message of a send waiting here answers it: the message is stored. */
+  private answerSend(message: MessageDto) {
+    if (this.awaitingSends.size === 0 || !message.clientId) return;
+    this.awaitingSends.get(`${message.senderId}.${message.clientId}`)?.({ message });
   }
 
   async onApplicationShutdown() {
@@ -149,6 +224,7 @@ export class RoomFanoutService implements OnModuleInit, OnApplicationShutdown {
   }
 
   private onMessage(channel: RoomChannel, frame: NewMessageFrame) {
+    this.answerSend(frame.message);
     const seq = frame.message.seq;
     if (channel.delivered >= 0 && seq <= channel.delivered) return;
     channel.pending.set(seq, frame);
@@ -268,6 +344,8 @@ export class RoomFanoutService implements OnModuleInit, OnApplicationShutdown {
   }
 
   private deliver(channel: RoomChannel, frame: NewMessageFrame) {
+    // A message this gateway missed and fetched (fillGap) may be the answer a send waits for.
+    this.answerSend(frame.message);
     const seq = frame.message.seq;
     const raw = JSON.stringify(frame);
     channel.delivered = seq;

@@ -83,6 +83,9 @@ export const PINS_MAX = 10;
 
 export const EDIT_WINDOW_MS = 15 * 60 * 1000;
 
+/** A send's client id: letters, digits, - and _ only, so it is also a NATS subject token (CHAT_SOCKET_SEND_SUBJECT). */
+export const CLIENT_ID_PATTERN = /^[\w-]{1,64}$/;
+
 /** Reactions one tap away; any other emoji comes from the picker. */
 export const QUICK_REACTIONS = ['👍', '❤️', '😂', '😮', '😢', '🙏'] as const;
 /** Different emoji one message may carry, so one message cannot grow without bound. */

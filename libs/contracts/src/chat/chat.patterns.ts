@@ -1,3 +1,6 @@
+import type { RpcErrorBody } from '../errors';
+import type { MessageDto } from './chat.types';
+
 /** Request/reply patterns answered by chat-svc (queue group "chat-svc"). */
 export const ChatPatterns = {
   /** { userA, userB } -> { exists: boolean }: a marketplace chat where each side wrote at least once. */
@@ -61,3 +64,19 @@ export const chatRoomEventSubject = (roomId: number | string) => `chat.room.${ro
 
 /** Subject of events for one user's sockets, wherever they are: chat.user.<userId>.event */
 export const chatUserEventSubject = (userId: number | string) => `chat.user.${userId}.event`;
+
+/**
+ * A socket's send_message, published by the gateway with no RPC around it (SendMessageRequestDto,
+ * JSON; chat-svc's replicas share it as a queue group). chat-svc answers it with the room's own
+ * new_message, which the sending gateway receives anyway for the socket in that room: one NATS
+ * message per send fewer, and the ack leaves with the sender's copy in one write. Only when it
+ * publishes none (a refusal, a retry that found its earlier message) does it answer the reply
+ * subject, `<the gateway's inbox>.<senderId>.<clientId>`, with a SocketSendAnswer.
+ */
+export const CHAT_SOCKET_SEND_SUBJECT = 'chat.message.socket-send';
+
+/** chat-svc's answer to a socket send that published no new_message. */
+export interface SocketSendAnswer {
+  message?: MessageDto;
+  error?: RpcErrorBody;
+}

@@ -19,6 +19,7 @@ import {
 import { ActorDto } from '../../common/actor.dto';
 import { IsCursor, IsId, Optional } from '../../common/validation';
 import {
+  CLIENT_ID_PATTERN,
   COLOR_PALETTE,
   FONT_SIZES,
   MESSAGE_MAX,
@@ -167,7 +168,7 @@ export class SendMessageDto {
   /** Chosen by the client per message: a retry with the same id never makes a duplicate. */
   @Optional()
   @IsString()
-  @Matches(/^[\w-]{1,64}$/, { message: 'clientId must be 1-64 letters, digits, - or _' })
+  @Matches(CLIENT_ID_PATTERN, { message: 'clientId must be 1-64 letters, digits, - or _' })
   clientId?: string;
 
   /** A reply: the message it answers, one of this conversation's that the sender can see. */
