@@ -34,6 +34,9 @@ const DRAIN_TIMEOUT_MS = 3_000;
  */
 export const SOCKET_SESSION_RECHECK_MS = 60_000;
 
+/** Sockets whose session check fell due are looked up together, this often. */
+const SESSION_RECHECK_GATHER_MS = 2_000;
+
 /**
  * When a socket next asks, somewhere in the half of the bound before it. Sockets that connect
  * together (every socket of a gateway that restarted) would otherwise all ask in the same
@@ -55,6 +58,9 @@ export function nextSessionCheck(now: number, random: () => number = Math.random
 export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect, OnModuleDestroy {
   private readonly logger = new Logger(RealtimeGateway.name);
   private readonly pinger = setInterval(() => this.pingAll(), PING_INTERVAL_MS).unref();
+  /** Sockets whose session check fell due since the last look-up (recheckSession). */
+  private readonly dueChecks = new Set<ClientSocket>();
+  private readonly rechecker = setInterval(() => void this.recheckDue(), SESSION_RECHECK_GATHER_MS).unref();
   private draining = false;
 
   constructor(
@@ -122,6 +128,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
    */
   async onModuleDestroy() {
     clearInterval(this.pinger);
+    clearInterval(this.rechecker);
     this.draining = true;
     this.registry.draining = true;
     const sockets = this.registry.all();
@@ -180,21 +187,33 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
 
   /**
    * A session that ended unheard of (it lapsed, its event was lost) closes the socket once a frame
-   * finds its check due. The frame is not held for the look-up: waiting on auth-svc put a round
+   * found its check due. The frame is not held for the look-up: waiting on auth-svc put a round
    * trip into one send in nine of someone writing every few seconds, most of the p99 of private
-   * chats. Every ending that matters (sign-out, sanction, password or role change) reaches the
-   * socket by event at once; what this bound catches may carry the frames of those few
-   * milliseconds. A look-up that fails leaves the session unchecked: the next frame waits for it.
+   * chats. The sockets due are looked up together every SESSION_RECHECK_GATHER_MS, one query for
+   * many rather than one each. Every ending that matters (sign-out, sanction, password or role
+   * change) reaches the socket by event at once; what this bound catches may carry the frames
+   * of those seconds.
    */
   private recheckSession(socket: ClientSocket) {
     socket.sessionCheckedUntil = nextSessionCheck(Date.now());
-    this.sessions.resolve(socket.sessionToken).then(
-      (user) => {
+    this.dueChecks.add(socket);
+  }
+
+  /** A look-up that fails leaves the sessions unchecked: each socket's next frame waits for its own. */
+  private async recheckDue() {
+    if (this.dueChecks.size === 0) return;
+    const sockets = [...this.dueChecks].filter((socket) => socket.readyState === socket.OPEN);
+    this.dueChecks.clear();
+    try {
+      const users = await this.sessions.resolveMany(sockets.map((socket) => socket.sessionToken));
+      sockets.forEach((socket, i) => {
+        const user = users[i];
         if (!user) socket.close(WS_CLOSE_SESSION_ENDED, 'Session ended');
         else socket.user = user;
-      },
-      () => (socket.sessionCheckedUntil = SESSION_UNCHECKED),
-    );
+      });
+    } catch {
+      for (const socket of sockets) socket.sessionCheckedUntil = SESSION_UNCHECKED;
+    }
   }
 
   private onAuth(socket: ClientSocket, frame: Record<string, unknown>) {
