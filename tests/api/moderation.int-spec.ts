@@ -138,14 +138,15 @@ describe('reports, moderation and enforcement through the gateways', () => {
     });
   });
 
-  it('gives one suspension and one audit entry when two moderators on two gateways act at once', async () => {
+  it('gives one sanction and one audit entry when two moderators on two gateways act on one report at once', async () => {
     const second = await s.member('moderator');
     const target = await s.member();
     const made = await (await s.member()).client.post('/api/reports', { targetType: 'user', targetId: target.user.id, reason: 'scam' });
+    // Each closes the same report, so one of them acts and the others find it handled, whichever comes first.
     const answers = await Promise.all([
       mod().post(`/api/moderation/users/${target.user.id}/suspend`, { days: 3, reason: 'Scam', reportId: made.body.id }),
       s.on(second.client, 1).post(`/api/moderation/users/${target.user.id}/ban`, { reason: 'Scam', reportId: made.body.id }),
-      s.on(second.client, 1).post(`/api/moderation/users/${target.user.id}/suspend`, { days: 5, reason: 'Scam' }),
+      s.on(second.client, 1).post(`/api/moderation/users/${target.user.id}/suspend`, { days: 5, reason: 'Scam', reportId: made.body.id }),
     ]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409]);
     const audit = await mod().get(`/api/moderation/audit?userId=${target.user.id}`);
@@ -153,6 +154,18 @@ describe('reports, moderation and enforcement through the gateways', () => {
     const view = await mod().get(`/api/moderation/users/${target.user.id}`);
     expect(view.body.account.sanctions).toHaveLength(1);
     expect(view.body.account.sanctions[0].kind).toBe(audit.body[0].action === 'ban' ? 'ban' : 'suspension');
+  });
+
+  it('gives one suspension when two moderators on two gateways suspend someone at once, with no report', async () => {
+    const second = await s.member('moderator');
+    const target = await s.member();
+    const answers = await Promise.all([
+      mod().post(`/api/moderation/users/${target.user.id}/suspend`, { days: 3, reason: 'Scam' }),
+      s.on(second.client, 1).post(`/api/moderation/users/${target.user.id}/suspend`, { days: 5, reason: 'Scam' }),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    expect((await mod().get(`/api/moderation/audit?userId=${target.user.id}`)).body).toHaveLength(1);
+    expect((await mod().get(`/api/moderation/users/${target.user.id}`)).body.account.sanctions).toHaveLength(1);
   });
 
   it('refuses non-moderators, moderators as targets, bad input with field messages and unknown ids, never with a 5xx', async () => {
