@@ -20,7 +20,7 @@ describe("Where you're signed in", () => {
       const second = await openContext(browser, baseUrl, width);
       try {
         const username = await signUp(first, 'devices');
-        await signIn(second, username, MEMBER_PASSWORD);
+        await signIn(second, baseUrl, username, MEMBER_PASSWORD);
 
         const there = await second.newPage();
         there.setDefaultTimeout(15_000);

@@ -93,7 +93,7 @@ describe('The expert marketplace', () => {
       await page.getByTestId('verification-badge').filter({ hasText: 'Unverified' }).waitFor();
 
       // A moderator verifies the application.
-      await signIn(moderator.context, 'moderator');
+      await signIn(moderator.context, baseUrl, 'moderator');
       await moderator.page.goto('/moderation');
       await moderator.page.getByRole('heading', { name: 'Seller Applications' }).waitFor();
       const card = moderator.page.getByTestId('application').filter({ hasText: displayName });
@@ -210,7 +210,7 @@ describe('The expert marketplace', () => {
   it("shows the seller editor's five tabs at 375 px without a sideways swipe", async () => {
     const { context, page } = await openPage(375, 812);
     try {
-      await signIn(context, 'seller');
+      await signIn(context, baseUrl, 'seller');
       await page.goto('/seller-profile');
       const tabs = page.getByRole('tablist', { name: 'Profile sections' });
       await tabs.waitFor();

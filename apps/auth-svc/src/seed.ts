@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { ClientProxyFactory, Transport, type ClientProxy } from '@nestjs/microservices';
-import { AuthEvents, DEMO_TWO_STEP_SECRET, type UserRole } from '@app/contracts';
+import { AuthEvents, DEMO_PASSWORD, DEMO_TWO_STEP_SECRET, type UserRole } from '@app/contracts';
 import { createLogger, ensureDatabase, migrate, natsServerOptions, ormOptions } from '@app/server';
 import * as argon2 from 'argon2';
 import { lastValueFrom } from 'rxjs';
@@ -10,9 +10,6 @@ import { authEnv } from './config/auth-env';
 import { migrations } from './migrations';
 import { User } from './users/user.entity';
 import { toUserSummary } from './users/user.mapper';
-
-/** Every demo account signs in with this password (documented in the README). */
-export const DEMO_PASSWORD = 'chat-demo-2026';
 
 interface DemoAccount {
   username: string;

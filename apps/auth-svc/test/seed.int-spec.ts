@@ -1,11 +1,11 @@
 import 'reflect-metadata';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { DEMO_TWO_STEP_SECRET } from '@app/contracts';
+import { DEMO_PASSWORD, DEMO_TWO_STEP_SECRET } from '@app/contracts';
 import { ensureDatabase, migrate, ormOptions } from '@app/server';
 import { startTestInfra, type TestInfra } from '@app/testing';
 import * as argon2 from 'argon2';
 import { migrations } from '../src/migrations';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedAccounts } from '../src/seed';
+import { DEMO_ACCOUNTS, seedAccounts } from '../src/seed';
 import { User } from '../src/users/user.entity';
 
 describe('demo accounts seed', () => {

@@ -1,16 +1,14 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { captchaAnswers, freePort, politeName } from '@app/testing';
-import type { CaptchaChallengeDto } from '@app/contracts';
+import { freePort, politeName } from '@app/testing';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { stackInfo } from './stack-info';
-import { answerTwoStep } from './two-step';
 
 // scripts/ is plain CommonJS shared with `npm start`.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { Stack } = require('../../../scripts/lib/stack.js');
 
-export const DEMO_PASSWORD = 'chat-demo-2026';
+export { signIn } from './session';
 
 /** Calls the API with the context's cookies, as the page's own code would (same-site Origin). */
 export async function api<T>(context: BrowserContext, baseUrl: string, method: string, path: string, body?: unknown): Promise<T> {
@@ -22,18 +20,6 @@ export async function api<T>(context: BrowserContext, baseUrl: string, method: s
   const text = await response.text();
   if (!response.ok()) throw new Error(`${method} /api/${path}: ${response.status()} ${text}`);
   return (text ? JSON.parse(text) : undefined) as T;
-}
-
-/** Signs a demo account in for the whole context, solving the server's captcha like a person. */
-export async function signIn(context: BrowserContext, baseUrl: string, username: string): Promise<{ id: number; username: string; role: string }> {
-  const challenge = await api<CaptchaChallengeDto>(context, baseUrl, 'GET', 'auth/captcha');
-  const { token } = await api<{ token: string }>(context, baseUrl, 'POST', 'auth/captcha/verify', captchaAnswers(challenge));
-  const answer = await api<{ user: { id: number; username: string; role: string } }>(context, baseUrl, 'POST', 'auth/login', {
-    email: username,
-    password: DEMO_PASSWORD,
-    captchaResponse: token,
-  });
-  return ((await answerTwoStep(context, baseUrl, answer)) ?? answer).user;
 }
 
 export interface RoomRef {

@@ -2,9 +2,8 @@ import type { APIResponse, BrowserContext } from 'playwright-core';
 import { captchaAnswers, politeName } from '@app/testing';
 import type { CaptchaChallengeDto } from '@app/contracts';
 import { stackInfo } from './stack-info';
-import { answerTwoStep } from './two-step';
 
-export const DEMO_PASSWORD = 'chat-demo-2026';
+export { signIn } from './session';
 
 /** Unsafe requests must come from the app's own origin, as the browser's would. */
 function post(context: BrowserContext, path: string, data: unknown): Promise<APIResponse> {
@@ -18,14 +17,6 @@ async function captchaToken(context: BrowserContext): Promise<string> {
   const verified = await post(context, '/api/auth/captcha/verify', captchaAnswers((await challenge.json()) as CaptchaChallengeDto));
   expect(verified.ok()).toBe(true);
   return ((await verified.json()) as { token: string }).token;
-}
-
-/** Signs the context in as an existing account (the sign-in screen itself is tested elsewhere). */
-export async function signIn(context: BrowserContext, username: string, password = DEMO_PASSWORD): Promise<void> {
-  const captchaResponse = await captchaToken(context);
-  const response = await post(context, '/api/auth/login', { email: username, password, captchaResponse });
-  expect(response.status()).toBe(200);
-  await answerTwoStep(context, stackInfo().baseUrl, await response.json());
 }
 
 /** The password of every account signUp makes. */

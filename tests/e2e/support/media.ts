@@ -1,32 +1,6 @@
-import type { BrowserContext } from 'playwright-core';
 import sharp from 'sharp';
-import type { CaptchaChallengeDto } from '@app/contracts';
-import { captchaAnswers } from '@app/testing';
-import { answerTwoStep } from './two-step';
 
-export const DEMO_PASSWORD = 'chat-demo-2026';
-
-/**
- * Signs a demo account in through the same HTTP calls the sign-in form makes (captcha
- * challenge, answer, login), so the context's cookie jar holds a real session.
- */
-export async function signIn(context: BrowserContext, baseUrl: string, username: string): Promise<void> {
-  const headers = { origin: baseUrl };
-  const challenge = await context.request.get(`${baseUrl}/api/auth/captcha`);
-  if (!challenge.ok()) throw new Error(`captcha: ${challenge.status()} ${await challenge.text()}`);
-  const verified = await context.request.post(`${baseUrl}/api/auth/captcha/verify`, {
-    headers,
-    data: captchaAnswers((await challenge.json()) as CaptchaChallengeDto),
-  });
-  if (!verified.ok()) throw new Error(`captcha verify: ${verified.status()} ${await verified.text()}`);
-  const { token } = (await verified.json()) as { token: string };
-  const login = await context.request.post(`${baseUrl}/api/auth/login`, {
-    headers,
-    data: { email: username, password: DEMO_PASSWORD, captchaResponse: token },
-  });
-  if (!login.ok()) throw new Error(`login as ${username}: ${login.status()} ${await login.text()}`);
-  await answerTwoStep(context, baseUrl, await login.json());
-}
+export { signIn } from './session';
 
 /** A PNG of one colour. */
 export function solidPng(width: number, height: number, background: { r: number; g: number; b: number }): Promise<Buffer> {

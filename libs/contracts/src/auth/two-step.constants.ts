@@ -43,6 +43,9 @@ export const TwoStepMessages = {
   addingNeedsSecondFactor: 'Your account has a second factor already. Sign in with your passkey or your two-step code to add another.',
 } as const;
 
+/** Every seeded demo account signs in with this password (documented in the README's demo accounts). */
+export const DEMO_PASSWORD = 'chat-demo-2026';
+
 /**
  * The authenticator secret of the seeded demo moderator, for `npm start` and the tests only (the
  * seed leaves it out when NODE_ENV is production). Documented in the README's demo accounts.
