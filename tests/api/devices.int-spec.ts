@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { AuthPatterns, SessionMessages, WS_CLOSE_SESSION_ENDED, type SessionInfoDto } from '@app/contracts';
+import { AuthPatterns, NEW_DEVICE_MAILS_PER_DAY, SessionMessages, WS_CLOSE_SESSION_ENDED, type SessionInfoDto } from '@app/contracts';
 import { eventually, linkIn, uniqueName, type CaughtMail } from '@app/testing';
 import { createHash, createHmac } from 'node:crypto';
 import WebSocket from 'ws';
@@ -193,6 +193,16 @@ describe('devices: the sessions list, ending sessions, new-device mail', () => {
     await stack.mail.waitForMail(later.email, /Confirm your email address/);
     expect(await newDeviceMails(email)).toHaveLength(1);
     expect(await newDeviceMails(later.email)).toHaveLength(0);
+  });
+
+  it(`mails at most ${NEW_DEVICE_MAILS_PER_DAY} new devices a day; Settings still lists every session`, async () => {
+    const { laptop, username, email } = await member();
+    for (let i = 0; i < NEW_DEVICE_MAILS_PER_DAY + 2; i++) await phoneOf(username);
+    // Sync point: the verification mail of a later member arrives after anything queued before it.
+    const later = await member();
+    await stack.mail.waitForMail(later.email, /Confirm your email address/);
+    expect(await newDeviceMails(email)).toHaveLength(NEW_DEVICE_MAILS_PER_DAY);
+    expect(await sessionsOf(laptop)).toHaveLength(NEW_DEVICE_MAILS_PER_DAY + 3);
   });
 
   it('ends that session by the link, without signing in, once; another session is not touched', async () => {

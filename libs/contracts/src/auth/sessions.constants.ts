@@ -21,6 +21,12 @@ export const DEVICE_ID_PATTERN = /^[\w-]{43}$/;
 export const DEVICE_COOKIE_MAX_AGE_SECONDS = 400 * 24 * 60 * 60;
 /** How long the "end that session" link in a new-device mail works. */
 export const END_SESSION_LINK_TTL_SECONDS = 7 * 24 * 60 * 60;
+/**
+ * New-device mails one account gets in a day: enough to show someone who keeps signing in from
+ * fresh browsers (the sessions list in Settings shows every one), never a stream of mail a
+ * sign-in script could send to the owner's inbox.
+ */
+export const NEW_DEVICE_MAILS_PER_DAY = 5;
 /** A session's last activity is written at most this often, not at every request. */
 export const SESSION_ACTIVITY_RESOLUTION_MS = 60_000;
 
