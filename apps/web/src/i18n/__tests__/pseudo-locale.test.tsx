@@ -199,4 +199,12 @@ describe('the translated screens in a pseudo-locale', () => {
     await act(async () => undefined);
     expect(plainWords([session.buyer.username, session.seller.displayName])).toEqual([]);
   });
+
+  it.each(['/forgot-password', '/reset-password?token=' + 'a'.repeat(43), '/reset-password', '/verify-email'])('the account mail screen %s shows no word that is not from a catalogue', async (path) => {
+    server.on('GET /api/users/me', () => UNAUTHENTICATED);
+    renderApp(path);
+    await screen.findByRole('heading', { level: 1 });
+    // The address field's example is an address.
+    expect(plainWords(['you@example.com'])).toEqual([]);
+  });
 });

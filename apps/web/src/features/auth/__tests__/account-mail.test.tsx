@@ -1,7 +1,8 @@
 import { RecoveryMessages } from '@app/contracts/browser';
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { makeUser } from '../../../test/fixtures';
+import { switchLanguage } from '../../../i18n/i18n';
 import { renderApp, settleRenderedApps } from '../../../test/render';
 import { startTestServer, type TestServer } from '../../../test/test-server';
 import { AUTH_TEXT } from '../auth-strings';
@@ -142,5 +143,45 @@ describe('Verification banner', () => {
     renderApp('/');
     await screen.findByRole('button', { name: /account menu/i });
     expect(screen.queryByText(RECOVERY_TEXT.bannerText)).not.toBeInTheDocument();
+  });
+});
+
+describe('In Hindi', () => {
+  afterEach(() => act(() => switchLanguage('en')));
+
+  it('words a link without its token in English as the server words a bad one', async () => {
+    renderApp('/reset-password');
+    expect(await screen.findByRole('alert')).toHaveTextContent(RecoveryMessages.resetLinkInvalid);
+    expect(RECOVERY_TEXT.missingVerifyToken).toBe(RecoveryMessages.verifyLinkInvalid);
+  });
+
+  it('asks for a reset link in Hindi', async () => {
+    await act(() => switchLanguage('hi'));
+    renderApp('/forgot-password');
+    const form = await screen.findByRole('form', { name: 'पासवर्ड भूल गए?' });
+    expect(within(form).getByLabelText('ईमेल')).toBeInTheDocument();
+    expect(within(form).getByRole('button', { name: 'रीसेट लिंक भेजें' })).toBeDisabled();
+    expect(within(form).getByRole('link', { name: 'साइन इन पर वापस जाएँ' })).toHaveAttribute('href', '/auth');
+    expect(document.title).toBe('पासवर्ड भूल गए? | ChatMarket');
+  });
+
+  it('says in Hindi that a link came without its token', async () => {
+    await act(() => switchLanguage('hi'));
+    renderApp('/verify-email');
+    expect(await screen.findByRole('heading', { level: 1, name: 'अपना ईमेल पता सत्यापित करें' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('सत्यापन का यह लिंक सही नहीं है');
+    expect(screen.getByRole('link', { name: 'आगे बढ़ें' })).toHaveAttribute('href', '/');
+  });
+
+  it('refuses differing passwords in Hindi', async () => {
+    const user = userEvent.setup();
+    await act(() => switchLanguage('hi'));
+    renderApp(`/reset-password?token=${TOKEN}`);
+    const form = await screen.findByRole('form', { name: 'नया पासवर्ड चुनें' });
+    await user.type(within(form).getByLabelText('नया पासवर्ड'), 'Password1!');
+    await user.type(within(form).getByLabelText('नया पासवर्ड दोबारा लिखें'), 'Password2!');
+    await user.click(within(form).getByRole('button', { name: 'नया पासवर्ड सेट करें' }));
+    expect(await within(form).findByText('दोनों पासवर्ड एक जैसे नहीं हैं')).toBeInTheDocument();
+    expect(server.requests.filter((r) => r.path === '/api/auth/reset-password')).toHaveLength(0);
   });
 });

@@ -8,12 +8,13 @@ import { RECOVERY_TEXT } from '../recovery-strings';
 
 export type VerifyEmailStatusProps = { token: string };
 
-type Outcome = { state: 'pending' } | { state: 'verified' } | { state: 'failed'; message: string };
+/** message: the server's words; none for a link without its token, worded in the language spoken. */
+type Outcome = { state: 'pending' } | { state: 'verified' } | { state: 'failed'; message?: string };
 
 /** Sends the mail's token once, as the page opens, and says how it went. */
 export function VerifyEmailStatus({ token }: VerifyEmailStatusProps) {
   const [verifyEmail] = useVerifyEmailMutation();
-  const [outcome, setOutcome] = useState<Outcome>(token ? { state: 'pending' } : { state: 'failed', message: RECOVERY_TEXT.missingVerifyToken });
+  const [outcome, setOutcome] = useState<Outcome>(token ? { state: 'pending' } : { state: 'failed' });
   // A link works once: an effect run twice (development's strict mode) must not spend it twice.
   const sentFor = useRef<string | null>(null);
 
@@ -45,7 +46,7 @@ export function VerifyEmailStatus({ token }: VerifyEmailStatusProps) {
         </p>
       ) : (
         <p role="alert" className="flex items-center gap-2 text-sm text-destructive">
-          <XCircle className="h-5 w-5 shrink-0" aria-hidden /> {outcome.message}
+          <XCircle className="h-5 w-5 shrink-0" aria-hidden /> {outcome.message ?? RECOVERY_TEXT.missingVerifyToken}
         </p>
       )}
       <Button asChild className="w-full">
