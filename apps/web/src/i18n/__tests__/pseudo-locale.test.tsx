@@ -207,4 +207,13 @@ describe('the translated screens in a pseudo-locale', () => {
     // The address field's example is an address.
     expect(plainWords(['you@example.com'])).toEqual([]);
   });
+
+  it.each(['/privacy-policy', '/terms-of-use', '/community-guidelines', '/cookie-policy', '/refund-policy'])('the legal page %s shows no word that is not from a catalogue', async (path) => {
+    server.on('GET /api/users/me', () => UNAUTHENTICATED);
+    renderApp(path);
+    await screen.findByRole('article');
+    // The addresses to write to; the footer names each language in its own words and the
+    // networks by their brands.
+    expect(plainWords(['support@example.com', 'safety@example.com', 'English', 'Twitter', 'Instagram', 'Facebook'])).toEqual([]);
+  });
 });
