@@ -30,7 +30,7 @@ export type LegalBlock = { h2: MessageId } | { h3: MessageId } | { p: MessageId 
 
 /**
  * A legal page as its catalogue messages, in reading order. Their values: {app}, {supportEmail},
- * {safetyEmail}, {price}, {percent}; their tags: <0> strong, <1> the support address,
+ * {safetyEmail}, and the terms' {price} and {percent}; their tags: <0> strong, <1> the support address,
  * <2> the safety address, <3> the refund policy, <4> the community guidelines.
  */
 export type LegalDocument = { title: MessageId; description: MessageId; blocks: readonly LegalBlock[] };
