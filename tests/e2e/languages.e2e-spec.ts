@@ -231,3 +231,31 @@ describe('A Hindi member', () => {
     }
   });
 });
+
+describe('A Hindi visitor on a phone', () => {
+  it('asks for a new password and reads the privacy policy in Hindi at 375 px', async () => {
+    const width = 375;
+    const { context, page } = await hindiBrowser(width, 812);
+    try {
+      await page.goto('/forgot-password');
+      await waitForHeading(page, 'पासवर्ड भूल गए?');
+      expect(await pageLanguage(page)).toBe('hi');
+      const form = page.getByRole('form', { name: 'पासवर्ड भूल गए?' });
+      await form.getByLabel('ईमेल').fill(`nobody_${Date.now().toString(36)}@example.com`);
+      await expectSound(page, width, 'hi-forgot-password-375');
+      await form.getByRole('button', { name: 'रीसेट लिंक भेजें' }).click();
+      await page.getByRole('status').waitFor();
+      await page.getByRole('link', { name: 'साइन इन पर वापस जाएँ' }).waitFor();
+
+      await page.goto('/privacy-policy');
+      await waitForHeading(page, 'गोपनीयता नीति');
+      expect(await page.title()).toBe('गोपनीयता नीति | ChatMarket');
+      const article = page.getByRole('article');
+      await article.getByRole('heading', { level: 2, name: '7. आपके अधिकार' }).waitFor();
+      expect(await article.getByRole('link').first().getAttribute('href')).toMatch(/^mailto:/);
+      await expectSound(page, width, 'hi-privacy-policy-375');
+    } finally {
+      await context.close();
+    }
+  });
+});
