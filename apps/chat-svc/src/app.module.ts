@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { ServiceName } from '@app/contracts';
 import { ServiceCoreModule } from '@app/server';
 import { chatEnv } from './config/chat-env';
+import { ChatExportModule } from './data-export/chat-export.controller';
 import { FanoutModule } from './fanout/fanout.module';
 import { Message } from './messages/message.entity';
 import { MessagesModule } from './messages/messages.module';
@@ -41,6 +42,7 @@ import { PushSubscription } from './push/push-subscription.entity';
     BlocksModule,
     NotificationsModule,
     SearchModule,
+    ChatExportModule,
   ],
 })
 export class AppModule {}

@@ -5,6 +5,7 @@ import { ActiveCall } from './calls/active-call.entity';
 import { CallLedgerEntry } from './calls/call-ledger-entry.entity';
 import { CallSession } from './calls/call-session.entity';
 import { CallsModule } from './calls/calls.module';
+import { MarketplaceExportModule } from './data-export/marketplace-export.controller';
 import { marketplaceEnv } from './config/marketplace-env';
 import { migrations } from './migrations';
 import { Review } from './reviews/review.entity';
@@ -22,6 +23,7 @@ import { SellersModule } from './sellers/sellers.module';
     }),
     SellersModule,
     CallsModule,
+    MarketplaceExportModule,
   ],
 })
 export class AppModule {}

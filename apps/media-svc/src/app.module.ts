@@ -2,6 +2,8 @@ import { Module } from '@nestjs/common';
 import { ServiceName } from '@app/contracts';
 import { ServiceCoreModule } from '@app/server';
 import { mediaEnv } from './config/media-env';
+import { DataExport } from './exports/data-export.entity';
+import { DataExportsModule } from './exports/data-exports.module';
 import { migrations } from './migrations';
 import { MediaObject } from './objects/media-object.entity';
 import { MediaObjectsModule } from './objects/media-objects.module';
@@ -16,7 +18,7 @@ import { UploadsModule } from './uploads/uploads.module';
       service: ServiceName.Media,
       env: mediaEnv,
       databaseUrl: (env) => env.MEDIA_DATABASE_URL,
-      entities: [MediaObject],
+      entities: [MediaObject, DataExport],
       migrations,
     }),
     StorageModule,
@@ -24,6 +26,7 @@ import { UploadsModule } from './uploads/uploads.module';
     UploadsModule,
     PreviewsModule,
     ServingModule,
+    DataExportsModule,
   ],
 })
 export class AppModule {}

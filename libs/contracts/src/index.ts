@@ -51,6 +51,7 @@ export * from './marketplace/dto/review.dto';
 export * from './media/media.constants';
 export * from './media/media.patterns';
 export * from './media/dto/media.dto';
+export * from './media/data-export';
 export * from './calls/calls.constants';
 export * from './calls/call-billing';
 export * from './calls/calls.patterns';

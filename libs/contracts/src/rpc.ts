@@ -63,6 +63,7 @@ import type {
   StartCallRequestDto,
 } from './calls/dto/call.dto';
 import { ChatPatterns } from './chat/chat.patterns';
+import { DataExportPatterns, type AccountExportDto, type ChatExportPageRequestDto, type DataExportPageDto, type DataExportStatusDto, type MarketplaceExportPageRequestDto } from './media/data-export';
 import type { JoinRoomResultDto, JoinRoomsResultDto, MessageDto, PinnedMessageDto, PrivateChatSummaryDto, ReactionDto, RoomDto } from './chat/chat.types';
 import type {
   ActorRequestDto,
@@ -290,6 +291,12 @@ export interface RpcContract {
   [VipPatterns.Revoke]: [RevokeVipRequestDto, VipChangeDto];
   [VipPatterns.History]: [VipHistoryRequestDto, VipChangeDto[]];
   [SearchPatterns.Messages]: [SearchMessagesRequestDto, SearchPageDto];
+
+  [DataExportPatterns.Ask]: [UserIdDto, DataExportStatusDto];
+  [DataExportPatterns.Status]: [UserIdDto, DataExportStatusDto];
+  [DataExportPatterns.Account]: [UserIdDto, AccountExportDto];
+  [DataExportPatterns.ChatPage]: [ChatExportPageRequestDto, DataExportPageDto];
+  [DataExportPatterns.MarketplacePage]: [MarketplaceExportPageRequestDto, DataExportPageDto];
 }
 
 /** Every service answers `<service>.health.check` with its HealthReport. */

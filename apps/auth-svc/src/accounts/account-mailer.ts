@@ -1,5 +1,5 @@
 import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import { DEFAULT_LANGUAGE, END_SESSION_LINK_TTL_SECONDS, type Language, type NotificationDigestDueEvent, type SignInMethod } from '@app/contracts';
+import { DEFAULT_LANGUAGE, END_SESSION_LINK_TTL_SECONDS, type DataExportReadyEvent, type Language, type NotificationDigestDueEvent, type SignInMethod } from '@app/contracts';
 import { Mailer } from '@app/server';
 import { AuthEnv } from '../config/auth-env';
 import type { SessionDevice } from '../sessions/session.store';
@@ -92,6 +92,11 @@ export class AccountMailer implements OnApplicationShutdown {
         more: digest.count - digest.notifications.length,
       }),
     );
+  }
+
+  /** The zip of their data is ready: the signed link (works only in their own signed-in browser) and when it stops working. */
+  dataExportReady(to: MailRecipient, ready: DataExportReadyEvent): Promise<void> {
+    return this.send(to, (words) => words.dataExportReady({ origin: this.origin, link: `${this.origin}${ready.downloadUrl}`, until: when(new Date(ready.expiresAt), words) }));
   }
 
   private send(to: MailRecipient, write: (words: MailWords) => MailText): Promise<void> {

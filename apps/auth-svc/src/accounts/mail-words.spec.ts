@@ -15,6 +15,7 @@ function everyMail(language: (typeof LANGUAGES)[number]) {
     signUpWithBannedAddress: words.signUpWithBannedAddress({ origin, email: 'kim@example.com', at }),
     newDeviceSignIn: words.newDeviceSignIn({ origin, at, device: 'the device', place: 'the place', ip: '203.0.113.9', signedInWith: 'passkey', token: 'end-token', linkDays: 7 }),
     notificationDigest: words.notificationDigest({ origin, count: 3, items: ['- first', '- second'], more: 1 }),
+    dataExportReady: words.dataExportReady({ origin, link: `${origin}/api/users/me/export/download?token=export-token`, until: at }),
   };
 }
 

@@ -28,6 +28,7 @@ export interface MailWords {
   device: (browser: string | null, os: string | null) => string;
   unknownPlace: string;
   notificationDigest: (p: Links & { count: number; items: string[]; more: number }) => MailText;
+  dataExportReady: (p: Links & { link: string; until: string }) => MailText;
 }
 
 const plural = (locale: string, count: number, one: string, other: string) => (new Intl.PluralRules(locale).select(count) === 'one' ? one : other);
@@ -108,6 +109,18 @@ const en: MailWords = {
       `You get this mail because e-mail notifications are on; turn them off in your settings: ${origin}/settings`,
     ],
   }),
+  dataExportReady: ({ origin, link, until }) => ({
+    subject: 'Your data is ready to download',
+    lines: [
+      'The copy of your data you asked for is ready: your profile and settings, the messages you wrote, your chats, reports and notifications, your marketplace reviews and calls, and the files you uploaded.',
+      '',
+      `Download it (a zip file) until ${until}:`,
+      link,
+      '',
+      'The link works only while you are signed in to this account. After that date the file is deleted.',
+      `You can see it in Settings too: ${origin}/settings`,
+    ],
+  }),
 };
 
 const hi: MailWords = {
@@ -184,6 +197,18 @@ const hi: MailWords = {
       '',
       `सब देखें: ${origin}/notifications`,
       `यह मेल आपको इसलिए मिला क्योंकि ईमेल सूचनाएँ चालू हैं; इन्हें सेटिंग्स में बंद करें: ${origin}/settings`,
+    ],
+  }),
+  dataExportReady: ({ origin, link, until }) => ({
+    subject: 'आपका डेटा डाउनलोड के लिए तैयार है',
+    lines: [
+      'आपने अपने डेटा की जो कॉपी माँगी थी, वह तैयार है: आपकी प्रोफ़ाइल और सेटिंग्स, आपके लिखे संदेश, आपकी चैट, रिपोर्ट और सूचनाएँ, मार्केटप्लेस के आपके रिव्यू और कॉल, और आपकी अपलोड की गई फ़ाइलें।',
+      '',
+      `इसे (एक zip फ़ाइल) ${until} तक डाउनलोड करें:`,
+      link,
+      '',
+      'यह लिंक तभी काम करता है जब आप इसी खाते से साइन इन हों। उस तारीख के बाद फ़ाइल मिटा दी जाती है।',
+      `आप इसे सेटिंग्स में भी देख सकते हैं: ${origin}/settings`,
     ],
   }),
 };

@@ -17,6 +17,7 @@ import { Migration20261204170000Pins } from './Migration20261204170000-pins';
 import { Migration20261201100000Mentions } from './Migration20261201100000-mentions';
 import { Migration20261205100000LinkPreviews } from './Migration20261205100000-link-previews';
 import { Migration20261206100000LinkPreviewImages } from './Migration20261206100000-link-preview-images';
+import { Migration20261207100000MessagesBySender } from './Migration20261207100000-messages-by-sender';
 
 /** Every migration, in order. Listed in code so the build and jest need no file globbing. */
 export const migrations: MigrationObject[] = [
@@ -38,4 +39,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261204170000-pins', class: Migration20261204170000Pins },
   { name: 'Migration20261205100000-link-previews', class: Migration20261205100000LinkPreviews },
   { name: 'Migration20261206100000-link-preview-images', class: Migration20261206100000LinkPreviewImages },
+  { name: 'Migration20261207100000-messages-by-sender', class: Migration20261207100000MessagesBySender },
 ];

@@ -1,5 +1,6 @@
 import { HttpException, Injectable, OnModuleDestroy } from '@nestjs/common';
 import {
+  DataExportHeaders,
   ErrorCode,
   MEDIA_URL_PREFIX,
   MediaErrorCode,
@@ -167,7 +168,40 @@ export class MediaUpstream implements OnModuleDestroy {
     });
     upstream.end();
   }
+
+  /**
+   * Streams a data export's zip from media-svc, which checks that the link was signed for this
+   * person (the session's, named in a header it trusts only from here).
+   */
+  downloadExport(userId: number, token: string, res: Response) {
+    const headers: Record<string, string> = { [DataExportHeaders.UserId]: String(userId) };
+    const requestId = currentRequestId();
+    if (requestId) headers[REQUEST_ID_HEADER] = requestId;
+    const url = new URL('/exports/download', this.base);
+    url.searchParams.set('token', token);
+    const upstream = request(url, { method: 'GET', agent: this.readAgent, headers });
+    upstream.on('response', (response) => {
+      res.status(response.statusCode ?? 502);
+      for (const name of EXPORT_HEADERS) {
+        const value = response.headers[name];
+        if (value !== undefined) res.setHeader(name, value);
+      }
+      pipeline(response, res).catch(() => undefined);
+    });
+    upstream.on('error', () => {
+      if (res.headersSent) return res.destroy();
+      const error = unavailable();
+      res.status(error.getStatus()).json(error.getResponse());
+    });
+    res.on('close', () => {
+      if (!res.writableFinished) upstream.destroy();
+    });
+    upstream.end();
+  }
 }
+
+/** Headers of a data export's answer that reach the browser. */
+const EXPORT_HEADERS = ['content-type', 'content-length', 'content-disposition', 'cache-control', 'x-content-type-options'];
 
 /**
  * Calls `onTooSlow` when fewer than `minBytesPerSecond` arrive over a window of `windowMs`

@@ -2,13 +2,14 @@ import { Module, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { Express } from 'express';
 import { GatewayEnv } from '../config/gateway-env';
+import { DataExportController } from './data-export.controller';
 import { MediaUploadController } from './media-upload.controller';
 import { MediaUpstream } from './media-upstream';
 import { UploadSlots } from './upload-slots';
 
-/** Uploads under /api, and /media/... (outside /api) proxied from media-svc. */
+/** Uploads and data exports under /api, and /media/... (outside /api) proxied from media-svc. */
 @Module({
-  controllers: [MediaUploadController],
+  controllers: [MediaUploadController, DataExportController],
   providers: [
     {
       provide: UploadSlots,

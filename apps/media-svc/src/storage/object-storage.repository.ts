@@ -58,6 +58,13 @@ export class ObjectStorage implements OnModuleInit {
     await this.client.putObject(this.bucket, key, data, data.length, { 'Content-Type': contentType });
   }
 
+  /** Streams bytes of a length not known in advance (a zip being made), a part at a time. */
+  async putStream(key: string, data: Readable, contentType: string): Promise<{ size: number }> {
+    await this.client.putObject(this.bucket, key, data, undefined, { 'Content-Type': contentType });
+    const stat = await this.client.statObject(this.bucket, key);
+    return { size: stat.size };
+  }
+
   /** The object's bytes from `start` to `end` inclusive. */
   getRange(key: string, start: number, end: number): Promise<Readable> {
     return this.client.getPartialObject(this.bucket, key, start, end - start + 1);

@@ -1,0 +1,11 @@
+import { Module } from '@nestjs/common';
+import { DataExportBuilder } from './data-export-builder';
+import { DataExportLinks } from './data-export-links';
+import { DataExportDownloadController, DataExportsController } from './data-exports.controller';
+import { DataExportsService } from './data-exports.service';
+
+@Module({
+  controllers: [DataExportsController, DataExportDownloadController],
+  providers: [DataExportsService, DataExportBuilder, DataExportLinks],
+})
+export class DataExportsModule {}
