@@ -121,8 +121,8 @@ beforeAll(async () => {
     VAPID_PUBLIC_KEY: vapid.publicKey,
     VAPID_PRIVATE_KEY: vapid.privateKey,
     VAPID_SUBJECT: 'mailto:operator@example.com',
-  });
-}, 60_000);
+  }, { media: true });
+}, 90_000);
 
 afterAll(async () => {
   await stack?.stop();
@@ -200,9 +200,13 @@ describe('no input gets a 5xx', () => {
         'POST /api/users/me/sessions/end-others',
         'DELETE /api/users/me/sessions/{id}',
         'POST /api/auth/sessions/end-by-link',
+        'GET /api/users/me/export',
+        'POST /api/users/me/export',
+        'GET /api/users/me/export/download',
       ]),
     );
     expect(ops.find((op) => op.method === 'POST' && op.path === '/api/auth/sessions/end-by-link')?.bodyFields).toEqual(['token']);
+    expect(ops.find((op) => op.method === 'GET' && op.path === '/api/users/me/export/download')?.queryFields).toEqual(['token']);
     // The WebAuthn answers are fuzzed down to their nested fields.
     expect(ops.find((op) => op.method === 'POST' && op.path === '/api/users/me/passkeys')?.bodyFields).toEqual(
       expect.arrayContaining(['name', 'response', 'response.id', 'response.type', 'response.response']),
@@ -244,9 +248,9 @@ describe('no input gets a 5xx', () => {
     expect(failures).toEqual([]);
     expect(sent).toBeGreaterThan(1000);
 
-    // Healthy afterwards: every service behind this stack answers (media-svc is not part of it).
+    // Healthy afterwards: every service behind this stack answers.
     const health = await new ApiClient(stack, '10.0.0.9').get('/api/health');
-    for (const service of [ServiceName.Auth, ServiceName.Chat, ServiceName.Marketplace]) expect(health.body.services[service].ok).toBe(true);
+    for (const service of [ServiceName.Auth, ServiceName.Chat, ServiceName.Marketplace, ServiceName.Media]) expect(health.body.services[service].ok).toBe(true);
     expect(health.body.gateway.ok).toBe(true);
   }, 180_000);
 

@@ -1,5 +1,5 @@
 import { Controller, Get, HttpCode, Post, Query, Res, UseGuards } from '@nestjs/common';
-import { ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiCookieAuth, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { DataExportDownloadQueryDto, DataExportPatterns, type DataExportStatusDto, type UserDto } from '@app/contracts';
 import { RpcClient } from '@app/server';
 import type { Response } from 'express';
@@ -44,6 +44,7 @@ export class DataExportController {
     summary: 'Downloads the zip, with the token of its link, in the owner\'s own session',
     description: '400 for a token that is no export link; 403 for a link not signed for this account (another person\'s, or changed); 404 when it is not ready or has expired.',
   })
+  @ApiQuery({ name: 'token', type: String, required: true, description: 'From the link in the mail or in Settings' })
   @Get('download')
   download(@Query() query: DataExportDownloadQueryDto, @CurrentUser() user: UserDto, @Res() res: Response): void {
     this.upstream.downloadExport(user.id, query.token, res);
