@@ -7,6 +7,7 @@ export const TAG_TYPES = [
   'TwoStep',
   'Passkeys',
   'Sessions',
+  'DataExport',
   'Stats',
   'RecentMessages',
   'Rooms',

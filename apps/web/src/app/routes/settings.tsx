@@ -3,6 +3,7 @@ import { AuthRequired } from '../../features/auth/components/auth-required';
 import { BlockList } from '../../features/safety/components/block-list';
 import { useCurrentUser } from '../../features/auth/hooks/use-current-user';
 import { PushDevices } from '../../features/push/components/push-devices';
+import { DataExportCard } from '../../features/settings/components/data-export-card';
 import { LanguageSetting } from '../../features/settings/components/language-setting';
 import { SettingsForm } from '../../features/settings/components/settings-form';
 import { PasskeysCard } from '../../features/settings/components/passkeys-card';
@@ -39,6 +40,11 @@ export function SettingsScreen() {
         {user && user.role !== 'guest' ? (
           <div className="mt-6">
             <SessionsCard />
+          </div>
+        ) : null}
+        {user && user.role !== 'guest' ? (
+          <div className="mt-6">
+            <DataExportCard />
           </div>
         ) : null}
         {user && user.role !== 'guest' ? (
