@@ -74,7 +74,8 @@ export class DataExportsService implements OnApplicationBootstrap, OnApplication
       job.userId = userId;
       job.askedAt = now;
       await this.em.fork().persistAndFlush(job);
-      this.queue = this.queue.then(() => this.run(job.id));
+      // One job after another; a job that cannot even record its failure must not stop the ones after it.
+      this.queue = this.queue.then(() => this.run(job.id)).catch((error: Error) => this.logger.error(`Data export ${job.id} stopped: ${error.message}`));
       return this.statusOf(job, now);
     } finally {
       await this.redis.del(lock);
