@@ -17,18 +17,42 @@ const READY_SUBJECT = /Your data is ready to download/;
 let stack: AuthStack;
 let media: Client;
 let chat: Client;
+let marketplace: Client;
 
 beforeAll(async () => {
   stack = await startProductStack({}, { media: true });
   media = new Client({ connectionString: stack.infra.databaseUrl('media') });
   chat = new Client({ connectionString: stack.infra.databaseUrl('chat') });
-  await Promise.all([media.connect(), chat.connect()]);
+  marketplace = new Client({ connectionString: stack.infra.databaseUrl('marketplace') });
+  await Promise.all([media.connect(), chat.connect(), marketplace.connect()]);
 }, 90_000);
 
 afterAll(async () => {
-  await Promise.all([media?.end(), chat?.end()]);
+  await Promise.all([media?.end(), chat?.end(), marketplace?.end()]);
   await stack?.stop();
 });
+
+/** A paid call of `buyerId` to a seller, ended, and the review they wrote of that seller. */
+async function callAndReview(buyerId: number, buyerName: string) {
+  const sellerUserId = 900_000 + Math.floor(Math.random() * 90_000);
+  const { rows } = await marketplace.query(
+    `insert into "sellers" ("user_id", "username", "display_name", "category", "bio", "about_me", "experience", "education", "work_history", "pricing", "time_zone", "response_time", "working_hours")
+     values ($1, $2, 'Dr Export', 'health', 'bio', 'about', '5 years', 'school', 'work', '{}', 'UTC', 'within an hour', '{}') returning "id"`,
+    [sellerUserId, `seller${sellerUserId}`],
+  );
+  const sellerId = rows[0].id as number;
+  await marketplace.query(
+    `insert into "call_sessions" ("buyer_id", "buyer_name", "seller_id", "seller_user_id", "seller_name", "call_type", "state", "end_reason",
+       "price_per_minute_cents", "created_at", "accepted_at", "connected_at", "ended_at", "buyer_heartbeat_at", "billed_seconds", "amount_cents", "commission_cents", "earning_cents")
+     values ($1, $2, $3, $4, 'Dr Export', 'audio', 'ended', 'completed', 250, now(), now(), now(), now(), now(), 120, 500, 100, 400)`,
+    [buyerId, buyerName, sellerId, sellerUserId],
+  );
+  await marketplace.query(`insert into "reviews" ("seller_id", "buyer_id", "buyer_name", "rating", "comment") values ($1, $2, $3, 5, 'Helpful and kind')`, [
+    sellerId,
+    buyerId,
+    buyerName,
+  ]);
+}
 
 /** Every file of a zip, by name. */
 async function unzip(data: Buffer): Promise<Map<string, Buffer>> {
@@ -108,6 +132,7 @@ describe('download my data', () => {
       [room.body.id, owner.id, DATA_EXPORT_PAGE_SIZE * 2 + 5],
     );
     const pictureUrl = await uploadPicture(owner);
+    await callAndReview(owner.id, owner.username);
 
     const ready = await exportOf(owner);
     expect(Date.parse(ready.expiresAt as string) - Date.now()).toBeGreaterThan(6.9 * 24 * 3600 * 1000);
@@ -147,6 +172,12 @@ describe('download my data', () => {
     expect(messages).toHaveLength(DATA_EXPORT_PAGE_SIZE * 2 + 6);
     expect(messages.find((m) => m.content === words)).toMatchObject({ room_id: room.body.id, room_name: room.body.name });
     expect(new Set(messages.map((m) => m.id)).size).toBe(messages.length);
+
+    expect(json('marketplace/calls.json')).toEqual([
+      expect.objectContaining({ direction: 'made', seller_name: 'Dr Export', billed_seconds: 120, amount_cents: 500, price_per_minute_cents: 250 }),
+    ]);
+    expect(json('marketplace/reviews.json')).toEqual([expect.objectContaining({ direction: 'written', seller_name: 'Dr Export', rating: 5, comment: 'Helpful and kind' })]);
+    expect(json('marketplace/seller.json')).toEqual([]);
 
     // The uploaded picture, byte for byte as it is served.
     const uploads = json('media/uploads.json') as any[];
