@@ -5,16 +5,18 @@ import { eventually, linkIn, uniqueName } from '@app/testing';
 import { Client } from 'pg';
 import sharp from 'sharp';
 import { fromBuffer, type Entry, type ZipFile } from 'yauzl';
-import { ApiClient, signedUpMember, type AuthStack, type Member } from './auth-stack';
+import { DataExportsService } from '../../apps/media-svc/src/exports/data-exports.service';
+import { ObjectStorage } from '../../apps/media-svc/src/storage/object-storage.repository';
+import { ApiClient, signedUpMember, type Member } from './auth-stack';
 import { multipartBody } from './media-harness';
-import { startProductStack } from './support/product-stack';
+import { startProductStack, type ProductStack } from './support/product-stack';
 import { enterRoom } from './support/room-socket';
 
 jest.setTimeout(90_000);
 
 const READY_SUBJECT = /Your data is ready to download/;
 
-let stack: AuthStack;
+let stack: ProductStack;
 let media: Client;
 let chat: Client;
 let marketplace: Client;
@@ -227,14 +229,24 @@ describe('download my data', () => {
     expect((await download(url, owner)).status).toBe(200);
   });
 
-  it('refuses an expired link with 404 and shows the export expired', async () => {
+  it('refuses an expired link with 404, shows the export expired, and the sweep deletes the zip', async () => {
     const owner = await signedUpMember(stack, undefined, uniqueName('exp'));
     const { downloadUrl } = await exportOf(owner);
-    await media.query(`update "data_exports" set "expires_at" = now() - interval '1 second' where "user_id" = $1`, [owner.id]);
+    const { rows } = await media.query(`update "data_exports" set "expires_at" = now() - interval '1 second' where "user_id" = $1 returning "key"`, [owner.id]);
+    const key = rows[0].key as string;
+    expect(key).toMatch(new RegExp(`^exports/${owner.id}/[0-9a-f-]{36}\\.zip$`));
+    const storage = stack.media!.get(ObjectStorage);
+    await expect(storage.getWhole(key)).resolves.toBeDefined();
+
     const expired = await download(downloadUrl as string, owner);
     expect(expired.status).toBe(404);
     expect(JSON.parse(expired.body.toString())).toMatchObject({ message: DataExportMessages.expired });
     expect(await statusOf(owner)).toMatchObject({ state: 'expired', downloadUrl: null, expiresAt: null });
+
+    expect(await stack.media!.get(DataExportsService).sweep()).toBeGreaterThanOrEqual(1);
+    await expect(storage.getWhole(key)).rejects.toMatchObject({ code: 'NoSuchKey' });
+    expect((await media.query(`select "key" from "data_exports" where "user_id" = $1`, [owner.id])).rows).toEqual([{ key: null }]);
+    expect(await statusOf(owner)).toMatchObject({ state: 'expired', downloadUrl: null });
   });
 
   it('lets a job lost to a restart (still asked after an hour) be asked again', async () => {

@@ -1,3 +1,4 @@
+import type { NestExpressApplication } from '@nestjs/platform-express';
 import { ServiceName } from '@app/contracts';
 import { freePort } from '@app/testing';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -18,6 +19,11 @@ const { startLocalS3 } = require('../../../scripts/lib/local-s3') as {
   startLocalS3(options: { dir: string; bucket: string }): Promise<{ endpoint: string; port: number; stop(): Promise<void> }>;
 };
 
+export type ProductStack = AuthStack & {
+  /** media-svc itself when it was asked for, for what it does on its own time (its sweeps). */
+  media?: NestExpressApplication;
+};
+
 export interface ProductStackOptions {
   /** media-svc too, with an S3 server of its own (uploads, data exports). */
   media?: boolean;
@@ -28,7 +34,7 @@ export interface ProductStackOptions {
  * cross them (roles, blocks, the filter, every endpoint at once), and media-svc when asked.
  * `stop` ends them all.
  */
-export async function startProductStack(env: Record<string, string> = {}, { media = false }: ProductStackOptions = {}): Promise<AuthStack> {
+export async function startProductStack(env: Record<string, string> = {}, { media = false }: ProductStackOptions = {}): Promise<ProductStack> {
   const s3Dir = media ? mkdtempSync(join(tmpdir(), 'test-s3-')) : undefined;
   const s3 = s3Dir ? await startLocalS3({ dir: s3Dir, bucket: 'media-test' }) : undefined;
   const mediaPort = media ? await freePort() : undefined;
@@ -60,6 +66,7 @@ export async function startProductStack(env: Record<string, string> = {}, { medi
   if (mediaApp) await startMediaService(mediaApp);
   return {
     ...stack,
+    media: mediaApp,
     async stop() {
       await Promise.all([...services, ...(mediaApp ? [mediaApp] : [])].map((app) => app.close()));
       await stack.stop();
