@@ -145,28 +145,7 @@ export class MediaUpstream implements OnModuleDestroy {
     }
     const requestId = currentRequestId() ?? req.header(REQUEST_ID_HEADER);
     if (requestId) headers[REQUEST_ID_HEADER] = requestId;
-    const upstream = request(new URL(`${MEDIA_URL_PREFIX}${mediaKeyOf(key)}`, this.base), {
-      method: req.method === 'HEAD' ? 'HEAD' : 'GET',
-      agent: this.readAgent,
-      headers,
-    });
-    upstream.on('response', (response) => {
-      res.status(response.statusCode ?? 502);
-      for (const name of SERVED_HEADERS) {
-        const value = response.headers[name];
-        if (value !== undefined) res.setHeader(name, value);
-      }
-      pipeline(response, res).catch(() => undefined);
-    });
-    upstream.on('error', () => {
-      if (res.headersSent) return res.destroy();
-      const error = unavailable();
-      res.status(error.getStatus()).json(error.getResponse());
-    });
-    res.on('close', () => {
-      if (!res.writableFinished) upstream.destroy();
-    });
-    upstream.end();
+    this.streamFrom(new URL(`${MEDIA_URL_PREFIX}${mediaKeyOf(key)}`, this.base), req.method === 'HEAD' ? 'HEAD' : 'GET', headers, SERVED_HEADERS, res);
   }
 
   /**
@@ -179,10 +158,15 @@ export class MediaUpstream implements OnModuleDestroy {
     if (requestId) headers[REQUEST_ID_HEADER] = requestId;
     const url = new URL('/exports/download', this.base);
     url.searchParams.set('token', token);
-    const upstream = request(url, { method: 'GET', agent: this.readAgent, headers });
+    this.streamFrom(url, 'GET', headers, EXPORT_HEADERS, res);
+  }
+
+  /** A read of media-svc streamed to the browser with its status and the named headers; 503 when it cannot be reached. */
+  private streamFrom(url: URL, method: 'GET' | 'HEAD', headers: Record<string, string>, passed: readonly string[], res: Response) {
+    const upstream = request(url, { method, agent: this.readAgent, headers });
     upstream.on('response', (response) => {
       res.status(response.statusCode ?? 502);
-      for (const name of EXPORT_HEADERS) {
+      for (const name of passed) {
         const value = response.headers[name];
         if (value !== undefined) res.setHeader(name, value);
       }
