@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- bodies and frames are loose JSON read as a browser would */
 import 'reflect-metadata';
-import { CHAT_SOCKET_SEND_SUBJECT, ChatMessages } from '@app/contracts';
+import { CHAT_SOCKET_SEND_SUBJECT, ChatMessages, SafetyMessages } from '@app/contracts';
 import { eventually } from '@app/testing';
 import { SocketSendsListener } from '../../apps/chat-svc/src/messages/socket-sends.listener';
 import { startChatStack, type ChatStack } from './chat-stack';
@@ -70,6 +70,47 @@ describe('gateway chat routes and socket frames', () => {
       expect((await s.api('GET', `/api/rooms/${roomId}/private-chats`, alice)).body.map((c: any) => c.id)).toEqual([chat.body.id]);
       expect((await s.api('DELETE', `/api/rooms/${chat.body.id}`, bob)).status).toBe(200);
       expect((await s.api('GET', '/api/rooms/my-chats', bob)).body).toEqual([]);
+    });
+
+    it('answers sends arriving together each by its own sender, room and client id, as it answers them alone', async () => {
+      const roomId = await newRoom('Meeting Place');
+      const [alice, bob, carol, dave, eve] = ['user', 'user', 'user', 'user', 'vip'].map((role) => s.signIn(role as 'user' | 'vip'));
+      const chatOf = async (from: SignedIn, to: SignedIn) => (await s.api('POST', '/api/rooms/private', from, { userId: to.user.id, originRoomId: roomId })).body.id as number;
+      const [walledOff, open] = [await chatOf(alice, bob), await chatOf(carol, dave)];
+      expect((await s.api('POST', '/api/blocks', bob, { userId: alice.user.id })).status).toBe(201);
+      const first = await s.api('POST', `/api/rooms/${open}/messages`, carol, { content: 'first', clientId: 'together-first' });
+      expect(first.status).toBe(201);
+
+      const send = (who: SignedIn, room: number, content: string, clientId?: string) => s.api('POST', `/api/rooms/${room}/messages`, who, { content, ...(clientId ? { clientId } : {}) });
+      const round = (n: number) => [
+        send(alice, walledOff, `from the blocked ${n}`),
+        send(bob, walledOff, `from the blocker ${n}`),
+        send(carol, open, `carol ${n}`),
+        send(dave, open, `dave ${n}`),
+        send(eve, open, `not hers ${n}`),
+        send(carol, open, 'first', 'together-first'),
+        send(dave, 999_999, `nowhere ${n}`),
+      ];
+      const alone = [];
+      for (const sent of round(0)) alone.push(await sent);
+      // Three rounds at once: the sends wait for each other's reads of the rules and go together.
+      const together = await Promise.all([1, 2, 3].flatMap(round));
+      const verdict = (res: { status: number; body: any }) => (res.status === 201 ? 201 : `${res.status} ${res.body.message}`);
+      expect(alone.map(verdict)).toEqual([
+        `403 ${SafetyMessages.CannotReply}`,
+        `403 ${SafetyMessages.youBlocked(alice.user.username)}`,
+        201,
+        201,
+        expect.stringMatching(/^40[34] /),
+        201,
+        `404 ${ChatMessages.RoomNotFound}`,
+      ]);
+      expect(together.map(verdict)).toEqual([...alone, ...alone, ...alone].map(verdict));
+      // The retry is the first message each time, stored once.
+      for (const retry of [alone[5], together[5], together[12], together[19]]) expect(retry.body).toMatchObject({ id: first.body.id, seq: first.body.seq });
+      const stored = (await s.api('GET', `/api/rooms/${open}/messages`, carol)).body.map((m: any) => m.content);
+      expect(stored.filter((c: string) => c === 'first')).toHaveLength(1);
+      expect(stored.filter((c: string) => /^(carol|dave) /.test(c))).toHaveLength(8);
     });
 
     it('starts marketplace chats by seller id and answers 404 for an unknown seller', async () => {

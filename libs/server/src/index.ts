@@ -23,3 +23,4 @@ export * from './periodic';
 export * from './public-address';
 export * from './public-fetch';
 export * from './country';
+export * from './call-groups';

@@ -1,5 +1,5 @@
 import type { Knex } from '@mikro-orm/postgresql';
-import { Metrics, runPrepared, type PreparedStatement } from '@app/server';
+import { CallGroups, Metrics, runPrepared, type GroupedCall, type PreparedStatement } from '@app/server';
 import type { NewMessage } from './messages.repository';
 
 /** The room of a message being stored no longer exists (deleted while the send was checked). */
@@ -85,11 +85,7 @@ const INSERT_MANY: PreparedStatement = {
     select inserted.*, numbered.ord from inserted join numbered on numbered.room_id = inserted.room_id and numbered.seq = inserted.seq`,
 };
 
-interface Pending {
-  message: NewMessage;
-  resolve(row: Row | null): void;
-  reject(error: unknown): void;
-}
+type Pending = GroupedCall<NewMessage, Row | null>;
 
 /**
  * Group commit: while IN_FLIGHT statements are storing sends, the sends that arrive meanwhile
@@ -99,39 +95,24 @@ interface Pending {
  * a room's order is still its sequence numbers, given under the room's row lock.
  */
 export class MessageInserts {
-  private readonly waiting: Pending[] = [];
-  private inFlight = 0;
+  private readonly groups = new CallGroups<NewMessage, Row | null>({ inFlight: IN_FLIGHT, max: BATCH_MAX, run: (batch) => this.store(batch) });
 
   constructor(private readonly knex: () => Knex) {}
 
   /** The stored row; null when the sender already stored a message with this client id; RoomGoneError. */
   insert(message: NewMessage): Promise<Row | null> {
-    return new Promise((resolve, reject) => {
-      this.waiting.push({ message, resolve, reject });
-      this.next();
-    });
-  }
-
-  private next() {
-    while (this.inFlight < IN_FLIGHT && this.waiting.length > 0) {
-      const batch = this.waiting.splice(0, BATCH_MAX);
-      this.inFlight++;
-      void this.store(batch).finally(() => {
-        this.inFlight--;
-        this.next();
-      });
-    }
+    return this.groups.call(message);
   }
 
   private async store(batch: Pending[]): Promise<void> {
     Metrics.insertBatchSize.observe(batch.length);
     if (batch.length > 1) {
       try {
-        const rows = new Map((await runPrepared(this.knex(), INSERT_MANY, columnsOf(batch.map((p) => p.message)))).map((row) => [Number(row.ord), row]));
+        const rows = new Map((await runPrepared(this.knex(), INSERT_MANY, columnsOf(batch.map((p) => p.input)))).map((row) => [Number(row.ord), row]));
         batch.forEach((pending, index) => {
           const row = rows.get(index + 1);
           if (row) pending.resolve(row);
-          else pending.reject(new RoomGoneError(pending.message.roomId));
+          else pending.reject(new RoomGoneError(pending.input.roomId));
         });
         return;
       } catch (error) {
@@ -139,7 +120,7 @@ export class MessageInserts {
         Metrics.insertBatchRetries.inc({ reason: isRepeatedClientId(error) ? 'client_id' : 'error' });
       }
     }
-    for (const pending of batch) await this.storeOne(pending.message).then(pending.resolve, pending.reject);
+    for (const pending of batch) await this.storeOne(pending.input).then(pending.resolve, pending.reject);
   }
 
   private async storeOne(message: NewMessage): Promise<Row | null> {
