@@ -1,12 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager, type Knex } from '@mikro-orm/postgresql';
 import type { MessageFormatting, MessageMention, MessageType } from '@app/contracts';
-import { CallGroups, runPrepared, type PreparedStatement } from '@app/server';
-import { MUTE_IN_FORCE } from '../moderation/mutes.repository';
-import { toRoom } from '../rooms/rooms.repository';
-import type { Room } from '../rooms/room.entity';
 import { Message } from './message.entity';
 import { MessageInserts } from './message-inserts';
+import { SendContexts, type SendContext } from './send-contexts';
 
 export interface NewMessage {
   roomId: number;
@@ -26,25 +23,6 @@ export interface NewMessage {
   replyToId?: number | null;
 }
 
-/** What the send path checks before it stores, read together (see MessagesRepository.sendContext). */
-export interface SendContext {
-  room: Room | null;
-  /** Whether the sender is one of the room's participants (what a private room asks). */
-  participant: boolean;
-  /** The end of the sender's mute in force, if any. */
-  mutedUntil: Date | null;
-  /** The sender's message already stored with this client id, if any (a retry). */
-  earlierId: number | null;
-  /** A private room's other person, and whether a block stands between them (either way it is read-only). */
-  other: PrivatePeer | null;
-}
-
-export interface PrivatePeer {
-  id: number;
-  blockedBySender: boolean;
-  blocksSender: boolean;
-}
-
 export interface PageQuery {
   before?: number;
   after?: number;
@@ -54,48 +32,10 @@ export interface PageQuery {
   hideBlockedBy?: number;
 }
 
-/**
- * Asked on every send, so prepared (PostgreSQL plans it once per connection) and grouped: the
- * sends that arrive while a read is out are read together, one row per send (ord, from 1).
- */
-const SEND_CONTEXTS: PreparedStatement = {
-  name: 'chat_send_contexts',
-  text: `select i.ord, r.*,
-    exists (select 1 from room_participants p where p.room_id = r.id and p.user_id = i.sender_id) as sender_participates,
-    (select m.ends_at from user_mutes m where m.user_id = i.sender_id and ${MUTE_IN_FORCE}) as sender_muted_until,
-    (select e.id from messages e where e.sender_id = i.sender_id and e.client_id = i.client_id) as earlier_id,
-    (select json_build_object(
-        'id', o.user_id,
-        'blockedBySender', exists (select 1 from user_blocks b where b.blocker_id = i.sender_id and b.blocked_id = o.user_id),
-        'blocksSender', exists (select 1 from user_blocks b where b.blocker_id = o.user_id and b.blocked_id = i.sender_id))
-      from room_participants o where r.type = 'private' and o.room_id = r.id and o.user_id <> i.sender_id limit 1) as other
-  from unnest($1::integer[], $2::integer[], $3::varchar[]) with ordinality as i(room_id, sender_id, client_id, ord)
-  left join rooms r on r.id = i.room_id`,
-};
-
-/** Reads of send contexts out at once; the sends arriving meanwhile wait and are read together. */
-const CONTEXT_READS_IN_FLIGHT = 2;
-/** The most sends one read serves. */
-const CONTEXT_READS_MAX = 200;
-
-interface ContextQuery {
-  roomId: number;
-  senderId: number;
-  clientId: string | null;
-}
-
 @Injectable()
 export class MessagesRepository {
   private readonly inserts = new MessageInserts(() => this.knex());
-  private readonly contexts = new CallGroups<ContextQuery, SendContext>({
-    inFlight: CONTEXT_READS_IN_FLIGHT,
-    max: CONTEXT_READS_MAX,
-    run: async (group) => {
-      const columns = [group.map((c) => c.input.roomId), group.map((c) => c.input.senderId), group.map((c) => c.input.clientId)];
-      const rows = await runPrepared(this.knex(), SEND_CONTEXTS, columns);
-      for (const row of rows) group[Number(row.ord) - 1].resolve(toSendContext(row));
-    },
-  });
+  private readonly contexts = new SendContexts(() => this.knex());
 
   constructor(private readonly em: EntityManager) {}
 
@@ -117,7 +57,7 @@ export class MessagesRepository {
    * between them.
    */
   async sendContext(roomId: number, senderId: number, clientId: string | null): Promise<SendContext> {
-    return this.contexts.call({ roomId, senderId, clientId });
+    return this.contexts.read({ roomId, senderId, clientId });
   }
 
   async findById(messageId: number): Promise<Message | null> {
@@ -218,15 +158,4 @@ function toMessage(row: Record<string, unknown>): Message {
     linkPreviewRemoved: row.link_preview_removed === true,
   });
   return message;
-}
-
-function toSendContext(row: Record<string, unknown>): SendContext {
-  if (row.id === null) return { room: null, participant: false, mutedUntil: null, earlierId: null, other: null };
-  return {
-    room: toRoom(row),
-    participant: row.sender_participates === true,
-    mutedUntil: row.sender_muted_until ? new Date(row.sender_muted_until as string) : null,
-    earlierId: row.earlier_id === null ? null : Number(row.earlier_id),
-    other: (row.other as PrivatePeer | null) ?? null,
-  };
 }

@@ -16,7 +16,8 @@ import { RoomsService } from '../rooms/rooms.service';
 import { ContactRules } from '../safety/contact-rules';
 import { ChatUsersService } from '../users/users.service';
 import { Message } from './message.entity';
-import { MessagesRepository, type NewMessage, type SendContext } from './messages.repository';
+import { MessagesRepository, type NewMessage } from './messages.repository';
+import type { SendContext } from './send-contexts';
 import { MessagesService } from './messages.service';
 import { ReactionsRepository } from './reactions.repository';
 

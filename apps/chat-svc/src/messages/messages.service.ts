@@ -47,7 +47,8 @@ import { RoomsService, summaryOf } from '../rooms/rooms.service';
 import { ChatUsersService } from '../users/users.service';
 import { Message } from './message.entity';
 import { RoomGoneError } from './message-inserts';
-import { MessagesRepository, type NewMessage, type PageQuery, type SendContext } from './messages.repository';
+import { MessagesRepository, type NewMessage, type PageQuery } from './messages.repository';
+import type { SendContext } from './send-contexts';
 import { ReactionsRepository, TooManyReactionsError } from './reactions.repository';
 
 @Injectable()

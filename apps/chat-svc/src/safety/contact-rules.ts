@@ -3,7 +3,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { SafetyMessages, type ActorDto, type UserSummary } from '@app/contracts';
 import { RpcErrors } from '@app/server';
 import { BlocksRepository } from '../blocks/blocks.repository';
-import type { PrivatePeer } from '../messages/messages.repository';
+import type { PrivatePeer } from '../messages/send-contexts';
 import { ChatUsersService } from '../users/users.service';
 
 export interface ReplyState {
