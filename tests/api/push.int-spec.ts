@@ -6,6 +6,7 @@ import {
   NotificationText,
   PushText,
   connectedSocketsKey,
+  type Language,
   type PushPayload,
   type UserRole,
   type UserSettings,
@@ -225,6 +226,51 @@ describe('what is pushed', () => {
     expect(missed.payload).toMatchObject({ title: NotificationText.missedCall(buyer.username, 'video'), tag: `call-${call.body.id}` });
     expect(missed.payload.call).toBeUndefined();
     expect(missed.urgency).toBe('normal');
+  });
+});
+
+describe('in the person’s language', () => {
+  /** Chooses the language as Settings does, and waits until chat-svc, which words pushes in it, has it too. */
+  async function speak(who: ApiClient & { id: number }, language: Language) {
+    expect((await who.request('PUT', '/api/users/me/language', { language })).status).toBe(200);
+    const chatDb = services.chat.get(MikroORM).em.getConnection();
+    await eventually(async () => expect((await chatDb.execute('select language from chat_users where id = ?', [who.id]))[0]?.language).toBe(language));
+  }
+
+  it('words pushes and notifications in it, and the notifications already there again after a change', async () => {
+    const { alice, bob, roomId } = await privateChat();
+    const phone = await subscribed(bob);
+    await speak(bob, 'hi');
+    await saveSettings(bob, (s) => ({ ...s, chat: { ...s.chat, messagePreview: false } }));
+
+    await alice.post(`/api/rooms/${roomId}/messages`, { content: 'Dinner at eight?' });
+    const [push] = await pushService.waitForPush<PushPayload>(phone.id);
+    expect(push.payload).toMatchObject({ title: `${alice.username} का नया संदेश`, body: 'पढ़ने के लिए चैट खोलें' });
+    const listed = async () => (await bob.get('/api/notifications')).body.notifications.map((n: any) => n.title);
+    expect(await listed()).toEqual([`${alice.username} का नया संदेश`]);
+
+    // Read again after the switch back, the same notification is in English; a new one too.
+    await speak(bob, 'en');
+    expect(await listed()).toEqual([NotificationText.messageFrom(alice.username)]);
+    expect((await alice.post(`/api/rooms/${roomId}/messages`, { content: 'What to bring?' })).status).toBe(201);
+    const [, second] = await pushService.waitForPush<PushPayload>(phone.id, 2);
+    expect(second.payload).toMatchObject({ title: NotificationText.messageFrom(alice.username), body: PushText.hiddenPreview });
+  });
+
+  it('words a ring and its missed call in the seller’s language', async () => {
+    const seller = await approvedSeller();
+    const buyer = await member('vip');
+    const phone = await subscribed(seller.client);
+    await speak(seller.client, 'hi');
+    const call = await buyer.post('/api/calls', { sellerId: seller.sellerId, callType: 'video' });
+    const [ring] = await pushService.waitForPush<PushPayload>(phone.id);
+    expect(ring.payload).toMatchObject({ title: `${buyer.username} की वीडियो कॉल आ रही है`, body: 'जवाब देने के लिए उठाएँ पर टैप करें।' });
+
+    const buyerPage = await socketOf(stack, buyer);
+    sockets.push(buyerPage);
+    await services.ringOut(buyerPage, call.body.id);
+    const [, missed] = await pushService.waitForPush<PushPayload>(phone.id, 2);
+    expect(missed.payload).toMatchObject({ title: `${buyer.username} की वीडियो कॉल छूट गई`, body: 'आप मौजूद नहीं थे, तब उन्होंने कॉल किया। अपनी चैट में उन्हें लिखें।' });
   });
 });
 

@@ -72,4 +72,5 @@ export * from './notifications/notifications.events';
 export type * from './notifications/notifications.frames';
 export * from './notifications/dto/notifications.dto';
 export * from './notifications/push';
+export * from './notifications/notification-words';
 export * from './connected-sockets';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { carriesMessageText, PushText, type NotificationDigestDueEvent } from '@app/contracts';
+import { carriesMessageText, wordIn, type NotificationDigestDueEvent } from '@app/contracts';
 import { UsersService } from '../users/users.service';
 import { AccountMailer } from './account-mailer';
 
@@ -16,9 +16,11 @@ export class NotificationDigestService {
     // Guests have no address; an address typed for someone else's account is never mailed.
     if (!user?.email || !user.settings.notifications.email) return;
     // With message previews off, the mail says a message came and leads to it, as a push does.
+    // (The notifications come worded in the person's language: chat-svc keeps it from our events.)
+    const hidden = wordIn(user.language, { key: 'hiddenPreview' });
     const notifications = user.settings.chat.messagePreview
       ? digest.notifications
-      : digest.notifications.map((n) => (carriesMessageText(n.type) ? { ...n, content: PushText.hiddenPreview } : n));
+      : digest.notifications.map((n) => (carriesMessageText(n.type) ? { ...n, content: hidden } : n));
     await this.mailer.notificationDigest({ id: user.id, username: user.username, email: user.email, language: user.language }, { ...digest, notifications });
   }
 }

@@ -156,8 +156,12 @@ export class UsersService {
   async updateLanguage(userId: number, language: Language): Promise<UpdateLanguageDto> {
     const user = await this.em.findOne(User, { id: userId });
     if (!user) throw RpcErrors.notFound('User not found');
-    user.language = language;
-    await this.em.flush();
+    if (user.language !== language) {
+      user.language = language;
+      await this.em.flush();
+      // chat-svc words notifications and pushes in it.
+      await this.publishChanged(user);
+    }
     return { language: user.language };
   }
 
@@ -329,6 +333,7 @@ function enforcedOf(user: User): UserUpdatedEvent {
   const { privacy, notifications, chat } = withDefaultSettings(user.settings);
   return {
     ...toUserSummary(user),
+    language: user.language,
     privacy,
     notifications: {
       mentions: notifications.mentions,

@@ -18,6 +18,7 @@ import { Migration20261201100000Mentions } from './Migration20261201100000-menti
 import { Migration20261205100000LinkPreviews } from './Migration20261205100000-link-previews';
 import { Migration20261206100000LinkPreviewImages } from './Migration20261206100000-link-preview-images';
 import { Migration20261207100000MessagesBySender } from './Migration20261207100000-messages-by-sender';
+import { Migration20261208100000NotificationWords } from './Migration20261208100000-notification-words';
 
 /** Every migration, in order. Listed in code so the build and jest need no file globbing. */
 export const migrations: MigrationObject[] = [
@@ -40,4 +41,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261205100000-link-previews', class: Migration20261205100000LinkPreviews },
   { name: 'Migration20261206100000-link-preview-images', class: Migration20261206100000LinkPreviewImages },
   { name: 'Migration20261207100000-messages-by-sender', class: Migration20261207100000MessagesBySender },
+  { name: 'Migration20261208100000-notification-words', class: Migration20261208100000NotificationWords },
 ];

@@ -1,10 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import {
+  DEFAULT_LANGUAGE,
   NOTIFICATION_DIGEST_GAP_MINUTES,
+  wordIn,
+  type Language,
   type NotificationDigestDueEvent,
   type NotificationDto,
   type NotificationType,
+  type NotificationWording,
   type UnreadNotificationsDto,
   type UserSummary,
 } from '@app/contracts';
@@ -12,8 +16,9 @@ import {
 export interface NewNotification {
   userId: number;
   type: NotificationType;
-  title: string;
-  content: string;
+  /** Each worded in the reader's language when read, or text shown as it is (a message, a moderator's words). */
+  title: NotificationWording | string;
+  content: NotificationWording | string;
   sender: UserSummary | null;
   link: string;
   roomId: number | null;
@@ -23,22 +28,28 @@ export interface NewNotification {
 
 export type DigestItem = NotificationDigestDueEvent['notifications'][number];
 
-interface DigestRow {
+/** What a notification says as stored: worded (in the reader's language when read), or as text. */
+interface WordsRow {
+  title: string;
+  content: string;
+  title_words: NotificationWording | null;
+  content_words: NotificationWording | null;
+  /** The reader's, joined from chat_users (absent for a person chat-svc never heard of). */
+  language: Language | null;
+}
+
+interface DigestRow extends WordsRow {
   id: number;
   user_id: number;
   type: NotificationType;
-  title: string;
-  content: string;
   link: string;
   created_at: Date;
 }
 
-interface NotificationRow {
+interface NotificationRow extends WordsRow {
   id: number;
   user_id: number;
   type: NotificationType;
-  title: string;
-  content: string;
   sender: UserSummary | null;
   link: string;
   room_id: number | null;
@@ -52,10 +63,13 @@ export class NotificationsRepository {
 
   /** Null when this source already notified this person. */
   async insert(n: NewNotification): Promise<NotificationDto | null> {
+    // The text columns keep the English words: what notifications stored before wording were read by.
+    const [title, titleWords] = stored(n.title);
+    const [content, contentWords] = stored(n.content);
     const { rows } = await this.knex().raw(
-      `insert into notifications (user_id, type, title, content, sender, link, room_id, source_key)
-       values (?, ?, ?, ?, ?, ?, ?, ?) on conflict (user_id, source_key) do nothing returning *`,
-      [n.userId, n.type, n.title, n.content, n.sender ? JSON.stringify(n.sender) : null, n.link, n.roomId, n.sourceKey],
+      `insert into notifications (user_id, type, title, title_words, content, content_words, sender, link, room_id, source_key)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict (user_id, source_key) do nothing returning *, ${READER_LANGUAGE}`,
+      [n.userId, n.type, title, titleWords, content, contentWords, n.sender ? JSON.stringify(n.sender) : null, n.link, n.roomId, n.sourceKey],
     );
     return rows[0] ? toDto(rows[0] as NotificationRow) : null;
   }
@@ -63,7 +77,7 @@ export class NotificationsRepository {
   /** The notifications made from these sources say new words; answers them as changed. */
   async changeContent(sourceKeys: string[], content: string): Promise<Array<NotificationDto & { userId: number }>> {
     const { rows } = await this.knex().raw(
-      'update notifications set content = ? where source_key = any(?) and content <> ? returning *',
+      `update notifications set content = ?, content_words = null where source_key = any(?) and content <> ? returning *, ${READER_LANGUAGE}`,
       [content, sourceKeys, content],
     );
     return (rows as NotificationRow[]).map((row) => ({ ...toDto(row), userId: row.user_id }));
@@ -78,7 +92,7 @@ export class NotificationsRepository {
   /** Newest first, older than `before` when given; one more than asked tells whether a next page exists. */
   async page(userId: number, before: number | undefined, limit: number): Promise<NotificationDto[]> {
     const { rows } = await this.knex().raw(
-      `select * from notifications where user_id = ? ${before ? 'and id < ?' : ''} order by id desc limit ?`,
+      `select *, ${READER_LANGUAGE} from notifications where user_id = ? ${before ? 'and id < ?' : ''} order by id desc limit ?`,
       before ? [userId, before, limit] : [userId, limit],
     );
     return (rows as NotificationRow[]).map(toDto);
@@ -138,14 +152,14 @@ export class NotificationsRepository {
        )
        update notifications set digested_at = now()
        where user_id in (select user_id from claimed) and read_at is null and digested_at is null
-       returning id, user_id, type, title, content, link, created_at`,
+       returning id, user_id, type, title, content, title_words, content_words, link, created_at, ${READER_LANGUAGE}`,
       [delaySeconds, NOTIFICATION_DIGEST_GAP_MINUTES, NOTIFICATION_DIGEST_GAP_MINUTES],
     );
     const due = new Map<number, DigestItem[]>();
     const sorted = (rows as Array<DigestRow>).sort((a, b) => b.id - a.id);
     for (const row of sorted) {
       const items = due.get(row.user_id) ?? [];
-      items.push({ type: row.type, title: row.title, content: row.content, link: row.link, timestamp: new Date(row.created_at).toISOString() });
+      items.push({ type: row.type, ...wordsOf(row), link: row.link, timestamp: new Date(row.created_at).toISOString() });
       due.set(row.user_id, items);
     }
     return due;
@@ -157,12 +171,27 @@ export class NotificationsRepository {
   }
 }
 
+/** The language of the person a notification row belongs to, read with it. */
+const READER_LANGUAGE = '(select u.language from chat_users u where u.id = notifications.user_id) as language';
+
+/** The text and the wording (JSON) stored for what a notification says. */
+function stored(said: NotificationWording | string): [string, string | null] {
+  return typeof said === 'string' ? [said, null] : [wordIn(DEFAULT_LANGUAGE, said), JSON.stringify(said)];
+}
+
+/** A notification's title and content in its reader's language. */
+function wordsOf(row: WordsRow): { title: string; content: string } {
+  return {
+    title: row.title_words ? wordIn(row.language, row.title_words) : row.title,
+    content: row.content_words ? wordIn(row.language, row.content_words) : row.content,
+  };
+}
+
 function toDto(row: NotificationRow): NotificationDto {
   return {
     id: row.id,
     type: row.type,
-    title: row.title,
-    content: row.content,
+    ...wordsOf(row),
     sender: row.sender,
     link: row.link,
     roomId: row.room_id,

@@ -7,6 +7,7 @@ import {
   type MessageDto,
   type ModerationNoticeDto,
   type NotificationPageDto,
+  type NotificationWording,
   type SellerApplicationDecidedEvent,
   type VipChangeDto,
   type VipExpiringEvent,
@@ -88,7 +89,7 @@ export class NotificationsService {
       await this.store({
         userId,
         type: seller ? 'seller' : 'message',
-        title: NotificationText.messageFrom(message.sender.username),
+        title: { key: 'messageFrom', facts: { username: message.sender.username } },
         content: contentOf(message),
         sender: message.sender,
         link: `/chat/${room.id}`,
@@ -119,7 +120,8 @@ export class NotificationsService {
    */
   async messageEdited(message: MessageDto): Promise<void> {
     try {
-      const changed = await this.notifications.changeContent(sourcesOf(message.id), contentOf(message));
+      // Only text is edited, so the new content is the message's words.
+      const changed = await this.notifications.changeContent(sourcesOf(message.id), message.content);
       for (const { userId, ...notification } of changed) this.fanout.toUser(userId, { type: 'notification_changed', notification });
     } catch (error) {
       // The edit is stored and delivered; its notifications failing must not fail it.
@@ -148,7 +150,7 @@ export class NotificationsService {
     return this.store({
       userId,
       type: 'mention',
-      title: room.type === 'private' ? NotificationText.mentionFrom(sender) : NotificationText.mentionIn(sender, room.name),
+      title: room.type === 'private' ? { key: 'mentionFrom', facts: { username: sender } } : { key: 'mentionIn', facts: { username: sender, room: room.name } },
       content: message.content,
       sender: message.sender,
       link: `/chat/${room.id}?message=${message.id}`,
@@ -164,8 +166,8 @@ export class NotificationsService {
     await this.store({
       userId: call.seller.userId,
       type: 'missed_call',
-      title: NotificationText.missedCall(call.buyer.username, call.callType),
-      content: NotificationText.missedCallContent,
+      title: { key: 'missedCall', facts: { buyer: call.buyer.username, callType: call.callType } },
+      content: { key: 'missedCallContent' },
       sender: buyer,
       link: call.roomId ? `/chat/${call.roomId}` : '/calls',
       roomId: null,
@@ -178,8 +180,8 @@ export class NotificationsService {
     await this.store({
       userId: event.userId,
       type: 'seller_application',
-      title: approved ? NotificationText.applicationApproved : NotificationText.applicationRejected,
-      content: approved ? NotificationText.applicationApprovedContent : NotificationText.applicationRejectedContent(event.reason),
+      title: { key: approved ? 'applicationApproved' : 'applicationRejected' },
+      content: approved ? { key: 'applicationApprovedContent' } : { key: 'applicationRejectedContent', facts: { reason: event.reason } },
       sender: null,
       link: approved ? '/seller-profile' : '/seller-registration',
       roomId: null,
@@ -194,8 +196,8 @@ export class NotificationsService {
     await this.store({
       userId: change.userId,
       type: 'vip',
-      title: granted ? NotificationText.vipGranted : NotificationText.vipRevoked,
-      content: granted ? NotificationText.vipGrantedContent(change.vipUntil as string) : NotificationText.vipRevokedContent,
+      title: { key: granted ? 'vipGranted' : 'vipRevoked' },
+      content: granted ? { key: 'vipGrantedContent', facts: { until: change.vipUntil as string } } : { key: 'vipRevokedContent' },
       sender: null,
       link: '/profile',
       roomId: null,
@@ -207,8 +209,8 @@ export class NotificationsService {
     await this.store({
       userId: event.userId,
       type: 'vip',
-      title: NotificationText.vipExpiring(event.vipUntil),
-      content: NotificationText.vipExpiringContent,
+      title: { key: 'vipExpiring', facts: { until: event.vipUntil } },
+      content: { key: 'vipExpiringContent' },
       sender: null,
       link: '/profile',
       roomId: null,
@@ -225,7 +227,7 @@ export class NotificationsService {
     if (notice.kind === 'mute') {
       return this.push.notice(userId, {
         title: notice.message,
-        ...(notice.reason ? { body: NotificationText.muteReason(notice.reason) } : {}),
+        ...(notice.reason ? { body: { key: 'muteReason', facts: { reason: notice.reason } } as const } : {}),
         url: '/notifications#moderation-notices',
         tag: `moderation-notice-${notice.id}`,
         timestamp: notice.createdAt,
@@ -236,8 +238,8 @@ export class NotificationsService {
     await this.store({
       userId,
       type: warning ? 'warning' : 'report_outcome',
-      title: warning ? notice.message : NotificationText.reportOutcome,
-      content: warning ? NotificationText.warningContent(notice.reason) : notice.message,
+      title: warning ? notice.message : { key: 'reportOutcome' },
+      content: warning ? { key: 'warningContent', facts: { reason: notice.reason } } : notice.message,
       sender: null,
       link: warning ? '/notifications#moderation-notices' : '/notifications#my-reports',
       roomId: null,
@@ -273,9 +275,7 @@ const mentionSource = (messageId: number) => `mention:${messageId}`;
 const sourcesOf = (messageId: number) => [messageSource(messageId), mentionSource(messageId)];
 
 /** What a notification says of a message: its words, or what kind of media it carries (never a file's address). */
-function contentOf(message: MessageDto): string {
-  if (message.type === 'image') return NotificationText.image;
-  if (message.type === 'gif') return NotificationText.gif;
-  if (message.type === 'voice') return NotificationText.voice;
+function contentOf(message: MessageDto): NotificationWording | string {
+  if (message.type === 'image' || message.type === 'gif' || message.type === 'voice') return { key: message.type };
   return message.content;
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { PUSH_SUBSCRIPTIONS_MAX } from '@app/contracts';
+import { DEFAULT_LANGUAGE, PUSH_SUBSCRIPTIONS_MAX, type Language } from '@app/contracts';
 import type { PushSettings } from '../users/chat-user.entity';
 import type { PushTarget } from './push-sender';
 import { PushSubscription } from './push-subscription.entity';
@@ -56,13 +56,17 @@ export class PushSubscriptionsRepository {
    * The person's devices with the settings push is sent by, in one round trip; no row at all for
    * someone with no device, which is most people a notification is stored for.
    */
-  async targetsOf(userId: number): Promise<{ settings: PushSettings | null; subscriptions: StoredPushTarget[] }> {
-    const rows = await this.em.getConnection().execute<Array<StoredPushTarget & { push_settings: PushSettings | null }>>(
-      `select s.id, s.endpoint, s.p256dh, s.auth, u.push_settings
+  async targetsOf(userId: number): Promise<{ settings: PushSettings | null; language: Language; subscriptions: StoredPushTarget[] }> {
+    const rows = await this.em.getConnection().execute<Array<StoredPushTarget & { push_settings: PushSettings | null; language: Language | null }>>(
+      `select s.id, s.endpoint, s.p256dh, s.auth, u.push_settings, u.language
        from push_subscriptions s left join chat_users u on u.id = s.user_id where s.user_id = ?`,
       [userId],
     );
-    return { settings: rows[0]?.push_settings ?? null, subscriptions: rows.map(({ id, endpoint, p256dh, auth }) => ({ id, endpoint, p256dh, auth })) };
+    return {
+      settings: rows[0]?.push_settings ?? null,
+      language: rows[0]?.language ?? DEFAULT_LANGUAGE,
+      subscriptions: rows.map(({ id, endpoint, p256dh, auth }) => ({ id, endpoint, p256dh, auth })),
+    };
   }
 
 }

@@ -4,8 +4,11 @@ import {
   DEFAULT_USER_SETTINGS,
   PushText,
   inDoNotDisturb,
+  wordIn,
   type ActorDto,
+  type Language,
   type NotificationDto,
+  type NotificationWording,
   type PushKeyDto,
   type PushPayload,
   type PushSubscriptionDto,
@@ -73,10 +76,11 @@ export class PushService {
   notification(userId: number, notification: NotificationDto, callId?: number): Promise<void> {
     // About a conversation: pushed only to a person who has the app open nowhere.
     const conversation = carriesMessageText(notification.type);
-    return this.deliver(userId, 'notification', conversation, (settings) => ({
+    return this.deliver(userId, 'notification', conversation, (settings, language) => ({
       payload: {
+        // Worded in the person's language as stored (NotificationsRepository).
         title: notification.title,
-        ...(conversation && !settings.messagePreview ? { body: PushText.hiddenPreview } : { body: notification.content }),
+        body: conversation && !settings.messagePreview ? wordIn(language, { key: 'hiddenPreview' }) : notification.content,
         tag: callId ? callTag(callId) : tagOf(notification),
         url: notification.link,
         silent: !settings.messageSound,
@@ -87,10 +91,10 @@ export class PushService {
     }));
   }
 
-  /** A notice that is no stored notification (a moderator's mute), on the person's devices. */
-  notice(userId: number, notice: Pick<PushPayload, 'title' | 'body' | 'url' | 'tag' | 'timestamp'>): Promise<void> {
-    return this.deliver(userId, 'notification', false, (settings) => ({
-      payload: { ...notice, silent: !settings.messageSound },
+  /** A notice that is no stored notification (a moderator's mute), on the person's devices; a body worded in their language. */
+  notice(userId: number, { body, ...notice }: Pick<PushPayload, 'title' | 'url' | 'tag' | 'timestamp'> & { body?: NotificationWording }): Promise<void> {
+    return this.deliver(userId, 'notification', false, (settings, language) => ({
+      payload: { ...notice, ...(body ? { body: wordIn(language, body) } : {}), silent: !settings.messageSound },
       delivery: { ttlSeconds: PUSH_MESSAGE_TTL_SECONDS, urgency: 'normal', topic: notice.tag },
     }));
   }
@@ -99,10 +103,10 @@ export class PushService {
   incomingCall(userId: number, call: { sessionId: number; buyerName: string; callType: 'audio' | 'video'; ringExpiresAt: string; roomId: number | null }): Promise<void> {
     const ttlSeconds = Math.floor((Date.parse(call.ringExpiresAt) - Date.now()) / 1000);
     if (ttlSeconds <= 0) return Promise.resolve();
-    return this.deliver(userId, 'call', false, (settings) => ({
+    return this.deliver(userId, 'call', false, (settings, language) => ({
       payload: {
-        title: PushText.incomingCall(call.buyerName, call.callType),
-        body: PushText.incomingCallBody,
+        title: wordIn(language, { key: 'incomingCall', facts: { buyer: call.buyerName, callType: call.callType } }),
+        body: wordIn(language, { key: 'incomingCallBody' }),
         tag: callTag(call.sessionId),
         url: call.roomId ? `/chat/${call.roomId}` : '/calls',
         silent: !settings.messageSound,
@@ -126,12 +130,12 @@ export class PushService {
   private async send(userId: number, kind: PushKind, onlyWhenAway: boolean, build: Build): Promise<void> {
     try {
       if (onlyWhenAway && (await this.presence.connectedAnywhere(userId))) return;
-      const { settings: stored, subscriptions } = await this.subscriptions.targetsOf(userId);
+      const { settings: stored, language, subscriptions } = await this.subscriptions.targetsOf(userId);
       if (subscriptions.length === 0) return;
       const settings = resolved(stored);
       if (!settings.push) return;
       if (inDoNotDisturb(settings.doNotDisturb) && !(kind === 'call' && settings.doNotDisturb.allowCalls)) return;
-      const { payload, delivery } = build(settings);
+      const { payload, delivery } = build(settings, language);
       const body = JSON.stringify(payload);
       const outcomes = await Promise.all(subscriptions.map((s) => this.sender.send(s, body, delivery)));
       await Promise.all([
@@ -145,7 +149,7 @@ export class PushService {
 }
 
 type ResolvedPushSettings = Required<PushSettings>;
-type Build = (settings: ResolvedPushSettings) => { payload: PushPayload; delivery: PushDelivery };
+type Build = (settings: ResolvedPushSettings, language: Language) => { payload: PushPayload; delivery: PushDelivery };
 
 /** Settings never received (a person who has not changed any since push came) are the defaults. */
 function resolved(stored: PushSettings | null): ResolvedPushSettings {

@@ -1,5 +1,5 @@
 import { Entity, PrimaryKey, Property } from '@mikro-orm/core';
-import type { EnforcedNotificationSettings, UserRole } from '@app/contracts';
+import { DEFAULT_LANGUAGE, type EnforcedNotificationSettings, type Language, type UserRole } from '@app/contracts';
 
 /** Read model of auth-svc's users: what a message or an online list shows of a person. */
 @Entity({ tableName: 'chat_users' })
@@ -36,6 +36,10 @@ export class ChatUser {
   /** What push is sent by (on or off, sound, message text, do-not-disturb hours), kept from auth-svc's events; null: the defaults. */
   @Property({ type: 'json', nullable: true })
   pushSettings: PushSettings | null = null;
+
+  /** The language the person reads the product in, kept from auth-svc's events: notifications and pushes are worded in it. */
+  @Property({ type: 'string', length: 8 })
+  language: Language = DEFAULT_LANGUAGE;
 
   /** Last activity in chat (a join, a send, a leave), to the minute. */
   @Property({ type: 'datetime', nullable: true })

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
-import { AuthEvents, type EnforcedNotificationSettings, type UserRegisteredEvent, type UserUpdatedEvent } from '@app/contracts';
+import { AuthEvents, isLanguage, type EnforcedNotificationSettings, type UserRegisteredEvent, type UserUpdatedEvent } from '@app/contracts';
 import type { PushSettings } from './chat-user.entity';
 import { ChatUsersService } from './users.service';
 
@@ -37,6 +37,7 @@ function pick(user: UserRegisteredEvent) {
         }
       : {}),
     ...(notifications ? { notifyMentions: notifications.mentions !== false, pushSettings: pushSettingsOf(notifications) } : {}),
+    ...(user.language && isLanguage(user.language) ? { language: user.language } : {}),
   };
 }
 

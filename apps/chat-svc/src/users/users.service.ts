@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { AuthPatterns, type UserSettings, type UserSummary } from '@app/contracts';
+import { AuthPatterns, type Language, type UserSettings, type UserSummary } from '@app/contracts';
 import { RpcClient, RpcErrors } from '@app/server';
 import type { PushSettings } from './chat-user.entity';
 
@@ -9,7 +9,7 @@ const UNKNOWN_USER: Omit<UserSummary, 'id'> = { username: 'Unknown User', avatar
 const LAST_SEEN_RESOLUTION_MS = 60_000;
 
 export type PrivacySettings = UserSettings['privacy'];
-export type KnownUser = UserSummary & { privacy?: PrivacySettings; notifyMentions?: boolean; pushSettings?: PushSettings | null };
+export type KnownUser = UserSummary & { privacy?: PrivacySettings; notifyMentions?: boolean; pushSettings?: PushSettings | null; language?: Language };
 
 /**
  * The users read model: kept from auth-svc's events, from the session user of every call,
@@ -54,6 +54,7 @@ export class ChatUsersService {
       this.written.delete(u.id);
       if (u.notifyMentions !== undefined) await this.knex().raw('update chat_users set notify_mentions = ? where id = ?', [u.notifyMentions, u.id]);
       if (u.pushSettings !== undefined) await this.knex().raw('update chat_users set push_settings = ? where id = ?', [u.pushSettings && JSON.stringify(u.pushSettings), u.id]);
+      if (u.language !== undefined) await this.knex().raw('update chat_users set language = ? where id = ?', [u.language, u.id]);
       if (!u.privacy) continue;
       await this.knex().raw('update chat_users set show_online_status = ?, show_last_seen = ?, allow_direct_messages = ? where id = ?', [
         u.privacy.showOnlineStatus,

@@ -1,9 +1,10 @@
+import type { Language } from '../common/languages';
 import type { UserSettings, UserSummary } from '../common/user';
 
 /** Events published by auth-svc. Other services keep read models of users from them. */
 export const AuthEvents = {
   UserRegistered: 'user.registered',
-  /** Profile, role or settings changed. */
+  /** Profile, role, settings or language changed. */
   UserUpdated: 'user.updated',
   /** A session ended (logout) or every session of a user must be re-read (role change). */
   SessionsInvalidated: 'user.sessions.invalidated',
@@ -16,8 +17,9 @@ export const AuthEvents = {
 export type EnforcedNotificationSettings = Pick<UserSettings['notifications'], 'mentions'> &
   Partial<Pick<UserSettings['notifications'], 'push' | 'messageSound' | 'doNotDisturb'> & Pick<UserSettings['chat'], 'messagePreview'>>;
 /** A user as other services may keep them, with the settings they enforce (absent from older publishers). */
-export type UserRegisteredEvent = UserSummary & { privacy?: UserSettings['privacy']; notifications?: EnforcedNotificationSettings };
-export type UserUpdatedEvent = UserSummary & { privacy?: UserSettings['privacy']; notifications?: EnforcedNotificationSettings };
+/** `language`: what the person reads the product in, so other services word what they send them in it. */
+export type UserRegisteredEvent = UserSummary & { privacy?: UserSettings['privacy']; notifications?: EnforcedNotificationSettings; language?: Language };
+export type UserUpdatedEvent = UserRegisteredEvent;
 export interface SessionsInvalidatedEvent {
   userId: number;
   /** sha256 of one token; absent means every session of the user. */
