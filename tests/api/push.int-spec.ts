@@ -264,7 +264,11 @@ describe('in the person’s language', () => {
     await speak(seller.client, 'hi');
     const call = await buyer.post('/api/calls', { sellerId: seller.sellerId, callType: 'video' });
     const [ring] = await pushService.waitForPush<PushPayload>(phone.id);
-    expect(ring.payload).toMatchObject({ title: `${buyer.username} की वीडियो कॉल आ रही है`, body: 'जवाब देने के लिए उठाएँ पर टैप करें।' });
+    expect(ring.payload).toMatchObject({
+      title: `${buyer.username} की वीडियो कॉल आ रही है`,
+      body: 'जवाब देने के लिए उठाएँ पर टैप करें।',
+      call: { actions: { accept: 'उठाएँ', decline: 'मना करें' } },
+    });
 
     const buyerPage = await socketOf(stack, buyer);
     sockets.push(buyerPage);

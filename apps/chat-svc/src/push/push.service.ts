@@ -111,7 +111,12 @@ export class PushService {
         url: call.roomId ? `/chat/${call.roomId}` : '/calls',
         silent: !settings.messageSound,
         timestamp: new Date().toISOString(),
-        call: { sessionId: call.sessionId, callType: call.callType, ringExpiresAt: call.ringExpiresAt },
+        call: {
+          sessionId: call.sessionId,
+          callType: call.callType,
+          ringExpiresAt: call.ringExpiresAt,
+          actions: { accept: wordIn(language, { key: 'acceptCall' }), decline: wordIn(language, { key: 'declineCall' }) },
+        },
       },
       delivery: { ttlSeconds, urgency: 'high', topic: callTag(call.sessionId) },
     }));

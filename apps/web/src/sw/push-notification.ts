@@ -55,9 +55,11 @@ export function notificationFor(payload: PushPayload | null): { title: string; o
     data: { url: sameOriginPath(payload.url), call: payload.call ?? null },
   };
   if (payload.call) {
+    // Worded by the server in the person's language; the English ones for a server from before.
+    const titles = payload.call.actions ?? SW_TEXT.actions;
     options.actions = [
-      { action: 'accept', title: SW_TEXT.actions.accept },
-      { action: 'decline', title: SW_TEXT.actions.decline },
+      { action: 'accept', title: titles.accept },
+      { action: 'decline', title: titles.decline },
     ];
     options.requireInteraction = true;
   }

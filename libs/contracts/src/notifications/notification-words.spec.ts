@@ -30,6 +30,8 @@ const EVERY_WORDING: NotificationWording[] = [
   { key: 'hiddenPreview' },
   { key: 'incomingCall', facts: { buyer: 'ravi', callType: 'video' } },
   { key: 'incomingCallBody' },
+  { key: 'acceptCall' },
+  { key: 'declineCall' },
 ];
 
 describe('wordIn', () => {

@@ -34,6 +34,9 @@ interface WordBook {
   hiddenPreview(): string;
   incomingCall(p: { buyer: string; callType: CallType }): string;
   incomingCallBody(): string;
+  /** The buttons of a ringing call's notification. */
+  acceptCall(): string;
+  declineCall(): string;
 }
 
 export type NotificationWordKey = keyof WordBook;
@@ -69,6 +72,8 @@ const en: WordBook = {
   hiddenPreview: () => PushText.hiddenPreview,
   incomingCall: ({ buyer, callType }) => PushText.incomingCall(buyer, callType),
   incomingCallBody: () => PushText.incomingCallBody,
+  acceptCall: () => 'Accept',
+  declineCall: () => 'Decline',
 };
 
 /** A time as the Hindi screens write it ("31 दिसंबर 2026, 18:30 UTC"), in UTC like the English words. */
@@ -105,6 +110,8 @@ const hi: WordBook = {
   hiddenPreview: () => 'पढ़ने के लिए चैट खोलें',
   incomingCall: ({ buyer, callType }) => `${buyer} की ${hindiCall(callType)} कॉल आ रही है`,
   incomingCallBody: () => 'जवाब देने के लिए उठाएँ पर टैप करें।',
+  acceptCall: () => 'उठाएँ',
+  declineCall: () => 'मना करें',
 };
 
 const books: Record<Language, WordBook> = { en, hi };

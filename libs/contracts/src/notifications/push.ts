@@ -103,6 +103,6 @@ export interface PushPayload {
   timestamp: string;
   /** The stored notification this shows, when there is one. */
   notificationId?: number;
-  /** An incoming call: the notification offers Accept and Decline. */
-  call?: { sessionId: number; callType: CallType; ringExpiresAt: string };
+  /** An incoming call: the notification offers Accept and Decline, worded in the person's language (`actions`). */
+  call?: { sessionId: number; callType: CallType; ringExpiresAt: string; actions?: Record<PushCallAction, string> };
 }

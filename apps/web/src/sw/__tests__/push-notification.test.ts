@@ -49,6 +49,14 @@ describe('the notification a push shows', () => {
     expect(options.data).toEqual({ url: '/calls', call: call.call });
   });
 
+  it('words the call’s buttons as the server wrote them, in the person’s language', () => {
+    const { options } = notificationFor({ ...call, call: { ...call.call, actions: { accept: 'उठाएँ', decline: 'मना करें' } } } as PushPayload);
+    expect(options.actions).toEqual([
+      { action: 'accept', title: 'उठाएँ' },
+      { action: 'decline', title: 'मना करें' },
+    ]);
+  });
+
   it('shows something for a push it cannot read, since every push must show a notification', () => {
     for (const text of [null, '', 'not json', '42', JSON.stringify({ body: 'no title' })]) {
       const { title, options } = notificationFor(readPushPayload(text));
