@@ -4,9 +4,22 @@ import type { ConnectionOptions } from 'nats';
  * Options of every long-lived NATS connection. A NATS restart must never leave a process
  * deaf for good (nats.js gives up after 10 tries by default), and every try counts: the
  * default 2 s between them is most of a short outage, so they come every 250 ms or so.
+ * A node that vanished without closing its connections (its machine or container gone) is
+ * noticed by unanswered pings, so they go every 2 s and two missed ones end it (the default
+ * is every 2 minutes), and a try at a node that does not answer gives up after 2 s (the
+ * default is 20): the process is on another node of the cluster within about 10 s.
  */
 export function natsConnectionOptions(natsUrl: string, name: string): ConnectionOptions {
-  return { ...natsServerOptions(natsUrl), name, maxReconnectAttempts: -1, reconnectTimeWait: 250, reconnectJitter: 100 };
+  return {
+    ...natsServerOptions(natsUrl),
+    name,
+    maxReconnectAttempts: -1,
+    reconnectTimeWait: 250,
+    reconnectJitter: 100,
+    pingInterval: 2_000,
+    maxPingOut: 2,
+    timeout: 2_000,
+  };
 }
 
 /**
