@@ -1,8 +1,8 @@
 #!/bin/sh
 # The stack's secrets, made at its first start and kept in the `secrets` volume (mounted
-# read-only at /run/secrets elsewhere): random passwords for PostgreSQL, Redis, NATS, MinIO and
-# Grafana's admin, the TURN secret, the Web Push (VAPID) key pair and a self-signed TLS certificate for the load balancer, so none is a default
-# committed here (put a real certificate in tls.crt and tls.key to replace it). A value set in the environment
+# read-only at /run/secrets elsewhere): random passwords for PostgreSQL, Redis, NATS (its clients
+# and its cluster's routes), MinIO and Grafana's admin, the TURN secret, the Web Push (VAPID) key
+# pair and a self-signed TLS certificate for the load balancer, so none is a default committed here (put a real certificate in tls.crt and tls.key to replace it). A value set in the environment
 # (CHATMARKET_POSTGRES_PASSWORD, ...) is used instead. The files derived from them (URLs with
 # the passwords, the servers' configs) are written again at every start.
 set -eu
@@ -19,6 +19,7 @@ secret() { # secret FILE VALUE_FROM_ENV: the value given, else the kept one, els
 postgres=$(secret postgres-password "${CHATMARKET_POSTGRES_PASSWORD:-}")
 redis=$(secret redis-password "${CHATMARKET_REDIS_PASSWORD:-}")
 nats=$(secret nats-password "${CHATMARKET_NATS_PASSWORD:-}")
+nats_route=$(secret nats-route-password "${CHATMARKET_NATS_ROUTE_PASSWORD:-}")
 turn=$(secret turn-secret "${CHATMARKET_TURN_SECRET:-}")
 secret minio-password "${CHATMARKET_MINIO_PASSWORD:-}" > /dev/null
 secret grafana-admin-password "${CHATMARKET_GRAFANA_PASSWORD:-}" > /dev/null
@@ -27,9 +28,30 @@ for db in auth chat marketplace media; do
   printf 'postgres://postgres:%s@postgres:5432/%s' "$postgres" "$db" > "$dir/$db-database-url"
 done
 printf 'redis://:%s@redis:6379/0' "$redis" > "$dir/redis-url"
-printf 'nats://chatmarket:%s@nats:4222' "$nats" > "$dir/nats-url"
+# Every node of the NATS cluster (docker-compose.yml): a client moves to another when its own goes.
+printf 'nats://chatmarket:%s@nats:4222,nats://chatmarket:%s@nats-2:4222,nats://chatmarket:%s@nats-3:4222' "$nats" "$nats" "$nats" > "$dir/nats-url"
 printf 'requirepass %s\nappendonly yes\n' "$redis" > "$dir/redis.conf"
-printf 'authorization {\n  user: chatmarket\n  password: "%s"\n}\n' "$nats" > "$dir/nats.conf"
+# One config for the three nodes: clients sign in as chatmarket, nodes route to each other as
+# route (a node's route to itself is skipped by nats-server).
+cat > "$dir/nats.conf" <<NATS
+authorization {
+  user: chatmarket
+  password: "$nats"
+}
+cluster {
+  name: chatmarket
+  port: 6222
+  authorization {
+    user: route
+    password: "$nats_route"
+  }
+  routes: [
+    nats://route:$nats_route@nats:6222
+    nats://route:$nats_route@nats-2:6222
+    nats://route:$nats_route@nats-3:6222
+  ]
+}
+NATS
 printf 'use-auth-secret\nstatic-auth-secret=%s\n' "$turn" > "$dir/turnserver.conf"
 if [ ! -s "$dir/tls.crt" ] || [ ! -s "$dir/tls.key" ]; then
   openssl req -x509 -newkey rsa:2048 -nodes -days 825 -subj '/CN=localhost' \

@@ -478,23 +478,22 @@ async function settledStoredByReplica(timeoutMs = 60_000) {
 }
 
 /**
- * Two senders write steadily into one room through the load balancer while a listener reads
- * it; a third of the way in one chat-svc replica is killed. A send whose answer is lost (its
- * replica died) is sent again with its clientId, as the web client's outbox does. Passes when
- * every send is acknowledged once, the listener gets each exactly once with no sequence number
- * missing, and every replica stored a share (Prometheus's counts, before and after).
+ * Two senders write steadily into one room through the load balancer while a listener reads it,
+ * and `fault` strikes meanwhile (it is given the acknowledged sends so far and the total). A send
+ * whose answer is lost is sent again with its clientId, as the web client's outbox does. Throws
+ * unless every send is acknowledged once, the listener gets each exactly once with no sequence
+ * number missing, and no socket was dropped; answers what happened.
  */
-async function replicaKillUnderLoad(siteOrigin) {
+async function steadySendsThrough(siteOrigin, fault) {
   const PER_SENDER = 80;
   const INTERVAL_MS = 250;
-  const before = await settledStoredByReplica();
   const senders = [await login(siteOrigin, 'vip', DEMO_PASSWORD), await login(siteOrigin, 'moderator', DEMO_PASSWORD)];
   const listener = await openSocket(session);
   const sockets = [listener];
-  let killed = null;
-  let ackedAtKill = 0;
   let resent = 0;
+  let slowest = 0;
   const acked = [];
+  const dropped = [];
   try {
     await joinRoom(listener, room.id);
     const connections = [];
@@ -504,7 +503,9 @@ async function replicaKillUnderLoad(siteOrigin) {
       await joinRoom(connection, room.id);
       connections.push(connection);
     }
+    for (const connection of sockets) connection.socket.once('close', (code) => dropped.push(code));
     const sendUntilStored = async (connection, clientId, content) => {
+      const started = Date.now();
       for (let attempt = 0; attempt < 6; attempt++) {
         if (attempt > 0) resent++;
         const from = connection.frames.length;
@@ -512,33 +513,25 @@ async function replicaKillUnderLoad(siteOrigin) {
         const answer = await connection
           .waitFor((f) => (f.type === 'message_ack' || f.type === 'error') && f.clientId === clientId && connection.frames.indexOf(f) >= from, `answer to ${clientId}`, 12_000)
           .catch(() => null);
-        if (answer?.type === 'message_ack') return answer.message;
+        if (answer?.type === 'message_ack') {
+          slowest = Math.max(slowest, Date.now() - started);
+          return answer.message;
+        }
       }
       throw new Error(`${clientId} was not stored after 6 attempts`);
     };
-    const run = `kill-${Date.now()}`;
+    const run = `fault-${Date.now()}`;
     const total = PER_SENDER * senders.length;
     const sending = Promise.all(
       connections.map(async (connection, s) => {
         for (let i = 0; i < PER_SENDER; i++) {
           const started = Date.now();
-          acked.push(await sendUntilStored(connection, `${run}-${s}-${i}`, `replica kill check ${run} ${s}/${i}`));
+          acked.push(await sendUntilStored(connection, `${run}-${s}-${i}`, `fault check ${run} ${s}/${i}`));
           await new Promise((r) => setTimeout(r, Math.max(0, INTERVAL_MS - (Date.now() - started))));
         }
       }),
     );
-    // A third of the way in, once Prometheus has seen every replica store some of them, one is killed.
-    const killing = (async () => {
-      const shared = async () => Object.entries(await storedByReplica()).filter(([instance, n]) => n > (before[instance] ?? 0)).length >= SCALE['chat-svc'];
-      while (acked.length < total / 3 || !(await shared())) {
-        if (acked.length >= total) throw new Error('the sends ended before every replica had stored a share');
-        await new Promise((r) => setTimeout(r, 500));
-      }
-      killed = containers().find((c) => c.service === 'chat-svc' && c.status === 'running')?.name ?? 'none';
-      ackedAtKill = acked.length;
-      capture('docker', ['kill', killed]);
-    })();
-    await Promise.all([sending, killing]);
+    const [, struck] = await Promise.all([sending, fault(acked, total)]);
     const ids = new Set(acked.map((m) => m.id));
     if (ids.size !== acked.length) throw new Error(`${acked.length - ids.size} sends acknowledged as another send's message`);
     const seqs = acked.map((m) => m.seq).sort((a, b) => a - b);
@@ -546,13 +539,58 @@ async function replicaKillUnderLoad(siteOrigin) {
     await Promise.all(acked.map((m) => listener.waitFor((f) => f.type === 'new_message' && f.message?.id === m.id, `message ${m.seq} at the listener`, 30_000)));
     const delivered = listener.frames.filter((f) => f.type === 'new_message' && ids.has(f.message?.id));
     if (delivered.length !== acked.length) throw new Error(`the listener got ${delivered.length} frames for ${acked.length} messages`);
+    if (dropped.length > 0) throw new Error(`${dropped.length} socket(s) dropped (close codes ${dropped.join(', ')})`);
+    return `${acked.length} sends, all acknowledged and delivered once in order, no socket dropped (${struck}; ${resent} sent again, the slowest acknowledged in ${seconds(slowest)})`;
   } finally {
     for (const connection of sockets) connection.close();
   }
+}
+
+/** Under load, a third of the way in, one chat-svc replica is killed; every replica stored a share (Prometheus's counts, before and after). */
+async function replicaKillUnderLoad(siteOrigin) {
+  const before = await settledStoredByReplica();
+  const outcome = await steadySendsThrough(siteOrigin, async (acked, total) => {
+    const shared = async () => Object.entries(await storedByReplica()).filter(([instance, n]) => n > (before[instance] ?? 0)).length >= SCALE['chat-svc'];
+    while (acked.length < total / 3 || !(await shared())) {
+      if (acked.length >= total) throw new Error('the sends ended before every replica had stored a share');
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    const killed = containers().find((c) => c.service === 'chat-svc' && c.status === 'running')?.name ?? 'none';
+    const ackedAtKill = acked.length;
+    capture('docker', ['kill', killed]);
+    return `${killed} killed after ${ackedAtKill}`;
+  });
   const after = await settledStoredByReplica();
   const shares = Object.entries(after).map(([instance, n]) => [instance, n - (before[instance] ?? 0)]);
   if (shares.length < SCALE['chat-svc'] || shares.some(([, n]) => n <= 0)) throw new Error(`not every replica stored a share: ${JSON.stringify(shares)}`);
-  return `${acked.length} sends, all acknowledged and delivered once in order (${killed} killed after ${ackedAtKill}; ${resent} sent again); stored by replica, as last scraped: ${shares.map(([i, n]) => `${i} ${n}`).join(', ')}`;
+  return `${outcome}; stored by replica, as last scraped: ${shares.map(([i, n]) => `${i} ${n}`).join(', ')}`;
+}
+
+/**
+ * Under load, a third of the way in, the NATS node the most clients are on is killed (the others
+ * carry on; every client was given all three), then started again so the cluster is whole.
+ */
+async function natsNodeKillUnderLoad(siteOrigin) {
+  const busiest = () => {
+    const counts = ['nats', 'nats-2', 'nats-3'].map((service) => {
+      const out = execIn(service, ['wget', '-q', '-O', '-', 'http://127.0.0.1:8222/varz'], 15_000);
+      return [service, JSON.parse(out).connections];
+    });
+    return counts.sort((a, b) => b[1] - a[1])[0];
+  };
+  let victim = null;
+  try {
+    return await steadySendsThrough(siteOrigin, async (acked, total) => {
+      while (acked.length < total / 3) await new Promise((r) => setTimeout(r, 250));
+      const [service, connections] = busiest();
+      victim = containers().find((c) => c.service === service && c.status === 'running')?.name;
+      const ackedAtKill = acked.length;
+      capture('docker', ['kill', victim]);
+      return `${service} killed with ${connections} clients on it after ${ackedAtKill}`;
+    });
+  } finally {
+    if (victim) capture('docker', ['start', victim]);
+  }
 }
 
 /** Runs a program in the running container of a service; its output, or an error with its last lines. */
@@ -851,6 +889,7 @@ try {
     });
 
     await check('Under load on three chat-svc: the sends spread over every replica, none lost when one is killed', () => replicaKillUnderLoad(siteOrigin));
+    await check('Under load, a NATS node killed: nothing lost or repeated, no socket dropped', () => natsNodeKillUnderLoad(siteOrigin));
   }
 
   await check('Backups: the scheduled one made; a backup, every database dropped and the bucket removed, restored to the same rows and bytes', () =>

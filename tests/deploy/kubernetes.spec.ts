@@ -170,8 +170,16 @@ describe('Kubernetes manifests', () => {
     expect(nats.spec?.replicas).toBe(3);
     const natsConf = find('ConfigMap', 'nats-config')?.data?.['nats.conf'] ?? '';
     const headless = (nats.spec as { serviceName: string }).serviceName;
-    for (const i of [0, 1, 2]) expect(natsConf).toContain(`nats://nats-${i}.${headless}:6222`);
-    expect(natsConf).toMatch(/authorization\s*{[^}]*password/);
+    // Every node routes to the three, with the route password the cluster asks of a node that joins.
+    const env = podTemplate(nats).spec.containers[0].env ?? [];
+    const route = (i: number) => env.find((e) => e.name === `NATS_ROUTE_${i}`)?.value;
+    for (const i of [0, 1, 2]) {
+      expect(route(i)).toBe(`nats://route:$(NATS_ROUTE_PASSWORD)@nats-${i}.${headless}:6222`);
+      expect(natsConf).toContain(`$NATS_ROUTE_${i}`);
+    }
+    expect(env.find((e) => e.name === 'NATS_ROUTE_PASSWORD')?.valueFrom?.secretKeyRef?.key).toBe('NATS_ROUTE_PASSWORD');
+    expect(natsConf).toMatch(/authorization\s*{[^}]*password: \$NATS_PASSWORD/);
+    expect(natsConf).toMatch(/cluster\s*{[^]*authorization\s*{[^}]*password: \$NATS_ROUTE_PASSWORD/);
     expect(podTemplate(nats).spec.containers[0].image).toBe(compose.services.nats.image);
 
     const primary = find('StatefulSet', 'redis-primary')!;
