@@ -203,8 +203,12 @@ describe('no input gets a 5xx', () => {
         'GET /api/users/me/export',
         'POST /api/users/me/export',
         'GET /api/users/me/export/download',
+        'GET /api/users/me/deletion',
+        'POST /api/users/me/deletion',
+        'DELETE /api/users/me/deletion',
       ]),
     );
+    expect(ops.find((op) => op.method === 'POST' && op.path === '/api/users/me/deletion')?.bodyFields).toEqual(['password', 'confirmation', 'code']);
     expect(ops.find((op) => op.method === 'POST' && op.path === '/api/auth/sessions/end-by-link')?.bodyFields).toEqual(['token']);
     expect(ops.find((op) => op.method === 'GET' && op.path === '/api/users/me/export/download')?.queryFields).toEqual(['token']);
     // The WebAuthn answers are fuzzed down to their nested fields.

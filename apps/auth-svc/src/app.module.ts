@@ -4,6 +4,7 @@ import { ServiceCoreModule } from '@app/server';
 import { AccountsModule } from './accounts/accounts.module';
 import { CaptchaModule } from './captcha/captcha.module';
 import { authEnv } from './config/auth-env';
+import { AccountDeletionModule } from './deletion/account-deletion.module';
 import { migrations } from './migrations';
 import { AccountSanction } from './sanctions/account-sanction.entity';
 import { SanctionsModule } from './sanctions/sanctions.module';
@@ -28,6 +29,7 @@ import { VipModule } from './vip/vip.module';
     AccountsModule,
     SanctionsModule,
     VipModule,
+    AccountDeletionModule,
   ],
 })
 export class AppModule {}

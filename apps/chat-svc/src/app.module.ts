@@ -3,6 +3,7 @@ import { ServiceName } from '@app/contracts';
 import { ServiceCoreModule } from '@app/server';
 import { chatEnv } from './config/chat-env';
 import { ChatExportModule } from './data-export/chat-export.controller';
+import { ChatErasureModule } from './deletion/chat-erasure.controller';
 import { FanoutModule } from './fanout/fanout.module';
 import { Message } from './messages/message.entity';
 import { MessagesModule } from './messages/messages.module';
@@ -43,6 +44,7 @@ import { PushSubscription } from './push/push-subscription.entity';
     NotificationsModule,
     SearchModule,
     ChatExportModule,
+    ChatErasureModule,
   ],
 })
 export class AppModule {}

@@ -6,6 +6,7 @@ import { CallLedgerEntry } from './calls/call-ledger-entry.entity';
 import { CallSession } from './calls/call-session.entity';
 import { CallsModule } from './calls/calls.module';
 import { MarketplaceExportModule } from './data-export/marketplace-export.controller';
+import { MarketplaceErasureModule } from './deletion/marketplace-erasure.controller';
 import { marketplaceEnv } from './config/marketplace-env';
 import { migrations } from './migrations';
 import { Review } from './reviews/review.entity';
@@ -24,6 +25,7 @@ import { SellersModule } from './sellers/sellers.module';
     SellersModule,
     CallsModule,
     MarketplaceExportModule,
+    MarketplaceErasureModule,
   ],
 })
 export class AppModule {}

@@ -3,6 +3,7 @@ import { ServiceName } from '@app/contracts';
 import { ServiceCoreModule } from '@app/server';
 import { mediaEnv } from './config/media-env';
 import { DataExport } from './exports/data-export.entity';
+import { MediaErasureModule } from './deletion/media-erasure.controller';
 import { DataExportsModule } from './exports/data-exports.module';
 import { migrations } from './migrations';
 import { MediaObject } from './objects/media-object.entity';
@@ -27,6 +28,7 @@ import { UploadsModule } from './uploads/uploads.module';
     PreviewsModule,
     ServingModule,
     DataExportsModule,
+    MediaErasureModule,
   ],
 })
 export class AppModule {}

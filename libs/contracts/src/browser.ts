@@ -8,6 +8,7 @@ export * from './auth/recovery.constants';
 export * from './auth/two-step.constants';
 export * from './auth/passkeys.constants';
 export * from './auth/sessions.constants';
+export * from './auth/account-deletion.constants';
 export * from './vip/vip.constants';
 export * from './vip/vip-price';
 export * from './common/user';

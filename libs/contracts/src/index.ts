@@ -23,6 +23,8 @@ export * from './auth/passkeys.constants';
 export * from './auth/dto/passkeys.dto';
 export * from './auth/sessions.constants';
 export * from './auth/dto/sessions.dto';
+export * from './auth/account-deletion.constants';
+export * from './auth/dto/account-deletion.dto';
 export * from './vip/vip.constants';
 export * from './vip/vip-price';
 export * from './vip/vip.patterns';

@@ -63,6 +63,8 @@ import type {
   StartCallRequestDto,
 } from './calls/dto/call.dto';
 import { ChatPatterns } from './chat/chat.patterns';
+import { AccountDeletionPatterns, type AccountDeletionStatusDto, type ErasedPartDto } from './auth/account-deletion.constants';
+import type { RequestAccountDeletionRequestDto } from './auth/dto/account-deletion.dto';
 import { DataExportPatterns, type AccountExportDto, type ChatExportPageRequestDto, type DataExportPageDto, type DataExportStatusDto, type MarketplaceExportPageRequestDto } from './media/data-export';
 import type { JoinRoomResultDto, JoinRoomsResultDto, MessageDto, PinnedMessageDto, PrivateChatSummaryDto, ReactionDto, RoomDto } from './chat/chat.types';
 import type {
@@ -297,6 +299,13 @@ export interface RpcContract {
   [DataExportPatterns.Account]: [UserIdDto, AccountExportDto];
   [DataExportPatterns.ChatPage]: [ChatExportPageRequestDto, DataExportPageDto];
   [DataExportPatterns.MarketplacePage]: [MarketplaceExportPageRequestDto, DataExportPageDto];
+
+  [AccountDeletionPatterns.Request]: [RequestAccountDeletionRequestDto, AccountDeletionStatusDto];
+  [AccountDeletionPatterns.Cancel]: [UserIdDto, AccountDeletionStatusDto];
+  [AccountDeletionPatterns.Status]: [UserIdDto, AccountDeletionStatusDto];
+  [AccountDeletionPatterns.EraseChat]: [UserIdDto, ErasedPartDto];
+  [AccountDeletionPatterns.EraseMarketplace]: [UserIdDto, ErasedPartDto];
+  [AccountDeletionPatterns.EraseMedia]: [UserIdDto, ErasedPartDto];
 }
 
 /** Every service answers `<service>.health.check` with its HealthReport. */

@@ -220,10 +220,17 @@ export class AccountsService {
     signUp = false,
   ): Promise<SessionIssuedDto> {
     const origin = { device: describeDevice(client.userAgent), countryCode: await countryOfAddress(client.ip) };
+    // Signing in during the grace is how a person takes back the deletion they asked for.
+    const deletionCancelled = user.deletionDueAt !== null && (await this.users.cancelDeletion(user.id));
     const { token, tokenHash, session } = await this.sessions.create(user.id, ttlSeconds, signedInWith, origin);
     await this.users.touchLastSeen(user);
     this.newDevices.noteSignIn(user, { tokenHash, stored: session }, client, signUp);
-    return { user: { ...toUserDto(user), signedInWith }, token, cookieMaxAgeSeconds: persistentCookie ? ttlSeconds : null };
+    return {
+      user: { ...toUserDto(user), signedInWith },
+      token,
+      cookieMaxAgeSeconds: persistentCookie ? ttlSeconds : null,
+      ...(deletionCancelled ? { deletionCancelled: true as const } : {}),
+    };
   }
 }
 

@@ -158,8 +158,8 @@ export class TwoStepService {
     return { user, rememberMe: pending.rememberMe };
   }
 
-  /** Takes a current code from the app or an unused recovery code, or counts a failure and refuses. */
-  private async checkCode(user: User, typed: string, ip: string): Promise<void> {
+  /** Takes a current code from the app or an unused recovery code, or counts a failure and refuses (also asked before deleting an account). */
+  async checkCode(user: User, typed: string, ip: string): Promise<void> {
     const subject = attemptSubject('', user.id);
     await this.limiter.assertAllowed(subject, ip);
     if (await this.takeCode(user, typed)) return;

@@ -85,4 +85,16 @@ export class User {
 
   @Property({ type: 'datetime' })
   createdAt: Date = new Date();
+
+  /** When the person asked to delete the account (kept after the erasure, as its record). */
+  @Property({ type: 'datetime', nullable: true })
+  deletionRequestedAt: Date | null = null;
+
+  /** When the account is erased; a sign-in before then clears it, and so does a finished erasure. */
+  @Property({ type: 'datetime', nullable: true })
+  deletionDueAt: Date | null = null;
+
+  /** When the account's personal data was erased: only the id and this record are left. */
+  @Property({ type: 'datetime', nullable: true })
+  erasedAt: Date | null = null;
 }

@@ -1,4 +1,4 @@
-import { withDefaultSettings, type UserDto, type UserSummary } from '@app/contracts';
+import { DELETED_USER_NAME, withDefaultSettings, type UserDto, type UserSummary } from '@app/contracts';
 import type { User } from './user.entity';
 
 /** Seen within this long counts as online for profile views; live presence is chat-svc's. */
@@ -30,6 +30,8 @@ export function secondFactorsOf(user: User): { twoStepEnabled: boolean; hasPassk
   return { twoStepEnabled: user.twoStepEnabledAt !== null, hasPasskey: user.passkeyCount > 0 };
 }
 
+/** An erased account is shown as "Deleted user" wherever its name was, never by its tombstone name. */
 export function toUserSummary(user: User): UserSummary {
+  if (user.erasedAt) return { id: user.id, username: DELETED_USER_NAME, avatar: null, role: 'user' };
   return { id: user.id, username: user.username, avatar: user.avatar, role: user.role };
 }

@@ -251,6 +251,16 @@ export class UsersService {
     }
   }
 
+  /**
+   * A sign-in during the grace cancels the account's deletion; true when it did. An erasure that
+   * began meanwhile is not undone (the update finds the account erased).
+   */
+  async cancelDeletion(userId: number): Promise<boolean> {
+    const changed = await this.em.fork().nativeUpdate(User, { id: userId, deletionDueAt: { $ne: null }, erasedAt: null }, { deletionDueAt: null, deletionRequestedAt: null });
+    if (changed > 0) this.logger.log(`Deletion of account ${userId} cancelled by a sign-in`);
+    return changed > 0;
+  }
+
   /** A new password hash (a reset); the caller ends the sessions. */
   @EnsureRequestContext()
   async setPasswordHash(userId: number, passwordHash: string): Promise<void> {

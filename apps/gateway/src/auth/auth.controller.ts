@@ -171,6 +171,6 @@ export class AuthController {
     if (req.sessionToken) await this.sessions.end(req.sessionToken).catch(() => undefined);
     setSessionCookie(res, issued.token, issued.cookieMaxAgeSeconds);
     if (device) setDeviceCookie(res, device);
-    return { user: issued.user };
+    return { user: issued.user, ...(issued.deletionCancelled ? { deletionCancelled: true as const } : {}) };
   }
 }

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
+import { AccountDeletionController } from './account-deletion.controller';
 import { UsersController } from './users.controller';
 
-@Module({ controllers: [UsersController] })
+@Module({ controllers: [UsersController, AccountDeletionController] })
 export class UsersModule {}

@@ -5,6 +5,8 @@ export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 export const BIO_MAX = 500;
 export const AVATAR_URL_MAX = 2048;
+/** Days between asking to delete an account and its erasure; signing in meanwhile cancels it. */
+export const ACCOUNT_DELETION_GRACE_DAYS = 7;
 
 export const CAPTCHA_MAX_TRIES = 3;
 export const CAPTCHA_TTL_SECONDS = 300;

@@ -234,6 +234,8 @@ export class UpdateLanguageDto {
 /** What login, register and guest entry answer over HTTP. */
 export interface AuthResultDto {
   user: UserDto;
+  /** This sign-in cancelled the account's deletion, asked before: the person is told so. */
+  deletionCancelled?: true;
 }
 
 /** What auth-svc answers to login/register/guest over NATS: the gateway sets the cookie. */
@@ -242,6 +244,8 @@ export interface SessionIssuedDto {
   token: string;
   /** null means a browser-session cookie (no Remember me). */
   cookieMaxAgeSeconds: number | null;
+  /** This sign-in cancelled the account's deletion, asked before. */
+  deletionCancelled?: true;
 }
 
 /**
