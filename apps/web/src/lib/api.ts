@@ -31,6 +31,7 @@ export const TAG_TYPES = [
   'Blocks',
   'Notifications',
   'UnreadNotifications',
+  'AccountDeletion',
 ] as const;
 
 /** The spec's cache defaults: data never goes stale on its own and is kept long after use. */

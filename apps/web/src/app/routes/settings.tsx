@@ -3,6 +3,7 @@ import { AuthRequired } from '../../features/auth/components/auth-required';
 import { BlockList } from '../../features/safety/components/block-list';
 import { useCurrentUser } from '../../features/auth/hooks/use-current-user';
 import { PushDevices } from '../../features/push/components/push-devices';
+import { AccountDeletionCard, AccountDeletionScheduled, useScheduledDeletion } from '../../features/settings/components/account-deletion-card';
 import { DataExportCard } from '../../features/settings/components/data-export-card';
 import { LanguageSetting } from '../../features/settings/components/language-setting';
 import { SettingsForm } from '../../features/settings/components/settings-form';
@@ -12,6 +13,15 @@ import { TwoStepCard } from '../../features/settings/components/two-step-card';
 import { SETTINGS_TEXT } from '../../features/settings/settings-strings';
 export function SettingsScreen() {
   const { user } = useCurrentUser();
+  const deletionScheduledFor = useScheduledDeletion();
+  if (deletionScheduledFor) {
+    return (
+      <main className="mx-auto max-w-2xl px-4 py-8">
+        <Seo title={SETTINGS_TEXT.title} />
+        <AccountDeletionScheduled scheduledFor={deletionScheduledFor} />
+      </main>
+    );
+  }
   return (
     <main className="mx-auto max-w-2xl px-4 py-8">
       <Seo title={SETTINGS_TEXT.title} />
@@ -45,6 +55,11 @@ export function SettingsScreen() {
         {user && user.role !== 'guest' ? (
           <div className="mt-6">
             <DataExportCard />
+          </div>
+        ) : null}
+        {user && user.role !== 'guest' ? (
+          <div className="mt-6">
+            <AccountDeletionCard username={user.username} twoStepEnabled={!!user.twoStepEnabled} />
           </div>
         ) : null}
         {user && user.role !== 'guest' ? (

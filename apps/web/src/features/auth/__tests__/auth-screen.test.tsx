@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import authEnglish from '../../../i18n/catalogues/en/auth.json';
 import { makeUser } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
 import { startTestServer, type TestServer } from '../../../test/test-server';
@@ -149,6 +150,20 @@ describe('Auth screen', () => {
     await user.click(within(form).getByRole('button', { name: AUTH_TEXT.signInButton }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(await screen.findByTestId('role-badge')).toHaveTextContent('USER');
+  });
+
+  it('tells a person whose sign-in cancelled the deletion of their account', async () => {
+    const user = userEvent.setup();
+    server.on('POST /api/auth/login', () => ({ body: { user: makeUser(), deletionCancelled: true } }));
+    const { router } = renderApp('/auth');
+    const form = signInForm();
+    await user.type(within(form).getByLabelText(AUTH_TEXT.emailOrUsername), 'alice');
+    await user.type(within(form).getByLabelText(AUTH_TEXT.password), 'correct horse battery');
+    await solveCaptcha(form, user);
+    await user.click(within(form).getByRole('button', { name: AUTH_TEXT.signInButton }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(await screen.findByText(authEnglish['auth.deletionCancelled.title'])).toBeInTheDocument();
+    expect(screen.getByText(authEnglish['auth.deletionCancelled.description'])).toBeInTheDocument();
   });
 
   it('shows the password toggle and hides the text again', async () => {

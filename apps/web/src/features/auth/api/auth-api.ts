@@ -1,5 +1,6 @@
 import type { AuthResultDto, CaptchaChallengeDto, TwoStepChallengeDto, CaptchaTokenDto, Language, UpdateLanguageDto, UserDto, UserSettings } from '@app/contracts';
-import { activeLanguage } from '../../../i18n/i18n';
+import { toast } from '../../../components/ui/toast-store';
+import { activeLanguage, t } from '../../../i18n/i18n';
 import { api } from '../../../lib/api';
 import { describeHttpError, errorStatus } from '../../../lib/errors';
 
@@ -38,6 +39,11 @@ export function startSession(user: UserDto) {
   };
 }
 
+/** A sign-in during the grace cancelled the deletion the person asked for: they are told so. */
+export function tellIfDeletionCancelled(result: AuthResultDto) {
+  if (result.deletionCancelled) toast({ title: t('auth.deletionCancelled.title'), description: t('auth.deletionCancelled.description') });
+}
+
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** The signed-in user, or null when signed out (a 401 is an answer here, not an error). */
@@ -66,14 +72,19 @@ export const authApi = api.injectEndpoints({
       query: (body) => ({ url: 'auth/login', method: 'POST', body }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
-        if (data && 'user' in data) startSession(data.user)(dispatch);
+        if (data && 'user' in data) {
+          startSession(data.user)(dispatch);
+          tellIfDeletionCancelled(data);
+        }
       },
     }),
     completeTwoStepLogin: build.mutation<AuthResultDto, { challenge: string; code: string }>({
       query: (body) => ({ url: 'auth/login/two-step', method: 'POST', body }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
-        if (data) startSession(data.user)(dispatch);
+        if (!data) return;
+        startSession(data.user)(dispatch);
+        tellIfDeletionCancelled(data);
       },
     }),
     // A new account, a guest's too, starts in the language its page was in.

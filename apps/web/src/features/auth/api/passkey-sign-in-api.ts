@@ -1,6 +1,6 @@
 import type { AuthenticationResponseJSON, AuthResultDto, PasskeySignInChallengeDto } from '@app/contracts';
 import { api } from '../../../lib/api';
-import { startSession } from './auth-api';
+import { startSession, tellIfDeletionCancelled } from './auth-api';
 
 /** Passkey sign-in, injected by the sign-in form alone, so no other page carries it. */
 export const passkeySignInApi = api.injectEndpoints({
@@ -13,7 +13,9 @@ export const passkeySignInApi = api.injectEndpoints({
       query: (body) => ({ url: 'auth/passkey', method: 'POST', body }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
-        if (data) startSession(data.user)(dispatch);
+        if (!data) return;
+        startSession(data.user)(dispatch);
+        tellIfDeletionCancelled(data);
       },
     }),
   }),

@@ -1,0 +1,98 @@
+import type { AccountDeletionStatusDto } from '@app/contracts';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import settingsEnglish from '../../../i18n/catalogues/en/settings.json';
+import { makeUser } from '../../../test/fixtures';
+import { renderApp } from '../../../test/render';
+import { startTestServer, type TestServer } from '../../../test/test-server';
+
+let server: TestServer;
+let signedIn: boolean;
+
+const none: AccountDeletionStatusDto = { state: 'none', requestedAt: null, scheduledFor: null };
+const scheduled: AccountDeletionStatusDto = { state: 'scheduled', requestedAt: '2026-11-02T10:00:00.000Z', scheduledFor: '2026-11-09T10:00:00.000Z' };
+const text = settingsEnglish;
+
+function serve(twoStepEnabled = false) {
+  const user = makeUser({ username: 'kim_lee', twoStepEnabled });
+  signedIn = true;
+  server.on('GET /api/users/me', () => (signedIn ? { body: user } : { status: 401, body: { error: 'Unauthorized', code: 'unauthenticated', message: 'Authentication required' } }));
+  server.on('GET /api/users/me/settings', () => ({ body: user.settings }));
+  server.on('GET /api/users/me/passkeys', () => ({ body: [] }));
+  server.on('GET /api/users/me/sessions', () => ({ body: [] }));
+  server.on('GET /api/users/me/export', () => ({ body: { state: 'none', askedAt: null, readyAt: null, expiresAt: null, downloadUrl: null, nextAskAt: null } }));
+  server.on('GET /api/users/me/deletion', () => ({ body: none }));
+}
+
+beforeEach(async () => {
+  server = await startTestServer();
+});
+
+afterEach(() => server.close());
+
+async function openForm() {
+  renderApp('/settings');
+  const region = await screen.findByRole('region', { name: text['settings.deletion.title'] });
+  expect(within(region).getByText(/^Deleting your account signs you out on every device\. 7 days later/)).toBeInTheDocument();
+  await userEvent.click(within(region).getByRole('button', { name: text['settings.deletion.start'] }));
+  return region;
+}
+
+describe('Delete account in Settings', () => {
+  it('asks the password and the username typed, then shows the date and that the page is signed out', async () => {
+    serve();
+    server.on('POST /api/users/me/deletion', () => {
+      signedIn = false;
+      return { status: 202, body: scheduled };
+    });
+    const region = await openForm();
+    const submit = within(region).getByRole('button', { name: text['settings.deletion.submit'] });
+    await userEvent.type(within(region).getByLabelText(text['settings.deletion.password']), 'blue-tangerine-42');
+    await userEvent.type(within(region).getByLabelText('Type your username, kim_lee, to confirm'), 'kim_le');
+    // Only the exact name lets it go.
+    expect(submit).toBeDisabled();
+    await userEvent.type(within(region).getByLabelText('Type your username, kim_lee, to confirm'), 'e');
+    await userEvent.click(submit);
+
+    const notice = await screen.findByRole('region', { name: text['settings.deletion.scheduledTitle'] });
+    expect(within(notice).getByTestId('deletion-date')).toHaveTextContent(/^Your account will be deleted on Nov 9, 2026/);
+    expect(within(notice).getByText(text['settings.deletion.signedOut'])).toBeInTheDocument();
+    expect(within(notice).getByRole('link', { name: text['settings.deletion.signIn'] })).toHaveAttribute('href', '/auth');
+    expect(server.requests.filter((r) => r.method === 'POST').map((r) => [r.path, r.body])).toEqual([
+      ['/api/users/me/deletion', { password: 'blue-tangerine-42', confirmation: 'kim_lee' }],
+    ]);
+    expect(screen.queryByRole('region', { name: text['settings.deletion.title'] })).toBeNull();
+  });
+
+  it('asks a code too when two-step sign-in is on, and shows a wrong password under its field', async () => {
+    serve(true);
+    server.on('POST /api/users/me/deletion', () => ({
+      status: 403,
+      body: { error: 'Forbidden', code: 'forbidden', message: 'That password is not right.', fields: { password: ['That password is not right.'] } },
+    }));
+    const region = await openForm();
+    await userEvent.type(within(region).getByLabelText(text['settings.deletion.password']), 'not-it');
+    await userEvent.type(within(region).getByLabelText(text['settings.deletion.code']), '123456');
+    await userEvent.type(within(region).getByLabelText('Type your username, kim_lee, to confirm'), 'KIM_LEE');
+    await userEvent.click(within(region).getByRole('button', { name: text['settings.deletion.submit'] }));
+    expect(await within(region).findByText(text['settings.deletion.passwordWrong'])).toBeInTheDocument();
+    expect(server.requests.find((r) => r.method === 'POST')?.body).toEqual({ password: 'not-it', confirmation: 'KIM_LEE', code: '123456' });
+    // Still signed in, the card still there.
+    expect(screen.getByRole('region', { name: text['settings.deletion.title'] })).toBeInTheDocument();
+  });
+
+  it('says to end the call first when the server refuses for a call in progress', async () => {
+    serve();
+    server.on('POST /api/users/me/deletion', () => ({
+      status: 409,
+      body: { error: 'Conflict', code: 'in_call', message: 'You are in a call. End the call before deleting your account.' },
+    }));
+    const region = await openForm();
+    await userEvent.type(within(region).getByLabelText(text['settings.deletion.password']), 'blue-tangerine-42');
+    await userEvent.type(within(region).getByLabelText('Type your username, kim_lee, to confirm'), 'kim_lee');
+    await userEvent.click(within(region).getByRole('button', { name: text['settings.deletion.submit'] }));
+    expect(await within(region).findByRole('alert')).toHaveTextContent(text['settings.deletion.inCall']);
+    await userEvent.click(within(region).getByRole('button', { name: text['settings.deletion.keep'] }));
+    expect(within(region).queryByLabelText(text['settings.deletion.password'])).toBeNull();
+  });
+});
