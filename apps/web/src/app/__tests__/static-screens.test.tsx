@@ -1,4 +1,4 @@
-import { PLATFORM_COMMISSION_PERCENT } from '@app/contracts/browser';
+import { ACCOUNT_DELETION_GRACE_DAYS, PLATFORM_COMMISSION_PERCENT } from '@app/contracts/browser';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { COOKIE_PREFERENCES_KEY } from '../../features/legal/cookie-preferences';
@@ -53,7 +53,12 @@ it.each([
 
 /** Each legal page's English as the product states it: its headings, paragraphs and list items. */
 const LEGAL_PAGES = [
-  ['/privacy-policy', 8, 12, ['1. Information we collect', '2. How we use it', '3. Sharing', '4. Public and private content', '5. Retention', '6. Security', '7. Your rights', '8. Children', '9. Changes']],
+  [
+    '/privacy-policy',
+    9,
+    14,
+    ['1. Information we collect', '2. How we use it', '3. Sharing', '4. Public and private content', '5. Retention', '6. Security', '7. Your rights', '8. Deleting your account', '9. Children', '10. Changes'],
+  ],
   ['/terms-of-use', 9, 5, ['1. Accounts', '2. Roles and what they may do', '3. VIP membership', '4. The expert marketplace', '5. Conduct', '6. Your content', '7. Termination', '8. Disclaimers and liability', '9. Contact']],
   ['/refund-policy', 2, 10, ['1. VIP membership', '2. Expert calls', '3. How refunds are paid', '4. Not refundable', '5. Ask for a refund']],
   ['/cookie-policy', 10, 4, ['1. Essential', '2. Analytics', '3. Marketing', '4. Preferences', '5. Managing cookies', 'Cookie preferences']],
@@ -86,6 +91,13 @@ it.each(LEGAL_PAGES)('draws %s in Hindi with the same outline', async (path, par
   } finally {
     await act(() => switchLanguage('en'));
   }
+});
+
+it('states in the privacy policy the grace before an account is erased, and what stays', async () => {
+  renderApp('/privacy-policy');
+  const policy = await screen.findByRole('article');
+  expect(within(policy).getByText(new RegExp(`erased ${ACCOUNT_DELETION_GRACE_DAYS} days later; signing in again before then cancels the deletion\\.$`))).toBeInTheDocument();
+  expect(within(policy).getByText(/because accounting law requires us to keep them\.$/)).toBeInTheDocument();
 });
 
 it('speaks the privacy policy in Hindi, its title and description included', async () => {

@@ -30,7 +30,7 @@ export type LegalBlock = { h2: MessageId } | { h3: MessageId } | { p: MessageId 
 
 /**
  * A legal page as its catalogue messages, in reading order. Their values: {app}, {supportEmail},
- * {safetyEmail}, and the terms' {price} and {percent}; their tags: <0> strong, <1> the support address,
+ * {safetyEmail}, the privacy policy's {days} (the deletion's grace), and the terms' {price} and {percent}; their tags: <0> strong, <1> the support address,
  * <2> the safety address, <3> the refund policy, <4> the community guidelines.
  */
 export type LegalDocument = { title: MessageId; description: MessageId; blocks: readonly LegalBlock[] };
@@ -64,6 +64,9 @@ export const PRIVACY_POLICY: LegalDocument = {
     { p: 'legal.privacy.security.text' },
     { h2: 'legal.privacy.rights.title' },
     { p: 'legal.privacy.rights.text' },
+    { h2: 'legal.privacy.deletion.title' },
+    { p: 'legal.privacy.deletion.text' },
+    { ul: ['legal.privacy.deletion.erased', 'legal.privacy.deletion.kept'] },
     { h2: 'legal.privacy.children.title' },
     { p: 'legal.privacy.children.text' },
     { h2: 'legal.privacy.changes.title' },

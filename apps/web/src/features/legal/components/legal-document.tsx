@@ -1,3 +1,4 @@
+import { ACCOUNT_DELETION_GRACE_DAYS } from '@app/contracts/browser';
 import { TransNoContext } from '@lingui/react/server';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
@@ -10,7 +11,7 @@ import { LEGAL_UPDATED, LegalPage } from './legal-page';
 const LINK = 'text-primary underline';
 
 /** The values every legal message may name; a page adds its own (see LegalDocument). */
-const VALUES = { app: APP_NAME, supportEmail: env.supportEmail, safetyEmail: env.safetyEmail };
+const VALUES = { app: APP_NAME, supportEmail: env.supportEmail, safetyEmail: env.safetyEmail, days: ACCOUNT_DELETION_GRACE_DAYS };
 
 /** The elements behind the legal messages' numbered tags (see LegalDocument). */
 const TAGS = {
