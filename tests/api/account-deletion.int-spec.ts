@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- bodies are loose JSON read as a browser would */
 import 'reflect-metadata';
-import { ACCOUNT_DELETION_GRACE_DAYS, AccountDeletionMessages, AuthPatterns, DELETED_USER_NAME, type AccountDeletionStatusDto } from '@app/contracts';
+import { ACCOUNT_DELETION_GRACE_DAYS, AccountDeletionMessages, AuthPatterns, DELETED_USER_NAME } from '@app/contracts';
 import { freshTotpCode, uniqueName } from '@app/testing';
 import { Client } from 'pg';
 import { createECDH, randomBytes } from 'node:crypto';
@@ -38,7 +38,8 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-const askDeletion = (c: ApiClient, body: Record<string, unknown>) => c.post<AccountDeletionStatusDto>('/api/users/me/deletion', body);
+/** The answer is a status (202) or a refusal with its fields, read loosely as a browser would. */
+const askDeletion = (c: ApiClient, body: Record<string, unknown>) => c.post('/api/users/me/deletion', body);
 const mine = (c: Member, extra: Record<string, unknown> = {}) => askDeletion(c, { password: PASSWORD, confirmation: c.username, ...extra });
 
 /** A verified seller profile of this member, taking audio calls. */

@@ -222,6 +222,8 @@ export class AccountsService {
     const origin = { device: describeDevice(client.userAgent), countryCode: await countryOfAddress(client.ip) };
     // Signing in during the grace is how a person takes back the deletion they asked for.
     const deletionCancelled = user.deletionDueAt !== null && (await this.users.cancelDeletion(user.id));
+    // Past the grace the erasure may have begun since the password was checked: it is not undone.
+    if (user.deletionDueAt !== null && !deletionCancelled && (await this.users.isErased(user.id))) throw RpcErrors.unauthenticated(INVALID_CREDENTIALS_MESSAGE);
     const { token, tokenHash, session } = await this.sessions.create(user.id, ttlSeconds, signedInWith, origin);
     await this.users.touchLastSeen(user);
     this.newDevices.noteSignIn(user, { tokenHash, stored: session }, client, signUp);

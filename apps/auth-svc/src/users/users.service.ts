@@ -261,6 +261,10 @@ export class UsersService {
     return changed > 0;
   }
 
+  async isErased(userId: number): Promise<boolean> {
+    return (await this.em.fork().count(User, { id: userId, erasedAt: { $ne: null } })) > 0;
+  }
+
   /** A new password hash (a reset); the caller ends the sessions. */
   @EnsureRequestContext()
   async setPasswordHash(userId: number, passwordHash: string): Promise<void> {
