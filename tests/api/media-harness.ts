@@ -3,19 +3,11 @@ import type { INestMicroservice } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { ServiceName, type UserRole } from '@app/contracts';
 import { RpcClient } from '@app/server';
-import { freePort, startTestInfra, type TestInfra } from '@app/testing';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { startTestInfra, type TestInfra } from '@app/testing';
 // Uploads are tested as a browser meets them: through the gateway's HTTP API.
 import { createMediaService, startMediaService } from '../../apps/media-svc/src/bootstrap';
 import { fakeSessions, prepareGateway, startService, type SignedIn } from './support/gateway-harness';
-
-// The same embedded S3 server `npm start` runs when no S3_ENDPOINT is configured.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { startLocalS3 } = require('../../scripts/lib/local-s3') as {
-  startLocalS3(options: { dir: string; bucket: string }): Promise<{ endpoint: string; port: number; stop(): Promise<void> }>;
-};
+import { startLocalMedia } from './support/local-media';
 
 export interface MediaStack {
   baseUrl: string;
@@ -34,22 +26,11 @@ export interface MediaStack {
  */
 export async function startMediaStack(env: Record<string, string> = {}): Promise<MediaStack> {
   const infra: TestInfra = await startTestInfra();
-  const s3Dir = mkdtempSync(join(tmpdir(), 'test-s3-'));
-  const bucket = 'media-test';
-  const s3 = await startLocalS3({ dir: s3Dir, bucket });
-  const mediaPort = await freePort();
+  // A bucket the S3 server was not told about: media-svc creates it.
+  const local = await startLocalMedia({ bucketToCreate: 'media-test-created' });
   const gateway = await prepareGateway(infra, {
     MEDIA_DATABASE_URL: infra.databaseUrl('media'),
-    MEDIA_HTTP_PORT: String(mediaPort),
-    MEDIA_HTTP_HOST: '127.0.0.1',
-    MEDIA_SVC_URL: `http://127.0.0.1:${mediaPort}`,
-    S3_ENDPOINT: s3.endpoint,
-    S3_PORT: String(s3.port),
-    S3_USE_SSL: 'false',
-    S3_ACCESS_KEY: 'S3RVER',
-    S3_SECRET_KEY: 'S3RVER',
-    // A bucket s3rver was not told about: media-svc creates it.
-    S3_BUCKET: `${bucket}-created`,
+    ...local.variables,
     ...env,
   });
 
@@ -60,8 +41,7 @@ export async function startMediaStack(env: Record<string, string> = {}): Promise
     await gateway.close();
     await media?.close();
     await stub?.close();
-    await s3.stop();
-    rmSync(s3Dir, { recursive: true, force: true });
+    await local.stop();
     await infra.stop();
   };
   try {
@@ -71,7 +51,7 @@ export async function startMediaStack(env: Record<string, string> = {}): Promise
     const app = await gateway.listen();
     return {
       baseUrl: gateway.baseUrl,
-      mediaUrl: `http://127.0.0.1:${mediaPort}`,
+      mediaUrl: local.variables.MEDIA_SVC_URL,
       origin: gateway.origin,
       rpc: app.get(RpcClient),
       signIn: (role) => sessions.signIn(role),

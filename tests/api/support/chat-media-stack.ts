@@ -3,21 +3,13 @@ import 'reflect-metadata';
 import type { INestMicroservice } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AuthPatterns, ServiceName } from '@app/contracts';
-import { freePort, startTestInfra, type TestInfra } from '@app/testing';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { startTestInfra, type TestInfra } from '@app/testing';
 import { connect, JSONCodec, type NatsConnection } from 'nats';
 import { AppModule as ChatAppModule } from '../../../apps/chat-svc/src/app.module';
 import { createMediaService, startMediaService } from '../../../apps/media-svc/src/bootstrap';
 import { stackSockets, type ChatStack } from '../chat-stack';
 import { apiClient, fakeSessions, prepareGateway, startService } from './gateway-harness';
-
-// The same embedded S3 server `npm start` runs when no S3_ENDPOINT is configured.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { startLocalS3 } = require('../../../scripts/lib/local-s3') as {
-  startLocalS3(options: { dir: string; bucket: string }): Promise<{ endpoint: string; port: number; stop(): Promise<void> }>;
-};
+import { startLocalMedia } from './local-media';
 
 const codec = JSONCodec<Record<string, any>>();
 
@@ -34,21 +26,11 @@ export type ChatMediaStack = Omit<ChatStack, 'sellers'> & {
  */
 export async function startChatMediaStack(env: Record<string, string> = {}): Promise<ChatMediaStack> {
   const infra: TestInfra = await startTestInfra();
-  const s3Dir = mkdtempSync(join(tmpdir(), 'test-s3-'));
-  const s3 = await startLocalS3({ dir: s3Dir, bucket: 'media-test' });
-  const mediaPort = await freePort();
+  const local = await startLocalMedia();
   const gateway = await prepareGateway(infra, {
     CHAT_DATABASE_URL: infra.databaseUrl('chat'),
     MEDIA_DATABASE_URL: infra.databaseUrl('media'),
-    MEDIA_HTTP_PORT: String(mediaPort),
-    MEDIA_HTTP_HOST: '127.0.0.1',
-    MEDIA_SVC_URL: `http://127.0.0.1:${mediaPort}`,
-    S3_ENDPOINT: s3.endpoint,
-    S3_PORT: String(s3.port),
-    S3_USE_SSL: 'false',
-    S3_ACCESS_KEY: 'S3RVER',
-    S3_SECRET_KEY: 'S3RVER',
-    S3_BUCKET: 'media-test',
+    ...local.variables,
     ...env,
   });
 
@@ -77,8 +59,7 @@ export async function startChatMediaStack(env: Record<string, string> = {}): Pro
     await chat?.close();
     await media?.close();
     await nc.drain().catch(() => undefined);
-    await s3.stop();
-    rmSync(s3Dir, { recursive: true, force: true });
+    await local.stop();
     await infra.stop();
   };
   try {

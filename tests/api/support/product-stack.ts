@@ -1,9 +1,5 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { ServiceName } from '@app/contracts';
-import { freePort } from '@app/testing';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { AppModule as ChatAppModule } from '../../../apps/chat-svc/src/app.module';
 import { chatEnv } from '../../../apps/chat-svc/src/config/chat-env';
 import { AppModule as MarketplaceAppModule } from '../../../apps/marketplace-svc/src/app.module';
@@ -12,12 +8,7 @@ import { createMediaService, startMediaService } from '../../../apps/media-svc/s
 import { mediaEnv } from '../../../apps/media-svc/src/config/media-env';
 import { startAuthStack, type AuthStack } from '../auth-stack';
 import { startService } from './gateway-harness';
-
-// The same embedded S3 server `npm start` runs when no S3_ENDPOINT is configured.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { startLocalS3 } = require('../../../scripts/lib/local-s3') as {
-  startLocalS3(options: { dir: string; bucket: string }): Promise<{ endpoint: string; port: number; stop(): Promise<void> }>;
-};
+import { startLocalMedia } from './local-media';
 
 export type ProductStack = AuthStack & {
   /** media-svc itself when it was asked for, for what it does on its own time (its sweeps). */
@@ -35,23 +26,8 @@ export interface ProductStackOptions {
  * `stop` ends them all.
  */
 export async function startProductStack(env: Record<string, string> = {}, { media = false }: ProductStackOptions = {}): Promise<ProductStack> {
-  const s3Dir = media ? mkdtempSync(join(tmpdir(), 'test-s3-')) : undefined;
-  const s3 = s3Dir ? await startLocalS3({ dir: s3Dir, bucket: 'media-test' }) : undefined;
-  const mediaPort = media ? await freePort() : undefined;
-  const mediaVariables: Record<string, string> = s3
-    ? {
-        MEDIA_HTTP_PORT: String(mediaPort),
-        MEDIA_HTTP_HOST: '127.0.0.1',
-        MEDIA_SVC_URL: `http://127.0.0.1:${mediaPort}`,
-        S3_ENDPOINT: s3.endpoint,
-        S3_PORT: String(s3.port),
-        S3_USE_SSL: 'false',
-        S3_ACCESS_KEY: 'S3RVER',
-        S3_SECRET_KEY: 'S3RVER',
-        S3_BUCKET: 'media-test',
-      }
-    : {};
-  const stack = await startAuthStack({ LOG_LEVEL: 'silent', ...mediaVariables, ...env });
+  const local = media ? await startLocalMedia() : undefined;
+  const stack = await startAuthStack({ LOG_LEVEL: 'silent', ...local?.variables, ...env });
   process.env.CHAT_DATABASE_URL = stack.infra.databaseUrl('chat');
   process.env.MARKETPLACE_DATABASE_URL = stack.infra.databaseUrl('marketplace');
   process.env.MEDIA_DATABASE_URL = stack.infra.databaseUrl('media');
@@ -70,8 +46,7 @@ export async function startProductStack(env: Record<string, string> = {}, { medi
     async stop() {
       await Promise.all([...services, ...(mediaApp ? [mediaApp] : [])].map((app) => app.close()));
       await stack.stop();
-      await s3?.stop();
-      if (s3Dir) rmSync(s3Dir, { recursive: true, force: true });
+      await local?.stop();
     },
   };
 }
