@@ -1,12 +1,17 @@
 /** Shared jest settings for the Node apps and libs: ts-jest, path aliases to sources. */
 const path = require('node:path');
 
+const ESM_ONLY = '/node_modules/(openid-client|oauth4webapi|jose)/.+\\.js$';
+
 module.exports = (dir, overrides = {}) => ({
   rootDir: dir,
   testEnvironment: 'node',
   transform: {
     '^.+\\.tsx?$': ['ts-jest', { tsconfig: path.join(__dirname, 'tsconfig.jest.json') }],
+    // openid-client and what it is built on ship only as ES modules, which Jest's CommonJS runtime cannot load as they are.
+    [ESM_ONLY]: ['ts-jest', { tsconfig: path.join(__dirname, 'tsconfig.jest.json') }],
   },
+  transformIgnorePatterns: ['/node_modules/(?!(openid-client|oauth4webapi|jose)/)'],
   moduleNameMapper: {
     '^@app/(contracts|server|testing)$': path.join(__dirname, 'libs/$1/src/index.ts'),
   },
