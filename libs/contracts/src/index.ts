@@ -21,6 +21,8 @@ export * from './auth/two-step.constants';
 export * from './auth/dto/two-step.dto';
 export * from './auth/passkeys.constants';
 export * from './auth/dto/passkeys.dto';
+export * from './auth/oidc.constants';
+export * from './auth/dto/oidc.dto';
 export * from './auth/sessions.constants';
 export * from './auth/dto/sessions.dto';
 export * from './auth/account-deletion.constants';

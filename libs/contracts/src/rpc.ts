@@ -47,6 +47,17 @@ import type {
   RenamePasskeyRequestDto,
 } from './auth/dto/passkeys.dto';
 import { PasskeyPatterns } from './auth/passkeys.constants';
+import type {
+  CompleteOidcSignUpRequestDto,
+  LinkedIdentityDto,
+  OidcCallbackRequestDto,
+  OidcOutcomeDto,
+  OidcProviderDto,
+  OidcStartDto,
+  StartOidcRequestDto,
+  UnlinkIdentityRequestDto,
+} from './auth/dto/oidc.dto';
+import { OidcPatterns } from './auth/oidc.constants';
 import type { EndSessionByLinkDto, EndSessionRequestDto, ListSessionsRequestDto } from './auth/dto/sessions.dto';
 import { SessionPatterns, type SessionInfoDto } from './auth/sessions.constants';
 import { CallPatterns } from './calls/calls.patterns';
@@ -194,6 +205,12 @@ export interface RpcContract {
   [PasskeyPatterns.Remove]: [RemovePasskeyRequestDto, Ok];
   [PasskeyPatterns.SignInOptions]: [PasskeySignInOptionsRequestDto, PasskeySignInChallengeDto];
   [PasskeyPatterns.SignIn]: [PasskeySignInRequestDto, SessionIssuedDto];
+  [OidcPatterns.Providers]: [Empty, OidcProviderDto[]];
+  [OidcPatterns.Start]: [StartOidcRequestDto, OidcStartDto];
+  [OidcPatterns.Callback]: [OidcCallbackRequestDto, OidcOutcomeDto];
+  [OidcPatterns.CompleteSignUp]: [CompleteOidcSignUpRequestDto, SessionIssuedDto];
+  [OidcPatterns.Identities]: [UserIdDto, LinkedIdentityDto[]];
+  [OidcPatterns.Unlink]: [UnlinkIdentityRequestDto, Ok];
   [SessionPatterns.List]: [ListSessionsRequestDto, SessionInfoDto[]];
   [SessionPatterns.End]: [EndSessionRequestDto, Ok];
   [SessionPatterns.EndOthers]: [ListSessionsRequestDto, { ended: number }];

@@ -54,14 +54,15 @@ export const DEMO_TWO_STEP_SECRET = 'CHATMARKETDEMOMODERATORSECRETKEY';
 
 /**
  * How a session was opened, recorded by auth-svc when it opens it: the password alone, the password
- * and a code (from the authenticator app or a recovery code), a passkey, or a guest's entry.
- * Sessions opened before this was recorded count as 'password'.
+ * and a code (from the authenticator app or a recovery code), a passkey, a sign-in provider
+ * (OpenID Connect) alone or with a code, or a guest's entry. Sessions opened before this was
+ * recorded count as 'password'.
  */
-export type SignInMethod = 'password' | 'password-and-code' | 'passkey' | 'guest';
+export type SignInMethod = 'password' | 'password-and-code' | 'passkey' | 'provider' | 'provider-and-code' | 'guest';
 
-/** Whether a session was opened with a second factor: a stolen password alone never opens one such. */
+/** Whether a session was opened with a second factor: a stolen password (or provider account) alone never opens one such. */
 export function openedWithSecondFactor(signedInWith: SignInMethod | undefined): boolean {
-  return signedInWith === 'password-and-code' || signedInWith === 'passkey';
+  return signedInWith === 'password-and-code' || signedInWith === 'provider-and-code' || signedInWith === 'passkey';
 }
 
 /** Whether the account holds a second factor: two-step sign-in or a passkey. */
