@@ -8,6 +8,7 @@ import { AccountDeletionModule } from './deletion/account-deletion.module';
 import { migrations } from './migrations';
 import { AccountSanction } from './sanctions/account-sanction.entity';
 import { SanctionsModule } from './sanctions/sanctions.module';
+import { OidcIdentity } from './oidc/oidc-identity.entity';
 import { Passkey } from './passkeys/passkey.entity';
 import { RecoveryCode } from './two-step/recovery-code.entity';
 import { User } from './users/user.entity';
@@ -21,7 +22,7 @@ import { VipModule } from './vip/vip.module';
       service: ServiceName.Auth,
       env: authEnv,
       databaseUrl: (env) => env.AUTH_DATABASE_URL,
-      entities: [User, AccountSanction, VipChange, RecoveryCode, Passkey],
+      entities: [User, AccountSanction, VipChange, RecoveryCode, Passkey, OidcIdentity],
       migrations,
     }),
     CaptchaModule,

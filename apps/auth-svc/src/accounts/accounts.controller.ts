@@ -2,10 +2,13 @@ import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   AuthPatterns,
+  CompleteOidcSignUpRequestDto,
   CompleteTwoStepLoginRequestDto,
   DestroySessionDto,
   GuestRequestDto,
   LoginRequestDto,
+  OidcCallbackRequestDto,
+  OidcPatterns,
   PasskeyPatterns,
   PasskeySignInRequestDto,
   RegisterRequestDto,
@@ -36,6 +39,16 @@ export class AccountsController {
   @MessagePattern(PasskeyPatterns.SignIn)
   passkeySignIn(@Payload() dto: PasskeySignInRequestDto) {
     return this.accounts.passkeySignIn(dto);
+  }
+
+  @MessagePattern(OidcPatterns.Callback)
+  providerCallback(@Payload() dto: OidcCallbackRequestDto) {
+    return this.accounts.providerCallback(dto);
+  }
+
+  @MessagePattern(OidcPatterns.CompleteSignUp)
+  completeProviderSignUp(@Payload() dto: CompleteOidcSignUpRequestDto) {
+    return this.accounts.completeProviderSignUp(dto);
   }
 
   @MessagePattern(AuthPatterns.CreateGuest)

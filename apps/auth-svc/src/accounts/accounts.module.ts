@@ -5,6 +5,7 @@ import { SessionStore } from '../sessions/session.store';
 import { SessionsModule } from '../sessions/sessions.module';
 import { UsersModule } from '../users/users.module';
 import { RecoveryModule } from '../recovery/recovery.module';
+import { OidcModule } from '../oidc/oidc.module';
 import { PasskeysModule } from '../passkeys/passkeys.module';
 import { TwoStepModule } from '../two-step/two-step.module';
 import { AccountMailModule } from './account-mail.module';
@@ -14,7 +15,7 @@ import { LoginLimiter } from './login-limiter';
 import { SignupLimiter } from './signup-limiter';
 
 @Module({
-  imports: [CaptchaModule, UsersModule, SanctionsModule, AccountMailModule, RecoveryModule, TwoStepModule, PasskeysModule, SessionsModule],
+  imports: [CaptchaModule, UsersModule, SanctionsModule, AccountMailModule, RecoveryModule, TwoStepModule, PasskeysModule, OidcModule, SessionsModule],
   controllers: [AccountsController],
   providers: [AccountsService, SessionStore, LoginLimiter, SignupLimiter],
 })

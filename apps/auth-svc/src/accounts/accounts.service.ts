@@ -5,7 +5,10 @@ import {
   REMEMBER_ME_TTL_SECONDS,
   SESSION_TTL_SECONDS,
   type ClientMetaDto,
+  type CompleteOidcSignUpRequestDto,
   type CompleteTwoStepLoginRequestDto,
+  type OidcCallbackRequestDto,
+  type OidcOutcomeDto,
   type GuestRequestDto,
   type Language,
   type PasskeySignInRequestDto,
@@ -29,6 +32,7 @@ import type { User } from '../users/user.entity';
 import { toUserDto } from '../users/user.mapper';
 import { USERNAME_TAKEN_MESSAGE, UsersService } from '../users/users.service';
 import { RecoveryService } from '../recovery/recovery.service';
+import { OidcService } from '../oidc/oidc.service';
 import { PasskeysService } from '../passkeys/passkeys.service';
 import { TwoStepService } from '../two-step/two-step.service';
 import { AccountMailer, type MailRecipient } from './account-mailer';
@@ -60,6 +64,7 @@ export class AccountsService {
     private readonly recovery: RecoveryService,
     private readonly twoStep: TwoStepService,
     private readonly passkeys: PasskeysService,
+    private readonly oidc: OidcService,
     private readonly newDevices: NewDeviceAlerts,
   ) {}
 
@@ -140,10 +145,11 @@ export class AccountsService {
 
   /** The second step: a right code opens the session exactly as a password alone does for other accounts. */
   async completeTwoStepLogin(dto: CompleteTwoStepLoginRequestDto): Promise<SessionIssuedDto> {
-    const { user, rememberMe } = await this.twoStep.completeSignIn(dto.challenge, dto.code, dto.client.ip);
+    const { user, rememberMe, firstFactor } = await this.twoStep.completeSignIn(dto.challenge, dto.code, dto.client.ip);
     // A sanction may have come while the code was being typed.
     await this.sanctions.assertMaySignIn(user.id);
-    return this.openSession(user, 'password-and-code', rememberMe ? REMEMBER_ME_TTL_SECONDS : SESSION_TTL_SECONDS, rememberMe, dto.client);
+    const method = firstFactor === 'provider' ? 'provider-and-code' : 'password-and-code';
+    return this.openSession(user, method, rememberMe ? REMEMBER_ME_TTL_SECONDS : SESSION_TTL_SECONDS, rememberMe, dto.client);
   }
 
   /**
@@ -155,6 +161,26 @@ export class AccountsService {
     await this.sanctions.assertMaySignIn(user.id);
     const rememberMe = !!dto.rememberMe;
     return this.openSession(user, 'passkey', rememberMe ? REMEMBER_ME_TTL_SECONDS : SESSION_TTL_SECONDS, rememberMe, dto.client);
+  }
+
+  /**
+   * A provider's answer (OpenID Connect): the account it names is signed in as a password would
+   * sign it in (sanctions refuse it; two-step sign-in asks its code after it), a new identity gets
+   * a token to choose its username with, and a member linking the provider is told it is linked.
+   */
+  async providerCallback(dto: OidcCallbackRequestDto): Promise<OidcOutcomeDto> {
+    const resolved = await this.oidc.resolve(dto);
+    if (resolved.kind !== 'account') return resolved;
+    const { user, rememberMe } = resolved;
+    await this.sanctions.assertMaySignIn(user.id);
+    if (user.twoStepEnabledAt) return { kind: 'two-step', challenge: await this.twoStep.issueChallenge({ userId: user.id, rememberMe, firstFactor: 'provider' }) };
+    return { kind: 'session', issued: await this.openSession(user, 'provider', rememberMe ? REMEMBER_ME_TTL_SECONDS : SESSION_TTL_SECONDS, rememberMe, dto.client) };
+  }
+
+  /** A new identity's account, with the username chosen on the spot; it has no password until one is set. */
+  async completeProviderSignUp(dto: CompleteOidcSignUpRequestDto): Promise<SessionIssuedDto> {
+    const { user, rememberMe } = await this.signups.within('member', dto.client.ip, () => this.oidc.createAccount(dto));
+    return this.openSession(user, 'provider', rememberMe ? REMEMBER_ME_TTL_SECONDS : SESSION_TTL_SECONDS, rememberMe, dto.client, true);
   }
 
   async guest(dto: GuestRequestDto): Promise<SessionIssuedDto> {

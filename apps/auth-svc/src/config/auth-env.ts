@@ -2,6 +2,7 @@ import { BaseEnv, EXTRA_WORDS_PATTERN, appConfig, POSTGRES_URL_PATTERN } from '@
 import { CAPTCHA_TOKEN_TTL_SECONDS, CAPTCHA_TTL_SECONDS, PASSKEY_SIGN_INS_PER_ADDRESS_PER_MINUTE, POW_MAX_NUMBER } from '@app/contracts';
 import { Type } from 'class-transformer';
 import { IsInt, IsNotEmpty, IsString, Matches, Max, Min, ValidateBy } from 'class-validator';
+import { oidcProvidersProblem } from '../oidc/oidc-providers';
 import { relyingPartyProblem } from '../passkeys/relying-party';
 
 export class AuthEnv extends BaseEnv {
@@ -85,6 +86,21 @@ export class AuthEnv extends BaseEnv {
   @IsInt({ message: 'PASSKEY_SIGN_INS_PER_ADDRESS_PER_MINUTE must be a whole number' })
   @Min(1)
   PASSKEY_SIGN_INS_PER_ADDRESS_PER_MINUTE = PASSKEY_SIGN_INS_PER_ADDRESS_PER_MINUTE;
+
+  /**
+   * Sign-in providers (OpenID Connect), comma separated ids such as `google,microsoft`; empty for
+   * none. Each id needs OIDC_<ID>_ISSUER (https), OIDC_<ID>_CLIENT_ID and OIDC_<ID>_CLIENT_SECRET
+   * (or OIDC_<ID>_CLIENT_SECRET_FILE), and may have OIDC_<ID>_NAME, the button's label.
+   */
+  @IsString()
+  @ValidateBy({
+    name: 'oidcProviders',
+    validator: {
+      validate: (_value, args) => oidcProvidersProblem(args?.object as Record<string, unknown>) === null,
+      defaultMessage: (args) => oidcProvidersProblem(args?.object as Record<string, unknown>) ?? '',
+    },
+  })
+  OIDC_PROVIDERS = '';
 
   /** Password reset requests one client address may make per hour (then 429). */
   @Type(() => Number)

@@ -9,6 +9,7 @@ import { Migration20261128200000UserLanguage } from './Migration20261128200000-u
 import { Migration20261129100000TwoStep } from './Migration20261129100000-two-step';
 import { Migration20261130100000Passkeys } from './Migration20261130100000-passkeys';
 import { Migration20261201200000KnownDevices } from './Migration20261201200000-known-devices';
+import { Migration20261202100000OidcIdentities } from './Migration20261202100000-oidc-identities';
 import { Migration20261202200000AccountDeletion } from './Migration20261202200000-account-deletion';
 
 /** Every migration, in order. Listed in code so the build and jest need no file globbing. */
@@ -23,5 +24,6 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261129100000-two-step', class: Migration20261129100000TwoStep },
   { name: 'Migration20261130100000-passkeys', class: Migration20261130100000Passkeys },
   { name: 'Migration20261201200000-known-devices', class: Migration20261201200000KnownDevices },
+  { name: 'Migration20261202100000-oidc-identities', class: Migration20261202100000OidcIdentities },
   { name: 'Migration20261202200000-account-deletion', class: Migration20261202200000AccountDeletion },
 ];

@@ -37,6 +37,7 @@ import { assertMayAddSecondFactor } from '../sessions/second-factor';
 import { SessionStore } from '../sessions/session.store';
 import { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
+import { OidcIdentity } from '../oidc/oidc-identity.entity';
 import { Passkey } from './passkey.entity';
 import { relyingParty, type RelyingParty } from './relying-party';
 
@@ -174,9 +175,8 @@ export class PasskeysService {
   }
 
   /**
-   * Never the last way in: an account without a password keeps its last passkey. Every account
-   * has a password today, so this guards the accounts to come that will not (signed up with a
-   * passkey or another provider). Nor the last second factor from a session opened with the
+   * Never the last way in: an account without a password or a linked sign-in provider keeps its
+   * last passkey (accounts made through a provider have no password until they set one). Nor the last second factor from a session opened with the
    * password alone: an account left with none may enrol from such a session, so removing it
    * would let a password thief add their own.
    */
@@ -188,7 +188,7 @@ export class PasskeysService {
       // Locked, so two removals racing cannot each think the other passkey remains.
       const user = await tx.findOneOrFail(User, { id: dto.userId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       const left = await tx.count(Passkey, { userId: user.id, id: { $ne: dto.passkeyId } });
-      if (!user.passwordHash && left === 0) throw RpcErrors.conflict(PasskeyMessages.lastWayIn);
+      if (!user.passwordHash && left === 0 && (await tx.count(OidcIdentity, { userId: user.id })) === 0) throw RpcErrors.conflict(PasskeyMessages.lastWayIn);
       if (left === 0 && !user.twoStepEnabledAt && !openedWithSecondFactor(signedInWith)) throw RpcErrors.forbidden(PasskeyMessages.lastSecondFactor);
       await tx.nativeDelete(Passkey, { id: dto.passkeyId, userId: user.id });
       await this.recount(tx, user.id);

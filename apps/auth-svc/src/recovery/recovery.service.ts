@@ -55,7 +55,8 @@ export class RecoveryService {
       throw refusedFor(error.msBeforeNext, (wait) => `Too many password reset requests from this network. Please try again in ${wait}.`);
     }
     const user = await this.users.findByLogin(dto.email);
-    if (user?.email && user.passwordHash && (await this.mayMail(user.id))) {
+    // An account made through a sign-in provider has no password until it sets one this way, from its verified address.
+    if (user?.email && (user.passwordHash || user.isVerified) && (await this.mayMail(user.id))) {
       const token = await this.tokens.issue('password-reset', user.id, PASSWORD_RESET_TTL_SECONDS);
       this.deliver(() => this.mailer.passwordReset(recipient(user), token), user.id);
     }

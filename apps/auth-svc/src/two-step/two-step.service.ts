@@ -34,6 +34,8 @@ import { asRecoveryCode, asTotpCode, matchingStep, newRecoveryCode, newTotpSecre
 export interface PendingSignIn {
   userId: number;
   rememberMe: boolean;
+  /** What passed before the code: the password (when absent) or a sign-in provider. */
+  firstFactor?: 'provider';
 }
 
 const setupKey = (userId: number) => `two-step-setup:${userId}`;
@@ -145,7 +147,7 @@ export class TwoStepService {
    * expired challenge.
    */
   @EnsureRequestContext()
-  async completeSignIn(challenge: string, code: string, ip: string): Promise<{ user: User; rememberMe: boolean }> {
+  async completeSignIn(challenge: string, code: string, ip: string): Promise<{ user: User; rememberMe: boolean; firstFactor: 'password' | 'provider' }> {
     const raw = await this.redis.get(challengeKey(challenge));
     if (!raw) throw challengeExpired();
     const pending = JSON.parse(raw) as PendingSignIn;
@@ -155,7 +157,7 @@ export class TwoStepService {
     // Two right answers racing: one spends the challenge, the other is told to sign in again.
     if ((await this.redis.getdel(challengeKey(challenge))) === null) throw challengeExpired();
     await this.limiter.recordSuccess(attemptSubject('', user.id), ip);
-    return { user, rememberMe: pending.rememberMe };
+    return { user, rememberMe: pending.rememberMe, firstFactor: pending.firstFactor ?? 'password' };
   }
 
   /** Takes a current code from the app or an unused recovery code, or counts a failure and refuses (also asked before deleting an account). */

@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { SanctionsModule } from '../sanctions/sanctions.module';
+import { UsersModule } from '../users/users.module';
+import { OidcController } from './oidc.controller';
+import { OidcService } from './oidc.service';
+
+/** Sign-in with OpenID Connect providers, configured by OIDC_PROVIDERS. */
+@Module({
+  imports: [UsersModule, SanctionsModule],
+  controllers: [OidcController],
+  providers: [OidcService],
+  exports: [OidcService],
+})
+export class OidcModule {}

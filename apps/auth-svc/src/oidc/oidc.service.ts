@@ -1,0 +1,311 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { EnsureRequestContext, LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
+import { EntityManager } from '@mikro-orm/postgresql';
+import {
+  DEFAULT_LANGUAGE,
+  OIDC_SIGN_UP_TTL_SECONDS,
+  OIDC_STATE_TTL_SECONDS,
+  OidcErrorCode,
+  OidcMessages,
+  type CompleteOidcSignUpRequestDto,
+  type LinkedIdentityDto,
+  type OidcCallbackRequestDto,
+  type OidcProviderDto,
+  type OidcStartDto,
+  type StartOidcRequestDto,
+  type UnlinkIdentityRequestDto,
+} from '@app/contracts';
+import { REDIS, RpcErrors, rpcError } from '@app/server';
+import type { Redis } from 'ioredis';
+import { createHash, randomBytes } from 'node:crypto';
+import * as oidc from 'openid-client';
+import { SanctionsService } from '../sanctions/sanctions.service';
+import { AuthEnv } from '../config/auth-env';
+import { Passkey } from '../passkeys/passkey.entity';
+import { User } from '../users/user.entity';
+import { USERNAME_TAKEN_MESSAGE, UsersService } from '../users/users.service';
+import { OidcIdentity } from './oidc-identity.entity';
+import { oidcProvidersOf, type OidcProviderConfig } from './oidc-providers';
+
+/** A started sign-in waiting for the provider to send the browser back (kept by its state). */
+interface PendingAuthorization {
+  provider: string;
+  codeVerifier: string;
+  nonce: string;
+  /** The SHA-256 of the starting browser's cookie: the answer must come back to that browser. */
+  browser: string;
+  redirectUri: string;
+  rememberMe: boolean;
+  /** The member linking the provider; null for a sign-in. */
+  userId: number | null;
+}
+
+/** A new identity waiting for its username (kept by its token). */
+interface PendingSignUp {
+  provider: string;
+  subject: string;
+  /** The provider's address when it said it verified it; null otherwise. */
+  email: string | null;
+  rememberMe: boolean;
+}
+
+/** What a provider's answer came to, before any session is opened. */
+export type OidcResolution =
+  | { kind: 'account'; user: User; rememberMe: boolean }
+  | { kind: 'sign-up'; token: string; expiresInSeconds: number; provider: string }
+  | { kind: 'linked'; provider: string };
+
+const digest = (value: string) => createHash('sha256').update(value).digest('hex');
+const stateKey = (state: string) => `oidc-state:${digest(state)}`;
+const signUpKey = (token: string) => `oidc-sign-up:${digest(token)}`;
+
+const expired = () => rpcError(400, OidcErrorCode.Expired, OidcMessages.expired);
+const failed = () => rpcError(400, OidcErrorCode.Failed, OidcMessages.failed);
+const tokenExpired = () => RpcErrors.badRequest(OidcMessages.tokenExpired, { token: [OidcMessages.tokenExpired] });
+
+/**
+ * Sign-in with OpenID Connect providers through openid-client: the authorization code flow with
+ * PKCE (S256), `state` and `nonce`. Each started sign-in keeps its verifier and nonce in Redis
+ * under its state for a few minutes, tied to the browser that started it; the first answer takes
+ * it out (GETDEL), so no state, code or id token serves twice. openid-client checks the id token
+ * (signature against the provider's keys, issuer, audience, expiry, nonce) and the code exchange
+ * proves the verifier.
+ *
+ * An answer signs in the account its identity is linked to; else the account whose address the
+ * provider says it verified, when that account verified it here too (the identity is linked to
+ * it); else the identity waits, server-side and single-use, for the person to choose a username.
+ * An address the provider did not verify never links.
+ */
+@Injectable()
+export class OidcService {
+  private readonly logger = new Logger(OidcService.name);
+  private readonly providers: Map<string, OidcProviderConfig>;
+  /** Each provider's discovery document, fetched at its first use; fetched again after a failure. */
+  private readonly configurations = new Map<string, Promise<oidc.Configuration>>();
+
+  constructor(
+    private readonly em: EntityManager,
+    @Inject(REDIS) private readonly redis: Redis,
+    env: AuthEnv,
+    private readonly users: UsersService,
+    private readonly sanctions: SanctionsService,
+  ) {
+    this.providers = new Map(oidcProvidersOf(env).map((provider) => [provider.id, provider]));
+  }
+
+  list(): OidcProviderDto[] {
+    return [...this.providers.values()].map(({ id, name }) => ({ id, name }));
+  }
+
+  /** Where to send the browser: the provider's authorization page with a fresh state, nonce and PKCE challenge. */
+  @EnsureRequestContext()
+  async start(dto: StartOidcRequestDto): Promise<OidcStartDto> {
+    const provider = this.provider(dto.provider);
+    if (dto.userId !== undefined) {
+      const user = await this.em.findOne(User, { id: dto.userId });
+      if (!user) throw RpcErrors.notFound('User not found');
+      if (user.role === 'guest') throw RpcErrors.forbidden(OidcMessages.guestsCannot);
+      if ((await this.em.count(OidcIdentity, { userId: user.id, provider: provider.id })) > 0) throw RpcErrors.conflict(OidcMessages.alreadyLinked);
+    }
+    const config = await this.configuration(provider);
+    const codeVerifier = oidc.randomPKCECodeVerifier();
+    const state = oidc.randomState();
+    const nonce = oidc.randomNonce();
+    const pending: PendingAuthorization = {
+      provider: provider.id,
+      codeVerifier,
+      nonce,
+      browser: dto.browser,
+      redirectUri: dto.redirectUri,
+      rememberMe: !!dto.rememberMe,
+      userId: dto.userId ?? null,
+    };
+    await this.redis.set(stateKey(state), JSON.stringify(pending), 'EX', OIDC_STATE_TTL_SECONDS);
+    const url = oidc.buildAuthorizationUrl(config, {
+      redirect_uri: dto.redirectUri,
+      scope: 'openid email profile',
+      response_type: 'code',
+      code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
+      code_challenge_method: 'S256',
+      state,
+      nonce,
+    });
+    return { url: url.href };
+  }
+
+  /** The provider's answer: the state is spent whatever comes of it. */
+  @EnsureRequestContext()
+  async resolve(dto: OidcCallbackRequestDto): Promise<OidcResolution> {
+    const answer = new URL(dto.callbackUrl);
+    const state = answer.searchParams.get('state');
+    const raw = state ? await this.redis.getdel(stateKey(state)) : null;
+    if (!raw || !state) throw expired();
+    const pending = JSON.parse(raw) as PendingAuthorization;
+    // Another provider's route, or another browser than the one that started: a forged or stolen answer.
+    if (pending.provider !== dto.provider || pending.browser !== dto.browser) throw expired();
+    const provider = this.provider(pending.provider);
+    if (answer.searchParams.get('error') === 'access_denied') throw rpcError(400, OidcErrorCode.Cancelled, OidcMessages.cancelled);
+
+    // The answer's parameters on the address the authorization was asked for.
+    const currentUrl = new URL(pending.redirectUri);
+    currentUrl.search = answer.search;
+    let claims: oidc.IDToken | undefined;
+    try {
+      const tokens = await oidc.authorizationCodeGrant(await this.configuration(provider), currentUrl, {
+        pkceCodeVerifier: pending.codeVerifier,
+        expectedState: state,
+        expectedNonce: pending.nonce,
+        idTokenExpected: true,
+      });
+      claims = tokens.claims();
+    } catch (error) {
+      this.logger.warn(`Sign-in with ${provider.id} refused: ${(error as Error).message}`);
+      throw failed();
+    }
+    if (!claims?.sub) throw failed();
+    const subject = claims.sub;
+    const email = typeof claims.email === 'string' && claims.email.length <= 254 ? claims.email.trim().toLowerCase() : null;
+    const verifiedEmail = claims.email_verified === true ? email : null;
+
+    if (pending.userId !== null) return this.link(pending.userId, provider.id, subject, email);
+
+    const linked = await this.em.findOne(OidcIdentity, { provider: provider.id, subject });
+    if (linked) {
+      const user = await this.em.findOne(User, { id: linked.userId });
+      if (!user) throw expired();
+      await this.em.nativeUpdate(OidcIdentity, { id: linked.id }, { lastUsedAt: new Date(), ...(email ? { email } : {}) });
+      return { kind: 'account', user, rememberMe: pending.rememberMe };
+    }
+
+    if (verifiedEmail) {
+      // Both sides must have verified the address: an account whose address was never proven here
+      // may be someone else's sign-up with it, and must not be handed to the address's owner (nor
+      // the other way round).
+      const holder = await this.em.findOne(User, { email: verifiedEmail });
+      if (holder && holder.isVerified && holder.role !== 'guest') {
+        // A banned or suspended account gets nothing linked.
+        await this.sanctions.assertMaySignIn(holder.id);
+        await this.insertIdentity(holder.id, provider.id, subject, email);
+        return { kind: 'account', user: holder, rememberMe: pending.rememberMe };
+      }
+      // A banned account's address does not start a new account either.
+      if (await this.sanctions.bannedHolderOf(verifiedEmail)) throw rpcError(403, OidcErrorCode.Refused, OidcMessages.refused);
+    }
+
+    const token = randomBytes(32).toString('base64url');
+    const signUp: PendingSignUp = { provider: provider.id, subject, email: verifiedEmail, rememberMe: pending.rememberMe };
+    await this.redis.set(signUpKey(token), JSON.stringify(signUp), 'EX', OIDC_SIGN_UP_TTL_SECONDS);
+    return { kind: 'sign-up', token, expiresInSeconds: OIDC_SIGN_UP_TTL_SECONDS, provider: provider.id };
+  }
+
+  /**
+   * The account for a new identity, with the username chosen. The username is checked before the
+   * token is spent, so a taken one can be changed; the token then serves once.
+   */
+  @EnsureRequestContext()
+  async createAccount(dto: CompleteOidcSignUpRequestDto): Promise<{ user: User; rememberMe: boolean }> {
+    const key = signUpKey(dto.token);
+    if (!(await this.redis.exists(key))) throw tokenExpired();
+    const availability = await this.users.checkUsername(dto.username);
+    if (!availability.available) {
+      const message = availability.message ?? USERNAME_TAKEN_MESSAGE;
+      if (message === USERNAME_TAKEN_MESSAGE) throw RpcErrors.conflict(message, { username: [message] });
+      throw RpcErrors.badRequest(message, { username: [message] });
+    }
+    const raw = await this.redis.getdel(key);
+    if (!raw) throw tokenExpired();
+    const pending = JSON.parse(raw) as PendingSignUp;
+    if (await this.em.findOne(OidcIdentity, { provider: pending.provider, subject: pending.subject })) throw rpcError(409, OidcErrorCode.Taken, OidcMessages.taken);
+    // The provider's verified address is the account's when no other account holds it; the account then starts verified.
+    const email = pending.email && !(await this.em.findOne(User, { email: pending.email })) ? pending.email : null;
+    const { user } = await this.users.create({ username: dto.username, email, passwordHash: null, role: 'user', language: dto.language ?? DEFAULT_LANGUAGE });
+    try {
+      await this.insertIdentity(user.id, pending.provider, pending.subject, pending.email);
+    } catch (error) {
+      // The same identity finished a second sign-up meanwhile: this account is not kept.
+      await this.em.fork().nativeDelete(User, { id: user.id });
+      throw error;
+    }
+    if (email) await this.users.markEmailVerified(user.id);
+    return { user: (await this.em.fork().findOne(User, { id: user.id })) ?? user, rememberMe: pending.rememberMe };
+  }
+
+  @EnsureRequestContext()
+  async identities(userId: number): Promise<LinkedIdentityDto[]> {
+    const identities = await this.em.find(OidcIdentity, { userId }, { orderBy: { id: 'asc' } });
+    return identities.map((identity) => ({
+      id: identity.id,
+      provider: identity.provider,
+      providerName: this.providers.get(identity.provider)?.name ?? identity.provider,
+      email: identity.email,
+      linkedAt: identity.createdAt.toISOString(),
+      lastUsedAt: identity.lastUsedAt?.toISOString() ?? null,
+    }));
+  }
+
+  /** Never the last way in: an account without a password or a passkey keeps its last provider. */
+  @EnsureRequestContext()
+  async unlink(dto: UnlinkIdentityRequestDto): Promise<{ ok: true }> {
+    const identity = await this.em.findOne(OidcIdentity, { id: dto.identityId });
+    if (!identity) throw RpcErrors.notFound(OidcMessages.notFound);
+    if (identity.userId !== dto.userId) throw RpcErrors.forbidden(OidcMessages.notYours);
+    await this.em.fork().transactional(async (tx) => {
+      // Locked, so removals racing (of a passkey or another provider) cannot each think the other remains.
+      const user = await tx.findOneOrFail(User, { id: dto.userId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      const otherIdentities = await tx.count(OidcIdentity, { userId: user.id, id: { $ne: identity.id } });
+      const passkeys = await tx.count(Passkey, { userId: user.id });
+      if (!user.passwordHash && passkeys === 0 && otherIdentities === 0) throw RpcErrors.conflict(OidcMessages.lastWayIn);
+      await tx.nativeDelete(OidcIdentity, { id: identity.id, userId: user.id });
+    });
+    return { ok: true };
+  }
+
+  /** How many providers the account has linked (for the last way in, counted by passkey removal too). */
+  async countFor(userId: number, em: EntityManager = this.em): Promise<number> {
+    return em.count(OidcIdentity, { userId });
+  }
+
+  private async link(userId: number, provider: string, subject: string, email: string | null): Promise<OidcResolution> {
+    const holder = await this.em.findOne(OidcIdentity, { provider, subject });
+    if (holder && holder.userId !== userId) throw rpcError(409, OidcErrorCode.Taken, OidcMessages.taken);
+    if (!holder) await this.insertIdentity(userId, provider, subject, email);
+    return { kind: 'linked', provider };
+  }
+
+  private async insertIdentity(userId: number, provider: string, subject: string, email: string | null): Promise<void> {
+    const identity = Object.assign(new OidcIdentity(), { userId, provider, subject, email, lastUsedAt: new Date() });
+    try {
+      await this.em.fork().persist(identity).flush();
+    } catch (error) {
+      if (error instanceof UniqueConstraintViolationException) {
+        // Linked meanwhile: to another account, or this account linked another identity of the provider.
+        if (error.message.includes('user_id_provider')) throw RpcErrors.conflict(OidcMessages.alreadyLinked);
+        throw rpcError(409, OidcErrorCode.Taken, OidcMessages.taken);
+      }
+      throw error;
+    }
+  }
+
+  private provider(id: string): OidcProviderConfig {
+    const provider = this.providers.get(id);
+    if (!provider) throw RpcErrors.notFound(OidcMessages.unknownProvider);
+    return provider;
+  }
+
+  private configuration(provider: OidcProviderConfig): Promise<oidc.Configuration> {
+    let config = this.configurations.get(provider.id);
+    if (!config) {
+      config = oidc
+        .discovery(provider.issuer, provider.clientId, undefined, oidc.ClientSecretPost(provider.clientSecret), {
+          ...(provider.allowHttp ? { execute: [oidc.allowInsecureRequests] } : {}),
+        })
+        .catch((error: unknown) => {
+          this.configurations.delete(provider.id);
+          this.logger.error(`The discovery document of ${provider.id} could not be read: ${(error as Error).message}`);
+          throw RpcErrors.unavailable();
+        });
+      this.configurations.set(provider.id, config);
+    }
+    return config;
+  }
+}
