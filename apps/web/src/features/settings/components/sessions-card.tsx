@@ -14,6 +14,8 @@ const METHOD_WORDS = {
   password: 'settings.sessions.method.password',
   'password-and-code': 'settings.sessions.method.password-and-code',
   passkey: 'settings.sessions.method.passkey',
+  provider: 'settings.sessions.method.provider',
+  'provider-and-code': 'settings.sessions.method.provider-and-code',
   guest: 'settings.sessions.method.guest',
 } as const satisfies Record<SignInMethod, string>;
 
