@@ -9,3 +9,4 @@ export * from './voice-notes';
 export * from './push-service';
 export * from './two-step';
 export * from './passkey-authenticator';
+export * from './oidc-provider';
