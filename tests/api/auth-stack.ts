@@ -65,6 +65,8 @@ export class ApiClient {
   did: string | undefined;
   /** Sent as User-Agent when set (the sessions list reads the browser and system from it). */
   userAgent: string | undefined;
+  /** The cookie a provider sign-in started in this browser ties its answer to. */
+  oidcBrowser: string | undefined;
   private readonly send: ReturnType<typeof apiClient>;
 
   constructor(
@@ -74,13 +76,21 @@ export class ApiClient {
     this.send = apiClient(stack.baseUrl, stack.origin);
   }
 
-  async request<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResponse<T>> {
-    const cookies = [this.sid ? `sid=${this.sid}` : '', this.did ? `did=${this.did}` : ''].filter(Boolean).join('; ');
+  async request<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}, redirect?: RequestRedirect): Promise<ApiResponse<T>> {
+    const cookies = [this.sid ? `sid=${this.sid}` : '', this.did ? `did=${this.did}` : '', this.oidcBrowser ? `oidc_browser=${this.oidcBrowser}` : '']
+      .filter(Boolean)
+      .join('; ');
     const res = await this.send<T>(method, path, {
       body,
       cookie: cookies || undefined,
       headers: { 'x-forwarded-for': this.ip, ...(this.userAgent ? { 'user-agent': this.userAgent } : {}), ...headers },
+      redirect,
     });
+    const binding = res.headers.getSetCookie().find((c) => c.startsWith('oidc_browser='));
+    if (binding) {
+      const value = binding.slice('oidc_browser='.length, binding.indexOf(';'));
+      this.oidcBrowser = value && !/expires=Thu, 01 Jan 1970/i.test(binding) ? value : undefined;
+    }
     const device = res.headers.getSetCookie().find((c) => c.startsWith('did='));
     if (device) this.did = device.slice(4, device.indexOf(';'));
     const setCookie = res.headers.getSetCookie().find((c) => c.startsWith('sid='));
@@ -93,6 +103,11 @@ export class ApiClient {
 
   get<T = any>(path: string) {
     return this.request<T>('GET', path);
+  }
+
+  /** A top-level navigation to an address of the gateway: its redirect is answered, not followed. */
+  navigate(path: string) {
+    return this.request('GET', path, undefined, {}, 'manual');
   }
 
   post<T = any>(path: string, body: unknown = {}) {

@@ -12,7 +12,7 @@ import {
   ServiceName,
   type UserRole,
 } from '@app/contracts';
-import { eventually, uniqueName } from '@app/testing';
+import { eventually, startOidcProvider, uniqueName, type StandInOidcProvider } from '@app/testing';
 import { getMetadataStorage } from 'class-validator';
 import webpush from 'web-push';
 import WebSocket from 'ws';
@@ -109,10 +109,14 @@ const withField = (path: string, value: unknown): Record<string, unknown> =>
   path.split('.').reduceRight<unknown>((inner, key) => ({ [key]: inner }), value) as Record<string, unknown>;
 
 let stack: AuthStack;
+let provider: StandInOidcProvider;
 const vapid = webpush.generateVAPIDKeys();
 
 beforeAll(async () => {
+  // A sign-in provider configured, so its routes reach the provider as in production rather than 404.
+  provider = await startOidcProvider();
   stack = await startProductStack({
+    ...provider.env('local', 'Local provider'),
     LOG_LEVEL: 'silent',
     // The socket fuzz sends thousands of frames at once: past the per-socket rate a frame is refused unread, which would hide what this hunts.
     WS_FRAMES_PER_10_SECONDS: '1000000',
@@ -126,6 +130,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await stack?.stop();
+  await provider?.stop();
 });
 
 async function member(role: Exclude<UserRole, 'guest'>): Promise<ApiClient> {
@@ -206,11 +211,21 @@ describe('no input gets a 5xx', () => {
         'GET /api/users/me/deletion',
         'POST /api/users/me/deletion',
         'DELETE /api/users/me/deletion',
+        'GET /api/auth/oidc/providers',
+        'POST /api/auth/oidc/{provider}/start',
+        'GET /api/auth/oidc/{provider}/callback',
+        'POST /api/auth/oidc/sign-up',
+        'GET /api/users/me/identities',
+        'POST /api/users/me/identities/{provider}',
+        'DELETE /api/users/me/identities/{id}',
       ]),
     );
     expect(ops.find((op) => op.method === 'POST' && op.path === '/api/users/me/deletion')?.bodyFields).toEqual(['password', 'confirmation', 'code']);
     expect(ops.find((op) => op.method === 'POST' && op.path === '/api/auth/sessions/end-by-link')?.bodyFields).toEqual(['token']);
     expect(ops.find((op) => op.method === 'GET' && op.path === '/api/users/me/export/download')?.queryFields).toEqual(['token']);
+    expect(ops.find((op) => op.method === 'POST' && op.path === '/api/auth/oidc/sign-up')?.bodyFields).toEqual(
+      expect.arrayContaining(['token', 'username', 'rememberMe', 'language']),
+    );
     // The WebAuthn answers are fuzzed down to their nested fields.
     expect(ops.find((op) => op.method === 'POST' && op.path === '/api/users/me/passkeys')?.bodyFields).toEqual(
       expect.arrayContaining(['name', 'response', 'response.id', 'response.type', 'response.response']),

@@ -160,13 +160,16 @@ export interface ApiRequest {
   /** Sent as JSON. */
   body?: unknown;
   headers?: Record<string, string>;
+  /** 'manual' answers a redirect itself (its Location), as the browser receives it. */
+  redirect?: RequestRedirect;
 }
 
 /** Requests as our own pages send them: our Origin, the session cookie, JSON bodies. */
 export function apiClient(baseUrl: string, origin: string) {
-  return async function request<T = any>(method: string, path: string, { cookie, body, headers = {} }: ApiRequest = {}): Promise<ApiResponse<T>> {
+  return async function request<T = any>(method: string, path: string, { cookie, body, headers = {}, redirect }: ApiRequest = {}): Promise<ApiResponse<T>> {
     const res = await fetch(`${baseUrl}${path}`, {
       method,
+      ...(redirect ? { redirect } : {}),
       headers: {
         origin,
         ...(body !== undefined ? { 'content-type': 'application/json' } : {}),

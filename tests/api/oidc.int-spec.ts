@@ -1,0 +1,222 @@
+import 'reflect-metadata';
+import { createHash } from 'node:crypto';
+import { OIDC_LANDING_PATH, OidcErrorCode, OidcMessages, SanctionPatterns, TwoStepMessages } from '@app/contracts';
+import { freshTotpCode, linkIn, startOidcProvider, uniqueName, type StandInOidcProvider } from '@app/testing';
+import { ApiClient, signedUpMember, startAuthStack, type AuthStack, type Member } from './auth-stack';
+import { answerAtProvider, openCallback, providerRoundTrip } from './support/oidc';
+import { enrolTwoStep } from './support/two-step';
+
+describe('sign-in with an OpenID Connect provider through the gateway', () => {
+  let provider: StandInOidcProvider;
+  let stack: AuthStack;
+
+  beforeAll(async () => {
+    provider = await startOidcProvider();
+    stack = await startAuthStack(provider.env('local', 'Local provider'));
+  }, 60_000);
+
+  afterAll(async () => {
+    await stack?.stop();
+    await provider?.stop();
+  });
+
+  const subject = () => uniqueName('sub');
+
+  /** A member whose address is verified here, by the link mailed at sign-up. */
+  async function verifiedMember(): Promise<Member & { email: string }> {
+    const member = await signedUpMember(stack);
+    const email = `${member.username}@example.com`;
+    const mail = await stack.mail.waitForMail(email, /Confirm your email address/);
+    const token = new URL(linkIn(mail, `${stack.origin}/verify-email?token=`)).searchParams.get('token');
+    expect((await new ApiClient(stack).post('/api/auth/verify-email', { token })).status).toBe(200);
+    return Object.assign(member, { email });
+  }
+
+  /** A new identity's round trip and its username, as the landing page asks for it. */
+  async function newAccount(identity = { sub: subject() }) {
+    const browser = new ApiClient(stack);
+    const landing = await providerRoundTrip(browser, identity);
+    const username = uniqueName('prov');
+    const made = await browser.post('/api/auth/oidc/sign-up', { token: landing.fragment.get('sign-up'), username });
+    expect(made.status).toBe(201);
+    return { browser, username, identity, user: made.body.user };
+  }
+
+  it('lists the configured providers for the sign-in screen', async () => {
+    const res = await new ApiClient(stack).get('/api/auth/oidc/providers');
+    expect(res).toMatchObject({ status: 200, body: [{ id: 'local', name: 'Local provider' }] });
+    const unknown = await new ApiClient(stack).post('/api/auth/oidc/nosuch/start');
+    expect(unknown).toMatchObject({ status: 404, body: { message: OidcMessages.unknownProvider } });
+  });
+
+  it('makes a new account with the username the person picks, then signs the same identity in', async () => {
+    const browser = new ApiClient(stack);
+    const identity = { sub: subject(), email: `${uniqueName('new')}@example.com` };
+    const landing = await providerRoundTrip(browser, identity);
+    expect(landing.status).toBe(302);
+    expect(landing.path).toBe(OIDC_LANDING_PATH);
+    expect(landing.fragment.get('provider')).toBe('local');
+    const token = landing.fragment.get('sign-up') as string;
+    expect(token).toMatch(/^[\w-]{43}$/);
+    expect(browser.sid).toBeUndefined();
+
+    // The same rules and messages as sign-up; a taken name leaves the token good for another.
+    const bad = await browser.post('/api/auth/oidc/sign-up', { token, username: 'no spaces!' });
+    expect(bad).toMatchObject({ status: 400, body: { fields: { username: ['Username may contain only letters, digits and underscore'] } } });
+    const someone = await signedUpMember(stack);
+    const taken = await browser.post('/api/auth/oidc/sign-up', { token, username: someone.username });
+    expect(taken.status).toBe(409);
+    expect(taken.body.fields.username).toHaveLength(1);
+
+    const username = uniqueName('prov');
+    const made = await browser.post('/api/auth/oidc/sign-up', { token, username });
+    expect(made).toMatchObject({ status: 201, body: { user: { username, email: identity.email, isVerified: true, signedInWith: 'provider' } } });
+    expect(browser.sid).toBeDefined();
+    expect((await browser.get('/api/users/me')).body).toMatchObject({ username, signedInWith: 'provider' });
+    // The token served once.
+    const again = await new ApiClient(stack).post('/api/auth/oidc/sign-up', { token, username: uniqueName('prov') });
+    expect(again).toMatchObject({ status: 400, body: { fields: { token: [OidcMessages.tokenExpired] } } });
+
+    const listed = await browser.get('/api/users/me/identities');
+    expect(listed).toMatchObject({ status: 200, body: [{ provider: 'local', providerName: 'Local provider', email: identity.email }] });
+
+    // Next time the identity signs straight in.
+    const later = new ApiClient(stack);
+    const back = await providerRoundTrip(later, identity, { rememberMe: true });
+    expect(back).toMatchObject({ status: 302, location: '/' });
+    expect((await later.get('/api/users/me')).body).toMatchObject({ id: made.body.user.id, signedInWith: 'provider' });
+  });
+
+  it('links an account by an address both the provider and the account verified, and signs it in', async () => {
+    const member = await verifiedMember();
+    const browser = new ApiClient(stack);
+    const landing = await providerRoundTrip(browser, { sub: subject(), email: member.email.toUpperCase(), emailVerified: true });
+    expect(landing).toMatchObject({ status: 302, location: '/' });
+    expect((await browser.get('/api/users/me')).body).toMatchObject({ id: member.id, signedInWith: 'provider' });
+    expect((await member.get('/api/users/me/identities')).body).toEqual([expect.objectContaining({ provider: 'local', email: member.email })]);
+  });
+
+  it('never links by an address the provider did not verify: a new account is offered instead', async () => {
+    const member = await verifiedMember();
+    const browser = new ApiClient(stack);
+    const landing = await providerRoundTrip(browser, { sub: subject(), email: member.email, emailVerified: false });
+    expect(landing.path).toBe(OIDC_LANDING_PATH);
+    expect(landing.fragment.get('sign-up')).toBeTruthy();
+    expect(browser.sid).toBeUndefined();
+    expect((await member.get('/api/users/me/identities')).body).toEqual([]);
+
+    // Nor to an account that never proved the address here, whatever the provider says.
+    const unproven = await signedUpMember(stack);
+    const other = await providerRoundTrip(new ApiClient(stack), { sub: subject(), email: `${unproven.username}@example.com`, emailVerified: true });
+    expect(other.fragment.get('sign-up')).toBeTruthy();
+    expect((await unproven.get('/api/users/me/identities')).body).toEqual([]);
+  });
+
+  it('takes each state once, in the browser that started it: replays, forged states and other browsers are refused', async () => {
+    const { identity } = await newAccount();
+    const browser = new ApiClient(stack);
+    const first = await providerRoundTrip(browser, identity);
+    expect(first.location).toBe('/');
+    // The same answer again (state, code, id token): the state is spent.
+    const replay = await openCallback(new ApiClient(stack), first.callbackPath);
+    expect(replay.fragment.get('error')).toBe(OidcErrorCode.Expired);
+    const replayHere = await openCallback(browser, first.callbackPath);
+    expect(replayHere.fragment.get('error')).toBe(OidcErrorCode.Expired);
+
+    // A state nobody issued.
+    const started = await browser.post('/api/auth/oidc/local/start');
+    const callback = await answerAtProvider(started.body.url, identity);
+    const forged = new URL(callback, stack.baseUrl);
+    forged.searchParams.set('state', 'x'.repeat(43));
+    expect((await openCallback(browser, `${forged.pathname}${forged.search}`)).fragment.get('error')).toBe(OidcErrorCode.Expired);
+
+    // The genuine answer opened in another browser (a login forgery) is refused, and spends the state.
+    const stranger = new ApiClient(stack);
+    const stolen = await openCallback(stranger, callback);
+    expect(stolen.fragment.get('error')).toBe(OidcErrorCode.Expired);
+    expect(stranger.sid).toBeUndefined();
+    expect((await openCallback(browser, callback)).fragment.get('error')).toBe(OidcErrorCode.Expired);
+  });
+
+  it('checks the PKCE verifier and the nonce: an answer that does not match what was started fails', async () => {
+    const { identity } = await newAccount();
+    for (const field of ['codeVerifier', 'nonce']) {
+      const browser = new ApiClient(stack);
+      const started = await browser.post('/api/auth/oidc/local/start');
+      const state = new URL(started.body.url).searchParams.get('state') as string;
+      const callback = await answerAtProvider(started.body.url, identity);
+      // What the server kept for this sign-in, altered as a mixed-up or forged answer would need it.
+      const key = `oidc-state:${createHash('sha256').update(state).digest('hex')}`;
+      const pending = JSON.parse((await stack.redis.get(key)) as string);
+      pending[field] = field === 'nonce' ? 'another-nonce-than-the-one-sent' : 'another-verifier-than-the-one-whose-challenge-was-sent-0123456789';
+      await stack.redis.set(key, JSON.stringify(pending), 'KEEPTTL');
+      const landing = await openCallback(browser, callback);
+      expect(landing.fragment.get('error')).toBe(OidcErrorCode.Failed);
+      expect(browser.sid).toBeUndefined();
+    }
+  });
+
+  it('refuses a banned account, as its password is refused', async () => {
+    const { identity, user } = await newAccount();
+    const moderator = await signedUpMember(stack, 'moderator');
+    await stack.rpc.request(SanctionPatterns.Apply, {
+      actor: { id: moderator.id, username: moderator.username, avatar: null, role: 'moderator' },
+      userId: user.id,
+      kind: 'ban',
+      reason: 'Spam',
+    });
+    const browser = new ApiClient(stack);
+    const landing = await providerRoundTrip(browser, identity);
+    expect(landing.fragment.get('error')).toBe(OidcErrorCode.Refused);
+    expect(browser.sid).toBeUndefined();
+  });
+
+  it('asks for the two-step code after the provider when the account has it on', async () => {
+    const member = await verifiedMember();
+    const { secret } = await enrolTwoStep(member);
+    const identity = { sub: subject() };
+    expect((await providerRoundTrip(member, identity, { link: true })).location).toBe('/settings#linked=local');
+
+    const browser = new ApiClient(stack);
+    const landing = await providerRoundTrip(browser, identity);
+    expect(landing.path).toBe(OIDC_LANDING_PATH);
+    const challenge = landing.fragment.get('two-step') as string;
+    expect(challenge).toBeTruthy();
+    expect(browser.sid).toBeUndefined();
+    const wrong = await browser.post('/api/auth/login/two-step', { challenge, code: '000000' });
+    expect(wrong).toMatchObject({ status: 400, body: { fields: { code: [TwoStepMessages.codeWrong] } } });
+    const done = await browser.post('/api/auth/login/two-step', { challenge, code: await freshTotpCode(secret) });
+    expect(done).toMatchObject({ status: 200, body: { user: { id: member.id, signedInWith: 'provider-and-code' } } });
+  });
+
+  it('links a provider from Settings, once, and never an identity another account holds', async () => {
+    const member = await signedUpMember(stack);
+    const identity = { sub: subject() };
+    const linked = await providerRoundTrip(member, identity, { link: true });
+    expect(linked.location).toBe('/settings#linked=local');
+    const again = await member.post('/api/users/me/identities/local');
+    expect(again).toMatchObject({ status: 409, body: { message: OidcMessages.alreadyLinked } });
+
+    const other = await signedUpMember(stack);
+    const refused = await providerRoundTrip(other, identity, { link: true });
+    expect(refused.fragment.get('error')).toBe(OidcErrorCode.Taken);
+    expect((await other.get('/api/users/me/identities')).body).toEqual([]);
+  });
+
+  it('removes a linked provider, but never the last way into an account', async () => {
+    const { browser } = await newAccount();
+    const [identity] = (await browser.get('/api/users/me/identities')).body;
+    const refused = await browser.request('DELETE', `/api/users/me/identities/${identity.id}`);
+    expect(refused).toMatchObject({ status: 409, body: { message: OidcMessages.lastWayIn } });
+    // Nor can a password-less account sign in with a password it does not have.
+    expect((await browser.get('/api/users/me/identities')).body).toHaveLength(1);
+
+    const member = await signedUpMember(stack);
+    await providerRoundTrip(member, { sub: subject() }, { link: true });
+    const [mine] = (await member.get('/api/users/me/identities')).body;
+    expect((await browser.request('DELETE', `/api/users/me/identities/${mine.id}`)).status).toBe(403);
+    expect((await member.request('DELETE', '/api/users/me/identities/999999')).status).toBe(404);
+    expect(await member.request('DELETE', `/api/users/me/identities/${mine.id}`)).toMatchObject({ status: 200, body: { ok: true } });
+    expect((await member.get('/api/users/me/identities')).body).toEqual([]);
+  });
+});
