@@ -36,6 +36,11 @@ registerRoute(
   ),
 );
 
+// A page opened at the API (a sign-in provider sending the browser back, a download link) is not the
+// app's, but it takes the preloaded response all the same: a navigation the worker leaves unanswered
+// is asked of the network a second time, and such addresses work once.
+registerRoute(({ request, url }) => request.mode === 'navigate' && NEVER_CACHED.some((pattern) => pattern.test(url.pathname)), new NetworkOnly());
+
 async function precachedPageFor(pathname: string): Promise<Response> {
   for (const page of offlinePagesFor(pathname)) {
     const response = await matchPrecache(page);
