@@ -19,6 +19,8 @@ const EXPOSED = {
     'hooks/use-captcha', // the chat's guest gate signs a guest up in place
     'hooks/use-username-availability',
     'components/captcha-field',
+    'api/oidc-api', // Settings lists the sign-in providers configured, to link them
+    'components/provider-sign-in', // and shows each with its mark
   ],
   calls: ['components/call-buttons'], // a private chat with a seller offers calls
   chat: ['api/chat-api', 'outbox/outbox-store'], // the landing page's recent messages and stats; signing out forgets unsent messages

@@ -9,6 +9,7 @@ export * from './auth/two-step.constants';
 export * from './auth/passkeys.constants';
 export * from './auth/sessions.constants';
 export * from './auth/account-deletion.constants';
+export * from './auth/oidc.constants';
 export * from './vip/vip.constants';
 export * from './vip/vip-price';
 export * from './common/user';

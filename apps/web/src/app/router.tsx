@@ -92,6 +92,7 @@ function MovedTo({ to }: { to: string }) {
 /** Pages that fill the screen, without the shared header. */
 const fullScreenRoutes: PageRoute[] = [
   { path: '/auth', element: screen(() => import('./routes/auth'), 'AuthScreen') },
+  { path: '/auth/provider', element: screen(() => import('./routes/auth-provider'), 'AuthProviderScreen') },
   { path: '/chat/:roomId?', element: screen(() => import('./routes/chat-room'), 'ChatRoomScreen') },
 ];
 

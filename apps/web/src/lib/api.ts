@@ -6,6 +6,7 @@ export const TAG_TYPES = [
   'Settings',
   'TwoStep',
   'Passkeys',
+  'Identities',
   'Sessions',
   'DataExport',
   'Stats',

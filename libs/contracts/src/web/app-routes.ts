@@ -6,6 +6,7 @@
 export const APP_ROUTE_PATHS = [
   '/',
   '/auth',
+  '/auth/provider',
   '/chat/:roomId?',
   '/marketplace',
   '/seller/:id',

@@ -1,7 +1,6 @@
 import { ArrowLeft, MessageCircle } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { FacebookIcon, GoogleIcon } from '../../components/brand-icons';
 import { Seo } from '../../components/seo';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -9,6 +8,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/ta
 import { toast } from '../../components/ui/toast-store';
 import { APP_NAME } from '../../config/env';
 import { useGuestMutation } from '../../features/auth/api/auth-api';
+import { ProviderSignIn } from '../../features/auth/components/provider-sign-in';
 import { SignInForm } from '../../features/auth/components/sign-in-form';
 import { SignUpForm } from '../../features/auth/components/sign-up-form';
 import { useCaptcha } from '../../features/auth/hooks/use-captcha';
@@ -83,23 +83,7 @@ export function AuthScreen() {
             </TabsContent>
           </Tabs>
 
-          <div className="my-5 flex items-center gap-3 text-xs text-muted-foreground">
-            <span className="h-px flex-1 bg-border" />
-            {t('auth.orContinueWith')}
-            <span className="h-px flex-1 bg-border" />
-          </div>
-          <div className="grid grid-cols-2 gap-3">
-            <Button variant="outline" disabled aria-describedby="social-unavailable">
-              {/* Brand names, the same in every language. */}
-              <GoogleIcon /> Google
-            </Button>
-            <Button variant="outline" disabled aria-describedby="social-unavailable">
-              <FacebookIcon /> Facebook
-            </Button>
-          </div>
-          <p id="social-unavailable" className="mt-2 text-center text-xs text-muted-foreground">
-            {t('auth.socialUnavailable')}
-          </p>
+          <ProviderSignIn />
           <Button variant="secondary" className="mt-4 w-full" onClick={() => void continueAsGuest()} disabled={guestBusy}>
             {guestBusy ? t('auth.guest.busy') : t('auth.guest.submit')}
           </Button>

@@ -9,6 +9,7 @@ import { LanguageSetting } from '../../features/settings/components/language-set
 import { SettingsForm } from '../../features/settings/components/settings-form';
 import { PasskeysCard } from '../../features/settings/components/passkeys-card';
 import { SessionsCard } from '../../features/settings/components/sessions-card';
+import { SignInProvidersCard } from '../../features/settings/components/sign-in-providers-card';
 import { TwoStepCard } from '../../features/settings/components/two-step-card';
 import { SETTINGS_TEXT } from '../../features/settings/settings-strings';
 export function SettingsScreen() {
@@ -42,6 +43,8 @@ export function SettingsScreen() {
             <PasskeysCard />
           </div>
         ) : null}
+        {/* The card leaves itself out when no provider is configured or linked, its margin with it. */}
+        {user && user.role !== 'guest' ? <SignInProvidersCard className="mt-6" /> : null}
         {user && user.role !== 'guest' ? (
           <div className="mt-6">
             <TwoStepCard />

@@ -130,7 +130,7 @@ export function SignUpForm({ captcha }: SignUpFormProps) {
 }
 
 /** Whether the name typed is free, as the server says; the naming rule while nothing is typed. */
-function UsernameStatus({ availability }: { availability: UsernameAvailability }) {
+export function UsernameStatus({ availability }: { availability: UsernameAvailability }) {
   const t = useText();
   return (
     <span className="flex items-center gap-1" aria-live="polite">
