@@ -1,4 +1,4 @@
-import { freePort, startNatsServer, startRedisServer } from '@app/testing';
+import { freePort, startNatsServer, startOidcProvider, startRedisServer } from '@app/testing';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -35,6 +35,9 @@ export default async function globalSetup() {
     // The site messages link to; only its origin is let through to loopback (a test-only allow-list).
     const previewSite = await startPreviewSite();
     state.previewSite = previewSite;
+    // The sign-in screen offers this stand-in provider, as it would Google (OIDC_PROVIDERS).
+    const oidcProvider = await startOidcProvider();
+    state.oidcProvider = oidcProvider;
     const stack = await startStack({
       natsUrl: nats.url,
       redisUrl: redis.url,
@@ -59,6 +62,7 @@ export default async function globalSetup() {
         PUBLIC_ROOMS_PER_USER_PER_DAY: '100000',
         PRIVATE_CHATS_PER_USER_PER_HOUR: '100000',
         LINK_PREVIEW_PRIVATE_ORIGINS: previewSite.origin,
+        ...oidcProvider.env('local', 'Local provider'),
       },
     });
     state.stack = stack;

@@ -13,6 +13,7 @@ export interface E2eState {
   workDir: string;
   stack?: { stop(): Promise<void> };
   previewSite?: { close(): Promise<void> };
+  oidcProvider?: { stop(): Promise<void> };
 }
 
 /** Stops what global setup started and drops this run's databases. */
@@ -22,6 +23,7 @@ export default async function globalTeardown() {
   (globalThis as { __E2E__?: E2eState }).__E2E__ = undefined;
   await state.stack?.stop();
   await state.previewSite?.close();
+  await state.oidcProvider?.stop();
   state.nats.process.kill('SIGKILL');
   state.redis.process.kill('SIGKILL');
   await Promise.all(
