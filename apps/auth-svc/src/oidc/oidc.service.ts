@@ -212,13 +212,20 @@ export class OidcService {
       if (message === USERNAME_TAKEN_MESSAGE) throw RpcErrors.conflict(message, { username: [message] });
       throw RpcErrors.badRequest(message, { username: [message] });
     }
+    const ttl = await this.redis.ttl(key);
     const raw = await this.redis.getdel(key);
     if (!raw) throw tokenExpired();
     const pending = JSON.parse(raw) as PendingSignUp;
     if (await this.em.findOne(OidcIdentity, { provider: pending.provider, subject: pending.subject })) throw rpcError(409, OidcErrorCode.Taken, OidcMessages.taken);
     // The provider's verified address is the account's when no other account holds it; the account then starts verified.
     const email = pending.email && !(await this.em.findOne(User, { email: pending.email })) ? pending.email : null;
-    const { user } = await this.users.create({ username: dto.username, email, passwordHash: null, role: 'user', language: dto.language ?? DEFAULT_LANGUAGE });
+    const { user } = await this.users
+      .create({ username: dto.username, email, passwordHash: null, role: 'user', language: dto.language ?? DEFAULT_LANGUAGE })
+      .catch(async (error: unknown) => {
+        // The name was taken meanwhile: the token stays good for another, for the time it had left.
+        if (ttl > 0) await this.redis.set(key, raw, 'EX', ttl, 'NX');
+        throw error;
+      });
     try {
       await this.insertIdentity(user.id, pending.provider, pending.subject, pending.email);
     } catch (error) {
