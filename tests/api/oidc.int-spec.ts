@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { OIDC_LANDING_PATH, OidcErrorCode, OidcMessages, SanctionPatterns, TwoStepMessages } from '@app/contracts';
 import { freshTotpCode, linkIn, startOidcProvider, uniqueName, type StandInOidcProvider } from '@app/testing';
 import { ApiClient, signedUpMember, startAuthStack, type AuthStack, type Member } from './auth-stack';
-import { answerAtProvider, openCallback, providerRoundTrip } from './support/oidc';
+import { answerAtProvider, openCallback, providerRoundTrip, type ProviderIdentity } from './support/oidc';
 import { enrolTwoStep } from './support/two-step';
 
 describe('sign-in with an OpenID Connect provider through the gateway', () => {
@@ -33,7 +33,7 @@ describe('sign-in with an OpenID Connect provider through the gateway', () => {
   }
 
   /** A new identity's round trip and its username, as the landing page asks for it. */
-  async function newAccount(identity = { sub: subject() }) {
+  async function newAccount(identity: ProviderIdentity = { sub: subject() }) {
     const browser = new ApiClient(stack);
     const landing = await providerRoundTrip(browser, identity);
     const username = uniqueName('prov');
@@ -85,6 +85,25 @@ describe('sign-in with an OpenID Connect provider through the gateway', () => {
     const back = await providerRoundTrip(later, identity, { rememberMe: true });
     expect(back).toMatchObject({ status: 302, location: '/' });
     expect((await later.get('/api/users/me')).body).toMatchObject({ id: made.body.user.id, signedInWith: 'provider' });
+  });
+
+  it('makes an account without a password, which signs in by no password until it sets one from its address', async () => {
+    const email = `${uniqueName('nopw')}@example.com`;
+    const { browser, username } = await newAccount({ sub: subject(), email });
+    expect((await new ApiClient(stack).login(username, 'blue-tangerine-42')).status).toBe(401);
+
+    expect((await new ApiClient(stack).post('/api/auth/forgot-password', { email })).status).toBe(200);
+    const mail = await stack.mail.waitForMail(email, /Reset your password/);
+    const token = new URL(linkIn(mail, `${stack.origin}/reset-password?token=`)).searchParams.get('token');
+    const reset = await new ApiClient(stack).post('/api/auth/reset-password', { token, password: 'violet-harbour-77', confirmPassword: 'violet-harbour-77' });
+    expect(reset.status).toBe(200);
+    expect((await new ApiClient(stack).login(username, 'violet-harbour-77')).status).toBe(200);
+    // With a password, the provider is no longer the only way in.
+    const signedIn = new ApiClient(stack);
+    await signedIn.login(username, 'violet-harbour-77');
+    const [identity] = (await signedIn.get('/api/users/me/identities')).body;
+    expect((await signedIn.request('DELETE', `/api/users/me/identities/${identity.id}`)).status).toBe(200);
+    expect((await browser.get('/api/users/me')).status).toBe(401);
   });
 
   it('links an account by an address both the provider and the account verified, and signs it in', async () => {
