@@ -2,7 +2,7 @@
 import 'reflect-metadata';
 import { ACCOUNT_DELETION_GRACE_DAYS, AccountDeletionMessages, AuthPatterns, DELETED_USER_NAME } from '@app/contracts';
 import { freshTotpCode, uniqueName } from '@app/testing';
-import { Client } from 'pg';
+import type { Client } from 'pg';
 import { createECDH, randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { AccountDeletionService } from '../../apps/auth-svc/src/deletion/account-deletion.service';
@@ -26,15 +26,10 @@ let media: Client;
 
 beforeAll(async () => {
   stack = await startProductStack({}, { media: true });
-  auth = new Client({ connectionString: stack.infra.databaseUrl('auth') });
-  chat = new Client({ connectionString: stack.infra.databaseUrl('chat') });
-  marketplace = new Client({ connectionString: stack.infra.databaseUrl('marketplace') });
-  media = new Client({ connectionString: stack.infra.databaseUrl('media') });
-  await Promise.all([auth.connect(), chat.connect(), marketplace.connect(), media.connect()]);
+  [auth, chat, marketplace, media] = await stack.databases('auth', 'chat', 'marketplace', 'media');
 }, 90_000);
 
 afterAll(async () => {
-  await Promise.all([auth?.end(), chat?.end(), marketplace?.end(), media?.end()]);
   await stack?.stop();
 });
 

@@ -2,7 +2,7 @@
 import 'reflect-metadata';
 import { DATA_EXPORT_PAGE_SIZE, DataExportMessages, type DataExportStatusDto } from '@app/contracts';
 import { eventually, linkIn, uniqueName } from '@app/testing';
-import { Client } from 'pg';
+import type { Client } from 'pg';
 import sharp from 'sharp';
 import { fromBuffer, type Entry, type ZipFile } from 'yauzl';
 import { DataExportsService } from '../../apps/media-svc/src/exports/data-exports.service';
@@ -23,14 +23,10 @@ let marketplace: Client;
 
 beforeAll(async () => {
   stack = await startProductStack({}, { media: true });
-  media = new Client({ connectionString: stack.infra.databaseUrl('media') });
-  chat = new Client({ connectionString: stack.infra.databaseUrl('chat') });
-  marketplace = new Client({ connectionString: stack.infra.databaseUrl('marketplace') });
-  await Promise.all([media.connect(), chat.connect(), marketplace.connect()]);
+  [media, chat, marketplace] = await stack.databases('media', 'chat', 'marketplace');
 }, 90_000);
 
 afterAll(async () => {
-  await Promise.all([media?.end(), chat?.end(), marketplace?.end()]);
   await stack?.stop();
 });
 

@@ -9,11 +9,16 @@ import { mediaEnv } from '../../../apps/media-svc/src/config/media-env';
 import { startAuthStack, type AuthStack } from '../auth-stack';
 import { startService } from './gateway-harness';
 import { startLocalMedia } from './local-media';
+import { Client } from 'pg';
 
 export type ProductStack = AuthStack & {
   /** media-svc itself when it was asked for, for what it does on its own time (its sweeps). */
   media?: NestExpressApplication;
+  /** Connections to these services' databases, to read what they stored; `stop` closes them. */
+  databases<const Names extends readonly ServiceDatabase[]>(...names: Names): Promise<{ [K in keyof Names]: Client }>;
 };
+
+type ServiceDatabase = 'auth' | 'chat' | 'marketplace' | 'media';
 
 export interface ProductStackOptions {
   /** media-svc too, with an S3 server of its own (uploads, data exports). */
@@ -40,10 +45,18 @@ export async function startProductStack(env: Record<string, string> = {}, { medi
   ]);
   const mediaApp = media ? await createMediaService() : undefined;
   if (mediaApp) await startMediaService(mediaApp);
+  const clients: Client[] = [];
   return {
     ...stack,
     media: mediaApp,
+    async databases(...names) {
+      const opened = names.map((name) => new Client({ connectionString: stack.infra.databaseUrl(name) }));
+      clients.push(...opened);
+      await Promise.all(opened.map((client) => client.connect()));
+      return opened as never;
+    },
     async stop() {
+      await Promise.all(clients.map((client) => client.end()));
       await Promise.all([...services, ...(mediaApp ? [mediaApp] : [])].map((app) => app.close()));
       await stack.stop();
       await local?.stop();
