@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 
 // The features lean on each other one way only: lint (apps/web/eslint.rules.mjs) allows a feature
@@ -56,4 +56,30 @@ it('finds a circle when there is one', () => {
     ['c', new Set(['a'])],
   ]);
   expect(circles(graph)).toEqual(['a -> b -> c -> a']);
+});
+
+/** The modules the store is built from, reached from app/store.ts by relative imports (types too). */
+function storeModules(): Set<string> {
+  const store = resolve(FEATURES, '../app/store.ts');
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const [, path] of readFileSync(file, 'utf8').matchAll(/from '(\.[^']+)'/g)) {
+      const base = resolve(dirname(file), path);
+      const found = [`${base}.ts`, `${base}.tsx`, join(base, 'index.ts')].find((candidate) => existsSync(candidate));
+      if (found) visit(found);
+    }
+  };
+  visit(store);
+  seen.delete(store);
+  return seen;
+}
+
+it('builds the store from modules that never import it back, not even its types', () => {
+  const store = resolve(FEATURES, '../app/store');
+  const back = [...storeModules()].filter((file) =>
+    [...readFileSync(file, 'utf8').matchAll(/from '(\.[^']+)'/g)].some(([, path]) => resolve(dirname(file), path) === store),
+  );
+  expect(back.map((file) => relative(FEATURES, file))).toEqual([]);
 });

@@ -1,6 +1,5 @@
 import type { ModerationNoticeDto } from '@app/contracts';
-import { createListenerMiddleware } from '@reduxjs/toolkit';
-import type { AppDispatch, RootState } from '../../app/store';
+import { createListenerMiddleware, type ThunkDispatch, type UnknownAction } from '@reduxjs/toolkit';
 import { toast } from '../../components/ui/toast-store';
 import { api } from '../../lib/api';
 import { socketFrameReceived } from '../../lib/socket';
@@ -12,20 +11,26 @@ function muteAfter(notice: ModerationNoticeDto, current: { endsAt: string; reaso
   return current;
 }
 
+/** The state this listener reads; the store's full state satisfies it (so the store is not imported here). */
+interface ListenerState {
+  api: ReturnType<typeof api.reducer>;
+}
+
+type Dispatch = ThunkDispatch<ListenerState, unknown, UnknownAction>;
+
 /** A moderator's decision reaches its person at once: a toast, the notices list and the composer's mute. */
-export const moderationListener = createListenerMiddleware();
+export const moderationListener = createListenerMiddleware<ListenerState, Dispatch>();
 
 moderationListener.startListening({
   actionCreator: socketFrameReceived,
-  effect: (action, { dispatch: untyped, getState }) => {
+  effect: (action, { dispatch, getState }) => {
     const frame = action.payload;
     if (frame.type !== 'moderation_notice') return;
-    const dispatch = untyped as AppDispatch;
     const { notice } = frame;
     const warning = notice.kind === 'warning' || notice.kind === 'mute';
     toast({ title: notice.message, description: notice.reason ?? undefined, variant: warning ? 'destructive' : undefined });
 
-    const known = reportsApi.endpoints.getModerationStatus.select()(getState() as RootState).data;
+    const known = reportsApi.endpoints.getModerationStatus.select()(getState() as never).data;
     const notices = [notice, ...(known?.notices ?? []).filter((n) => n.id !== notice.id)];
     dispatch(reportsApi.util.upsertQueryData('getModerationStatus', undefined, { notices, mute: muteAfter(notice, known?.mute ?? null) }));
     if (notice.kind === 'report_resolved') dispatch(api.util.invalidateTags(['MyReports']));

@@ -1,5 +1,5 @@
 import type { MyModerationStatusDto, ReportDto, ReportReason, ReportTargetType } from '@app/contracts';
-import type { AppDispatch, RootState } from '../../../app/store';
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { api } from '../../../lib/api';
 
 export interface CreateReportRequest {
@@ -40,10 +40,16 @@ export const reportsApi = api.injectEndpoints({
 
 export const { useCreateReportMutation, useGetMyReportsQuery, useGetModerationStatusQuery, useReadNoticesMutation } = reportsApi;
 
+/** The state and dispatch muteStarted uses; the store's satisfy them (so the store is not imported here). */
+interface ApiState {
+  api: ReturnType<typeof api.reducer>;
+}
+type ApiDispatch = ThunkDispatch<ApiState, unknown, UnknownAction>;
+
 /** A send refused because of a mute: the composer turns read-only until `endsAt`. */
 export function muteStarted(endsAt: string, reason = '') {
-  return (dispatch: AppDispatch, getState: () => RootState) => {
-    const known = reportsApi.endpoints.getModerationStatus.select()(getState()).data;
+  return (dispatch: ApiDispatch, getState: () => ApiState) => {
+    const known = reportsApi.endpoints.getModerationStatus.select()(getState() as never).data;
     const mute = { endsAt, reason: reason || known?.mute?.reason || '' };
     dispatch(reportsApi.util.upsertQueryData('getModerationStatus', undefined, { notices: known?.notices ?? [], mute }));
   };
