@@ -15,6 +15,7 @@ import { useCallController } from '../hooks/use-call-controller';
 import { CallScreen } from './call-screen';
 import { CallSummaryDialog } from './call-summary';
 import { IncomingCallPrompt } from './incoming-call-prompt';
+import { shownName } from '../../../lib/shown-name';
 
 /**
  * Everything of calls that shows over any page: the seller's incoming prompt, the call screen,
@@ -52,7 +53,7 @@ type OpenCallBarProps = { session: CallSessionDto; userId: number };
 function OpenCallBar({ session, userId }: OpenCallBarProps) {
   const controller = useCallController();
   const [ending, setEnding] = useState(false);
-  const peer = session.buyer.id === userId ? session.seller.displayName : session.buyer.username;
+  const peer = session.buyer.id === userId ? session.seller.displayName : shownName(session.buyer.username);
 
   async function end() {
     setEnding(true);

@@ -11,6 +11,7 @@ import { formatDuration, formatMoney } from '../call-money';
 import { CALLS_TEXT } from '../copy';
 import { useFormatLocale } from '../../../i18n/use-text';
 import { formatDate } from '../../../lib/format';
+import { shownName } from '../../../lib/shown-name';
 
 const T = CALLS_TEXT;
 
@@ -77,7 +78,7 @@ function CallsPage({ before, first, onMore }: CallsPageProps) {
 function CallRow({ call, myId }: { call: CallSessionDto; myId: number }) {
   const outgoing = call.buyer.id === myId;
   const locale = useFormatLocale();
-  const peer = outgoing ? { name: call.seller.displayName, avatar: call.seller.avatar } : { name: call.buyer.username, avatar: call.buyer.avatar };
+  const peer = outgoing ? { name: call.seller.displayName, avatar: call.seller.avatar } : { name: shownName(call.buyer.username), avatar: call.buyer.avatar };
   const TypeIcon = call.callType === 'video' ? Video : Phone;
   const Direction = outgoing ? ArrowUpRight : ArrowDownLeft;
   const open = call.state !== 'ended';

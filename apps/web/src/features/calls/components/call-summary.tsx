@@ -11,6 +11,7 @@ import { formatDuration, formatMoney } from '../call-money';
 import { summaryClosed, type CallSummary } from '../calls-slice';
 import { CALLS_TEXT } from '../copy';
 import { CallAlertsOffer } from './call-alerts-offer';
+import { shownName } from '../../../lib/shown-name';
 
 export type CallSummaryDialogProps = { summary: CallSummary };
 
@@ -23,7 +24,7 @@ export function CallSummaryDialog({ summary }: CallSummaryDialogProps) {
   // A completed call needs no explanation.
   const hints: Partial<Record<CallEndReason, string>> = side === 'buyer' ? CALLS_TEXT.reasonHints : CALLS_TEXT.sellerReasonHints;
   const hint = reason ? (hints[reason] ?? '') : '';
-  const peer = side === 'buyer' ? session.seller.displayName : session.buyer.username;
+  const peer = side === 'buyer' ? session.seller.displayName : shownName(session.buyer.username);
   const Icon = session.callType === 'video' ? Video : Phone;
   const billed = session.amount > 0;
   const close = () => dispatch(summaryClosed());

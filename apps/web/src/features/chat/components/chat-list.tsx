@@ -14,6 +14,7 @@ import { useDeletePrivateChatMutation } from '../api/chat-api';
 import { recordChatSource, type ChatSource } from '../../../lib/chat-source';
 import { CHAT_TEXT, CHAT_TOASTS, PRIVATE_CHATS_TEXT, VOICE_TEXT } from '../copy';
 import { DeleteChatDialog } from './delete-chat-dialog';
+import { shownName } from '../../../lib/shown-name';
 
 export type ChatListProps = {
   chats: PrivateChatSummaryDto[];
@@ -47,7 +48,7 @@ export function ChatList({ chats, source }: ChatListProps) {
     <>
       <ul className="space-y-2" aria-label={PRIVATE_CHATS_TEXT.title}>
         {chats.map((chat) => {
-          const name = chat.name || chat.otherParticipant.username;
+          const name = chat.name || shownName(chat.otherParticipant.username);
           const last = chat.lastMessage;
           const mine = last && !last.removedBy && last.sender.id !== chat.otherParticipant.id;
           return (

@@ -17,6 +17,7 @@ import { useNow } from '../../../hooks/use-now';
 import { ComposerToolbar } from './composer-toolbar';
 import { MentionPicker } from './mention-picker';
 import { quoteText } from './reply-quote';
+import { shownName } from '../../../lib/shown-name';
 
 const MUTE_CHECK_MS = 15_000;
 
@@ -94,7 +95,7 @@ function WritableComposer({ room, me, disabled }: ComposerProps) {
         />
         {replyingTo ? (
           <div className="mb-1.5 flex items-center gap-2 rounded-lg border-l-2 border-primary/60 bg-muted/60 px-2 py-1 text-xs" data-testid="composer-reply">
-            <span className="shrink-0 font-semibold">{REPLY_TEXT.replyingTo(replyingTo.sender.username)}</span>
+            <span className="shrink-0 font-semibold">{REPLY_TEXT.replyingTo(shownName(replyingTo.sender.username))}</span>
             <span className="min-w-0 flex-1 truncate text-muted-foreground">
               {quoteText(quoteOf(replyingTo))}
             </span>

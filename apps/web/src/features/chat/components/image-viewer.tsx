@@ -5,6 +5,7 @@ import { Picture } from '../../../components/ui/picture';
 import { CHAT_TEXT, IMAGE_VIEWER_TEXT, REPLY_TEXT } from '../copy';
 import { useFormatLocale } from '../../../i18n/use-text';
 import { formatDate } from '../../../lib/format';
+import { shownName } from '../../../lib/shown-name';
 
 type Viewer = {
   open: (messageId: number) => void;
@@ -24,7 +25,7 @@ function itemOf(message: MessageDto, locale: string): LightboxItem {
     key: message.id,
     src: message.content,
     alt: nameOf(message),
-    title: IMAGE_VIEWER_TEXT.title(kindOf(message), message.sender.username || CHAT_TEXT.unknownUser),
+    title: IMAGE_VIEWER_TEXT.title(kindOf(message), shownName(message.sender.username) || CHAT_TEXT.unknownUser),
     caption: <time dateTime={message.createdAt}>{formatDate(message.createdAt, locale, { time: true })}</time>,
   };
 }

@@ -19,6 +19,7 @@ import { replyStarted } from '../chat-slice';
 import { AddReaction, MessageReactions } from './message-reactions';
 import { OwnMessage } from './own-message';
 import { ReplyQuote } from './reply-quote';
+import { shownName } from '../../../lib/shown-name';
 
 export type MessageGroupProps = {
   sender: MessageDto['sender'];
@@ -42,7 +43,7 @@ export function MessageGroup({ sender, messages, mine, now, onAuthorClick, actio
   const dispatch = useAppDispatch();
   const locale = useFormatLocale();
   const first = messages[0];
-  const name = sender.username || CHAT_TEXT.unknownUser;
+  const name = shownName(sender.username) || CHAT_TEXT.unknownUser;
   const author = onAuthorClick ? (
     <button
       type="button"

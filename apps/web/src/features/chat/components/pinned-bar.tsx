@@ -4,6 +4,7 @@ import { messageFocusRequested } from '../chat-slice';
 import { PIN_TEXT } from '../copy';
 import { useVisiblePins } from '../hooks/use-visible-pins';
 import { quoteText } from './reply-quote';
+import { shownName } from '../../../lib/shown-name';
 
 /** Under a public room's header: its newest pinned message; choosing it scrolls there. Absent when nothing (shown) is pinned. */
 export function PinnedBar({ roomId }: { roomId: number }) {
@@ -17,13 +18,13 @@ export function PinnedBar({ roomId }: { roomId: number }) {
         type="button"
         className="mx-auto flex w-full max-w-3xl items-center gap-2 rounded-md px-1 py-0.5 text-left text-xs hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
         onClick={() => dispatch(messageFocusRequested({ roomId, messageId: latest.message.id }))}
-        aria-label={PIN_TEXT.goTo(latest.message.sender.username)}
+        aria-label={PIN_TEXT.goTo(shownName(latest.message.sender.username))}
         data-pinned-id={latest.message.id}
       >
         <Pin className="h-3.5 w-3.5 shrink-0 text-primary" aria-hidden />
         <span className="shrink-0 font-semibold">{PIN_TEXT.bar}</span>
         <span className="min-w-0 flex-1 truncate text-muted-foreground">
-          {latest.message.sender.username}: {quoteText(latest.message)}
+          {shownName(latest.message.sender.username)}: {quoteText(latest.message)}
         </span>
         {pins.length > 1 ? <span className="shrink-0 text-muted-foreground">{PIN_TEXT.count(pins.length)}</span> : null}
       </button>

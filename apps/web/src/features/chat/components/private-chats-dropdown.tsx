@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { ROOM_PRIVATE_CHATS_POLL_MS, useGetRoomPrivateChatsQuery } from '../api/chat-api';
 import { recordChatSource, recordPublicRoom } from '../../../lib/chat-source';
 import { CHAT_TEXT } from '../copy';
+import { shownName } from '../../../lib/shown-name';
 
 export type PrivateChatsDropdownProps = { roomId: number };
 
@@ -40,9 +41,9 @@ export function PrivateChatsDropdown({ roomId }: PrivateChatsDropdownProps) {
                 navigate(`/chat/${chat.id}`);
               }}
             >
-              <UserAvatar name={chat.otherParticipant.username} src={chat.otherParticipant.avatar} className="h-8 w-8 text-sm" />
+              <UserAvatar name={shownName(chat.otherParticipant.username)} src={chat.otherParticipant.avatar} className="h-8 w-8 text-sm" />
               <span className="min-w-0 flex-1">
-                <span className="block truncate font-medium">{chat.otherParticipant.username}</span>
+                <span className="block truncate font-medium">{shownName(chat.otherParticipant.username)}</span>
                 {chat.lastMessage ? <span className="block truncate text-xs text-muted-foreground">{chat.lastMessage.content}</span> : null}
               </span>
               {chat.hasUnreadMessages ? <span className="h-2.5 w-2.5 shrink-0 rounded-full bg-red-500" aria-label={CHAT_TEXT.unread} /> : null}

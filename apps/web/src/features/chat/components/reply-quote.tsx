@@ -5,6 +5,7 @@ import { useAppDispatch } from '../../../app/hooks';
 import { cn } from '../../../lib/cn';
 import { messageFocusRequested } from '../chat-slice';
 import { MESSAGE_ACTS_TEXT, REPLY_TEXT } from '../copy';
+import { shownName } from '../../../lib/shown-name';
 
 /** What a quote reads: the first line, the kind of a picture or voice note, or that the original is gone. */
 export function quoteText(quote: Pick<MessageQuoteDto, 'type' | 'text' | 'removedBy'>): string {
@@ -23,12 +24,12 @@ export function ReplyQuote({ roomId, quote, mine }: { roomId: number; quote: Mes
         mine ? 'self-end' : 'self-start',
       )}
       onClick={() => dispatch(messageFocusRequested({ roomId, messageId: quote.id }))}
-      aria-label={REPLY_TEXT.goTo(quote.sender.username)}
+      aria-label={REPLY_TEXT.goTo(shownName(quote.sender.username))}
       data-testid="reply-quote"
       data-reply-to={quote.id}
     >
       <CornerUpLeft className="h-3 w-3 shrink-0 text-muted-foreground" aria-hidden />
-      <span className="shrink-0 font-semibold">{quote.sender.username}</span>
+      <span className="shrink-0 font-semibold">{shownName(quote.sender.username)}</span>
       <span className={cn('truncate text-muted-foreground', quote.removedBy && 'italic')} data-testid="reply-quote-text">
         {quoteText(quote)}
       </span>

@@ -15,6 +15,7 @@ import { quoteText } from './reply-quote';
 import { RoomRules } from './room-rules';
 import { useFormatLocale } from '../../../i18n/use-text';
 import { formatDate } from '../../../lib/format';
+import { shownName } from '../../../lib/shown-name';
 
 /** The header's button to a public room's information: rules, owner, created date, limits and pinned messages. */
 export function RoomInfoButton({ room, me }: { room: RoomDto; me: UserDto }) {
@@ -84,9 +85,9 @@ function RoomInfo({ room, me, onClose }: { room: RoomDto; me: UserDto; onClose: 
                     dispatch(messageFocusRequested({ roomId: room.id, messageId: p.message.id }));
                     onClose();
                   }}
-                  aria-label={PIN_TEXT.goTo(p.message.sender.username)}
+                  aria-label={PIN_TEXT.goTo(shownName(p.message.sender.username))}
                 >
-                  <span className="font-semibold">{p.message.sender.username}</span>: {quoteText(p.message)}
+                  <span className="font-semibold">{shownName(p.message.sender.username)}</span>: {quoteText(p.message)}
                 </button>
                 {mayPin ? (
                   <Button variant="ghost" size="icon" className="h-8 w-8 shrink-0" aria-label={PIN_TEXT.unpin} onClick={() => void unpin(p.message.id)}>

@@ -13,6 +13,7 @@ import { useGetMarketplaceConversationsQuery, useGetSellerReviewsQuery, useSaveR
 import { SELLER_PAGE_TEXT as T } from '../copy';
 import { useFormatLocale } from '../../../i18n/use-text';
 import { formatDate } from '../../../lib/format';
+import { shownName } from '../../../lib/shown-name';
 
 export type StarsProps = { rating: number; className?: string };
 
@@ -56,7 +57,7 @@ export function SellerReviews({ seller }: SellerReviewsProps) {
             <li key={review.id}>
               <Card className="p-4" data-testid="review">
                 <div className="flex flex-wrap items-center justify-between gap-2">
-                  <p className="font-medium">{review.buyer.username || T.anonymousBuyer}</p>
+                  <p className="font-medium">{shownName(review.buyer.username) || T.anonymousBuyer}</p>
                   <time className="text-xs text-muted-foreground" dateTime={review.createdAt}>
                     {formatDate(review.createdAt, locale)}
                   </time>

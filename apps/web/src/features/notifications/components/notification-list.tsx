@@ -12,6 +12,7 @@ import { recordChatSource } from '../../../lib/chat-source';
 import { useGetNotificationsInfiniteQuery, useMarkAllNotificationsReadMutation, useMarkNotificationReadMutation } from '../api/notifications-api';
 import { useUnreadNotifications } from '../hooks/use-unread-notifications';
 import { NOTIFICATIONS_TEXT } from '../notifications-strings';
+import { shownName } from '../../../lib/shown-name';
 
 const ICONS: Record<NotificationType, LucideIcon> = {
   message: MessageSquare,
@@ -111,7 +112,7 @@ function NotificationRow({ item, showText, onOpen, onRead }: NotificationRowProp
           onClick={onOpen}
         >
           {item.sender ? (
-            <UserAvatar name={item.sender.username} src={item.sender.avatar} />
+            <UserAvatar name={shownName(item.sender.username)} src={item.sender.avatar} />
           ) : (
             <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-muted">
               <Icon className="h-4 w-4" aria-hidden />

@@ -9,6 +9,7 @@ import { SEARCH_TEXT as T } from '../search-strings';
 import { Highlighted } from './highlighted';
 import { useFormatLocale } from '../../../i18n/use-text';
 import { formatDate } from '../../../lib/format';
+import { shownName } from '../../../lib/shown-name';
 
 /** The search box and its results; the words live in the address (?q=), so Back and links keep them. */
 export function MessageSearch() {
@@ -88,8 +89,8 @@ function ResultsPage({ q, before, last, onOlder }: { q: string; before?: number;
       {data.results.map(({ message, room }) => (
         <li key={message.id} data-testid="search-result" className="rounded-lg border p-3">
           <div className="mb-1 flex items-center gap-2 text-xs text-muted-foreground">
-            <UserAvatar name={message.sender.username} src={message.sender.avatar} className="h-6 w-6 text-[10px]" />
-            <span className="font-medium text-foreground">{message.sender.username}</span>
+            <UserAvatar name={shownName(message.sender.username)} src={message.sender.avatar} className="h-6 w-6 text-[10px]" />
+            <span className="font-medium text-foreground">{shownName(message.sender.username)}</span>
             <span aria-hidden>·</span>
             <span className="truncate">{room.type === 'private' ? T.privateChat : room.name}</span>
             <time className="ml-auto shrink-0" dateTime={message.createdAt}>
