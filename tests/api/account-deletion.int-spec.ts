@@ -4,11 +4,10 @@ import { ACCOUNT_DELETION_GRACE_DAYS, AccountDeletionMessages, AuthPatterns, DEL
 import { freshTotpCode, uniqueName } from '@app/testing';
 import type { Client } from 'pg';
 import { createECDH, randomBytes } from 'node:crypto';
-import sharp from 'sharp';
 import { AccountDeletionService } from '../../apps/auth-svc/src/deletion/account-deletion.service';
 import { ObjectStorage } from '../../apps/media-svc/src/storage/object-storage.repository';
 import { ApiClient, signedUpMember, type Member } from './auth-stack';
-import { multipartBody } from './media-harness';
+import { uploadAvatar } from './support/avatar-upload';
 import { startProductStack, type ProductStack } from './support/product-stack';
 import { enterRoom } from './support/room-socket';
 import { enrolTwoStep } from './support/two-step';
@@ -46,18 +45,6 @@ async function sellerProfileOf(c: Member): Promise<number> {
     [c.id, c.username, `Dr ${c.username}`, JSON.stringify({ audio: { price: 2, currency: 'USD' }, video: { price: 3, currency: 'USD' } })],
   );
   return rows[0].id as number;
-}
-
-async function uploadAvatar(c: ApiClient): Promise<string> {
-  const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: { r: 200, g: 20, b: 90 } } }).png().toBuffer();
-  const { contentType, chunks } = multipartBody([{ field: 'file', name: 'me.png', type: 'image/png', data: png }]);
-  const res = await fetch(`${stack.baseUrl}/api/upload?purpose=avatar`, {
-    method: 'POST',
-    headers: { origin: stack.origin, 'content-type': contentType, cookie: `sid=${c.sid}`, 'x-forwarded-for': c.ip },
-    body: Buffer.concat(chunks),
-  });
-  expect(res.status).toBe(201);
-  return ((await res.json()) as { file: { url: string } }).file.url;
 }
 
 describe('asking to delete an account', () => {
@@ -169,7 +156,7 @@ describe('after the grace', () => {
     const email = `${c.username}@example.com`;
 
     // A picture, a public room and a private chat with messages, a device, two-step, a seller profile, a paid call and a review.
-    const avatar = await uploadAvatar(c);
+    const avatar = await uploadAvatar(stack, c);
     expect((await c.request('PATCH', '/api/users/me', { avatar, bio: 'About me' })).status).toBe(200);
     const room = await c.post('/api/rooms', { name: uniqueName('Deletion room'), category: 'general', messageCooldown: 0 });
     expect(room.status).toBe(201);

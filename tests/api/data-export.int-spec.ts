@@ -8,7 +8,7 @@ import { fromBuffer, type Entry, type ZipFile } from 'yauzl';
 import { DataExportsService } from '../../apps/media-svc/src/exports/data-exports.service';
 import { ObjectStorage } from '../../apps/media-svc/src/storage/object-storage.repository';
 import { ApiClient, signedUpMember, type Member } from './auth-stack';
-import { multipartBody } from './media-harness';
+import { uploadAvatar } from './support/avatar-upload';
 import { startProductStack, type ProductStack } from './support/product-stack';
 import { enterRoom } from './support/room-socket';
 
@@ -101,19 +101,6 @@ async function exportOf(c: Member) {
   });
 }
 
-async function uploadPicture(c: ApiClient) {
-  const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 20, g: 120, b: 200 } } }).png().toBuffer();
-  const { contentType, chunks } = multipartBody([{ field: 'file', name: 'me.png', type: 'image/png', data: png }]);
-  const res = await fetch(`${stack.baseUrl}/api/upload?purpose=avatar`, {
-    method: 'POST',
-    headers: { origin: stack.origin, 'content-type': contentType, cookie: `sid=${c.sid}`, 'x-forwarded-for': c.ip },
-    body: Buffer.concat(chunks),
-  });
-  expect(res.status).toBe(201);
-  const body = (await res.json()) as { file: { url: string } };
-  return body.file.url;
-}
-
 describe('download my data', () => {
   it('makes a zip of every service\'s part with the uploaded files, mails its link, and serves it to its owner', async () => {
     const owner = await signedUpMember(stack, 'vip', uniqueName('exp'));
@@ -129,7 +116,7 @@ describe('download my data', () => {
        select $1, 1000 + n, $2, 'older message ' || n, 'text', now() from generate_series(1, $3) as n`,
       [room.body.id, owner.id, DATA_EXPORT_PAGE_SIZE * 2 + 5],
     );
-    const pictureUrl = await uploadPicture(owner);
+    const pictureUrl = await uploadAvatar(stack, owner, { width: 64, height: 48 });
     await callAndReview(owner.id, owner.username);
 
     const ready = await exportOf(owner);
