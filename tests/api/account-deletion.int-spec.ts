@@ -195,6 +195,7 @@ describe('after the grace', () => {
       c.id,
       c.username,
     ]);
+    await auth.query(`insert into "oidc_identities" ("user_id", "provider", "subject", "email") values ($1, 'local', $2, $3)`, [c.id, `sub-${c.id}`, `${c.username}@example.com`]);
     const { rows: devicesBefore } = await auth.query('select count(*)::int as "n" from "known_devices" where "user_id" = $1', [c.id]);
     expect(devicesBefore[0].n).toBeGreaterThan(0);
 
@@ -209,7 +210,7 @@ describe('after the grace', () => {
     expect(user.username).toMatch(/^deleted-[0-9a-f]{12}$/);
     expect(user).toMatchObject({ email: null, unconfirmed_email: null, password_hash: null, avatar: null, bio: null, totp_secret: null, passkey_user_handle: null, deletion_due_at: null });
     expect(user.erased_at).not.toBeNull();
-    for (const table of ['recovery_codes', 'passkeys', 'known_devices']) {
+    for (const table of ['recovery_codes', 'passkeys', 'known_devices', 'oidc_identities']) {
       const { rows } = await auth.query(`select count(*)::int as "n" from "${table}" where "user_id" = $1`, [c.id]);
       expect({ table, n: rows[0].n }).toEqual({ table, n: 0 });
     }

@@ -18,6 +18,7 @@ import * as argon2 from 'argon2';
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { attemptSubject, LoginLimiter } from '../accounts/login-limiter';
+import { OidcIdentity } from '../oidc/oidc-identity.entity';
 import { Passkey } from '../passkeys/passkey.entity';
 import { SessionStore } from '../sessions/session.store';
 import { RecoveryCode } from '../two-step/recovery-code.entity';
@@ -184,6 +185,8 @@ export class AccountDeletionService implements OnApplicationBootstrap, OnApplica
       if (changed === 0) return 'cancelled' as const;
       await tx.nativeDelete(Passkey, { userId });
       await tx.nativeDelete(RecoveryCode, { userId });
+      // A linked provider would otherwise still sign in to the tombstone.
+      await tx.nativeDelete(OidcIdentity, { userId });
       await tx.getConnection().execute('delete from "known_devices" where "user_id" = ?', [userId], 'run');
       return 'newly-erased' as const;
     });
