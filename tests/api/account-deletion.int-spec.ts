@@ -4,8 +4,8 @@ import { ACCOUNT_DELETION_GRACE_DAYS, AccountDeletionMessages, AuthPatterns, DEL
 import { freshTotpCode, uniqueName } from '@app/testing';
 import type { Client } from 'pg';
 import { createECDH, randomBytes } from 'node:crypto';
-import { AccountDeletionService } from '../../apps/auth-svc/src/deletion/account-deletion.service';
-import { ObjectStorage } from '../../apps/media-svc/src/storage/object-storage.repository';
+import { AccountDeletionService } from '@app/auth-svc/src/deletion/account-deletion.service';
+import { ObjectStorage } from '@app/media-svc/src/storage/object-storage.repository';
 import { ApiClient, signedUpMember, type Member } from './auth-stack';
 import { uploadAvatar } from './support/avatar-upload';
 import { startProductStack, type ProductStack } from './support/product-stack';

@@ -7,8 +7,8 @@ import { RpcClient } from '@app/server';
 import { captchaAnswers, eventually, startMailCatcher, startTestInfra, uniqueName, type MailCatcher, type TestInfra } from '@app/testing';
 import { Redis } from 'ioredis';
 // The real auth-svc runs in-process beside the gateway, talking over a private NATS server.
-import { AppModule as AuthAppModule } from '../../apps/auth-svc/src/app.module';
-import { authEnv } from '../../apps/auth-svc/src/config/auth-env';
+import { AppModule as AuthAppModule } from '@app/auth-svc/src/app.module';
+import { authEnv } from '@app/auth-svc/src/config/auth-env';
 import { apiClient, prepareGateway, startService, type ApiResponse } from './support/gateway-harness';
 import { enrolAndSignInWithCode } from './support/two-step';
 

@@ -4,8 +4,8 @@ import { solveArithmetic as answerOf, solvePow, uniqueName } from '@app/testing'
 import { createChallenge } from 'altcha-lib/v1';
 import { MikroORM } from '@mikro-orm/postgresql';
 import sharp from 'sharp';
-import { AccountMailer } from '../../apps/auth-svc/src/accounts/account-mailer';
-import { GUEST_LIFETIME_MS, GuestPurge } from '../../apps/auth-svc/src/users/guest-purge';
+import { AccountMailer } from '@app/auth-svc/src/accounts/account-mailer';
+import { GUEST_LIFETIME_MS, GuestPurge } from '@app/auth-svc/src/users/guest-purge';
 import { ApiClient, startAuthStack, type AuthStack } from './auth-stack';
 
 const TOKEN_TTL_SECONDS = 3;

@@ -7,8 +7,8 @@ import { eventually, startTestInfra, type TestInfra } from '@app/testing';
 import { connect, JSONCodec, type NatsConnection } from 'nats';
 import WebSocket from 'ws';
 // Calls are tested as browsers meet them: marketplace-svc in-process behind the gateway.
-import { AppModule as MarketplaceModule } from '../../apps/marketplace-svc/src/app.module';
-import { Seller } from '../../apps/marketplace-svc/src/sellers/seller.entity';
+import { AppModule as MarketplaceModule } from '@app/marketplace-svc/src/app.module';
+import { Seller } from '@app/marketplace-svc/src/sellers/seller.entity';
 import { apiClient, fakeSessions, prepareGateway, startAnotherGateway, startService, type ApiResponse, type SignedIn } from './support/gateway-harness';
 
 const codec = JSONCodec<Record<string, any>>();

@@ -6,7 +6,7 @@ import { startTestInfra, type TestInfra } from '@app/testing';
 import { connect, JSONCodec, type NatsConnection } from 'nats';
 import WebSocket from 'ws';
 // chat-svc runs in-process beside the gateway, talking over a private NATS server.
-import { AppModule as ChatAppModule } from '../../apps/chat-svc/src/app.module';
+import { AppModule as ChatAppModule } from '@app/chat-svc/src/app.module';
 import { apiClient, fakeSessions, prepareGateway, startService, type ApiResponse, type SignedIn } from './support/gateway-harness';
 
 const codec = JSONCodec<Record<string, any>>();

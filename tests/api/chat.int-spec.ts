@@ -2,7 +2,7 @@
 import 'reflect-metadata';
 import { CHAT_SOCKET_SEND_SUBJECT, ChatMessages, SafetyMessages } from '@app/contracts';
 import { eventually } from '@app/testing';
-import { SocketSendsListener } from '../../apps/chat-svc/src/messages/socket-sends.listener';
+import { SocketSendsListener } from '@app/chat-svc/src/messages/socket-sends.listener';
 import { startChatStack, type ChatStack } from './chat-stack';
 import type { SignedIn } from './support/gateway-harness';
 

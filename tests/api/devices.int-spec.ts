@@ -3,7 +3,7 @@ import { AuthPatterns, NEW_DEVICE_MAILS_PER_DAY, SessionMessages, WS_CLOSE_SESSI
 import { eventually, linkIn, uniqueName, type CaughtMail } from '@app/testing';
 import { createHash, createHmac } from 'node:crypto';
 import WebSocket from 'ws';
-import { SessionStore } from '../../apps/auth-svc/src/sessions/session.store';
+import { SessionStore } from '@app/auth-svc/src/sessions/session.store';
 import { ApiClient, startAuthStack, type AuthStack } from './auth-stack';
 
 const PASSWORD = 'blue-tangerine-42';

@@ -17,7 +17,7 @@ import { getMetadataStorage } from 'class-validator';
 import webpush from 'web-push';
 import WebSocket from 'ws';
 // The real services behind the gateway: a 5xx anywhere in the chain is what this test hunts.
-import { SocketRegistry } from '../../apps/gateway/src/realtime/socket-registry';
+import { SocketRegistry } from '@app/gateway/src/realtime/socket-registry';
 import { ApiClient, type AuthStack } from './auth-stack';
 import { startProductStack } from './support/product-stack';
 import { TestSocket } from './chat-stack';

@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import type { ChatStack, TestSocket } from './chat-stack';
-import { PreviewImageSweeper } from '../../apps/media-svc/src/previews/preview-image-sweeper.service';
+import { PreviewImageSweeper } from '@app/media-svc/src/previews/preview-image-sweeper.service';
 import { startChatMediaStack, type ChatMediaStack } from './support/chat-media-stack';
 
 jest.setTimeout(60_000);

@@ -3,13 +3,12 @@ import { Controller, INestMicroservice, Module } from '@nestjs/common';
 import { EventPattern, MessagePattern, Payload } from '@nestjs/microservices';
 import { ChatPatterns, MarketplaceEvents, MarketplacePatterns, SellerMessages, ServiceName, type SellerUpdatedEvent, type UserDto, type UserRole } from '@app/contracts';
 import { createRedis, RpcClient } from '@app/server';
-import { freePort, startTestInfra, waitFor, type TestInfra } from '@app/testing';
+import { freePort, startTestInfra, waitFor, sellerApplication as application, type TestInfra } from '@app/testing';
 import { createServer, type Server } from 'node:http';
 // The marketplace is tested as a browser meets it: through the gateway's HTTP API.
-import { AppModule } from '../../apps/marketplace-svc/src/app.module';
-import { MarketplaceEnv } from '../../apps/marketplace-svc/src/config/marketplace-env';
-import { FxRateService } from '../../apps/marketplace-svc/src/locale/fx-rate.service';
-import { sellerApplication as application } from './support/seller-application';
+import { AppModule } from '@app/marketplace-svc/src/app.module';
+import { MarketplaceEnv } from '@app/marketplace-svc/src/config/marketplace-env';
+import { FxRateService } from '@app/marketplace-svc/src/locale/fx-rate.service';
 import { apiClient, fakeSessions, prepareGateway, startService, type ApiResponse, type GatewayInProcess } from './support/gateway-harness';
 
 /** Accounts and marketplace conversations as auth-svc and chat-svc would answer for them. */

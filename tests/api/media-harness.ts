@@ -5,7 +5,7 @@ import { ServiceName, type UserRole } from '@app/contracts';
 import { RpcClient } from '@app/server';
 import { startTestInfra, type TestInfra } from '@app/testing';
 // Uploads are tested as a browser meets them: through the gateway's HTTP API.
-import { createMediaService, startMediaService } from '../../apps/media-svc/src/bootstrap';
+import { createMediaService, startMediaService } from '@app/media-svc/src/bootstrap';
 import { fakeSessions, prepareGateway, startService, type SignedIn } from './support/gateway-harness';
 import { startLocalMedia } from './support/local-media';
 

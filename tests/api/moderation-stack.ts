@@ -7,8 +7,8 @@ import { eventually, startTestInfra, uniqueName, type TestInfra } from '@app/tes
 import { connect, JSONCodec, type NatsConnection } from 'nats';
 import WebSocket from 'ws';
 // The real accounts and chat services behind two gateways: sanctions cross all of them.
-import { AppModule as AuthAppModule } from '../../apps/auth-svc/src/app.module';
-import { AppModule as ChatAppModule } from '../../apps/chat-svc/src/app.module';
+import { AppModule as AuthAppModule } from '@app/auth-svc/src/app.module';
+import { AppModule as ChatAppModule } from '@app/chat-svc/src/app.module';
 import { ApiClient, type AuthStack } from './auth-stack';
 import { TestSocket } from './chat-stack';
 import { prepareGateway, startAnotherGateway, startService } from './support/gateway-harness';

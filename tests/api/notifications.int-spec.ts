@@ -2,13 +2,12 @@
 import 'reflect-metadata';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { ModerationMessages, NotificationText, PushText, VipEvents, type UserRole } from '@app/contracts';
-import { eventually, uniqueName } from '@app/testing';
+import { eventually, uniqueName, sellerApplication } from '@app/testing';
 // The real accounts, chat and marketplace services behind the gateway: notifications are made from all of them.
 import { ApiClient, signedUpMember, startAuthStack, type AuthStack, type Member } from './auth-stack';
 import type { TestSocket } from './chat-stack';
 import { startChatAndCalls, type ChatAndCalls } from './support/chat-and-calls';
 import { enterRoom, socketOf } from './support/room-socket';
-import { sellerApplication } from './support/seller-application';
 
 jest.setTimeout(60_000);
 

@@ -2,8 +2,8 @@
 import 'reflect-metadata';
 import { uniqueName } from '@app/testing';
 import WebSocket from 'ws';
-import { allowedOrigins, loopbackAliases } from '../../apps/gateway/src/common/origins';
-import { gatewayEnv } from '../../apps/gateway/src/config/gateway-env';
+import { allowedOrigins, loopbackAliases } from '@app/gateway/src/common/origins';
+import { gatewayEnv } from '@app/gateway/src/config/gateway-env';
 import { ApiClient, startAuthStack, type AuthStack } from './auth-stack';
 
 /**

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { OG_IMAGE_PATH, PAGE_HEAD_WORDS, pageTitle } from '@app/contracts';
-import { eventually, uniqueName } from '@app/testing';
+import { eventually, uniqueName, sellerApplication } from '@app/testing';
 import { JSDOM } from 'jsdom';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,7 +8,6 @@ import { join } from 'node:path';
 import { signedUpMember, type AuthStack } from './auth-stack';
 import { startProductStack } from './support/product-stack';
 import { enterRoom } from './support/room-socket';
-import { sellerApplication } from './support/seller-application';
 
 jest.setTimeout(60_000);
 

@@ -11,7 +11,7 @@ import {
   type UserRole,
   type UserSettings,
 } from '@app/contracts';
-import { eventually, startTestPushService, uniqueName, type TestPushService, type TestPushSubscription } from '@app/testing';
+import { eventually, startTestPushService, uniqueName, type TestPushService, type TestPushSubscription, sellerApplication } from '@app/testing';
 import webpush from 'web-push';
 // The real accounts, chat and marketplace services behind the gateway, and a push service
 // stand-in that checks the VAPID signature and decrypts each payload as a browser would.
@@ -19,7 +19,6 @@ import { ApiClient, signedUpMember, startAuthStack, type AuthStack } from './aut
 import type { TestSocket } from './chat-stack';
 import { startChatAndCalls, type ChatAndCalls } from './support/chat-and-calls';
 import { socketOf } from './support/room-socket';
-import { sellerApplication } from './support/seller-application';
 
 jest.setTimeout(60_000);
 

@@ -1,7 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- bodies and frames are loose JSON read as a browser would */
 import 'reflect-metadata';
 import { AuthPatterns, DEFAULT_USER_SETTINGS, SafetyMessages, type UserRole } from '@app/contracts';
-import { eventually, uniqueName } from '@app/testing';
+import { eventually, uniqueName, sellerApplication } from '@app/testing';
 // The real accounts, chat and marketplace services behind two gateways: blocks, privacy and
 // the filter cross all of them.
 import { ApiClient, signedUpMember, type AuthStack } from './auth-stack';
@@ -9,7 +9,6 @@ import { startAnotherGateway } from './support/gateway-harness';
 import { startProductStack } from './support/product-stack';
 import type { TestSocket } from './chat-stack';
 import { enterRoom, socketOf } from './support/room-socket';
-import { sellerApplication } from './support/seller-application';
 
 jest.setTimeout(60_000);
 

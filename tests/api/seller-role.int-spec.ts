@@ -1,11 +1,10 @@
 import 'reflect-metadata';
 import { AuthPatterns, type UserRole } from '@app/contracts';
-import { eventually, uniqueName } from '@app/testing';
+import { eventually, uniqueName, sellerApplication } from '@app/testing';
 // The real accounts, marketplace and chat services: the seller role crosses all three.
 import { ApiClient, type AuthStack } from './auth-stack';
 import { startProductStack } from './support/product-stack';
 import { enterRoom } from './support/room-socket';
-import { sellerApplication } from './support/seller-application';
 import { enrolAndSignInWithCode } from './support/two-step';
 
 let stack: AuthStack;

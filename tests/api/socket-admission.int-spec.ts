@@ -4,7 +4,7 @@ import { AuthPatterns, WS_CLOSE_TRY_AGAIN } from '@app/contracts';
 import { eventually, uniqueName } from '@app/testing';
 import { connect, type NatsConnection } from 'nats';
 import WebSocket from 'ws';
-import { SessionStore } from '../../apps/auth-svc/src/sessions/session.store';
+import { SessionStore } from '@app/auth-svc/src/sessions/session.store';
 import { ApiClient, startAuthStack, type AuthStack } from './auth-stack';
 
 const LOOKUPS_IN_FLIGHT = 4;

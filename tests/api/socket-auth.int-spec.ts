@@ -4,8 +4,8 @@ import { AuthPatterns, WS_CLOSE_SESSION_ENDED } from '@app/contracts';
 import { eventually, uniqueName } from '@app/testing';
 import { connect } from 'nats';
 import WebSocket from 'ws';
-import { hashToken, SessionService } from '../../apps/gateway/src/common/session.service';
-import { SocketRegistry } from '../../apps/gateway/src/realtime/socket-registry';
+import { hashToken, SessionService } from '@app/gateway/src/common/session.service';
+import { SocketRegistry } from '@app/gateway/src/realtime/socket-registry';
 import { ApiClient, startAuthStack, type AuthStack } from './auth-stack';
 
 interface Opened {

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Client } from 'pg';
 import sharp from 'sharp';
-import { sellerApplication } from '../api/support/seller-application';
+import { sellerApplication } from '@app/testing';
 import { api, enrolTwoStep, register, setRole, signIn, type Session } from './support/accounts';
 import { ChatSocket } from './support/chat-socket';
 import { upload } from './support/media-client';

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import type { CallSessionDto, ServerFrame } from '@app/contracts';
-import { sellerApplication } from '../api/support/seller-application';
+import { sellerApplication } from '@app/testing';
 import { api, enrolTwoStep, register, setRole, type Session } from './support/accounts';
 import { ChatSocket } from './support/chat-socket';
 import { SteadyLoad } from './support/steady-load';

@@ -8,5 +8,6 @@ export * from './manual-clock';
 export * from './voice-notes';
 export * from './push-service';
 export * from './two-step';
+export * from './seller-application';
 export * from './passkey-authenticator';
 export * from './oidc-provider';

@@ -7,9 +7,9 @@ import { configureRpcApp, natsTransport } from '@app/server';
 import { eventually } from '@app/testing';
 // The real chat and marketplace services beside an auth stack: notifications and pushes are made
 // from both. Calls run on a clock the test moves, so a missed call needs no 30 s wait.
-import { AppModule as ChatAppModule } from '../../../apps/chat-svc/src/app.module';
-import { AppModule as MarketplaceAppModule } from '../../../apps/marketplace-svc/src/app.module';
-import { CallClock } from '../../../apps/marketplace-svc/src/calls/call-clock';
+import { AppModule as ChatAppModule } from '@app/chat-svc/src/app.module';
+import { AppModule as MarketplaceAppModule } from '@app/marketplace-svc/src/app.module';
+import { CallClock } from '@app/marketplace-svc/src/calls/call-clock';
 import type { AuthStack } from '../auth-stack';
 import type { TestSocket } from '../chat-stack';
 import { startService } from './gateway-harness';

@@ -8,12 +8,12 @@ import { AuthPatterns, SESSION_COOKIE, type ServiceName, type UserDto, type User
 import { configureRpcApp, natsTransport, REDIS } from '@app/server';
 import { freePort, testUser, type TestInfra } from '@app/testing';
 import type { Redis } from 'ioredis';
-import { createGateway } from '../../../apps/gateway/src/bootstrap';
-import { authEnv } from '../../../apps/auth-svc/src/config/auth-env';
-import { chatEnv } from '../../../apps/chat-svc/src/config/chat-env';
-import { gatewayEnv } from '../../../apps/gateway/src/config/gateway-env';
-import { marketplaceEnv } from '../../../apps/marketplace-svc/src/config/marketplace-env';
-import { mediaEnv } from '../../../apps/media-svc/src/config/media-env';
+import { createGateway } from '@app/gateway/src/bootstrap';
+import { authEnv } from '@app/auth-svc/src/config/auth-env';
+import { chatEnv } from '@app/chat-svc/src/config/chat-env';
+import { gatewayEnv } from '@app/gateway/src/config/gateway-env';
+import { marketplaceEnv } from '@app/marketplace-svc/src/config/marketplace-env';
+import { mediaEnv } from '@app/media-svc/src/config/media-env';
 
 export interface GatewayInProcess {
   /** What a browser on our site sends as Origin. */

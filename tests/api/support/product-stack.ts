@@ -1,11 +1,11 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { ServiceName } from '@app/contracts';
-import { AppModule as ChatAppModule } from '../../../apps/chat-svc/src/app.module';
-import { chatEnv } from '../../../apps/chat-svc/src/config/chat-env';
-import { AppModule as MarketplaceAppModule } from '../../../apps/marketplace-svc/src/app.module';
-import { marketplaceEnv } from '../../../apps/marketplace-svc/src/config/marketplace-env';
-import { createMediaService, startMediaService } from '../../../apps/media-svc/src/bootstrap';
-import { mediaEnv } from '../../../apps/media-svc/src/config/media-env';
+import { AppModule as ChatAppModule } from '@app/chat-svc/src/app.module';
+import { chatEnv } from '@app/chat-svc/src/config/chat-env';
+import { AppModule as MarketplaceAppModule } from '@app/marketplace-svc/src/app.module';
+import { marketplaceEnv } from '@app/marketplace-svc/src/config/marketplace-env';
+import { createMediaService, startMediaService } from '@app/media-svc/src/bootstrap';
+import { mediaEnv } from '@app/media-svc/src/config/media-env';
 import { startAuthStack, type AuthStack } from '../auth-stack';
 import { startService } from './gateway-harness';
 import { startLocalMedia } from './local-media';
