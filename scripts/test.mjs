@@ -18,13 +18,20 @@ const { ROOT, run } = require('./lib/run.js');
 process.env.NX_DAEMON = 'false';
 process.env.NX_NO_CLOUD = 'true';
 
-const only = process.argv.slice(2); // e.g. `npm test -- unit e2e`
+// The tiers to run, e.g. `npm test -- int e2e` (npm run test:int, test:system and test:e2e run one
+// each); `unit` still names lint with the unit and integration tests, as before the tiers had names.
+const only = process.argv.slice(2).flatMap((tier) => (tier === 'unit' ? ['lint', 'int'] : [tier]));
 const phases = [
-  { name: 'unit', title: 'Lint and type-check', lint: true },
-  { name: 'unit', title: 'Unit and service integration tests', config: 'jest.config.js' },
+  { name: 'lint', title: 'Lint and type-check', lint: true },
+  { name: 'int', title: 'Unit and service integration tests', config: 'jest.config.js' },
   { name: 'system', title: 'System tests (every app as a process)', config: 'tests/system/jest.config.js', band: true },
   { name: 'e2e', title: 'Browser tests (Chromium)', config: 'tests/e2e/jest.config.js', band: true },
 ].filter((p) => only.length === 0 || only.includes(p.name));
+const unknown = only.filter((tier) => !['lint', 'int', 'system', 'e2e'].includes(tier));
+if (unknown.length > 0) {
+  console.error(`Unknown test tier ${unknown.join(', ')}: use lint, int, system, e2e (or unit for lint and int)`);
+  process.exit(2);
+}
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
