@@ -26,6 +26,7 @@ export * from './chat/quote';
 export * from './marketplace/marketplace.constants';
 export * from './marketplace/currency';
 export * from './marketplace/seller-checks';
+export * from './media/media-keys';
 export * from './media/media.constants';
 export * from './errors';
 export * from './web/app-routes';

@@ -52,6 +52,7 @@ export * from './marketplace/seller-checks';
 export * from './marketplace/dto/seller-rules';
 export * from './marketplace/dto/seller.dto';
 export * from './marketplace/dto/review.dto';
+export * from './media/media-keys';
 export * from './media/media.constants';
 export * from './media/media.patterns';
 export * from './media/dto/media.dto';

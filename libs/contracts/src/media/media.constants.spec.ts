@@ -1,4 +1,4 @@
-import { mediaKeyOf, parseMediaKey } from './media.constants';
+import { mediaKeyOf, parseMediaKey } from './media-keys';
 
 const ID = '0f8e2a4c-1b3d-4e5f-8a9b-0c1d2e3f4a5b';
 

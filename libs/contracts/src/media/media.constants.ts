@@ -1,17 +1,4 @@
-/** What an upload is for; each purpose has its own size limit and accepted kinds of file. */
-export const UploadPurpose = {
-  General: 'general',
-  Avatar: 'avatar',
-  Gallery: 'gallery',
-  Intro: 'intro',
-  Seller: 'seller',
-  Chat: 'chat',
-  Voice: 'voice',
-  /** Pictures of link previews, which the server downloads itself; nobody uploads them. */
-  Preview: 'preview',
-} as const;
-export type UploadPurpose = (typeof UploadPurpose)[keyof typeof UploadPurpose];
-export const UPLOAD_PURPOSES = Object.values(UploadPurpose);
+import type { UploadPurpose } from './media-keys';
 
 /** Purposes a client may name on POST /api/upload; seller and chat media have their own routes. */
 export const SINGLE_UPLOAD_PURPOSES = ['general', 'avatar', 'gallery', 'intro'] as const satisfies readonly UploadPurpose[];
@@ -48,64 +35,15 @@ export const SINGLE_UPLOAD_MAX_FILES = 1;
 /** Images larger than this on either side are scaled down (aspect kept). */
 export const MAX_IMAGE_DIMENSION = 4096;
 
-/** Every object media-svc issues is served under this path. */
-export const MEDIA_URL_PREFIX = '/media/';
-
 /** The address of a link preview's stored picture. */
 export const PREVIEW_IMAGE_URL = /^\/media\/preview\/[0-9a-f-]{36}\.webp$/;
 /** Pictures asked about at once when media-svc checks which a message still shows. */
 export const PREVIEW_IMAGES_PER_ASK = 500;
 
-/** The file extension of each stored format. */
-export const MEDIA_EXTENSIONS: Record<string, string> = {
-  jpeg: 'jpg',
-  png: 'png',
-  gif: 'gif',
-  webp: 'webp',
-  mp4: 'mp4',
-  mov: 'mov',
-  webm: 'webm',
-  ogg: 'ogg',
-};
-
-export interface MediaKey {
-  purpose: UploadPurpose;
-  /** A lower-case UUID. */
-  id: string;
-  extension: string;
-}
-
-const MEDIA_KEY_PATTERN = /^([a-z]+)\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.([a-z0-9]+)$/;
-
-/**
- * Reads an object key, `<purpose>/<uuid>.<ext>`, exactly as issued: anything else (other
- * characters, percent-escapes, dot segments) is not one of ours.
- */
-export function parseMediaKey(key: string): MediaKey | null {
-  const match = MEDIA_KEY_PATTERN.exec(key);
-  if (!match) return null;
-  const [, purpose, id, extension] = match;
-  if (!(UPLOAD_PURPOSES as string[]).includes(purpose)) return null;
-  if (!Object.values(MEDIA_EXTENSIONS).includes(extension)) return null;
-  return { purpose: purpose as UploadPurpose, id, extension };
-}
-
-/**
- * Whether a picture or video URL is one this product stores: `/media/<key>` exactly as
- * media-svc issues it. Profiles show only these, so nobody's browser is sent to another site.
- */
-export function isStoredMediaUrl(value: unknown): value is string {
-  return typeof value === 'string' && value.startsWith(MEDIA_URL_PREFIX) && parseMediaKey(value.slice(MEDIA_URL_PREFIX.length)) !== null;
-}
-
 export const MediaUrlMessages = {
   avatar: 'Avatar must be an image uploaded here; links to other sites are not accepted',
   media: 'Must be a file uploaded here; links to other sites are not accepted',
 } as const;
-
-export function mediaKeyOf({ purpose, id, extension }: MediaKey): string {
-  return `${purpose}/${id}.${extension}`;
-}
 
 export const UploadMessages = {
   tooLarge: (megabytes: number) => `File size must be less than ${megabytes}MB`,

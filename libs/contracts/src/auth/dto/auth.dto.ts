@@ -32,7 +32,8 @@ import { DEVICE_ID_PATTERN } from '../sessions.constants';
 import { LANGUAGE_MESSAGE, LANGUAGES, type Language } from '../../common/languages';
 import type { UserDto } from '../../common/user';
 import { Optional } from '../../common/validation';
-import { isStoredMediaUrl, MediaUrlMessages } from '../../media/media.constants';
+import { isStoredMediaUrl } from '../../media/media-keys';
+import { MediaUrlMessages } from '../../media/media.constants';
 
 const USERNAME_CHARS_MESSAGE = 'Username may contain only letters, digits and underscore';
 

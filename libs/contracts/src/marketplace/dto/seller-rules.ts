@@ -1,5 +1,5 @@
 import { ValidateBy, type ValidationOptions } from 'class-validator';
-import { isStoredMediaUrl } from '../../media/media.constants';
+import { isStoredMediaUrl } from '../../media/media-keys';
 import {
   checked,
   flag,

@@ -5,10 +5,9 @@ import {
   PREVIEW_IMAGES_PER_ASK,
   SELLER_UPLOAD_MAX_FILES,
   SINGLE_UPLOAD_PURPOSES,
-  UPLOAD_PURPOSES,
   type MediaKind,
-  type UploadPurpose,
 } from '../media.constants';
+import { UPLOAD_PURPOSES, type UploadPurpose } from '../media-keys';
 
 /** POST /api/upload?purpose=avatar (or a `purpose` form field sent before the file). */
 export class UploadQueryDto {
