@@ -6,6 +6,7 @@ import { validateSync } from 'class-validator';
 import {
   AuthPatterns,
   DEFAULT_WORKING_HOURS,
+  fieldErrors,
   MarketplaceEvents,
   MEDIA_URL_PREFIX,
   RegisterSellerDto,
@@ -57,7 +58,7 @@ export function seedApplication(seed: SeedSeller, profileMedia: string[] = []): 
 }
 
 export function seedProblems(seed: SeedSeller): Record<string, string[]> {
-  return validationFields(validateSync(seedApplication(seed), { whitelist: true, forbidNonWhitelisted: true }));
+  return fieldErrors(validationFields(validateSync(seedApplication(seed), { whitelist: true, forbidNonWhitelisted: true }))).fields;
 }
 
 async function lookUpUsers(rpc: RpcClient, usernames: string[]): Promise<Map<string, UserSummary>> {

@@ -16,6 +16,7 @@ export * from './common/user';
 export * from './common/languages';
 export * from './common/policy';
 export * from './common/emoji-text';
+export * from './common/field-messages';
 export * from './chat/chat.constants';
 export * from './chat/search.constants';
 export * from './chat/typing.frames';

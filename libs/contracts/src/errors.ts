@@ -1,3 +1,5 @@
+import type { FieldCodes } from './common/field-messages';
+
 /** Machine-readable error codes shared by every service, the gateway and the web app. */
 export const ErrorCode = {
   ValidationFailed: 'validation_failed',
@@ -53,6 +55,8 @@ export interface RpcErrorBody {
   message: string;
   /** Field name -> messages, for validation errors. */
   fields?: Record<string, string[]>;
+  /** Field name -> the codes of its messages, in the same order (common/field-messages). */
+  fieldCodes?: FieldCodes;
   /** Extra values a client needs, such as waitTime for rate limits. */
   details?: Record<string, unknown>;
 }
@@ -73,5 +77,7 @@ export interface HttpErrorBody {
   code: string;
   message: string;
   fields?: Record<string, string[]>;
+  /** Beside `fields`: each message's code and values, for the client to word (null: none). */
+  fieldCodes?: FieldCodes;
   [extra: string]: unknown;
 }

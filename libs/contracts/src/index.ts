@@ -10,6 +10,7 @@ export * from './common/policy';
 export * from './common/emoji-text';
 export * from './common/actor.dto';
 export * from './common/validation';
+export * from './common/field-messages';
 export * from './ws-frames';
 export * from './auth/auth.constants';
 export * from './auth/auth.patterns';

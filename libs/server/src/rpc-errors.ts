@@ -1,6 +1,16 @@
 import { HttpException, ValidationPipe, type ArgumentMetadata, type ValidationError } from '@nestjs/common';
 import { RpcException } from '@nestjs/microservices';
-import { ErrorCode, errorCodeForStatus, type RpcErrorBody } from '@app/contracts';
+import {
+  ErrorCode,
+  errorCodeForStatus,
+  FIELD_CODE_CONTEXT,
+  fieldErrors,
+  firstFieldMessage,
+  type FieldCode,
+  type FieldMessage,
+  type FieldProblems,
+  type RpcErrorBody,
+} from '@app/contracts';
 import { InputMessages, inspectInput } from './input-inspection';
 import { keepValidationRules } from './validation-rules-cache';
 
@@ -11,19 +21,24 @@ export function rpcError(
   status: number,
   code: string,
   message: string,
-  extra: Pick<RpcErrorBody, 'fields' | 'details'> = {},
+  { fields, details }: { fields?: FieldProblems; details?: RpcErrorBody['details'] } = {},
 ): RpcException {
-  const body: RpcErrorBody = { status, code, message, ...extra };
+  const body: RpcErrorBody = { status, code, message, ...(fields ? fieldErrors(fields) : {}), ...(details ? { details } : {}) };
   return new RpcException(body);
 }
 
+/** A 400 (or 409) about one field: its message, coded, is the error's message too. */
+export function fieldRefused(field: string, problem: FieldMessage, status: 400 | 409 = 400): RpcException {
+  return rpcError(status, status === 409 ? ErrorCode.Conflict : ErrorCode.ValidationFailed, problem.message, { fields: { [field]: [problem] } });
+}
+
 export const RpcErrors = {
-  badRequest: (message: string, fields?: Record<string, string[]>) =>
+  badRequest: (message: string, fields?: FieldProblems) =>
     rpcError(400, ErrorCode.ValidationFailed, message, fields ? { fields } : {}),
   unauthenticated: (message = 'Authentication required') => rpcError(401, ErrorCode.Unauthenticated, message),
   forbidden: (message = 'You are not allowed to do that') => rpcError(403, ErrorCode.Forbidden, message),
   notFound: (message = 'Not found') => rpcError(404, ErrorCode.NotFound, message),
-  conflict: (message: string, fields?: Record<string, string[]>) =>
+  conflict: (message: string, fields?: FieldProblems) =>
     rpcError(409, ErrorCode.Conflict, message, fields ? { fields } : {}),
   /** Well-formed, but the thing it asks for cannot be done to this target. */
   unprocessable: (message: string) => rpcError(422, errorCodeForStatus(422), message),
@@ -31,21 +46,23 @@ export const RpcErrors = {
   unavailable: (message = SERVICE_UNAVAILABLE_MESSAGE) => rpcError(503, ErrorCode.ServiceUnavailable, message),
 };
 
-/** Flattens class-validator errors into field path -> messages. */
-export function validationFields(errors: ValidationError[], parent = ''): Record<string, string[]> {
-  const fields: Record<string, string[]> = {};
+/**
+ * Flattens class-validator errors into field path -> messages, each with the code its rule
+ * was given (`said` in the contracts) when it has one.
+ */
+export function validationFields(errors: ValidationError[], parent = ''): FieldProblems {
+  const fields: Record<string, Array<string | FieldMessage>> = {};
   for (const error of errors) {
     const path = parent ? `${parent}.${error.property}` : error.property;
-    // Two rules failing for one reason (missing value) often share a message: show it once.
-    if (error.constraints) fields[path] = [...new Set(Object.values(error.constraints))];
+    if (error.constraints) {
+      fields[path] = Object.entries(error.constraints).map(([rule, message]) => {
+        const coded = (error.contexts?.[rule] as Record<string, FieldCode> | undefined)?.[FIELD_CODE_CONTEXT];
+        return coded ? { ...coded, message } : message;
+      });
+    }
     if (error.children?.length) Object.assign(fields, validationFields(error.children, path));
   }
   return fields;
-}
-
-export function firstMessage(fields: Record<string, string[]>): string {
-  const first = Object.values(fields)[0];
-  return first?.[0] ?? 'Invalid input';
 }
 
 const validationOptions = {
@@ -61,15 +78,15 @@ const validationOptions = {
  * first, then the DTO's own, each failure a 400 with the field's message.
  */
 export class InputValidationPipe extends ValidationPipe {
-  constructor(private readonly refuse: (fields: Record<string, string[]>) => Error) {
+  constructor(private readonly refuse: (fields: FieldProblems) => Error) {
     super({ ...validationOptions, exceptionFactory: (errors) => refuse(validationFields(errors)) });
     keepValidationRules();
   }
 
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     if (metadata.type === 'custom') return super.transform(value, metadata);
-    const problem = inspectInput(value);
-    if (problem) throw this.refuse({ [problem.field]: [problem.message] });
+    const found = inspectInput(value);
+    if (found) throw this.refuse({ [found.field]: [found.problem] });
     try {
       return await super.transform(value, metadata);
     } catch (error) {
@@ -83,7 +100,7 @@ export class InputValidationPipe extends ValidationPipe {
 
 /** ValidationPipe for NATS handlers: a bad payload is a 400 with every field's message. */
 export function rpcValidationPipe(): ValidationPipe {
-  return new InputValidationPipe((fields) => rpcError(400, ErrorCode.ValidationFailed, firstMessage(fields), { fields }));
+  return new InputValidationPipe((fields) => rpcError(400, ErrorCode.ValidationFailed, firstFieldMessage(fields), { fields }));
 }
 
 export { validationOptions };

@@ -1,25 +1,26 @@
 import { Injectable, Logger } from '@nestjs/common';
 import {
   DEFAULT_LANGUAGE,
+  fieldMessage,
   GUEST_SESSION_TTL_SECONDS,
   REMEMBER_ME_TTL_SECONDS,
   SESSION_TTL_SECONDS,
   type ClientMetaDto,
   type CompleteOidcSignUpRequestDto,
   type CompleteTwoStepLoginRequestDto,
-  type OidcCallbackRequestDto,
-  type OidcOutcomeDto,
   type GuestRequestDto,
   type Language,
-  type PasskeySignInRequestDto,
   type LoginRequestDto,
+  type OidcCallbackRequestDto,
+  type OidcOutcomeDto,
+  type PasskeySignInRequestDto,
   type RegisterRequestDto,
   type SessionIssuedDto,
   type SignInMethod,
   type TwoStepChallengeDto,
   type UserDto,
 } from '@app/contracts';
-import { countryOfAddress, RpcErrors } from '@app/server';
+import { countryOfAddress, fieldRefused, RpcErrors } from '@app/server';
 import * as argon2 from 'argon2';
 import { randomInt } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -78,10 +79,10 @@ export class AccountsService {
     // Password problems reveal nothing about other accounts, so they are answered before the
     // captcha is spent; whether a name is taken is told only past the captcha.
     if (dto.confirmPassword !== undefined && dto.confirmPassword !== dto.password) {
-      throw RpcErrors.badRequest('Passwords do not match', { confirmPassword: ['Passwords do not match'] });
+      throw fieldRefused('confirmPassword', fieldMessage('passwords_mismatch'));
     }
     const problem = passwordProblem(dto.password, dto.username, dto.email);
-    if (problem) throw RpcErrors.badRequest(problem, { password: [problem] });
+    if (problem) throw fieldRefused('password', problem);
     await this.captcha.consume(dto.captchaResponse);
     const email = dto.email.trim();
     // A banned account's address is answered like any taken one; only its mailbox hears why.

@@ -2,8 +2,10 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   CAPTCHA_MAX_TRIES,
   ErrorCode,
+  fieldMessage,
   type CaptchaChallengeDto,
   type CaptchaTokenDto,
+  type FieldMessage,
 } from '@app/contracts';
 import { REDIS, rpcError } from '@app/server';
 import type { Redis } from 'ioredis';
@@ -37,7 +39,7 @@ return 0
 `;
 
 export const CAPTCHA_REQUIRED_MESSAGE = 'Please complete the security verification';
-const CAPTCHA_STALE_MESSAGE = 'Security verification expired or already used. Please solve a new question.';
+const CAPTCHA_STALE = fieldMessage('captcha_stale');
 
 /** The server side of the arithmetic captcha: it keeps the answer and hands out single-use tokens. */
 @Injectable()
@@ -83,12 +85,12 @@ export class CaptchaService {
       await this.redis.eval(VERIFY_SCRIPT, 1, challengeKey(challengeId), String(answer), String(CAPTCHA_MAX_TRIES)),
     );
     if (outcome === -1) {
-      throw captchaError('This question has expired. Please refresh for a new one.', 'challengeId');
+      throw captchaError(fieldMessage('captcha_question_expired'), 'challengeId');
     }
     if (outcome === -2) {
-      throw captchaError('Too many wrong answers. Please refresh for a new question.', 'answer');
+      throw captchaError(fieldMessage('captcha_too_many_wrong'), 'answer');
     }
-    if (outcome === 0) throw captchaError('Incorrect answer. Please try again.', 'answer');
+    if (outcome === 0) throw captchaError(fieldMessage('captcha_wrong'), 'answer');
 
     const token = randomBytes(32).toString('base64url');
     const ttl = this.env.CAPTCHA_TOKEN_TTL_SECONDS;
@@ -99,16 +101,16 @@ export class CaptchaService {
   /** Spends a token: each solved captcha admits exactly one login, registration or guest entry. */
   async consume(token: string): Promise<void> {
     const found = await this.redis.getdel(tokenKey(token));
-    if (!found) throw captchaError(CAPTCHA_STALE_MESSAGE, 'captchaResponse');
+    if (!found) throw captchaError(CAPTCHA_STALE, 'captchaResponse');
   }
 }
 
-const POW_MESSAGES: Record<Exclude<PowOutcome, 'accepted'>, string> = {
-  invalid: 'The browser check did not pass. Please refresh for a new question.',
-  expired: 'The browser check has expired. Please refresh for a new question.',
-  spent: 'This browser check was already used. Please refresh for a new question.',
+const POW_MESSAGES: Record<Exclude<PowOutcome, 'accepted'>, FieldMessage> = {
+  invalid: fieldMessage('captcha_pow_invalid'),
+  expired: fieldMessage('captcha_pow_expired'),
+  spent: fieldMessage('captcha_pow_spent'),
 };
 
-function captchaError(message: string, field: string) {
-  return rpcError(400, ErrorCode.CaptchaInvalid, message, { fields: { [field]: [message] } });
+function captchaError(problem: FieldMessage, field: string) {
+  return rpcError(400, ErrorCode.CaptchaInvalid, problem.message, { fields: { [field]: [problem] } });
 }

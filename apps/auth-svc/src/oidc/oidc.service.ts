@@ -15,7 +15,7 @@ import {
   type StartOidcRequestDto,
   type UnlinkIdentityRequestDto,
 } from '@app/contracts';
-import { REDIS, RpcErrors, rpcError } from '@app/server';
+import { fieldRefused, REDIS, rpcError, RpcErrors } from '@app/server';
 import type { Redis } from 'ioredis';
 import { createHash, randomBytes } from 'node:crypto';
 import * as oidc from 'openid-client';
@@ -23,7 +23,7 @@ import { SanctionsService } from '../sanctions/sanctions.service';
 import { AuthEnv } from '../config/auth-env';
 import { Passkey } from '../passkeys/passkey.entity';
 import { User } from '../users/user.entity';
-import { USERNAME_TAKEN_MESSAGE, UsersService } from '../users/users.service';
+import { UsersService } from '../users/users.service';
 import { OidcIdentity } from './oidc-identity.entity';
 import { oidcProvidersOf, type OidcProviderConfig } from './oidc-providers';
 
@@ -206,12 +206,8 @@ export class OidcService {
   async createAccount(dto: CompleteOidcSignUpRequestDto): Promise<{ user: User; rememberMe: boolean }> {
     const key = signUpKey(dto.token);
     if (!(await this.redis.exists(key))) throw tokenExpired();
-    const availability = await this.users.checkUsername(dto.username);
-    if (!availability.available) {
-      const message = availability.message ?? USERNAME_TAKEN_MESSAGE;
-      if (message === USERNAME_TAKEN_MESSAGE) throw RpcErrors.conflict(message, { username: [message] });
-      throw RpcErrors.badRequest(message, { username: [message] });
-    }
+    const refusal = await this.users.usernameRefusal(dto.username);
+    if (refusal) throw fieldRefused('username', refusal, refusal.code === 'username_taken' ? 409 : 400);
     const ttl = await this.redis.ttl(key);
     const raw = await this.redis.getdel(key);
     if (!raw) throw tokenExpired();

@@ -1,13 +1,14 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   EMAIL_VERIFICATION_TTL_SECONDS,
+  fieldMessage,
   PASSWORD_RESET_TTL_SECONDS,
   RecoveryMessages,
   type ForgotPasswordRequestDto,
   type ResetPasswordDto,
   type UserDto,
 } from '@app/contracts';
-import { REDIS, RpcErrors, rpcError } from '@app/server';
+import { fieldRefused, REDIS, rpcError, RpcErrors } from '@app/server';
 import * as argon2 from 'argon2';
 import type { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
@@ -65,13 +66,13 @@ export class RecoveryService {
 
   /** Sets the new password and ends every session of the account, everywhere. */
   async resetPassword(dto: ResetPasswordDto): Promise<{ ok: true }> {
-    if (dto.confirmPassword !== dto.password) throw RpcErrors.badRequest('Passwords do not match', { confirmPassword: ['Passwords do not match'] });
+    if (dto.confirmPassword !== dto.password) throw fieldRefused('confirmPassword', fieldMessage('passwords_mismatch'));
     // A refused password leaves the link good for a better one: look before redeeming.
     const userId = await this.tokens.peek('password-reset', dto.token);
     const user = userId === null ? null : await this.users.findById(userId);
     if (!user?.email) throw invalidLink('token', RecoveryMessages.resetLinkInvalid);
     const problem = passwordProblem(dto.password, user.username, user.email);
-    if (problem) throw RpcErrors.badRequest(problem, { password: [problem] });
+    if (problem) throw fieldRefused('password', problem);
     const hash = await argon2.hash(dto.password, HASH_OPTIONS);
     if ((await this.tokens.redeem('password-reset', dto.token)) !== user.id) throw invalidLink('token', RecoveryMessages.resetLinkInvalid);
     await this.users.setPasswordHash(user.id, hash);

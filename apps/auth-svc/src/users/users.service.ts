@@ -3,28 +3,30 @@ import { EnsureRequestContext, UniqueConstraintViolationException } from '@mikro
 import { EntityManager } from '@mikro-orm/postgresql';
 import {
   AuthEvents,
+  fieldMessage,
+  fieldText,
   USERNAME_MAX,
   USERNAME_MIN,
   USERNAME_PATTERN,
-  SafetyMessages,
+  withDefaultSettings,
+  type FieldMessage,
   type Language,
   type SessionsInvalidatedEvent,
   type UpdateLanguageDto,
   type UpdateProfileDto,
   type UpdateSettingsDto,
   type UserDto,
+  type UsernameAvailabilityDto,
   type UserRole,
   type UserSettings,
   type UserSummary,
   type UserUpdatedEvent,
-  type UsernameAvailabilityDto,
-  withDefaultSettings,
 } from '@app/contracts';
-import { ContentFilter, RpcClient, RpcErrors } from '@app/server';
+import { ContentFilter, fieldRefused, RpcClient, RpcErrors } from '@app/server';
 import { User } from './user.entity';
 import { toUserDto, toUserSummary } from './user.mapper';
 
-export const USERNAME_TAKEN_MESSAGE = 'This username is already taken. Please choose another one.';
+export const USERNAME_TAKEN_MESSAGE = fieldText('username_taken');
 export const GUEST_PROFILE_MESSAGE = 'Guests cannot set a bio or a profile picture. Sign up to have a profile.';
 const LAST_SEEN_RESOLUTION_MS = 60_000;
 const GUEST_PURGE_BATCH = 1000;
@@ -66,10 +68,19 @@ export class UsersService {
 
   @EnsureRequestContext()
   async checkUsername(raw: string): Promise<UsernameAvailabilityDto> {
+    const refusal = await this.usernameRefusal(raw);
+    if (!refusal) return { available: true };
+    const { message, ...messageCode } = refusal;
+    return { available: false, message, messageCode };
+  }
+
+  /** Why a new account cannot take this name (its rules, its words, another's), or null. */
+  @EnsureRequestContext()
+  async usernameRefusal(raw: string): Promise<FieldMessage | null> {
     const problem = usernameProblem(raw) ?? this.offensiveName(raw);
-    if (problem) return { available: false, message: problem };
+    if (problem) return problem;
     const taken = await this.em.count(User, { username: raw.toLowerCase() });
-    return taken > 0 ? { available: false, message: USERNAME_TAKEN_MESSAGE } : { available: true };
+    return taken > 0 ? fieldMessage('username_taken') : null;
   }
 
   /**
@@ -307,11 +318,11 @@ export class UsersService {
   /** A name others see everywhere: offensive words are refused like a taken name, with the field's message. */
   private assertCleanUsername(username: string) {
     const problem = this.offensiveName(username);
-    if (problem) throw RpcErrors.badRequest(problem, { username: [problem] });
+    if (problem) throw fieldRefused('username', problem);
   }
 
-  private offensiveName(username: string): string | null {
-    return this.filter.isOffensive(username) ? SafetyMessages.WordsNotAllowed.username : null;
+  private offensiveName(username: string): FieldMessage | null {
+    return this.filter.isOffensive(username) ? fieldMessage('username_words_not_allowed') : null;
   }
 
   private async assertUsernameFree(username: string) {
@@ -325,7 +336,7 @@ export class UsersService {
 }
 
 function usernameTaken() {
-  return RpcErrors.conflict(USERNAME_TAKEN_MESSAGE, { username: [USERNAME_TAKEN_MESSAGE] });
+  return fieldRefused('username', fieldMessage('username_taken'), 409);
 }
 
 /** Whether the insert broke the unique index of this column (the constraint is named after it). */
@@ -335,10 +346,10 @@ function violatedUnique(error: unknown, column: 'username' | 'email'): boolean {
   return constraint.includes(column);
 }
 
-export function usernameProblem(username: string): string | null {
-  if (username.length < USERNAME_MIN) return `Username must be at least ${USERNAME_MIN} characters long`;
-  if (username.length > USERNAME_MAX) return `Username must be at most ${USERNAME_MAX} characters long`;
-  if (!USERNAME_PATTERN.test(username)) return 'Username may contain only letters, digits and underscore';
+export function usernameProblem(username: string): FieldMessage | null {
+  if (username.length < USERNAME_MIN) return fieldMessage('username_too_short', { min: USERNAME_MIN });
+  if (username.length > USERNAME_MAX) return fieldMessage('username_too_long', { max: USERNAME_MAX });
+  if (!USERNAME_PATTERN.test(username)) return fieldMessage('username_characters');
   return null;
 }
 

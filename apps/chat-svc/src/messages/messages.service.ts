@@ -1,37 +1,38 @@
 import { Injectable } from '@nestjs/common';
 import {
-  CHAT_MEDIA_URL_PATTERN,
-  ChatMessages,
-  EDIT_WINDOW_MS,
-  MESSAGE_PAGE_DEFAULT,
-  PREVIEW_MIN_LENGTH,
-  PREVIEW_SCAN,
-  SafetyMessages,
-  VOICE_MEDIA_URL_PATTERN,
   canFormat,
   canSendImages,
   canSendMessages,
   canSendVoiceNotes,
+  CHAT_MEDIA_URL_PATTERN,
+  ChatMessages,
+  EDIT_WINDOW_MS,
+  fieldMessage,
   hasSendLimits,
+  MESSAGE_PAGE_DEFAULT,
   messageKind,
   normalizeFormatting,
+  PREVIEW_MIN_LENGTH,
+  PREVIEW_SCAN,
   previewLinkOf,
   quoteLine,
   readsAsConversation,
   roomTakesPicture,
+  SafetyMessages,
+  VOICE_MEDIA_URL_PATTERN,
   type ActorDto,
   type DeleteMessageRequestDto,
   type EditMessageRequestDto,
   type ListMessagesRequestDto,
-  type ReactionDto,
-  type ReactionRequestDto,
   type MessageDto,
   type MessageQuoteDto,
   type NewMessageFrame,
+  type ReactionDto,
+  type ReactionRequestDto,
   type SendMessageRequestDto,
   type UserSummary,
 } from '@app/contracts';
-import { ContentFilter, Metrics, RpcErrors } from '@app/server';
+import { ContentFilter, fieldRefused, Metrics, RpcErrors } from '@app/server';
 import { BlocksRepository } from '../blocks/blocks.repository';
 import { FanoutService } from '../fanout/fanout.service';
 import { Clock } from '../limits/clock';
@@ -87,14 +88,13 @@ export class MessagesService {
     const type = messageKind(dto.type, dto.content);
     if ((type === 'image' || type === 'gif') && !canSendImages(actor.role)) throw RpcErrors.forbidden(ChatMessages.ImagesPremium);
     if ((type === 'image' || type === 'gif') && !CHAT_MEDIA_URL_PATTERN.test(dto.content)) {
-      const message = 'Images and GIFs must be uploaded to the chat first';
-      throw RpcErrors.badRequest(message, { content: [message] });
+      throw fieldRefused('content', fieldMessage('message_picture_upload_first'));
     }
     if ((type === 'image' || type === 'gif') && !roomTakesPicture(room, type)) throw RpcErrors.forbidden(type === 'image' ? ChatMessages.ImagesOff : ChatMessages.GifsOff);
     // Voice notes: premium, and only a voice upload the media service checked as audio.
     if (type === 'voice' && !canSendVoiceNotes(actor.role)) throw RpcErrors.forbidden(ChatMessages.VoicePremium);
     if (type === 'voice' && !VOICE_MEDIA_URL_PATTERN.test(dto.content)) {
-      throw RpcErrors.badRequest(ChatMessages.VoiceUploadFirst, { content: [ChatMessages.VoiceUploadFirst] });
+      throw fieldRefused('content', fieldMessage('message_voice_upload_first'));
     }
     const formatting = normalizeFormatting(dto.formatting);
     if (formatting && !canFormat(actor.role, room.type)) throw RpcErrors.forbidden(ChatMessages.FormattingPremium);
@@ -150,7 +150,7 @@ export class MessagesService {
   private async answered(messageId: number, room: Room, senderId: number): Promise<Message> {
     const message = await this.messages.findById(messageId);
     if (!message || message.removedAt) throw RpcErrors.notFound(ChatMessages.MessageNotFound);
-    if (message.roomId !== room.id) throw RpcErrors.badRequest(ChatMessages.ReplyOtherConversation, { replyToId: [ChatMessages.ReplyOtherConversation] });
+    if (message.roomId !== room.id) throw fieldRefused('replyToId', fieldMessage('message_reply_other_conversation'));
     const hidden = hiddenFor(room, senderId);
     if (hidden !== undefined && (await this.blocks.between(hidden, message.senderId)).aBlockedB) throw RpcErrors.notFound(ChatMessages.MessageNotFound);
     return message;

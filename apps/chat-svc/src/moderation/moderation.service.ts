@@ -33,7 +33,8 @@ import {
   type UserActionRequestDto,
   type UserSummary,
 } from '@app/contracts';
-import { RpcCallError, RpcClient, rpcError, RpcErrors } from '@app/server';
+import { RpcCallError, RpcClient, RpcErrors } from '@app/server';
+import { RpcException } from '@nestjs/microservices';
 import { FanoutService } from '../fanout/fanout.service';
 import { NotificationsService } from '../notifications/notifications.service';
 import { messageSnapshot, roomSnapshot, toReportDto } from '../reports/report-views';
@@ -342,8 +343,7 @@ export class ModerationService {
       return await this.rpc.request(pattern, data);
     } catch (error) {
       if (error instanceof RpcCallError) {
-        const { status, code, message, fields, details } = error.body;
-        throw rpcError(status, code, message, { ...(fields ? { fields } : {}), ...(details ? { details } : {}) });
+        throw new RpcException(error.body);
       }
       throw error;
     }

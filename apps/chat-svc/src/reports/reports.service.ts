@@ -2,17 +2,19 @@ import { Injectable } from '@nestjs/common';
 import {
   ChatMessages,
   ErrorCode,
+  fieldMessage,
   MarketplacePatterns,
   ModerationMessages,
   REPORT_CONTEXT_MESSAGES,
   REPORTS_PER_HOUR,
   type ActorDto,
   type CreateReportRequestDto,
+  type FieldMessage,
   type ReportDto,
   type ReportEvidence,
   type SellerDto,
 } from '@app/contracts';
-import { RpcCallError, RpcClient, rpcError, RpcErrors } from '@app/server';
+import { fieldRefused, RpcCallError, RpcClient, rpcError, RpcErrors } from '@app/server';
 import { RoomsService } from '../rooms/rooms.service';
 import { ChatUsersService } from '../users/users.service';
 import { messageSnapshot, roomSnapshot, toReportDto } from './report-views';
@@ -82,7 +84,7 @@ export class ReportsService {
     const message = await this.content.message(messageId);
     const room = message ? await this.rooms.readable(message.roomId, actor).catch(() => null) : null;
     if (!message || !room) throw RpcErrors.notFound(ModerationMessages.MessageNotFound);
-    if (message.senderId === actor.id) throw refusedTarget(ModerationMessages.ReportOwnMessage);
+    if (message.senderId === actor.id) throw refusedTarget(fieldMessage('report_own_message'));
     if (message.removedAt) throw RpcErrors.conflict(ModerationMessages.MessageAlreadyRemoved);
     const around = await this.content.around(room.id, message.seq, REPORT_CONTEXT_MESSAGES);
     const senders = await this.users.findMany(around.map((m) => m.senderId));
@@ -97,7 +99,7 @@ export class ReportsService {
   }
 
   private async describeUser(userId: number, actor: ActorDto): Promise<Described> {
-    if (userId === actor.id) throw refusedTarget(ModerationMessages.ReportSelf);
+    if (userId === actor.id) throw refusedTarget(fieldMessage('report_self'));
     const user = (await this.users.findMany([userId], { strict: true })).get(userId);
     if (!user) throw RpcErrors.notFound(ChatMessages.UserNotFound);
     return { subjectUserId: user.id, roomId: null, evidence: { capturedAt: new Date().toISOString(), user } };
@@ -107,14 +109,14 @@ export class ReportsService {
   private async describeRoom(roomId: number, actor: ActorDto): Promise<Described> {
     const room = await this.rooms.readable(roomId, actor).catch(() => null);
     if (!room) throw RpcErrors.notFound(ChatMessages.RoomNotFound);
-    if (room.type !== 'public') throw refusedTarget(ModerationMessages.OnlyPublicRooms);
-    if (room.createdById === actor.id) throw refusedTarget(ModerationMessages.ReportOwnRoom);
+    if (room.type !== 'public') throw refusedTarget(fieldMessage('report_public_rooms_only'));
+    if (room.createdById === actor.id) throw refusedTarget(fieldMessage('report_own_room'));
     return { subjectUserId: room.createdById, roomId: room.id, evidence: { capturedAt: new Date().toISOString(), room: roomSnapshot(room) } };
   }
 
   private async describeSeller(sellerId: number, actor: ActorDto): Promise<Described> {
     const seller = await this.seller(sellerId, actor);
-    if (seller.userId === actor.id) throw refusedTarget(ModerationMessages.ReportSelf);
+    if (seller.userId === actor.id) throw refusedTarget(fieldMessage('report_self'));
     const evidence: ReportEvidence = {
       capturedAt: new Date().toISOString(),
       seller: {
@@ -141,6 +143,6 @@ export class ReportsService {
   }
 }
 
-function refusedTarget(message: string) {
-  return RpcErrors.badRequest(message, { targetId: [message] });
+function refusedTarget(problem: FieldMessage) {
+  return fieldRefused('targetId', problem);
 }

@@ -1,13 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import {
-  ChatMessages,
-  ROOM_COOLDOWN_DEFAULT,
-  ROOM_MAX_USERS_DEFAULT,
-  VIP_ROOM_ERROR_CODE,
   canCreateRooms,
   canEnterVipRooms,
   canModerate,
+  ChatMessages,
+  fieldMessage,
   hasSendLimits,
+  ROOM_COOLDOWN_DEFAULT,
+  ROOM_MAX_USERS_DEFAULT,
+  VIP_ROOM_ERROR_CODE,
   type ActorDto,
   type CreateRoomRequestDto,
   type MessageType,
@@ -19,7 +20,7 @@ import {
   type StartPrivateChatRequestDto,
   type UserSummary,
 } from '@app/contracts';
-import { ContentFilter, RpcErrors, rpcError } from '@app/server';
+import { ContentFilter, fieldRefused, rpcError, RpcErrors } from '@app/server';
 import { FanoutService } from '../fanout/fanout.service';
 import { SendLimitsService } from '../limits/send-limits.service';
 import { PresenceService } from '../presence/presence.service';
@@ -64,7 +65,7 @@ export class RoomsService {
     });
     if (!room) {
       await this.limits.release(slot);
-      throw RpcErrors.conflict(ChatMessages.RoomNameTaken, { name: [ChatMessages.RoomNameTaken] });
+      throw fieldRefused('name', fieldMessage('room_name_taken'), 409);
     }
     return this.toDto(room, undefined);
   }

@@ -6,13 +6,15 @@ import {
   CallSdpFrameDto,
   callUserSubject,
   ErrorCode,
+  fieldErrors,
+  firstFieldMessage,
   type CallEndedFrame,
   type CallSignalFrame,
   type CallUserFrame,
   type RelayedCallSignalFrame,
   type UserDto,
 } from '@app/contracts';
-import { firstMessage, natsConnectionOptions, RpcClient, validationFields, validationOptions } from '@app/server';
+import { natsConnectionOptions, RpcClient, validationFields, validationOptions } from '@app/server';
 import { plainToInstance, type ClassConstructor } from 'class-transformer';
 import { validate } from 'class-validator';
 import { connect, JSONCodec, type NatsConnection, type Subscription } from 'nats';
@@ -150,7 +152,7 @@ async function checked<T extends object>(shape: ClassConstructor<T>, frame: Reco
   const errors = await validate(dto, validationOptions);
   if (errors.length > 0) {
     const fields = validationFields(errors);
-    throw new BadRequestException({ error: 'Bad Request', code: ErrorCode.ValidationFailed, message: firstMessage(fields), fields });
+    throw new BadRequestException({ error: 'Bad Request', code: ErrorCode.ValidationFailed, message: firstFieldMessage(fields), ...fieldErrors(fields) });
   }
   return dto;
 }

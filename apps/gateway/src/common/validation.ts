@@ -1,6 +1,6 @@
 import { BadRequestException, type ValidationPipe } from '@nestjs/common';
-import { ErrorCode } from '@app/contracts';
-import { firstMessage, InputValidationPipe } from '@app/server';
+import { ErrorCode, fieldErrors, firstFieldMessage } from '@app/contracts';
+import { InputValidationPipe } from '@app/server';
 
 /**
  * Bodies, queries and params are checked against the contracts' DTOs: a 400 with every field's
@@ -8,6 +8,7 @@ import { firstMessage, InputValidationPipe } from '@app/server';
  */
 export function httpValidationPipe(): ValidationPipe {
   return new InputValidationPipe(
-    (fields) => new BadRequestException({ error: 'Bad Request', code: ErrorCode.ValidationFailed, message: firstMessage(fields), fields }),
+    (fields) =>
+      new BadRequestException({ error: 'Bad Request', code: ErrorCode.ValidationFailed, message: firstFieldMessage(fields), ...fieldErrors(fields) }),
   );
 }

@@ -2,6 +2,7 @@ import { Logger, OnModuleDestroy } from '@nestjs/common';
 import { OnGatewayConnection, OnGatewayDisconnect, WebSocketGateway } from '@nestjs/websockets';
 import {
   ErrorCode,
+  fieldErrors,
   TooManySocketsText,
   WS_CLOSE_SERVICE_RESTART,
   WS_CLOSE_SESSION_ENDED,
@@ -145,9 +146,10 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     } catch {
       return this.sendError(socket, { type: 'error', code: ErrorCode.ValidationFailed, message: 'Frames must be JSON objects with a type' });
     }
-    const problem = inspectInput(frame);
-    if (problem) {
-      return this.sendError(socket, { type: 'error', code: ErrorCode.ValidationFailed, message: problem.message, fields: { [problem.field]: [problem.message] } });
+    const found = inspectInput(frame);
+    if (found) {
+      const { field, problem } = found;
+      return this.sendError(socket, { type: 'error', code: ErrorCode.ValidationFailed, message: problem.message, ...fieldErrors({ [field]: [problem] }) });
     }
     const handler = this.registry.handlerFor(frame.type as string);
     Metrics.wsFrames.inc({ direction: 'in', type: handler ? (frame.type as string) : 'unknown' });

@@ -19,5 +19,3 @@ export const LANGUAGE_COOKIE = 'lang';
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
-
-export const LANGUAGE_MESSAGE = `language must be one of: ${LANGUAGES.join(', ')}`;

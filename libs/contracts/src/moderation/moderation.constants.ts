@@ -1,3 +1,5 @@
+import { FIELD_MESSAGES } from '../common/field-messages';
+
 /** Report reasons with the labels the product shows. */
 export const REPORT_REASONS = {
   harassment: 'Harassment',
@@ -88,12 +90,12 @@ export const ModerationMessages = {
   GuestsCannotReport: 'Guests cannot send reports. Sign up for free to report.',
   AlreadyReported: 'You have already reported this. A moderator will review it.',
   ReportLimit: `You have sent ${REPORTS_PER_HOUR} reports in the last hour. Please wait before sending another.`,
-  ReportSelf: 'You cannot report yourself',
-  ReportOwnMessage: 'You cannot report your own message',
-  ReportOwnRoom: 'You cannot report your own room',
+  ReportSelf: FIELD_MESSAGES.report_self,
+  ReportOwnMessage: FIELD_MESSAGES.report_own_message,
+  ReportOwnRoom: FIELD_MESSAGES.report_own_room,
   MessageNotFound: 'Message not found',
   MessageAlreadyRemoved: 'This message was already removed by a moderator',
-  OnlyPublicRooms: 'Only public rooms can be reported; report a message or a person instead',
+  OnlyPublicRooms: FIELD_MESSAGES.report_public_rooms_only,
   ReportNotFound: 'Report not found',
   ReportHandled: 'This report was already handled by a moderator',
   ReportAboutSomethingElse: 'This report is about something else',

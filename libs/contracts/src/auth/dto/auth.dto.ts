@@ -29,13 +29,11 @@ import {
   USERNAME_PATTERN,
 } from '../auth.constants';
 import { DEVICE_ID_PATTERN } from '../sessions.constants';
-import { LANGUAGE_MESSAGE, LANGUAGES, type Language } from '../../common/languages';
+import { LANGUAGES, type Language } from '../../common/languages';
 import type { UserDto } from '../../common/user';
+import { said, type FieldCode } from '../../common/field-messages';
 import { Optional } from '../../common/validation';
 import { isStoredMediaUrl } from '../../media/media-keys';
-import { MediaUrlMessages } from '../../media/media.constants';
-
-const USERNAME_CHARS_MESSAGE = 'Username may contain only letters, digits and underscore';
 
 /**
  * An ALTCHA proof-of-work challenge (SHA-256): find the whole number n in [0, maxnumber] with
@@ -56,18 +54,16 @@ export class CaptchaChallengeDto {
   pow: PowChallengeDto;
 }
 
-export const POW_REQUIRED_MESSAGE = 'Proof of work is required';
-
 export class VerifyCaptchaDto {
-  @Matches(/^[0-9a-f]{1,64}$/, { message: 'Captcha challenge is required' })
+  @Matches(/^[0-9a-f]{1,64}$/, said('captcha_challenge_required'))
   challengeId: string;
 
   @Type(() => Number)
-  @IsInt({ message: 'Answer must be a whole number' })
+  @IsInt(said('captcha_answer_whole_number'))
   answer: number;
 
   /** ALTCHA's payload: base64 of JSON { algorithm, challenge, number, salt, signature }. */
-  @Matches(/^[A-Za-z0-9+/]{1,2000}={0,2}$/, { message: POW_REQUIRED_MESSAGE })
+  @Matches(/^[A-Za-z0-9+/]{1,2000}={0,2}$/, said('captcha_pow_required'))
   pow: string;
 }
 
@@ -76,28 +72,26 @@ export class CaptchaTokenDto {
   expiresInSeconds: number;
 }
 
-const CAPTCHA_REQUIRED = 'Please complete the security verification';
-
 class CaptchaProtectedDto {
   /** The token answered by captcha verification (one decorator: a missing value gets one message). */
-  @Matches(/^[\w-]{1,200}$/, { message: CAPTCHA_REQUIRED })
+  @Matches(/^[\w-]{1,200}$/, said('captcha_required'))
   captchaResponse: string;
 }
 
 export class RegisterDto extends CaptchaProtectedDto {
   @IsString()
-  @MinLength(USERNAME_MIN, { message: `Username must be at least ${USERNAME_MIN} characters long` })
-  @MaxLength(USERNAME_MAX, { message: `Username must be at most ${USERNAME_MAX} characters long` })
-  @Matches(USERNAME_PATTERN, { message: USERNAME_CHARS_MESSAGE })
+  @MinLength(USERNAME_MIN, said('username_too_short', { min: USERNAME_MIN }))
+  @MaxLength(USERNAME_MAX, said('username_too_long', { max: USERNAME_MAX }))
+  @Matches(USERNAME_PATTERN, said('username_characters'))
   username: string;
 
-  @IsEmail({}, { message: 'Please enter a valid email address' })
+  @IsEmail({}, said('email_invalid'))
   @MaxLength(254)
   email: string;
 
   @IsString()
-  @MinLength(PASSWORD_MIN, { message: `Password must be at least ${PASSWORD_MIN} characters` })
-  @MaxLength(PASSWORD_MAX, { message: `Password must be at most ${PASSWORD_MAX} characters` })
+  @MinLength(PASSWORD_MIN, said('password_too_short', { min: PASSWORD_MIN }))
+  @MaxLength(PASSWORD_MAX, said('password_too_long', { max: PASSWORD_MAX }))
   password: string;
 
   @IsString()
@@ -109,7 +103,7 @@ export class RegisterDto extends CaptchaProtectedDto {
   rememberMe?: boolean;
 
   /** The language the page was in: the account starts in it (English when absent). */
-  @IsOptional() @IsIn(LANGUAGES, { message: LANGUAGE_MESSAGE }) language?: Language;
+  @IsOptional() @IsIn(LANGUAGES, said('language_choice', { languages: LANGUAGES.join(', ') })) language?: Language;
 
   /** The spec's registration payload carries these; the server ignores what it decides itself. */
   @IsOptional() @IsIn(['user']) role?: string;
@@ -122,13 +116,13 @@ export class RegisterDto extends CaptchaProtectedDto {
 export class LoginDto extends CaptchaProtectedDto {
   /** Email or username (the spec's field is named email). */
   @IsString()
-  @IsNotEmpty({ message: 'Email or username is required' })
+  @IsNotEmpty(said('sign_in_name_required'))
   @MaxLength(254)
   email: string;
 
   @IsString()
-  @IsNotEmpty({ message: 'Password is required' })
-  @MaxLength(PASSWORD_MAX, { message: `Password must be at most ${PASSWORD_MAX} characters` })
+  @IsNotEmpty(said('password_required'))
+  @MaxLength(PASSWORD_MAX, said('password_too_long', { max: PASSWORD_MAX }))
   password: string;
 
   @IsOptional()
@@ -139,18 +133,18 @@ export class LoginDto extends CaptchaProtectedDto {
 export class GuestDto extends CaptchaProtectedDto {
   @IsOptional()
   @IsString()
-  @MinLength(USERNAME_MIN, { message: 'Username must be at least 3 characters long' })
-  @MaxLength(USERNAME_MAX, { message: `Username must be at most ${USERNAME_MAX} characters long` })
-  @Matches(USERNAME_PATTERN, { message: USERNAME_CHARS_MESSAGE })
+  @MinLength(USERNAME_MIN, said('username_too_short', { min: USERNAME_MIN }))
+  @MaxLength(USERNAME_MAX, said('username_too_long', { max: USERNAME_MAX }))
+  @Matches(USERNAME_PATTERN, said('username_characters'))
   username?: string;
 
   /** The language the page was in: the guest account speaks it (English when absent). */
-  @IsOptional() @IsIn(LANGUAGES, { message: LANGUAGE_MESSAGE }) language?: Language;
+  @IsOptional() @IsIn(LANGUAGES, said('language_choice', { languages: LANGUAGES.join(', ') })) language?: Language;
 }
 
 export class CheckUsernameDto {
   @IsString()
-  @IsNotEmpty({ message: 'Username is required' })
+  @IsNotEmpty(said('username_required'))
   @MaxLength(64)
   username: string;
 }
@@ -158,14 +152,14 @@ export class CheckUsernameDto {
 export class UpdateProfileDto {
   @Optional()
   @IsString()
-  @MinLength(USERNAME_MIN, { message: `Username must be at least ${USERNAME_MIN} characters long` })
-  @MaxLength(USERNAME_MAX, { message: `Username must be at most ${USERNAME_MAX} characters long` })
-  @Matches(USERNAME_PATTERN, { message: USERNAME_CHARS_MESSAGE })
+  @MinLength(USERNAME_MIN, said('username_too_short', { min: USERNAME_MIN }))
+  @MaxLength(USERNAME_MAX, said('username_too_long', { max: USERNAME_MAX }))
+  @Matches(USERNAME_PATTERN, said('username_characters'))
   username?: string;
 
   @IsOptional()
   @IsString()
-  @MaxLength(BIO_MAX, { message: `Bio must be at most ${BIO_MAX} characters` })
+  @MaxLength(BIO_MAX, said('bio_too_long', { max: BIO_MAX }))
   bio?: string | null;
 
   /** A picture this product stores (a /media/ path media-svc issued); null clears it. Other sites' URLs are refused. */
@@ -173,7 +167,7 @@ export class UpdateProfileDto {
   @ValidateIf((o: UpdateProfileDto) => o.avatar !== null)
   @IsString()
   @MaxLength(AVATAR_URL_MAX)
-  @ValidateBy({ name: 'storedMediaUrl', validator: { validate: isStoredMediaUrl, defaultMessage: () => MediaUrlMessages.avatar } })
+  @ValidateBy({ name: 'storedMediaUrl', validator: { validate: isStoredMediaUrl } }, said('avatar_not_stored'))
   avatar?: string | null;
 }
 
@@ -193,9 +187,9 @@ function isTimeZone(value: unknown): boolean {
 
 class DoNotDisturbSettingsDto {
   @IsBoolean() enabled: boolean;
-  @Matches(CLOCK_TIME, { message: 'from must be a time such as 22:00' }) from: string;
-  @Matches(CLOCK_TIME, { message: 'to must be a time such as 07:00' }) to: string;
-  @ValidateBy({ name: 'timeZone', validator: { validate: isTimeZone, defaultMessage: () => 'timeZone must be a time zone such as Asia/Kolkata' } })
+  @Matches(CLOCK_TIME, said('quiet_from_time')) from: string;
+  @Matches(CLOCK_TIME, said('quiet_to_time')) to: string;
+  @ValidateBy({ name: 'timeZone', validator: { validate: isTimeZone } }, said('quiet_time_zone'))
   timeZone: string;
   @IsBoolean() allowCalls: boolean;
 }
@@ -229,7 +223,7 @@ export class UpdateSettingsDto {
 
 /** PUT /api/users/me/language: the language the product speaks to this person. */
 export class UpdateLanguageDto {
-  @IsIn(LANGUAGES, { message: LANGUAGE_MESSAGE }) language: Language;
+  @IsIn(LANGUAGES, said('language_choice', { languages: LANGUAGES.join(', ') })) language: Language;
 }
 
 /** What login, register and guest entry answer over HTTP. */
@@ -309,6 +303,8 @@ export interface UsernameAvailabilityDto {
   available: boolean;
   /** Why a name cannot be used, when it cannot. */
   message?: string;
+  /** The same, as its code and values for the client to word. */
+  messageCode?: FieldCode;
 }
 
 export class UserIdDto {

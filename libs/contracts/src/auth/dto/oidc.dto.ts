@@ -2,7 +2,8 @@ import { Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, MaxLength, MinLength, ValidateNested } from 'class-validator';
 import { USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from '../auth.constants';
 import { OIDC_PROVIDER_ID_PATTERN, OIDC_TOKEN_PATTERN, OidcMessages } from '../oidc.constants';
-import { LANGUAGE_MESSAGE, LANGUAGES, type Language } from '../../common/languages';
+import { said } from '../../common/field-messages';
+import { LANGUAGES, type Language } from '../../common/languages';
 import { IsId } from '../../common/validation';
 import { ClientMetaDto, type SessionIssuedDto } from './auth.dto';
 import type { TwoStepChallengeDto } from './two-step.dto';
@@ -67,7 +68,7 @@ export class CompleteOidcSignUpDto {
   @IsOptional() @IsBoolean() rememberMe?: boolean;
 
   /** The language the page was in: the account starts in it (English when absent). */
-  @IsOptional() @IsIn(LANGUAGES, { message: LANGUAGE_MESSAGE }) language?: Language;
+  @IsOptional() @IsIn(LANGUAGES, said('language_choice', { languages: LANGUAGES.join(', ') })) language?: Language;
 }
 
 export class CompleteOidcSignUpRequestDto extends CompleteOidcSignUpDto {

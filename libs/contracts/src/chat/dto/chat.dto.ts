@@ -39,59 +39,61 @@ import {
 } from '../chat.constants';
 import { VOICE_NOTE_MAX_MS, VOICE_NOTE_TOLERANCE_MS } from '../../media/media.constants';
 
+import { said } from '../../common/field-messages';
+
 const NOT_BLANK = /\S/;
 
 // ---------------------------------------------------------------- HTTP bodies and queries
 
 /** POST /api/rooms: the spec's public room form. */
 export class CreateRoomDto {
-  @IsString({ message: 'Room name is required' })
-  @Matches(NOT_BLANK, { message: 'Room name is required' })
-  @MaxLength(ROOM_NAME_MAX, { message: 'Room name must be less than 50 characters' })
+  @IsString(said('room_name_required'))
+  @Matches(NOT_BLANK, said('room_name_required'))
+  @MaxLength(ROOM_NAME_MAX, said('room_name_too_long', { max: ROOM_NAME_MAX }))
   name: string;
 
   @Optional()
   @IsString()
-  @MaxLength(ROOM_DESCRIPTION_MAX, { message: 'Description must be less than 200 characters' })
+  @MaxLength(ROOM_DESCRIPTION_MAX, said('room_description_too_long', { max: ROOM_DESCRIPTION_MAX }))
   description?: string;
 
-  @IsString({ message: 'Category is required' })
-  @IsIn(ROOM_CATEGORY_KEYS, { message: 'Category is required' })
+  @IsString(said('room_category_required'))
+  @IsIn(ROOM_CATEGORY_KEYS, said('room_category_required'))
   category: RoomCategory;
 
   @Optional()
-  @IsInt({ message: 'Max users must be a whole number' })
-  @Min(ROOM_MAX_USERS_MIN, { message: 'Max users must be at least 2' })
-  @Max(ROOM_MAX_USERS_MAX, { message: 'Max users must be at most 500' })
+  @IsInt(said('room_max_users_whole_number'))
+  @Min(ROOM_MAX_USERS_MIN, said('room_max_users_too_few', { min: ROOM_MAX_USERS_MIN }))
+  @Max(ROOM_MAX_USERS_MAX, said('room_max_users_too_many', { max: ROOM_MAX_USERS_MAX }))
   maxUsers?: number;
 
   @Optional()
   @IsString()
-  @MaxLength(ROOM_RULES_MAX, { message: 'Rules must be less than 500 characters' })
+  @MaxLength(ROOM_RULES_MAX, said('room_rules_too_long', { max: ROOM_RULES_MAX }))
   customRules?: string;
 
   @Optional()
-  @IsInt({ message: 'Message cooldown must be a whole number of seconds' })
-  @Min(ROOM_COOLDOWN_MIN, { message: 'Message cooldown must be between 0 and 300 seconds' })
-  @Max(ROOM_COOLDOWN_MAX, { message: 'Message cooldown must be between 0 and 300 seconds' })
+  @IsInt(said('room_cooldown_whole_number'))
+  @Min(ROOM_COOLDOWN_MIN, said('room_cooldown_range', { min: ROOM_COOLDOWN_MIN, max: ROOM_COOLDOWN_MAX }))
+  @Max(ROOM_COOLDOWN_MAX, said('room_cooldown_range', { min: ROOM_COOLDOWN_MIN, max: ROOM_COOLDOWN_MAX }))
   messageCooldown?: number;
 
   @Optional()
-  @Equals('public', { message: 'Only public rooms can be created here' })
+  @Equals('public', said('room_public_only'))
   type?: 'public';
 
   /** Whether images and GIFs may be sent here, by anyone (off unless the creator turns them on). */
   @Optional()
-  @IsBoolean({ message: 'Allow images must be true or false' })
+  @IsBoolean(said('room_allow_images_flag'))
   allowImages?: boolean;
 
   @Optional()
-  @IsBoolean({ message: 'Allow GIFs must be true or false' })
+  @IsBoolean(said('room_allow_gifs_flag'))
   allowGifs?: boolean;
 
   /** Only vip, seller and moderator members may enter ("exclusive VIP rooms"). */
   @Optional()
-  @IsBoolean({ message: 'VIP members only must be true or false' })
+  @IsBoolean(said('room_vip_only_flag'))
   vipOnly?: boolean;
 }
 
@@ -116,11 +118,11 @@ export class MessageFormattingDto {
   @Optional() @IsBoolean() underline?: boolean;
 
   @Optional()
-  @IsIn(FONT_SIZES as readonly number[], { message: `Font size must be one of ${FONT_SIZES.join(', ')}` })
+  @IsIn(FONT_SIZES as readonly number[], said('message_font_size_choice', { sizes: FONT_SIZES.join(', ') }))
   fontSize?: number;
 
   @Optional()
-  @IsIn(COLOR_PALETTE as readonly string[], { message: 'Colour must be one of the palette colours' })
+  @IsIn(COLOR_PALETTE as readonly string[], said('message_colour_choice'))
   color?: string;
 }
 
@@ -137,9 +139,9 @@ export class MessageMetadataDto {
 /** A message's words, as sent or edited: not blank, at most MESSAGE_MAX characters. */
 export function IsMessageContent(): PropertyDecorator {
   return (target, key) => {
-    IsString({ message: 'Message cannot be empty' })(target, key);
-    Matches(NOT_BLANK, { message: 'Message cannot be empty' })(target, key);
-    MaxLength(MESSAGE_MAX, { message: `Message must be at most ${MESSAGE_MAX} characters` })(target, key);
+    IsString(said('message_empty'))(target, key);
+    Matches(NOT_BLANK, said('message_empty'))(target, key);
+    MaxLength(MESSAGE_MAX, said('message_too_long', { max: MESSAGE_MAX }))(target, key);
   };
 }
 
@@ -152,7 +154,7 @@ export class SendMessageDto {
   content: string;
 
   @Optional()
-  @IsIn(MESSAGE_TYPES as readonly string[], { message: `Message type must be one of ${MESSAGE_TYPES.join(', ')}` })
+  @IsIn(MESSAGE_TYPES as readonly string[], said('message_type_choice', { types: MESSAGE_TYPES.join(', ') }))
   type?: MessageType;
 
   @Optional()

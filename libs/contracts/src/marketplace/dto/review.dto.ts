@@ -1,12 +1,12 @@
 import { Type } from 'class-transformer';
 import { IsString, MaxLength } from 'class-validator';
+import { fieldText, said } from '../../common/field-messages';
 import { IsId, Optional } from '../../common/validation';
 import { REVIEW_COMMENT_MAX } from '../marketplace.constants';
 import { WholeNumberBetween } from './seller-rules';
 
 export const ReviewMessages = {
-  rating: 'Rating must be between 1 and 5',
-  commentMax: `Comment must be at most ${REVIEW_COMMENT_MAX} characters`,
+  rating: fieldText('review_rating'),
   ownProfile: 'You cannot review yourself',
   noConversation: 'You can review a seller after you have had a conversation with them',
   unavailable: 'Reviews cannot be checked right now. Please try again.',
@@ -14,8 +14,8 @@ export const ReviewMessages = {
 
 /** POST /api/sellers/{id}/reviews: one review per buyer; sending again changes it. */
 export class ReviewInputDto {
-  @WholeNumberBetween(1, 5, ReviewMessages.rating) rating: number;
-  @Optional() @IsString() @MaxLength(REVIEW_COMMENT_MAX, { message: ReviewMessages.commentMax }) comment?: string;
+  @WholeNumberBetween(1, 5, ReviewMessages.rating, said('review_rating')) rating: number;
+  @Optional() @IsString() @MaxLength(REVIEW_COMMENT_MAX, said('review_comment_too_long', { max: REVIEW_COMMENT_MAX })) comment?: string;
 }
 
 export class UpsertReviewRequestDto extends ReviewInputDto {

@@ -20,6 +20,8 @@ import {
   type ReportTargetType,
 } from '../moderation.constants';
 
+import { said } from '../../common/field-messages';
+
 const NOT_BLANK = /\S/;
 const REASON_REQUIRED = 'Reason is required';
 const REASON_TOO_LONG = `Reason must be at most ${MODERATION_REASON_MAX} characters`;
@@ -30,18 +32,18 @@ const PAGE_MESSAGE = `limit must be a whole number from 1 to ${MODERATION_PAGE_M
 
 /** POST /api/reports */
 export class CreateReportDto {
-  @IsIn(REPORT_TARGET_TYPES as readonly string[], { message: `targetType must be one of ${REPORT_TARGET_TYPES.join(', ')}` })
+  @IsIn(REPORT_TARGET_TYPES as readonly string[], said('report_target_type_choice', { types: REPORT_TARGET_TYPES.join(', ') }))
   targetType: ReportTargetType;
 
   @IsId()
   targetId: number;
 
-  @IsIn(REPORT_REASON_KEYS as readonly string[], { message: `Reason must be one of ${REPORT_REASON_KEYS.join(', ')}` })
+  @IsIn(REPORT_REASON_KEYS as readonly string[], said('report_reason_choice', { reasons: REPORT_REASON_KEYS.join(', ') }))
   reason: ReportReason;
 
   @Optional()
-  @IsString({ message: 'Note must be text' })
-  @MaxLength(REPORT_NOTE_MAX, { message: `Note must be at most ${REPORT_NOTE_MAX} characters` })
+  @IsString(said('report_note_text'))
+  @MaxLength(REPORT_NOTE_MAX, said('report_note_too_long', { max: REPORT_NOTE_MAX }))
   note?: string;
 }
 
