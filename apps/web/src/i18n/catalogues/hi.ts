@@ -4,6 +4,7 @@ import auth from './hi/auth.json';
 import calls from './hi/calls.json';
 import categories from './hi/categories.json';
 import chat from './hi/chat.json';
+import fields from './hi/fields.json';
 import landing from './hi/landing.json';
 import layout from './hi/layout.json';
 import legal from './hi/legal.json';
@@ -21,4 +22,4 @@ import time from './hi/time.json';
 import vip from './hi/vip.json';
 
 /** Hindi, every feature's catalogue: a chunk of its own, fetched when someone's language is Hindi. */
-export const messages = { ...layout, ...account, ...landing, ...auth, ...rooms, ...settings, ...calls, ...categories, ...chat, ...legal, ...marketplace, ...media, ...moderation, ...notifications, ...profile, ...push, ...safety, ...search, ...time, ...vip } as unknown as Messages;
+export const messages = { ...layout, ...account, ...landing, ...auth, ...rooms, ...settings, ...calls, ...categories, ...chat, ...fields, ...legal, ...marketplace, ...media, ...moderation, ...notifications, ...profile, ...push, ...safety, ...search, ...time, ...vip } as unknown as Messages;

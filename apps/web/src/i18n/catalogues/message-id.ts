@@ -3,6 +3,7 @@ import type auth from './en/auth.json';
 import type calls from './en/calls.json';
 import type categories from './en/categories.json';
 import type chat from './en/chat.json';
+import type fields from './en/fields.json';
 import type landing from './en/landing.json';
 import type layout from './en/layout.json';
 import type legal from './en/legal.json';
@@ -26,6 +27,7 @@ export type MessageId =
   | keyof typeof calls
   | keyof typeof categories
   | keyof typeof chat
+  | keyof typeof fields
   | keyof typeof landing
   | keyof typeof layout
   | keyof typeof legal

@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
-import { errorBody, errorMessage } from '../../../lib/errors';
+import { errorMessage, fieldErrors } from '../../../lib/errors';
 import { useForgotPasswordMutation } from '../api/recovery-api';
 import { RECOVERY_TEXT } from '../recovery-strings';
 
@@ -19,7 +19,7 @@ export function ForgotPasswordForm() {
     setError(null);
     const result = await requestReset({ email: email.trim() });
     if ('error' in result) {
-      const field = errorBody(result.error)?.fields?.email?.[0];
+      const field = fieldErrors(result.error)?.email?.[0];
       setError(field ? { field, message: field } : { message: errorMessage(result.error, RECOVERY_TEXT.failed) });
       return;
     }

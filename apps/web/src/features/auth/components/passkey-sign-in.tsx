@@ -3,7 +3,7 @@ import { KeyRound } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { useText } from '../../../i18n/use-text';
-import { errorBody, errorMessage } from '../../../lib/errors';
+import { errorMessage, fieldErrors } from '../../../lib/errors';
 import { cancelPasskeyRequest, getPasskey, passkeyAutofillAvailable, passkeyRefusal, passkeysSupported } from '../../../lib/webauthn';
 import { usePasskeySignInMutation, usePasskeySignInOptionsMutation } from '../api/passkey-sign-in-api';
 
@@ -32,7 +32,7 @@ export function PasskeySignIn({ login, rememberMe, onSignedIn }: PasskeySignInPr
   const finish = async (attempt: string, response: AuthenticationResponseJSON) => {
     const result = await signIn({ attempt, response, rememberMe: latest.current.rememberMe });
     if ('error' in result) {
-      const fields = errorBody(result.error)?.fields;
+      const fields = fieldErrors(result.error);
       setProblem(fields?.response?.join(' ') ?? fields?.attempt?.join(' ') ?? errorMessage(result.error, t('auth.passkey.failed')));
       return;
     }

@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { useText } from '../../../i18n/use-text';
-import { errorBody, errorMessage } from '../../../lib/errors';
+import { errorMessage, fieldErrors } from '../../../lib/errors';
 import { useCompleteProviderSignUpMutation } from '../api/oidc-api';
 import { normalizeUsername, useUsernameAvailability } from '../hooks/use-username-availability';
 import { UsernameStatus } from './sign-up-form';
@@ -31,7 +31,7 @@ export function ProviderSignUpForm({ token }: ProviderSignUpFormProps) {
       navigate('/');
       return;
     }
-    const fields = errorBody(result.error)?.fields;
+    const fields = fieldErrors(result.error);
     if (fields?.token) {
       setExpired(true);
       return;

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
-import { errorBody, errorMessage } from '../../../lib/errors';
+import { errorMessage, fieldErrors } from '../../../lib/errors';
 import { useResetPasswordMutation } from '../api/recovery-api';
 import { RECOVERY_TEXT } from '../recovery-strings';
 import { PasswordInput } from './password-input';
@@ -30,7 +30,7 @@ export function ResetPasswordForm({ token }: ResetPasswordFormProps) {
     setProblems({});
     const result = await resetPassword({ token, password, confirmPassword });
     if ('error' in result) {
-      const fields = errorBody(result.error)?.fields ?? {};
+      const fields = fieldErrors(result.error) ?? {};
       const form = fields.token?.[0] ?? (fields.password || fields.confirmPassword ? undefined : errorMessage(result.error, RECOVERY_TEXT.failed));
       setProblems({ password: fields.password, confirmPassword: fields.confirmPassword, form });
       return;

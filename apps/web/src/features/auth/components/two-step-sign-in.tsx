@@ -3,7 +3,7 @@ import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { useText } from '../../../i18n/use-text';
-import { errorBody, errorMessage } from '../../../lib/errors';
+import { errorMessage, fieldErrors } from '../../../lib/errors';
 import { useCompleteTwoStepLoginMutation } from '../api/auth-api';
 
 export type TwoStepSignInProps = {
@@ -27,7 +27,7 @@ export function TwoStepSignIn({ challenge, onSignedIn, onRestart }: TwoStepSignI
       onSignedIn();
       return;
     }
-    const fields = errorBody(result.error)?.fields;
+    const fields = fieldErrors(result.error);
     if (fields?.challenge) {
       onRestart(fields.challenge.join(' '));
       return;

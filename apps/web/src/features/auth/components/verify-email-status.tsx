@@ -2,7 +2,7 @@ import { CheckCircle2, Loader2, XCircle } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { Button } from '../../../components/ui/button';
-import { errorBody, errorMessage } from '../../../lib/errors';
+import { errorMessage, fieldErrors } from '../../../lib/errors';
 import { useVerifyEmailMutation } from '../api/recovery-api';
 import { RECOVERY_TEXT } from '../recovery-strings';
 
@@ -23,7 +23,7 @@ export function VerifyEmailStatus({ token }: VerifyEmailStatusProps) {
     sentFor.current = token;
     void verifyEmail({ token }).then((result) => {
       if ('error' in result) {
-        const field = errorBody(result.error)?.fields?.token?.[0];
+        const field = fieldErrors(result.error)?.token?.[0];
         setOutcome({ state: 'failed', message: field ?? errorMessage(result.error, RECOVERY_TEXT.missingVerifyToken) });
       } else {
         setOutcome({ state: 'verified' });

@@ -7,7 +7,7 @@ import { FormField } from '../../../components/ui/form-field';
 import { Input, Textarea } from '../../../components/ui/input';
 import { Switch } from '../../../components/ui/switch';
 import { toast } from '../../../components/ui/toast-store';
-import { errorBody, errorMessage } from '../../../lib/errors';
+import { errorMessage, fieldErrors } from '../../../lib/errors';
 import { useCreateRoomMutation } from '../api/chat-api';
 import { ROOM_CATEGORY_KEYS, ROOM_COOLDOWN_MAX, ROOM_MAX_USERS_MAX, ROOM_MAX_USERS_MIN } from '@app/contracts/browser';
 import { CHAT_TOASTS, CREATE_ROOM_TEXT, ROOM_CATEGORY_TEXT, VIP_ROOM_TEXT } from '../copy';
@@ -41,7 +41,7 @@ export function CreateRoomDialog({ open, onOpenChange, onCreated }: CreateRoomDi
       onCreated(result.data);
       return;
     }
-    const fields = errorBody(result.error)?.fields;
+    const fields = fieldErrors(result.error);
     if (fields) {
       setErrors(Object.fromEntries(Object.entries(fields).map(([key, messages]) => [key, messages[0]])) as RoomFormErrors);
     }

@@ -6,6 +6,7 @@ import { UserAvatar } from '../../../components/ui/avatar';
 import { Picture } from '../../../components/ui/picture';
 import { useNow } from '../../../hooks/use-now';
 import { cn } from '../../../lib/cn';
+import { bodyMessage } from '../../../lib/errors';
 import { selectWaitUntil } from '../chat-slice';
 import { EMOJI_FONT } from '../constants';
 import { OUTBOX_TEXT } from '../copy';
@@ -47,7 +48,7 @@ export function OutgoingMessages({ roomId, entries, me, onRetry, onDiscard, cont
                 <p className="inline-flex items-center gap-1 text-xs text-destructive" role="alert" data-testid="outgoing-refusal">
                   <CircleX className="h-3.5 w-3.5 shrink-0" aria-hidden />
                   <span className="sr-only">{OUTBOX_TEXT.notSent}: </span>
-                  {entry.refusal?.message ?? OUTBOX_TEXT.notSent}
+                  {bodyMessage(entry.refusal, OUTBOX_TEXT.notSent)}
                 </p>
                 <Button size="sm" variant="outline" className="h-7 px-2 text-xs" disabled={waitSeconds > 0} onClick={() => onRetry(entry.clientId)}>
                   {waitSeconds > 0 ? OUTBOX_TEXT.retryIn(waitSeconds) : OUTBOX_TEXT.retry}

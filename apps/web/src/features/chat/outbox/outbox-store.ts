@@ -1,4 +1,4 @@
-import type { MessageFormatting, MessageType } from '@app/contracts';
+import type { FieldCodes, MessageFormatting, MessageType } from '@app/contracts';
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 
 /** The database that keeps what a person sent until the server has stored it. */
@@ -22,6 +22,9 @@ export interface OutboxRefusal {
   error?: string;
   /** A 429's wait in milliseconds. */
   waitTime?: number;
+  /** A 400's refused fields and their codes, worded when shown. */
+  fields?: Record<string, string[]>;
+  fieldCodes?: FieldCodes;
 }
 
 /** One message on its way: kept until the server stores it or its sender discards it. */

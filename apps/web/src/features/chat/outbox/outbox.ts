@@ -1,4 +1,4 @@
-import type { ErrorFrame, MessageDto, SendMessageFrame } from '@app/contracts';
+import type { ErrorFrame, FieldCodes, MessageDto, SendMessageFrame } from '@app/contracts';
 import { newClientId } from '../outgoing-ids';
 import type { OutboxEntry, OutboxPayload, OutboxRefusal, OutboxStore } from './outbox-store';
 
@@ -108,6 +108,8 @@ export class Outbox {
       message: frame.message,
       ...(typeof frame.error === 'string' ? { error: frame.error } : {}),
       ...(typeof frame.waitTime === 'number' ? { waitTime: frame.waitTime } : {}),
+      ...(frame.fields ? { fields: frame.fields as Record<string, string[]> } : {}),
+      ...(frame.fieldCodes ? { fieldCodes: frame.fieldCodes as FieldCodes } : {}),
     };
     const failed: OutboxEntry = { ...entry, state: 'failed', refusal };
     this.write(failed);

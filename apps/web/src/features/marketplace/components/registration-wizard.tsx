@@ -4,7 +4,7 @@ import { useLocation } from 'wouter';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { toast } from '../../../components/ui/toast-store';
-import { errorBody, errorMessage } from '../../../lib/errors';
+import { errorMessage, fieldErrors } from '../../../lib/errors';
 import { useRegisterSellerMutation } from '../api/marketplace-api';
 import { AGREEMENT_MESSAGES, SELLER_TOASTS, WIZARD_TEXT as T } from '../copy';
 import { emptyDraft, problemsIn, stepOfField, toRegistration, withoutErrors, type RegistrationDraft } from '../registration-form';
@@ -84,7 +84,7 @@ export function RegistrationWizard() {
       toast(SELLER_TOASTS.registered);
       navigate('/profile');
     } catch (failure) {
-      const fields = errorBody(failure)?.fields;
+      const fields = fieldErrors(failure);
       if (fields && Object.keys(fields).length) {
         setErrors(fields);
         setStep(Math.min(...Object.keys(fields).map(stepOfField)));

@@ -8,7 +8,7 @@ import { Card } from '../../../components/ui/card';
 import { Input, Textarea } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { toast } from '../../../components/ui/toast-store';
-import { errorBody, errorMessage } from '../../../lib/errors';
+import { errorMessage, fieldErrors } from '../../../lib/errors';
 import { useUpdateMeMutation } from '../../auth/api/auth-api';
 import { AvatarUpload } from '../../media/components/avatar-upload';
 import { PROFILE_TEXT } from '../profile-strings';
@@ -45,7 +45,7 @@ export function ProfileCard({ user }: ProfileCardProps) {
     const result = await updateMe(changes);
     setAvatarError(null);
     if ('error' in result) {
-      setAvatarError(errorBody(result.error)?.fields?.avatar?.join(' ') ?? null);
+      setAvatarError(fieldErrors(result.error)?.avatar?.join(' ') ?? null);
       toast({ variant: 'destructive', title: PROFILE_TEXT.updateFailed, description: errorMessage(result.error, '') || undefined });
       return;
     }

@@ -8,7 +8,7 @@ import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import type { MessageId } from '../../../i18n/i18n';
 import { useFormatLocale, useText } from '../../../i18n/use-text';
-import { errorBody, errorStatus } from '../../../lib/errors';
+import { errorStatus, fieldErrors } from '../../../lib/errors';
 import { formatDate } from '../../../lib/format';
 import { ACCOUNT_DELETION_CACHE_KEY, useAccountDeletionStatusQuery, useRequestAccountDeletionMutation } from '../api/account-deletion-api';
 
@@ -30,7 +30,7 @@ const GENERAL_REFUSALS = {
 /** The refusal in this card's words: which field it is about, or a message for the whole form. */
 function refusalOf(error: unknown): { field?: Field; general?: keyof typeof GENERAL_REFUSALS } {
   const status = errorStatus(error);
-  const fields = errorBody(error)?.fields ?? {};
+  const fields = fieldErrors(error) ?? {};
   if (status === 409) return { general: 'inCall' };
   if (status === 429) return { general: 'tooManyAttempts' };
   for (const field of ['password', 'confirmation', 'code'] as const) if (fields[field]) return { field };

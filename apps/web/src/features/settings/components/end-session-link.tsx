@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import { Button } from '../../../components/ui/button';
 import { useText } from '../../../i18n/use-text';
-import { errorBody, errorMessage } from '../../../lib/errors';
+import { errorMessage, fieldErrors } from '../../../lib/errors';
 import { useEndSessionByLinkMutation } from '../api/sessions-api';
 
 export type EndSessionLinkProps = { token: string };
@@ -22,7 +22,7 @@ export function EndSessionLink({ token }: EndSessionLinkProps) {
   const confirm = async () => {
     const result = await endByLink({ token });
     if ('error' in result) {
-      const field = errorBody(result.error)?.fields?.token?.[0];
+      const field = fieldErrors(result.error)?.token?.[0];
       setOutcome({ state: 'failed', message: field ?? errorMessage(result.error, t('settings.sessions.link.failed')) });
     } else {
       setOutcome({ state: 'ended', wasLive: result.data.ended });

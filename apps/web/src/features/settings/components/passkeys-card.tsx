@@ -9,14 +9,14 @@ import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast-store';
 import { useFormatLocale, useText } from '../../../i18n/use-text';
-import { errorBody, errorMessage } from '../../../lib/errors';
+import { errorMessage, fieldErrors } from '../../../lib/errors';
 import { createPasskey, passkeyRefusal, passkeysSupported } from '../../../lib/webauthn';
 import { useAddPasskeyMutation, useListPasskeysQuery, usePasskeyRegistrationOptionsMutation, useRemovePasskeyMutation, useRenamePasskeyMutation } from '../api/passkeys-api';
 
 /** The server's words for one field of a refused form, else its general message. */
 function fieldError(error: unknown, field: string, fallback: string): string | undefined {
   if (!error) return undefined;
-  const fields = errorBody(error)?.fields;
+  const fields = fieldErrors(error);
   return fields?.[field]?.join(' ') ?? errorMessage(error, fallback);
 }
 

@@ -6,7 +6,7 @@ import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast-store';
 import { useText } from '../../../i18n/use-text';
-import { errorBody, errorMessage } from '../../../lib/errors';
+import { errorMessage, fieldErrors } from '../../../lib/errors';
 import {
   useConfirmTwoStepMutation,
   useDisableTwoStepMutation,
@@ -18,7 +18,7 @@ import {
 /** The server's words for one field of a refused form, else its general message. */
 function fieldError(error: unknown, field: string, fallback: string): string | undefined {
   if (!error) return undefined;
-  const fields = errorBody(error)?.fields;
+  const fields = fieldErrors(error);
   if (fields) return fields[field]?.join(' ');
   return errorMessage(error, fallback);
 }
