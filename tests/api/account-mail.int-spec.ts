@@ -53,7 +53,10 @@ describe('account mail: verification and password reset', () => {
 
     // A password the policy refuses leaves the link good for a better one.
     const weak = await new ApiClient(stack).post('/api/auth/reset-password', { token, password: username, confirmPassword: username });
-    expect(weak).toMatchObject({ status: 400, body: { fields: { password: ['Password must not be the same as your username'] } } });
+    expect(weak).toMatchObject({
+      status: 400,
+      body: { fields: { password: ['Password must not be the same as your username'] }, fieldCodes: { password: [{ code: 'password_is_username' }] } },
+    });
     const reset = await new ApiClient(stack).post('/api/auth/reset-password', { token, password: 'violet-harbour-77', confirmPassword: 'violet-harbour-77' });
     expect(reset).toMatchObject({ status: 200, body: { message: RecoveryMessages.passwordChanged } });
 

@@ -163,6 +163,7 @@ describe('accounts through the gateway', () => {
         const res = await c.post(path, body);
         expect(res.status).toBe(400);
         expect(res.body.fields.captchaResponse).toEqual(['Please complete the security verification']);
+        expect(res.body.fieldCodes.captchaResponse).toEqual([{ code: 'captcha_required' }]);
       }
       expect(c.sid).toBeUndefined();
     });
@@ -316,6 +317,7 @@ describe('accounts through the gateway', () => {
       const taken = await c.request('PATCH', '/api/users/me', { username: other.toUpperCase() });
       expect(taken.status).toBe(409);
       expect(taken.body.fields.username).toEqual(['This username is already taken. Please choose another one.']);
+      expect(taken.body.fieldCodes).toEqual({ username: [{ code: 'username_taken' }] });
     });
 
     it('signs out: the cookie is cleared and the session is gone', async () => {
@@ -596,6 +598,7 @@ describe('accounts through the gateway', () => {
       const short = await d.post('/api/auth/guest', { username: 'ab', captchaResponse: 'x' });
       expect(short.status).toBe(400);
       expect(short.body.fields.username).toEqual(['Username must be at least 3 characters long']);
+      expect(short.body.fieldCodes.username).toEqual([{ code: 'username_too_short', params: { min: 3 } }]);
     });
 
     it('cannot set a bio or a picture, through the API or by asking auth-svc directly', async () => {

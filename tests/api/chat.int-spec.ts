@@ -28,7 +28,12 @@ describe('gateway chat routes and socket frames', () => {
       expect(refused).toMatchObject({ status: 403, body: { message: ChatMessages.CreateRoomPremium } });
       const bad = await s.api('POST', '/api/rooms', s.signIn('vip'), { name: '', category: 'x', maxUsers: 1 });
       expect(bad.status).toBe(400);
-      expect(bad.body.fields).toMatchObject({ name: ['Room name is required'], category: ['Category is required'] });
+      expect(bad.body.fields).toMatchObject({ name: ['Room name is required'], category: ['Category is required'], maxUsers: ['Max users must be at least 2'] });
+      expect(bad.body.fieldCodes).toEqual({
+        name: [{ code: 'room_name_required' }],
+        category: [{ code: 'room_category_required' }],
+        maxUsers: [{ code: 'room_max_users_too_few', params: { min: 2 } }],
+      });
       const created = await s.api('POST', '/api/rooms', s.signIn('vip'), {
         name: 'Gamers Den', description: 'Play together', category: 'gaming', maxUsers: 100, customRules: '', messageCooldown: 30, type: 'public', allowImages: false, allowGifs: false,
       });

@@ -331,7 +331,10 @@ describe('no input gets a 5xx', () => {
     const send = (body: unknown) => c.post(`/api/rooms/${room.id}/messages`, body);
     expect(await send({ content: 42 })).toMatchObject({ status: 400, body: { fields: { content: expect.any(Array) } } });
     expect((await send({ content: { toString: 'x' } })).status).toBe(400);
-    expect(await send({ content: 'a\u0000b' })).toMatchObject({ status: 400, body: { fields: { content: ['Text must not contain the NUL character'] } } });
+    expect(await send({ content: 'a\u0000b' })).toMatchObject({
+      status: 400,
+      body: { fields: { content: ['Text must not contain the NUL character'] }, fieldCodes: { content: [{ code: 'text_nul' }] } },
+    });
     expect((await raw('POST', `/api/rooms/${room.id}/messages`, '{"content":"a\\ud800b"}')).body).toMatchObject({
       fields: { content: ['Text must be valid Unicode (no unpaired surrogates)'] },
     });

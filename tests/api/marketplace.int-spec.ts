@@ -365,6 +365,7 @@ describe('reviews', () => {
     const bad = await call('POST', `/sellers/${seller.id}/reviews`, { token: buyer.token, body: { rating: 0 } });
     expect(bad.status).toBe(400);
     expect(bad.body.fields.rating).toEqual(['Rating must be between 1 and 5']);
+    expect(bad.body.fieldCodes).toEqual({ rating: [{ code: 'review_rating' }] });
 
     const first = await call('POST', `/sellers/${seller.id}/reviews`, { token: buyer.token, body: { rating: 2, comment: 'Late to the call' } });
     expect(first.status).toBe(200);
