@@ -19,6 +19,8 @@ describe('toHttpError', () => {
     expect(toHttpError(failure)).toEqual({ status: 429, body: { error: 'rate_limit', code: 'rate_limit', message: 'Wait', waitTime: 1200 } });
     const missing = new RpcCallError({ status: 404, code: 'not_found', message: 'Room not found' });
     expect(toHttpError(missing)).toEqual({ status: 404, body: { error: 'Not Found', code: 'not_found', message: 'Room not found' } });
+    const taken = { message: 'A room with this name already exists', fields: { name: ['A room with this name already exists'] }, fieldCodes: { name: [{ code: 'room_name_taken' }] } };
+    expect(toHttpError(new RpcCallError({ status: 409, code: 'conflict', ...taken }))).toEqual({ status: 409, body: { error: 'Conflict', code: 'conflict', ...taken } });
   });
 
   it('hides anything unexpected behind a 500', () => {
