@@ -54,6 +54,14 @@ async function sendInHindi(page: Page, text: string) {
   await page.getByTestId('message').filter({ hasText: text }).waitFor();
 }
 
+/** Answers the sign-up form's security question, as the Hindi page asks it. */
+async function solveCaptchaInHindi(form: Locator) {
+  const question = await form.getByTestId('captcha-question').filter({ hasText: '=' }).textContent();
+  await form.getByPlaceholder('आपका जवाब').fill(String(solveArithmetic(question ?? '')));
+  await form.getByRole('button', { name: 'जाँचें' }).click();
+  await form.getByText('जाँच पूरी हुई', { exact: true }).waitFor();
+}
+
 function footerLanguage(page: Page, name: string): Locator {
   return page.getByRole('contentinfo').getByRole('button', { name, exact: true });
 }
@@ -108,14 +116,21 @@ describe('A visitor whose browser asks for Hindi', () => {
       await expectSound(page, width, `hi-sign-up-${width}`);
       await form.getByLabel('यूज़रनेम').fill(username);
       await form.getByLabel('ईमेल').fill(`${username}@example.com`);
-      await form.getByLabel('पासवर्ड', { exact: true }).fill('Correct-Horse-Battery-42');
-      await form.getByLabel('पासवर्ड दोबारा लिखें').fill('Correct-Horse-Battery-42');
       await form.getByText('यह यूज़रनेम उपलब्ध है').waitFor();
       await form.getByRole('checkbox', { name: /उपयोग की शर्तों/ }).click();
-      const question = await form.getByTestId('captcha-question').filter({ hasText: '=' }).textContent();
-      await form.getByPlaceholder('आपका जवाब').fill(String(solveArithmetic(question ?? '')));
-      await form.getByRole('button', { name: 'जाँचें' }).click();
-      await form.getByText('जाँच पूरी हुई', { exact: true }).waitFor();
+      // A password the server refuses: its field message is worded in Hindi from its code.
+      await form.getByLabel('पासवर्ड', { exact: true }).fill(username);
+      await form.getByLabel('पासवर्ड दोबारा लिखें').fill(username);
+      await solveCaptchaInHindi(form);
+      await form.getByRole('button', { name: 'खाता बनाएँ' }).click();
+      await page.getByText('पासवर्ड आपके यूज़रनेम जैसा नहीं होना चाहिए', { exact: true }).waitFor();
+      expect(await page.getByText('Password must not be the same as your username').count()).toBe(0);
+
+      await form.getByLabel('पासवर्ड', { exact: true }).fill('Correct-Horse-Battery-42');
+      await form.getByLabel('पासवर्ड दोबारा लिखें').fill('Correct-Horse-Battery-42');
+      // The refusal asked for a new question.
+      await form.getByText('जाँच पूरी हुई', { exact: true }).waitFor({ state: 'detached' });
+      await solveCaptchaInHindi(form);
       await form.getByRole('button', { name: 'खाता बनाएँ' }).click();
 
       await page.waitForURL(`${baseUrl}/`);
