@@ -272,6 +272,20 @@ describe('from the other services', () => {
       ]),
     );
     expect(await notificationsOf(bystander)).toEqual([]);
+
+    // Kept as words to say, each notice reads in its reader's language once they change it.
+    for (const who of [rude, reporter]) expect((await who.request('PUT', '/api/users/me/language', { language: 'hi' })).status).toBe(200);
+    await eventually(async () =>
+      expect(await notificationsOf(rude)).toEqual([expect.objectContaining({ type: 'warning', title: 'एक मॉडरेटर ने आपको आपके व्यवहार के बारे में चेतावनी दी है' })]),
+    );
+    await eventually(async () =>
+      expect(await notificationsOf(reporter)).toEqual([
+        expect.objectContaining({
+          type: 'report_outcome',
+          content: 'एक मॉडरेटर ने आपकी रिपोर्ट देखी और कार्रवाई की। कम्युनिटी को सुरक्षित रखने में मदद के लिए धन्यवाद।',
+        }),
+      ]),
+    );
   });
 
   it('tells a seller of a call nobody answered, leading to the chat with the caller', async () => {

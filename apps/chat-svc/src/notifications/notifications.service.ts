@@ -226,7 +226,7 @@ export class NotificationsService {
   async moderationNotice(userId: number, notice: ModerationNoticeDto): Promise<void> {
     if (notice.kind === 'mute') {
       return this.push.notice(userId, {
-        title: notice.message,
+        title: { key: 'muted', facts: { until: notice.endsAt as string } },
         ...(notice.reason ? { body: { key: 'muteReason', facts: { reason: notice.reason } } as const } : {}),
         url: '/notifications#moderation-notices',
         tag: `moderation-notice-${notice.id}`,
@@ -238,8 +238,8 @@ export class NotificationsService {
     await this.store({
       userId,
       type: warning ? 'warning' : 'report_outcome',
-      title: warning ? notice.message : { key: 'reportOutcome' },
-      content: warning ? { key: 'warningContent', facts: { reason: notice.reason } } : notice.message,
+      title: warning ? { key: 'warning' } : { key: 'reportOutcome' },
+      content: warning ? { key: 'warningContent', facts: { reason: notice.reason } } : { key: 'reportOutcomeContent', facts: { outcome: notice.outcome ?? 'action_taken' } },
       sender: null,
       link: warning ? '/notifications#moderation-notices' : '/notifications#my-reports',
       roomId: null,

@@ -92,9 +92,9 @@ export class PushService {
   }
 
   /** A notice that is no stored notification (a moderator's mute), on the person's devices; a body worded in their language. */
-  notice(userId: number, { body, ...notice }: Pick<PushPayload, 'title' | 'url' | 'tag' | 'timestamp'> & { body?: NotificationWording }): Promise<void> {
+  notice(userId: number, { title, body, ...notice }: Pick<PushPayload, 'url' | 'tag' | 'timestamp'> & { title: NotificationWording; body?: NotificationWording }): Promise<void> {
     return this.deliver(userId, 'notification', false, (settings, language) => ({
-      payload: { ...notice, ...(body ? { body: wordIn(language, body) } : {}), silent: !settings.messageSound },
+      payload: { ...notice, title: wordIn(language, title), ...(body ? { body: wordIn(language, body) } : {}), silent: !settings.messageSound },
       delivery: { ttlSeconds: PUSH_MESSAGE_TTL_SECONDS, urgency: 'normal', topic: notice.tag },
     }));
   }

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { LANGUAGES } from '../common/languages';
+import { ModerationMessages } from '../moderation/moderation.constants';
 import { NotificationText } from './notifications.constants';
 import { wordIn, type NotificationWording } from './notification-words';
 import { PushText } from './push';
@@ -19,6 +20,10 @@ const EVERY_WORDING: NotificationWording[] = [
   { key: 'applicationRejected' },
   { key: 'applicationRejectedContent', facts: { reason: null } },
   { key: 'reportOutcome' },
+  { key: 'reportOutcomeContent', facts: { outcome: 'action_taken' } },
+  { key: 'reportOutcomeContent', facts: { outcome: 'dismissed' } },
+  { key: 'warning' },
+  { key: 'muted', facts: { until: '2026-12-31T18:30:00.000Z' } },
   { key: 'muteReason', facts: { reason: 'spam' } },
   { key: 'warningContent', facts: { reason: null } },
   { key: 'vipGranted' },
@@ -40,6 +45,12 @@ describe('wordIn', () => {
     expect(wordIn('en', { key: 'missedCall', facts: { buyer: 'ravi', callType: 'video' } })).toBe(NotificationText.missedCall('ravi', 'video'));
     expect(wordIn('en', { key: 'vipExpiring', facts: { until: '2026-12-31T18:30:00.000Z' } })).toBe(NotificationText.vipExpiring('2026-12-31T18:30:00.000Z'));
     expect(wordIn('en', { key: 'hiddenPreview' })).toBe(PushText.hiddenPreview);
+    expect(wordIn('en', { key: 'warning' })).toBe('A moderator has warned you about your behaviour');
+    expect(wordIn('en', { key: 'muted', facts: { until: '2026-12-31T18:30:00.000Z' } })).toBe(ModerationMessages.mutedNotice('2026-12-31T18:30:00.000Z'));
+    expect(wordIn('en', { key: 'reportOutcomeContent', facts: { outcome: 'dismissed' } })).toBe(ModerationMessages.OutcomeDismissed);
+    expect(wordIn('hi', { key: 'muted', facts: { until: '2026-12-31T18:30:00.000Z' } })).toBe(
+      'एक मॉडरेटर ने आपको म्यूट किया है: आप 31 दिसंबर 2026, 18:30 UTC तक पब्लिक रूम पढ़ सकते हैं, पर उनमें लिख नहीं सकते',
+    );
     expect(wordIn('en', { key: 'incomingCall', facts: { buyer: 'ravi', callType: 'audio' } })).toBe(PushText.incomingCall('ravi', 'audio'));
   });
 

@@ -1,5 +1,6 @@
 import type { CallType } from '../calls/calls.constants';
 import { DEFAULT_LANGUAGE, type Language } from '../common/languages';
+import { ModerationMessages, reportOutcomeMessage, type ReportOutcome } from '../moderation/moderation.constants';
 import { NotificationText } from './notifications.constants';
 import { PushText } from './push';
 
@@ -22,6 +23,11 @@ interface WordBook {
   applicationRejected(): string;
   applicationRejectedContent(p: { reason: string | null }): string;
   reportOutcome(): string;
+  /** What the moderators decided on a report, to the person who sent it. */
+  reportOutcomeContent(p: { outcome: ReportOutcome }): string;
+  /** A moderator's notices: `until`, an ISO time, written in the reader's way. */
+  warning(): string;
+  muted(p: { until: string }): string;
   muteReason(p: { reason: string }): string;
   warningContent(p: { reason: string | null }): string;
   vipGranted(): string;
@@ -61,6 +67,9 @@ const en: WordBook = {
   applicationRejected: () => NotificationText.applicationRejected,
   applicationRejectedContent: ({ reason }) => NotificationText.applicationRejectedContent(reason),
   reportOutcome: () => NotificationText.reportOutcome,
+  reportOutcomeContent: ({ outcome }) => reportOutcomeMessage(outcome),
+  warning: () => ModerationMessages.Warning,
+  muted: ({ until }) => ModerationMessages.mutedNotice(until),
   muteReason: ({ reason }) => NotificationText.muteReason(reason),
   warningContent: ({ reason }) => NotificationText.warningContent(reason),
   vipGranted: () => NotificationText.vipGranted,
@@ -99,6 +108,12 @@ const hi: WordBook = {
   applicationRejected: () => 'आपका विशेषज्ञ आवेदन मंज़ूर नहीं हुआ',
   applicationRejectedContent: ({ reason }) => (reason ? `कारण: ${reason}` : 'आप अपनी जानकारी बदलकर फिर से आवेदन कर सकते हैं।'),
   reportOutcome: () => 'आपकी रिपोर्ट पर अपडेट',
+  reportOutcomeContent: ({ outcome }) =>
+    outcome === 'dismissed'
+      ? 'एक मॉडरेटर ने आपकी रिपोर्ट देखी और उसमें कम्युनिटी दिशानिर्देशों का कोई उल्लंघन नहीं पाया।'
+      : 'एक मॉडरेटर ने आपकी रिपोर्ट देखी और कार्रवाई की। कम्युनिटी को सुरक्षित रखने में मदद के लिए धन्यवाद।',
+  warning: () => 'एक मॉडरेटर ने आपको आपके व्यवहार के बारे में चेतावनी दी है',
+  muted: ({ until }) => `एक मॉडरेटर ने आपको म्यूट किया है: आप ${hindiTime(until)} तक पब्लिक रूम पढ़ सकते हैं, पर उनमें लिख नहीं सकते`,
   muteReason: ({ reason }) => `कारण: ${reason}`,
   warningContent: ({ reason }) => `${reason ? `कारण: ${reason}। ` : ''}कृपया कम्युनिटी दिशानिर्देशों का पालन करें।`,
   vipGranted: () => 'अब आप VIP सदस्य हैं',
