@@ -28,7 +28,10 @@ moderationListener.startListening({
     if (frame.type !== 'moderation_notice') return;
     const { notice } = frame;
     const warning = notice.kind === 'warning' || notice.kind === 'mute';
-    toast({ title: notice.message, description: notice.reason ?? undefined, variant: warning ? 'destructive' : undefined });
+    // Worded in the language spoken by reporting's words, which stay out of the app's first chunk.
+    void import('./report-copy').then(({ noticeText }) =>
+      toast({ title: noticeText(notice), description: notice.reason ?? undefined, variant: warning ? 'destructive' : undefined }),
+    );
 
     const known = reportsApi.endpoints.getModerationStatus.select()(getState() as never).data;
     const notices = [notice, ...(known?.notices ?? []).filter((n) => n.id !== notice.id)];

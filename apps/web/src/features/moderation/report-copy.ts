@@ -1,5 +1,5 @@
-import type { ReportTargetType } from '@app/contracts';
-import { REPORT_NOTE_MAX } from '@app/contracts/browser';
+import type { ModerationNoticeDto, ReportOutcome, ReportTargetType } from '@app/contracts';
+import { formatModerationTime, REPORT_NOTE_MAX } from '@app/contracts/browser';
 import moderationEnglish from '../../i18n/catalogues/en/moderation.json';
 import { addEnglish, t, type MessageId } from '../../i18n/i18n';
 import { spoken } from '../../i18n/spoken';
@@ -32,3 +32,22 @@ export const REPORT_TEXT = spoken({
   markRead: 'moderation.report.markRead',
   mutedUntil: (until: string) => t('moderation.report.mutedUntil', { until }),
 });
+
+/** What the moderators decided on a report, in the language spoken (the server's outcomeMessage says it in English). */
+export function outcomeText(outcome: ReportOutcome): string {
+  return t(outcome === 'dismissed' ? 'moderation.notice.outcomeDismissed' : 'moderation.notice.outcomeActionTaken');
+}
+
+/** A moderator's notice in the language spoken, worded from its kind and facts (its message is the English). */
+export function noticeText(notice: Pick<ModerationNoticeDto, 'kind' | 'endsAt' | 'outcome'>): string {
+  switch (notice.kind) {
+    case 'warning':
+      return t('moderation.notice.warning');
+    case 'mute':
+      return t('moderation.notice.muted', { until: formatModerationTime(notice.endsAt as string) });
+    case 'mute_lifted':
+      return t('moderation.notice.muteLifted');
+    default:
+      return outcomeText(notice.outcome ?? 'action_taken');
+  }
+}

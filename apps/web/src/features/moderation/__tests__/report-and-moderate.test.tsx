@@ -13,6 +13,7 @@ import { Composer } from '../../chat/components/composer';
 import { CHAT_TEXT, PERSON_MENU_TEXT } from '../../chat/copy';
 import { DESK_TEXT } from '../copy';
 import { REPORT_TEXT } from '../report-copy';
+import { switchLanguage } from '../../../i18n/i18n';
 import { powChallenge } from '../../../test/pow-worker';
 
 let server: TestServer;
@@ -173,6 +174,26 @@ describe('The reporter', () => {
     const reports = await screen.findByRole('region', { name: REPORT_TEXT.myReports });
     expect(await within(reports).findByText(ModerationMessages.OutcomeActionTaken)).toBeInTheDocument();
     expect(within(reports).getByText(REPORT_TEXT.open)).toBeInTheDocument();
+  });
+
+  it('reads the outcome and the notices in Hindi, worded from their kind', async () => {
+    await act(() => switchLanguage('hi'));
+    try {
+      server.on('GET /api/users/me', () => ({ body: makeUser({ isVerified: true, language: 'hi' }) }));
+      const resolved: ReportDto = { id: 2, targetType: 'message', targetId: 9, targetLabel: 'Message by bob', reason: 'spam', note: null, status: 'resolved', outcome: 'dismissed', outcomeMessage: reportOutcomeMessage('dismissed'), createdAt: '2026-01-02T10:00:00Z', resolvedAt: '2026-01-02T11:00:00Z' };
+      server.on('GET /api/reports', () => ({ body: [resolved] }));
+      const notice = { reason: 'Be kind', endsAt: null, reportId: null, outcome: null, createdAt: '2026-01-03T10:00:00Z', read: false };
+      server.on('GET /api/moderation/notices', () => ({
+        body: { notices: [{ ...notice, id: 4, kind: 'warning', message: ModerationMessages.Warning }, { ...notice, id: 3, kind: 'mute_lifted', message: ModerationMessages.MuteLifted }], mute: null },
+      }));
+      renderApp('/notifications');
+      expect(await screen.findByText('एक मॉडरेटर ने आपकी रिपोर्ट देखी और उसमें कम्युनिटी दिशानिर्देशों का कोई उल्लंघन नहीं पाया।')).toBeInTheDocument();
+      expect(await screen.findByText('एक मॉडरेटर ने आपको आपके व्यवहार के बारे में चेतावनी दी है')).toBeInTheDocument();
+      expect(screen.getByText('एक मॉडरेटर ने आपका म्यूट हटा दिया है: अब आप पब्लिक रूम में फिर से लिख सकते हैं')).toBeInTheDocument();
+      expect(screen.queryByText(ModerationMessages.Warning)).not.toBeInTheDocument();
+    } finally {
+      await act(() => switchLanguage('en'));
+    }
   });
 });
 

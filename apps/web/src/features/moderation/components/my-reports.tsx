@@ -2,7 +2,7 @@ import { formatModerationTime, REPORT_REASONS } from '@app/contracts/browser';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { useGetModerationStatusQuery, useGetMyReportsQuery, useReadNoticesMutation } from '../api/reports-api';
-import { REPORT_TEXT } from '../report-copy';
+import { noticeText, outcomeText, REPORT_TEXT } from '../report-copy';
 
 /** What the moderators told this person: warnings, mutes, and the outcome of their reports. */
 export function ModerationNotices() {
@@ -28,7 +28,7 @@ export function ModerationNotices() {
         <ul className="mt-3 divide-y" aria-label={REPORT_TEXT.notices}>
           {notices.map((notice) => (
             <li key={notice.id} className="py-2 text-sm" data-unread={!notice.read || undefined}>
-              <p className={notice.read ? undefined : 'font-semibold'}>{notice.message}</p>
+              <p className={notice.read ? undefined : 'font-semibold'}>{noticeText(notice)}</p>
               {notice.reason ? <p className="text-muted-foreground">{notice.reason}</p> : null}
               <p className="text-xs text-muted-foreground">{formatModerationTime(notice.createdAt)}</p>
             </li>
@@ -57,7 +57,7 @@ export function MyReports() {
               <p className="text-xs text-muted-foreground">
                 {REPORT_REASONS[report.reason]} · {formatModerationTime(report.createdAt)}
               </p>
-              <p className={report.outcome ? 'mt-1' : 'mt-1 text-muted-foreground'}>{report.outcomeMessage ?? REPORT_TEXT.open}</p>
+              <p className={report.outcome ? 'mt-1' : 'mt-1 text-muted-foreground'}>{report.outcome ? outcomeText(report.outcome) : REPORT_TEXT.open}</p>
             </li>
           ))}
         </ul>
