@@ -129,6 +129,7 @@ describe('chat-svc reports and moderation', () => {
       expect(await h.fail(ReportPatterns.Create, { actor: alice, targetType: 'user', targetId: alice.id, reason: 'spam' })).toMatchObject({
         status: 400,
         fields: { targetId: [ModerationMessages.ReportSelf] },
+        fieldCodes: { targetId: [{ code: 'report_self' }] },
       });
       const own = messages.find((m) => m.senderId === alice.id) as MessageDto;
       expect(await h.fail(ReportPatterns.Create, { actor: alice, targetType: 'message', targetId: own.id, reason: 'spam' })).toMatchObject({
@@ -156,6 +157,8 @@ describe('chat-svc reports and moderation', () => {
       expect(bad.status).toBe(400);
       expect(Object.keys(bad.fields ?? {}).sort()).toEqual(['note', 'reason', 'targetId', 'targetType']);
       expect(bad.fields?.note).toEqual(['Note must be at most 500 characters']);
+      expect(bad.fieldCodes?.note).toEqual([{ code: 'report_note_too_long', params: { max: 500 } }]);
+      expect(bad.fieldCodes?.reason).toEqual([{ code: 'report_reason_choice', params: { reasons: 'harassment, spam, inappropriate, scam, other' } }]);
     });
 
     it('takes one open report per reporter and target, and a new one once it was handled', async () => {
