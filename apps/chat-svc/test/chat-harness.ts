@@ -9,6 +9,7 @@ import {
   ServiceName,
   type ActorDto,
   type JoinRoomResultDto,
+  type RpcErrorBody,
   type RpcPattern,
   type UserRole,
   type UserSummary,
@@ -39,7 +40,7 @@ export interface ChatHarness {
   enter(actor: ActorDto, roomId: number): Promise<JoinRoomResultDto>;
   call<T>(pattern: string, data: unknown): Promise<T>;
   /** The RpcErrorBody a call fails with (fails the test when it succeeds). */
-  fail(pattern: string, data: unknown): Promise<{ status: number; code: string; message: string; fields?: Record<string, string[]>; details?: Record<string, unknown> }>;
+  fail(pattern: string, data: unknown): Promise<RpcErrorBody>;
   collect(subject: string): { frames: Record<string, unknown>[]; sub: Subscription };
   startReplica(): Promise<INestMicroservice>;
   stop(): Promise<void>;
@@ -114,7 +115,7 @@ export async function startChatHarness({ replicas = 1, clock }: ChatHarnessOptio
       try {
         await rpc.request(pattern as RpcPattern, data as never, 10_000);
       } catch (error) {
-        if (error instanceof RpcCallError) return error.body as never;
+        if (error instanceof RpcCallError) return error.body;
         throw error;
       }
       throw new Error(`${pattern} succeeded but was expected to fail`);

@@ -1,5 +1,3 @@
-import { FIELD_MESSAGES } from '../common/field-messages';
-
 /** Room categories with the labels the product shows. `general` is the default. */
 export const ROOM_CATEGORIES = {
   general: 'General',
@@ -121,7 +119,7 @@ export const ChatMessages = {
   Cooldown: 'Please wait before sending another message',
   Duplicate: "You've sent this message too many times within 5 minutes.",
   Flood: 'You are sending messages too fast',
-  RoomNameTaken: FIELD_MESSAGES.room_name_taken,
+  RoomNameTaken: 'A room with this name already exists',
   DeleteOnlyPrivate: 'Only private chats can be deleted',
   RoomArchived: 'This room was archived after 30 days without messages. Pick another room or create a new one.',
   VipRoom: 'This room is for VIP members',
@@ -129,7 +127,7 @@ export const ChatMessages = {
   PinLimit: `A room can have at most ${PINS_MAX} pinned messages. Unpin one to pin another.`,
   PinNotAllowed: "Only the room's owner and moderators can pin messages",
   NotPinned: 'This message is not pinned',
-  ReplyOtherConversation: FIELD_MESSAGES.message_reply_other_conversation,
+  ReplyOtherConversation: 'A reply must answer a message of the same conversation',
   NotYourMessage: 'You can only change your own messages',
   EditWindowPassed: 'Messages can only be edited within 15 minutes',
   EditOnlyText: 'Only text messages can be edited',
@@ -137,5 +135,5 @@ export const ChatMessages = {
   ReactionEmoji: 'A reaction must be a single emoji',
   TooManyReactions: 'This message has as many different reactions as it can hold',
   VoicePremium: 'Voice notes are available to VIP members',
-  VoiceUploadFirst: FIELD_MESSAGES.message_voice_upload_first,
+  VoiceUploadFirst: 'Voice notes must be recorded and uploaded first',
 } as const;

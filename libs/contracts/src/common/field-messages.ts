@@ -4,6 +4,14 @@
  * the values (`fieldCodes`) a client words in the reader's language. `{name}` is a value's
  * place: the same ICU form the web's catalogues (fields.json) keep, English byte for byte.
  */
+import { ChatMessages } from '../chat/chat.constants';
+import { MediaUrlMessages } from '../media/media.constants';
+import { ModerationMessages } from '../moderation/moderation.constants';
+import { SafetyMessages } from '../safety/safety.constants';
+
+// The messages services also say outside a field's refusal keep their home with their feature's
+// other messages, and are named here; the constants do not import this table, so a bundle that
+// needs a feature's constants does not carry every field's English.
 export const FIELD_MESSAGES = {
   // Any input
   input_too_deep: 'Input is nested more than {max} levels deep',
@@ -32,7 +40,7 @@ export const FIELD_MESSAGES = {
   username_too_long: 'Username must be at most {max} characters long',
   username_characters: 'Username may contain only letters, digits and underscore',
   username_taken: 'This username is already taken. Please choose another one.',
-  username_words_not_allowed: 'This username contains words that are not allowed',
+  username_words_not_allowed: SafetyMessages.WordsNotAllowed.username,
   email_invalid: 'Please enter a valid email address',
   sign_in_name_required: 'Email or username is required',
   password_required: 'Password is required',
@@ -43,7 +51,7 @@ export const FIELD_MESSAGES = {
   password_is_email: 'Password must not be the same as your email',
   passwords_mismatch: 'Passwords do not match',
   bio_too_long: 'Bio must be at most {max} characters',
-  avatar_not_stored: 'Avatar must be an image uploaded here; links to other sites are not accepted',
+  avatar_not_stored: MediaUrlMessages.avatar,
 
   // Settings
   quiet_from_time: 'from must be a time such as 22:00',
@@ -53,16 +61,16 @@ export const FIELD_MESSAGES = {
   // Rooms
   room_name_required: 'Room name is required',
   room_name_too_long: 'Room name must be less than {max} characters',
-  room_name_taken: 'A room with this name already exists',
-  room_name_words_not_allowed: 'Room name contains words that are not allowed',
+  room_name_taken: ChatMessages.RoomNameTaken,
+  room_name_words_not_allowed: SafetyMessages.WordsNotAllowed.roomName,
   room_description_too_long: 'Description must be less than {max} characters',
-  room_description_words_not_allowed: 'Description contains words that are not allowed',
+  room_description_words_not_allowed: SafetyMessages.WordsNotAllowed.description,
   room_category_required: 'Category is required',
   room_max_users_whole_number: 'Max users must be a whole number',
   room_max_users_too_few: 'Max users must be at least {min}',
   room_max_users_too_many: 'Max users must be at most {max}',
   room_rules_too_long: 'Rules must be less than {max} characters',
-  room_rules_words_not_allowed: 'Rules contain words that are not allowed',
+  room_rules_words_not_allowed: SafetyMessages.WordsNotAllowed.customRules,
   room_cooldown_whole_number: 'Message cooldown must be a whole number of seconds',
   room_cooldown_range: 'Message cooldown must be between {min} and {max} seconds',
   room_public_only: 'Only public rooms can be created here',
@@ -77,8 +85,8 @@ export const FIELD_MESSAGES = {
   message_font_size_choice: 'Font size must be one of {sizes}',
   message_colour_choice: 'Colour must be one of the palette colours',
   message_picture_upload_first: 'Images and GIFs must be uploaded to the chat first',
-  message_voice_upload_first: 'Voice notes must be recorded and uploaded first',
-  message_reply_other_conversation: 'A reply must answer a message of the same conversation',
+  message_voice_upload_first: ChatMessages.VoiceUploadFirst,
+  message_reply_other_conversation: ChatMessages.ReplyOtherConversation,
 
   // Reviews
   review_rating: 'Rating must be between 1 and 5',
@@ -89,10 +97,10 @@ export const FIELD_MESSAGES = {
   report_reason_choice: 'Reason must be one of {reasons}',
   report_note_text: 'Note must be text',
   report_note_too_long: 'Note must be at most {max} characters',
-  report_self: 'You cannot report yourself',
-  report_own_message: 'You cannot report your own message',
-  report_own_room: 'You cannot report your own room',
-  report_public_rooms_only: 'Only public rooms can be reported; report a message or a person instead',
+  report_self: ModerationMessages.ReportSelf,
+  report_own_message: ModerationMessages.ReportOwnMessage,
+  report_own_room: ModerationMessages.ReportOwnRoom,
+  report_public_rooms_only: ModerationMessages.OnlyPublicRooms,
 } as const;
 
 export type FieldMessageCode = keyof typeof FIELD_MESSAGES;

@@ -1,4 +1,3 @@
-import { FIELD_MESSAGES } from '../common/field-messages';
 import type { UploadPurpose } from './media-keys';
 
 /** Purposes a client may name on POST /api/upload; seller and chat media have their own routes. */
@@ -42,7 +41,7 @@ export const PREVIEW_IMAGE_URL = /^\/media\/preview\/[0-9a-f-]{36}\.webp$/;
 export const PREVIEW_IMAGES_PER_ASK = 500;
 
 export const MediaUrlMessages = {
-  avatar: FIELD_MESSAGES.avatar_not_stored,
+  avatar: 'Avatar must be an image uploaded here; links to other sites are not accepted',
   media: 'Must be a file uploaded here; links to other sites are not accepted',
 } as const;
 

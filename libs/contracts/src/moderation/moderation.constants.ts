@@ -1,5 +1,3 @@
-import { FIELD_MESSAGES } from '../common/field-messages';
-
 /** Report reasons with the labels the product shows. */
 export const REPORT_REASONS = {
   harassment: 'Harassment',
@@ -90,12 +88,12 @@ export const ModerationMessages = {
   GuestsCannotReport: 'Guests cannot send reports. Sign up for free to report.',
   AlreadyReported: 'You have already reported this. A moderator will review it.',
   ReportLimit: `You have sent ${REPORTS_PER_HOUR} reports in the last hour. Please wait before sending another.`,
-  ReportSelf: FIELD_MESSAGES.report_self,
-  ReportOwnMessage: FIELD_MESSAGES.report_own_message,
-  ReportOwnRoom: FIELD_MESSAGES.report_own_room,
+  ReportSelf: 'You cannot report yourself',
+  ReportOwnMessage: 'You cannot report your own message',
+  ReportOwnRoom: 'You cannot report your own room',
   MessageNotFound: 'Message not found',
   MessageAlreadyRemoved: 'This message was already removed by a moderator',
-  OnlyPublicRooms: FIELD_MESSAGES.report_public_rooms_only,
+  OnlyPublicRooms: 'Only public rooms can be reported; report a message or a person instead',
   ReportNotFound: 'Report not found',
   ReportHandled: 'This report was already handled by a moderator',
   ReportAboutSomethingElse: 'This report is about something else',

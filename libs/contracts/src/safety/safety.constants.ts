@@ -1,5 +1,3 @@
-import { FIELD_MESSAGES } from '../common/field-messages';
-
 /** Blocks, privacy, the content filter and the limits on abuse paths: values server and screens share. */
 
 /** A person may block this many others: enough for anyone, and it keeps per-viewer filtering cheap. */
@@ -31,10 +29,10 @@ export const SafetyMessages = {
   CannotCall: 'This expert cannot take calls from you.',
   JoinToSend: 'Join this room to send messages',
   WordsNotAllowed: {
-    username: FIELD_MESSAGES.username_words_not_allowed,
-    roomName: FIELD_MESSAGES.room_name_words_not_allowed,
-    description: FIELD_MESSAGES.room_description_words_not_allowed,
-    customRules: FIELD_MESSAGES.room_rules_words_not_allowed,
+    username: 'This username contains words that are not allowed',
+    roomName: 'Room name contains words that are not allowed',
+    description: 'Description contains words that are not allowed',
+    customRules: 'Rules contain words that are not allowed',
     displayName: 'Display name contains words that are not allowed',
     bio: 'Bio contains words that are not allowed',
   },

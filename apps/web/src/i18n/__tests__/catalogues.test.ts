@@ -58,7 +58,10 @@ describe('the catalogues', () => {
   });
 
   it('holds no key the code does not use', () => {
-    const unused = Object.keys(english).filter((key) => !code.some(({ text }) => text.includes(`'${key}'`) || text.includes(`"${key}"`)));
+    // The field messages are named by the server's codes (`fields.<code>`): lib/__tests__/errors.test.ts
+    // holds that catalogue to the contracts' table of codes, key for key.
+    const named = (key: string) => key.startsWith('fields.') || code.some(({ text }) => text.includes(`'${key}'`) || text.includes(`"${key}"`));
+    const unused = Object.keys(english).filter((key) => !named(key));
     expect(unused).toEqual([]);
   });
 
