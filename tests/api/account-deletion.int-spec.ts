@@ -1,16 +1,18 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- bodies are loose JSON read as a browser would */
 import 'reflect-metadata';
-import { ACCOUNT_DELETION_GRACE_DAYS, AccountDeletionMessages, AuthPatterns, DELETED_USER_NAME } from '@app/contracts';
-import { freshTotpCode, uniqueName } from '@app/testing';
+import { ACCOUNT_DELETION_GRACE_DAYS, AccountDeletionMessages, AuthPatterns, DELETED_USER_NAME, OidcMessages, PasskeyMessages, RECENT_PROVIDER_SIGN_IN_SECONDS } from '@app/contracts';
+import { freshTotpCode, SoftAuthenticator, startOidcProvider, uniqueName, type RequestOptions, type StandInOidcProvider } from '@app/testing';
 import type { Client } from 'pg';
-import { createECDH, randomBytes } from 'node:crypto';
+import { createECDH, createHash, randomBytes } from 'node:crypto';
 import { AccountDeletionService } from '@app/auth-svc/src/deletion/account-deletion.service';
 import { ObjectStorage } from '@app/media-svc/src/storage/object-storage.repository';
 import { ApiClient, signedUpMember, type Member } from './auth-stack';
 import { uploadAvatar } from './support/avatar-upload';
+import { providerRoundTrip } from './support/oidc';
 import { startProductStack, type ProductStack } from './support/product-stack';
 import { enterRoom } from './support/room-socket';
-import { enrolTwoStep } from './support/two-step';
+import { addPasskey } from './support/passkeys';
+import { enrolAndSignInWithCode, enrolTwoStep } from './support/two-step';
 
 jest.setTimeout(90_000);
 
@@ -18,18 +20,21 @@ const PASSWORD = 'blue-tangerine-42';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 let stack: ProductStack;
+let provider: StandInOidcProvider;
 let auth: Client;
 let chat: Client;
 let marketplace: Client;
 let media: Client;
 
 beforeAll(async () => {
-  stack = await startProductStack({}, { media: true });
+  provider = await startOidcProvider();
+  stack = await startProductStack(provider.env('local', 'Local provider'), { media: true });
   [auth, chat, marketplace, media] = await stack.databases('auth', 'chat', 'marketplace', 'media');
 }, 90_000);
 
 afterAll(async () => {
   await stack?.stop();
+  await provider?.stop();
 });
 
 /** The answer is a status (202) or a refusal with its fields, read loosely as a browser would. */
@@ -110,6 +115,130 @@ describe('asking to delete an account', () => {
 
     expect((await buyer.post(`/api/sessions/end-call/${call.body.id}`)).status).toBe(200);
     expect((await mine(seller)).status).toBe(202);
+  });
+});
+
+describe('asking with a passkey instead of the password', () => {
+  /** A member with a passkey on a device of their own. */
+  async function withPasskey() {
+    const c = await signedUpMember(stack, undefined, uniqueName('delp'));
+    const device = new SoftAuthenticator(stack.origin);
+    const passkey = await addPasskey(c, device);
+    return { c, device, passkey };
+  }
+
+  const confirmationOptions = (c: ApiClient) => c.post<RequestOptions & Record<string, any>>('/api/users/me/passkeys/confirmation-options');
+
+  it('offers only the account\'s own passkeys, user-verifying, and none to an account without one', async () => {
+    const { c, passkey } = await withPasskey();
+    const options = await confirmationOptions(c);
+    expect(options.status).toBe(200);
+    expect(options.body).toMatchObject({ userVerification: 'required', allowCredentials: [expect.objectContaining({ id: passkey.credentialId })] });
+    expect(options.body.allowCredentials).toHaveLength(1);
+
+    const without = await signedUpMember(stack, undefined, uniqueName('delp'));
+    expect(await confirmationOptions(without)).toMatchObject({ status: 409, body: { message: PasskeyMessages.noneToConfirm } });
+    expect((await new ApiClient(stack).post('/api/users/me/passkeys/confirmation-options')).status).toBe(401);
+  });
+
+  it('schedules the deletion with the passkey\'s answer and the typed username, asking no code even with two-step sign-in on', async () => {
+    const c = await signedUpMember(stack, undefined, uniqueName('delp'));
+    await enrolAndSignInWithCode(c, c.username);
+    const device = new SoftAuthenticator(stack.origin);
+    await addPasskey(c, device);
+
+    const options = await confirmationOptions(c);
+    const done = await askDeletion(c, { passkey: device.signIn(options.body), confirmation: c.username });
+    expect(done.status).toBe(202);
+    expect(done.body.state).toBe('scheduled');
+    expect(c.sid).toBeUndefined();
+    const { rows } = await auth.query('select "deletion_due_at" from "users" where "id" = $1', [c.id]);
+    expect(rows[0].deletion_due_at.toISOString()).toBe(done.body.scheduledFor);
+  });
+
+  it('refuses another account\'s passkey and an answer without user verification with 403, counted toward the lockout', async () => {
+    const { c, device } = await withPasskey();
+    const stranger = await withPasskey();
+
+    const options = await confirmationOptions(c);
+    // A device that ignores allowCredentials, holding someone else's passkey.
+    const foreign = await askDeletion(c, { passkey: stranger.device.signIn({ challenge: options.body.challenge, rpId: options.body.rpId }), confirmation: c.username });
+    expect(foreign.status).toBe(403);
+    expect(foreign.body.fields).toEqual({ passkey: [PasskeyMessages.confirmationRefused] });
+
+    const unverified = await askDeletion(c, { passkey: device.signIn((await confirmationOptions(c)).body, { userVerified: false }), confirmation: c.username });
+    expect(unverified.status).toBe(403);
+    expect(unverified.body.fields).toEqual({ passkey: [PasskeyMessages.confirmationRefused] });
+
+    const otherSite = await askDeletion(c, { passkey: device.signIn((await confirmationOptions(c)).body, { origin: 'https://evil.example' }), confirmation: c.username });
+    expect(otherSite.status).toBe(403);
+
+    // Three failures so far; two more and even the right passkey waits.
+    for (let i = 0; i < 2; i++) {
+      expect((await askDeletion(c, { password: `not-my-password-${i}`, confirmation: c.username })).status).toBe(403);
+    }
+    expect((await askDeletion(c, { passkey: device.signIn((await confirmationOptions(c)).body), confirmation: c.username })).status).toBe(429);
+    expect((await c.get('/api/users/me/deletion')).body.state).toBe('none');
+  });
+
+  it('takes each challenge once, from the session that asked for it: a replayed answer is refused', async () => {
+    const { c, device } = await withPasskey();
+    // Another session of the same account cannot answer this session's challenge.
+    const elsewhere = new ApiClient(stack);
+    expect((await elsewhere.login(c.username, PASSWORD)).status).toBe(200);
+    const options = await confirmationOptions(c);
+    const answer = device.signIn(options.body);
+    const stolen = await askDeletion(elsewhere, { passkey: answer, confirmation: c.username });
+    expect(stolen.status).toBe(400);
+    expect(stolen.body.fields).toEqual({ passkey: [PasskeyMessages.expired] });
+
+    // The asking session's challenge is still there; its first answer takes it.
+    const first = await askDeletion(c, { passkey: answer, confirmation: c.username });
+    expect(first.status).toBe(202);
+    // Signing in again cancels it; the same answer does not schedule it again.
+    const back = new ApiClient(stack);
+    expect((await back.login(c.username, PASSWORD)).status).toBe(200);
+    const replayed = await askDeletion(back, { passkey: answer, confirmation: c.username });
+    expect(replayed.status).toBe(400);
+    expect(replayed.body.fields).toEqual({ passkey: [PasskeyMessages.expired] });
+    // Nor against a new challenge: it signed the old one.
+    await confirmationOptions(back);
+    expect((await askDeletion(back, { passkey: answer, confirmation: c.username })).status).toBe(403);
+    expect((await back.get('/api/users/me/deletion')).body.state).toBe('none');
+  });
+});
+
+describe('asking from an account made through a sign-in provider, which has no password', () => {
+  /** Moves the session's start back, as if it had been opened `seconds` ago. */
+  async function ageSession(client: ApiClient, seconds: number) {
+    const key = `session:${createHash('sha256').update(client.sid as string).digest('hex')}`;
+    const stored = JSON.parse((await stack.redis.get(key)) as string);
+    stored.createdAt = new Date(Date.now() - seconds * 1000).toISOString();
+    await stack.redis.set(key, JSON.stringify(stored), 'KEEPTTL');
+  }
+
+  it('takes a provider session of the last 10 minutes; an older one signs in again and comes back to Settings', async () => {
+    const browser = new ApiClient(stack);
+    const identity = { sub: uniqueName('sub') };
+    const landing = await providerRoundTrip(browser, identity);
+    const username = uniqueName('delo');
+    expect((await browser.post('/api/auth/oidc/sign-up', { token: landing.fragment.get('sign-up'), username })).status).toBe(201);
+    expect((await browser.get('/api/users/me')).body).toMatchObject({ hasPassword: false, signedInWith: 'provider', signedInAt: expect.any(String) });
+    // No password to give.
+    expect((await askDeletion(browser, { password: 'anything-at-all', confirmation: username })).status).toBe(403);
+
+    await ageSession(browser, RECENT_PROVIDER_SIGN_IN_SECONDS + 5);
+    const stale = await askDeletion(browser, { providerSignIn: true, confirmation: username });
+    expect(stale.status).toBe(403);
+    expect(stale.body.fields).toEqual({ providerSignIn: [OidcMessages.signInAgain] });
+
+    // "Sign in again with Local provider": a new session, and the browser lands back on Settings.
+    const again = await providerRoundTrip(browser, identity, { returnTo: 'settings' });
+    expect(again).toMatchObject({ status: 302, location: '/settings' });
+    const done = await askDeletion(browser, { providerSignIn: true, confirmation: username });
+    expect(done.status).toBe(202);
+    expect(done.body.state).toBe('scheduled');
+    expect(browser.sid).toBeUndefined();
   });
 });
 

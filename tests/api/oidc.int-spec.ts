@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { createHash } from 'node:crypto';
-import { OIDC_LANDING_PATH, OidcErrorCode, OidcMessages, SanctionPatterns, TwoStepMessages } from '@app/contracts';
+import { AccountDeletionMessages, OIDC_LANDING_PATH, REMEMBER_ME_TTL_SECONDS, SESSION_TTL_SECONDS, OidcErrorCode, OidcMessages, RECENT_PROVIDER_SIGN_IN_SECONDS, SanctionPatterns, TwoStepMessages } from '@app/contracts';
 import { freshTotpCode, linkIn, startOidcProvider, uniqueName, type StandInOidcProvider } from '@app/testing';
 import { ApiClient, signedUpMember, startAuthStack, type AuthStack, type Member } from './auth-stack';
 import { answerAtProvider, openCallback, providerRoundTrip, type ProviderIdentity } from './support/oidc';
@@ -85,6 +85,25 @@ describe('sign-in with an OpenID Connect provider through the gateway', () => {
     const back = await providerRoundTrip(later, identity, { rememberMe: true });
     expect(back).toMatchObject({ status: 302, location: '/' });
     expect((await later.get('/api/users/me')).body).toMatchObject({ id: made.body.user.id, signedInWith: 'provider' });
+  });
+
+  it('keeps the session as long as the sign-in form\'s Remember me says, as a password sign-in does', async () => {
+    const { identity } = await newAccount();
+    const ttlOf = async (client: ApiClient) => stack.redis.ttl(`session:${createHash('sha256').update(client.sid as string).digest('hex')}`);
+
+    const remembered = new ApiClient(stack);
+    const kept = await providerRoundTrip(remembered, identity, { rememberMe: true });
+    expect(kept.location).toBe('/');
+    expect(kept.sessionCookie).toMatch(new RegExp(`Max-Age=${REMEMBER_ME_TTL_SECONDS}(;|$)`));
+    expect(await ttlOf(remembered)).toBeGreaterThan(SESSION_TTL_SECONDS);
+
+    // Without it, the cookie ends with the browser and the session within a day.
+    const forgotten = new ApiClient(stack);
+    const once = await providerRoundTrip(forgotten, identity, { rememberMe: false });
+    expect(once.location).toBe('/');
+    expect(once.sessionCookie).toBeDefined();
+    expect(once.sessionCookie).not.toMatch(/Max-Age|Expires/i);
+    expect(await ttlOf(forgotten)).toBeLessThanOrEqual(SESSION_TTL_SECONDS);
   });
 
   it('makes an account without a password, which signs in by no password until it sets one from its address', async () => {
@@ -237,5 +256,51 @@ describe('sign-in with an OpenID Connect provider through the gateway', () => {
     expect((await member.request('DELETE', '/api/users/me/identities/999999')).status).toBe(404);
     expect(await member.request('DELETE', `/api/users/me/identities/${mine.id}`)).toMatchObject({ status: 200, body: { ok: true } });
     expect((await member.get('/api/users/me/identities')).body).toEqual([]);
+  });
+
+  // Deleting such an account is tested beside the other deletions (tests/api/account-deletion.int-spec.ts): it asks the marketplace too.
+  describe('an account without a password confirms with a fresh provider sign-in', () => {
+    /** Moves the session's start back, as if it had been opened `seconds` ago. */
+    async function ageSession(client: ApiClient, seconds: number) {
+      const key = `session:${createHash('sha256').update(client.sid as string).digest('hex')}`;
+      const stored = JSON.parse((await stack.redis.get(key)) as string);
+      stored.createdAt = new Date(Date.now() - seconds * 1000).toISOString();
+      await stack.redis.set(key, JSON.stringify(stored), 'KEEPTTL');
+    }
+
+    it('never takes a session opened with the password for a provider sign-in', async () => {
+      const member = await signedUpMember(stack);
+      const refused = await member.post('/api/users/me/deletion', { providerSignIn: true, confirmation: member.username });
+      expect(refused.status).toBe(403);
+      expect(refused.body.fields).toEqual({ providerSignIn: [OidcMessages.signInAgain] });
+      // Nor is a body with neither the password nor another proof taken.
+      const neither = await member.post('/api/users/me/deletion', { confirmation: member.username });
+      expect(neither.status).toBe(400);
+      expect(neither.body.fields.password).toContain(AccountDeletionMessages.passwordRequired);
+      expect((await member.get('/api/users/me/deletion')).body.state).toBe('none');
+    });
+
+    it('turns two-step sign-in off with a code and a fresh provider sign-in, the code asked on the way back to Settings', async () => {
+      const { browser, identity } = await newAccount();
+      const { secret, recoveryCodes } = await enrolTwoStep(browser);
+      await ageSession(browser, RECENT_PROVIDER_SIGN_IN_SECONDS + 5);
+      const stale = await browser.post('/api/users/me/two-step/disable', { providerSignIn: true, code: recoveryCodes[0] });
+      expect(stale.status).toBe(403);
+      expect(stale.body.fields).toEqual({ providerSignIn: [OidcMessages.signInAgain] });
+      expect((await browser.get('/api/users/me/two-step')).body.enabled).toBe(true);
+
+      const again = await providerRoundTrip(browser, identity, { returnTo: 'settings' });
+      expect(again.path).toBe(OIDC_LANDING_PATH);
+      expect(again.fragment.get('then')).toBe('settings');
+      const signedIn = await browser.post('/api/auth/login/two-step', { challenge: again.fragment.get('two-step'), code: await freshTotpCode(secret) });
+      expect(signedIn.status).toBe(200);
+      expect((await browser.get('/api/users/me')).body.signedInWith).toBe('provider-and-code');
+
+      // Still a code: the person shows they hold what they turn off.
+      const noCode = await browser.post('/api/users/me/two-step/disable', { providerSignIn: true });
+      expect(noCode.status).toBe(400);
+      const off = await browser.post('/api/users/me/two-step/disable', { providerSignIn: true, code: recoveryCodes[1] });
+      expect(off).toMatchObject({ status: 200, body: { enabled: false } });
+    });
   });
 });

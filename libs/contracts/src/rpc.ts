@@ -37,11 +37,13 @@ import type {
 import { TwoStepPatterns } from './auth/two-step.constants';
 import type {
   PasskeyDto,
+  PasskeyConfirmationOptionsRequestDto,
   PasskeyRegistrationOptionsRequestDto,
   PasskeySignInChallengeDto,
   PasskeySignInOptionsRequestDto,
   PasskeySignInRequestDto,
   PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
   RegisterPasskeyRequestDto,
   RemovePasskeyRequestDto,
   RenamePasskeyRequestDto,
@@ -205,6 +207,7 @@ export interface RpcContract {
   [PasskeyPatterns.Remove]: [RemovePasskeyRequestDto, Ok];
   [PasskeyPatterns.SignInOptions]: [PasskeySignInOptionsRequestDto, PasskeySignInChallengeDto];
   [PasskeyPatterns.SignIn]: [PasskeySignInRequestDto, SessionIssuedDto];
+  [PasskeyPatterns.ConfirmationOptions]: [PasskeyConfirmationOptionsRequestDto, PublicKeyCredentialRequestOptionsJSON];
   [OidcPatterns.Providers]: [Empty, OidcProviderDto[]];
   [OidcPatterns.Start]: [StartOidcRequestDto, OidcStartDto];
   [OidcPatterns.Callback]: [OidcCallbackRequestDto, OidcOutcomeDto];

@@ -172,10 +172,11 @@ export class AccountsService {
   async providerCallback(dto: OidcCallbackRequestDto): Promise<OidcOutcomeDto> {
     const resolved = await this.oidc.resolve(dto);
     if (resolved.kind !== 'account') return resolved;
-    const { user, rememberMe } = resolved;
+    const { user, rememberMe, returnTo } = resolved;
     await this.sanctions.assertMaySignIn(user.id);
-    if (user.twoStepEnabledAt) return { kind: 'two-step', challenge: await this.twoStep.issueChallenge({ userId: user.id, rememberMe, firstFactor: 'provider' }) };
-    return { kind: 'session', issued: await this.openSession(user, 'provider', rememberMe ? REMEMBER_ME_TTL_SECONDS : SESSION_TTL_SECONDS, rememberMe, dto.client) };
+    const back = returnTo ? { returnTo } : {};
+    if (user.twoStepEnabledAt) return { kind: 'two-step', challenge: await this.twoStep.issueChallenge({ userId: user.id, rememberMe, firstFactor: 'provider' }), ...back };
+    return { kind: 'session', issued: await this.openSession(user, 'provider', rememberMe ? REMEMBER_ME_TTL_SECONDS : SESSION_TTL_SECONDS, rememberMe, dto.client), ...back };
   }
 
   /** A new identity's account, with the username chosen on the spot; it has no password until one is set. */
@@ -223,7 +224,7 @@ export class AccountsService {
     });
     await this.sessions.noteActivity(used);
     // Sessions opened before the way was recorded count as opened with the password alone.
-    return users.map((user, i) => (user ? { ...toUserDto(user), signedInWith: sessions[i]?.signedInWith ?? 'password' } : null));
+    return users.map((user, i) => (user ? { ...toUserDto(user), signedInWith: sessions[i]?.signedInWith ?? 'password', signedInAt: sessions[i]?.createdAt } : null));
   }
 
   async logout(token: string, everywhere: boolean): Promise<{ ok: true }> {
@@ -255,7 +256,7 @@ export class AccountsService {
     await this.users.touchLastSeen(user);
     this.newDevices.noteSignIn(user, { tokenHash, stored: session }, client, signUp);
     return {
-      user: { ...toUserDto(user), signedInWith },
+      user: { ...toUserDto(user), signedInWith, signedInAt: session.createdAt },
       token,
       cookieMaxAgeSeconds: persistentCookie ? ttlSeconds : null,
       ...(deletionCancelled ? { deletionCancelled: true as const } : {}),

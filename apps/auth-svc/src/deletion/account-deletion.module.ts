@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { LoginLimiter } from '../accounts/login-limiter';
+import { IdentityCheckModule } from '../accounts/identity-check.module';
 import { SessionStore } from '../sessions/session.store';
 import { TwoStepModule } from '../two-step/two-step.module';
 import { UsersModule } from '../users/users.module';
@@ -8,8 +8,8 @@ import { AccountDeletionService } from './account-deletion.service';
 
 /** Deleting an account: the ask, its grace, and the hourly erasure across every service. */
 @Module({
-  imports: [UsersModule, TwoStepModule],
+  imports: [UsersModule, TwoStepModule, IdentityCheckModule],
   controllers: [AccountDeletionController],
-  providers: [AccountDeletionService, LoginLimiter, SessionStore],
+  providers: [AccountDeletionService, SessionStore],
 })
 export class AccountDeletionModule {}

@@ -14,10 +14,8 @@ import {
   type RequestAccountDeletionRequestDto,
 } from '@app/contracts';
 import { RpcClient, RpcErrors, rpcError, runEvery } from '@app/server';
-import * as argon2 from 'argon2';
 import { randomBytes } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { attemptSubject, LoginLimiter } from '../accounts/login-limiter';
+import { IdentityCheck, passwordRequired } from '../accounts/identity-check';
 import { OidcIdentity } from '../oidc/oidc-identity.entity';
 import { Passkey } from '../passkeys/passkey.entity';
 import { SessionStore } from '../sessions/session.store';
@@ -45,7 +43,8 @@ const passwordWrong = () =>
 
 /**
  * Deleting an account. The ask needs the password (a wrong one counts toward the sign-in lockout),
- * the username typed as confirmation and, with two-step sign-in on, a current code; it ends every
+ * one of the account's passkeys or a fresh provider sign-in (IdentityCheck), the username typed as confirmation and, with two-step sign-in
+ * on and no passkey, a current code; it ends every
  * session and schedules the erasure ACCOUNT_DELETION_GRACE_DAYS later. A sign-in before then
  * cancels it (UsersService.cancelDeletion). The hourly sweep erases what is due: auth-svc's part
  * first (after which nobody can sign in), then each service's part by request, asked again on the
@@ -60,7 +59,7 @@ export class AccountDeletionService implements OnApplicationBootstrap, OnApplica
     private readonly em: EntityManager,
     private readonly users: UsersService,
     private readonly sessions: SessionStore,
-    private readonly limiter: LoginLimiter,
+    private readonly identity: IdentityCheck,
     private readonly twoStep: TwoStepService,
     private readonly rpc: RpcClient,
   ) {}
@@ -87,14 +86,13 @@ export class AccountDeletionService implements OnApplicationBootstrap, OnApplica
       throw RpcErrors.badRequest(AccountDeletionMessages.confirmationWrong, { confirmation: [AccountDeletionMessages.confirmationWrong] });
     }
     const ip = dto.client.ip;
-    const subject = attemptSubject('', user.id);
-    await this.limiter.assertAllowed(subject, ip);
-    if (!user.passwordHash || !(await argon2.verify(user.passwordHash, dto.password))) {
-      const delayMs = await this.limiter.recordFailure(subject, ip);
-      if (delayMs > 0) await sleep(delayMs);
-      throw passwordWrong();
-    }
-    if (user.twoStepEnabledAt) {
+    const confirmedBy = await this.identity.confirm(
+      user,
+      { password: dto.password, passkey: dto.passkey, providerSignIn: dto.providerSignIn, sessionKey: dto.sessionKey, ip },
+      { passwordRequired: passwordRequired(AccountDeletionMessages.passwordRequired), passwordWrong },
+    );
+    // A passkey verified its person (PIN, fingerprint) on the device that holds it: two factors, as at sign-in.
+    if (user.twoStepEnabledAt && confirmedBy !== 'passkey') {
       if (!dto.code?.trim()) throw RpcErrors.badRequest(AccountDeletionMessages.codeRequired, { code: [AccountDeletionMessages.codeRequired] });
       await this.twoStep.checkCode(user, dto.code, ip);
     }

@@ -11,6 +11,7 @@ import {
   type LinkedIdentityDto,
   type OidcCallbackRequestDto,
   type OidcProviderDto,
+  type OidcReturnTo,
   type OidcStartDto,
   type StartOidcRequestDto,
   type UnlinkIdentityRequestDto,
@@ -38,6 +39,8 @@ interface PendingAuthorization {
   rememberMe: boolean;
   /** The member linking the provider; null for a sign-in. */
   userId: number | null;
+  /** Where a sign-in lands (Settings, after "Sign in again"); the home page when absent. */
+  returnTo?: OidcReturnTo;
 }
 
 /** A new identity waiting for its username (kept by its token). */
@@ -51,7 +54,7 @@ interface PendingSignUp {
 
 /** What a provider's answer came to, before any session is opened. */
 export type OidcResolution =
-  | { kind: 'account'; user: User; rememberMe: boolean }
+  | { kind: 'account'; user: User; rememberMe: boolean; returnTo?: OidcReturnTo }
   | { kind: 'sign-up'; token: string; expiresInSeconds: number; provider: string }
   | { kind: 'linked'; provider: string };
 
@@ -119,6 +122,7 @@ export class OidcService {
       redirectUri: dto.redirectUri,
       rememberMe: !!dto.rememberMe,
       userId: dto.userId ?? null,
+      ...(dto.returnTo ? { returnTo: dto.returnTo } : {}),
     };
     await this.redis.set(stateKey(state), JSON.stringify(pending), 'EX', OIDC_STATE_TTL_SECONDS);
     const url = oidc.buildAuthorizationUrl(config, {
@@ -174,7 +178,7 @@ export class OidcService {
       const user = await this.em.findOne(User, { id: linked.userId });
       if (!user) throw expired();
       await this.em.nativeUpdate(OidcIdentity, { id: linked.id }, { lastUsedAt: new Date(), ...(email ? { email } : {}) });
-      return { kind: 'account', user, rememberMe: pending.rememberMe };
+      return { kind: 'account', user, rememberMe: pending.rememberMe, returnTo: pending.returnTo };
     }
 
     if (verifiedEmail) {
@@ -186,7 +190,7 @@ export class OidcService {
         // A banned or suspended account gets nothing linked.
         await this.sanctions.assertMaySignIn(holder.id);
         await this.insertIdentity(holder.id, provider.id, subject, email);
-        return { kind: 'account', user: holder, rememberMe: pending.rememberMe };
+        return { kind: 'account', user: holder, rememberMe: pending.rememberMe, returnTo: pending.returnTo };
       }
       // A banned account's address does not start a new account either.
       if (await this.sanctions.bannedHolderOf(verifiedEmail)) throw rpcError(403, OidcErrorCode.Refused, OidcMessages.refused);

@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
+  PasskeyConfirmationOptionsRequestDto,
   PasskeyPatterns,
   PasskeyRegistrationOptionsRequestDto,
   PasskeySignInOptionsRequestDto,
@@ -39,6 +40,11 @@ export class PasskeysController {
   @MessagePattern(PasskeyPatterns.Remove)
   remove(@Payload() dto: RemovePasskeyRequestDto) {
     return this.passkeys.remove(dto);
+  }
+
+  @MessagePattern(PasskeyPatterns.ConfirmationOptions)
+  confirmationOptions(@Payload() dto: PasskeyConfirmationOptionsRequestDto) {
+    return this.passkeys.confirmationOptions(dto);
   }
 
   @MessagePattern(PasskeyPatterns.SignInOptions)

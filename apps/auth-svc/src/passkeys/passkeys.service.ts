@@ -2,22 +2,26 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { EnsureRequestContext, LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import {
+  ErrorCode,
   openedWithSecondFactor,
   PASSKEY_CHALLENGE_TTL_SECONDS,
   PASSKEY_RP_NAME,
   PASSKEYS_PER_ACCOUNT_MAX,
   PasskeyMessages,
+  type AuthenticationCredentialDto,
+  type PasskeyConfirmationOptionsRequestDto,
   type PasskeyDto,
   type PasskeyRegistrationOptionsRequestDto,
   type PasskeySignInChallengeDto,
   type PasskeySignInOptionsRequestDto,
   type PasskeySignInRequestDto,
   type PublicKeyCredentialCreationOptionsJSON,
+  type PublicKeyCredentialRequestOptionsJSON,
   type RegisterPasskeyRequestDto,
   type RemovePasskeyRequestDto,
   type RenamePasskeyRequestDto,
 } from '@app/contracts';
-import { REDIS, RpcErrors } from '@app/server';
+import { REDIS, RpcErrors, rpcError } from '@app/server';
 import {
   generateAuthenticationOptions,
   generateRegistrationOptions,
@@ -52,10 +56,13 @@ interface PendingSignIn {
 }
 
 const registrationKey = (userId: number, sessionKey: string) => `passkey-registration:${userId}:${sessionKey}`;
+const confirmationKey = (userId: number, sessionKey: string) => `passkey-confirmation:${userId}:${sessionKey}`;
 const signInKey = (attempt: string) => `passkey-sign-in:${createHash('sha256').update(attempt).digest('hex')}`;
 
 const notVerified = () => RpcErrors.badRequest(PasskeyMessages.notVerified, { response: [PasskeyMessages.notVerified] });
-const expired = (field: 'response' | 'attempt') => RpcErrors.badRequest(PasskeyMessages.expired, { [field]: [PasskeyMessages.expired] });
+const confirmationRefused = () =>
+  rpcError(403, ErrorCode.Forbidden, PasskeyMessages.confirmationRefused, { fields: { passkey: [PasskeyMessages.confirmationRefused] } });
+const expired = (field: 'response' | 'attempt' | 'passkey') => RpcErrors.badRequest(PasskeyMessages.expired, { [field]: [PasskeyMessages.expired] });
 
 /**
  * Passkeys (WebAuthn, verified by @simplewebauthn/server): registration by a signed-in member,
@@ -241,28 +248,72 @@ export class PasskeysService {
     const handle = dto.response.response.userHandle;
     if (handle !== undefined && handle !== owner.passkeyUserHandle) return this.failed(subject, ip, notVerified());
 
+    if (!(await this.verifyAndTake(passkey, dto.response, pending.challenge, owner.id))) return this.failed(subject, ip, notVerified());
+    await this.limiter.recordSuccess(subject, ip);
+    return owner;
+  }
+
+  /**
+   * A challenge for this session to confirm that its person holds one of the account's passkeys,
+   * before deleting the account or turning two-step sign-in off. Only the account's passkeys are
+   * allowed, with user verification; the challenge is bound to the account and the session.
+   */
+  @EnsureRequestContext()
+  async confirmationOptions(dto: PasskeyConfirmationOptionsRequestDto): Promise<PublicKeyCredentialRequestOptionsJSON> {
+    const user = await this.account(dto.userId);
+    const passkeys = await this.em.find(Passkey, { userId: user.id }, { orderBy: { id: 'asc' } });
+    if (passkeys.length === 0) throw RpcErrors.conflict(PasskeyMessages.noneToConfirm);
+    const options = await generateAuthenticationOptions({
+      rpID: this.rp.rpId,
+      userVerification: 'required',
+      timeout: PASSKEY_CHALLENGE_TTL_SECONDS * 1000,
+      allowCredentials: passkeys.map((passkey) => ({ id: passkey.credentialId, transports: passkey.transports })),
+    });
+    await this.redis.set(confirmationKey(user.id, dto.sessionKey), options.challenge, 'EX', PASSKEY_CHALLENGE_TTL_SECONDS);
+    return options;
+  }
+
+  /**
+   * Takes the answer to this session's confirmation challenge, which is spent whatever comes of it
+   * (a replay finds it gone: 400). Another account's passkey, a bad signature or an answer without
+   * user verification is a 403 that counts toward the sign-in lockout, like a wrong password.
+   */
+  async confirm(user: User, sessionKey: string, response: AuthenticationCredentialDto, ip: string): Promise<void> {
+    const subject = attemptSubject('', user.id);
+    await this.limiter.assertAllowed(subject, ip);
+    const challenge = await this.redis.getdel(confirmationKey(user.id, sessionKey));
+    if (!challenge) throw expired('passkey');
+    const passkey = response.id === response.rawId ? await this.em.fork().findOne(Passkey, { credentialId: response.id, userId: user.id }) : null;
+    const handle = response.response.userHandle;
+    if (!passkey || (handle !== undefined && handle !== user.passkeyUserHandle)) return this.failed(subject, ip, confirmationRefused());
+    if (!(await this.verifyAndTake(passkey, response, challenge, user.id))) return this.failed(subject, ip, confirmationRefused());
+  }
+
+  /**
+   * Verifies an answer against the passkey and the challenge, user verification required, and
+   * stores the new signature count only over the one checked: of two requests racing with one
+   * answer, one wins.
+   */
+  private async verifyAndTake(passkey: Passkey, response: AuthenticationCredentialDto, challenge: string, userId: number): Promise<boolean> {
     let newCounter: number;
     try {
       const verification = await verifyAuthenticationResponse({
-        response: dto.response as AuthenticationResponseJSON,
-        expectedChallenge: pending.challenge,
+        response: response as AuthenticationResponseJSON,
+        expectedChallenge: challenge,
         expectedOrigin: this.rp.origins,
         expectedRPID: this.rp.rpId,
         credential: { id: passkey.credentialId, publicKey: new Uint8Array(passkey.publicKey), counter: passkey.counter, transports: passkey.transports },
         requireUserVerification: true,
       });
-      if (!verification.verified) return this.failed(subject, ip, notVerified());
+      if (!verification.verified) return false;
       newCounter = verification.authenticationInfo.newCounter;
     } catch (error) {
-      this.logger.warn(`Passkey sign-in to account ${owner.id} refused: ${(error as Error).message}`);
-      return this.failed(subject, ip, notVerified());
+      this.logger.warn(`Passkey answer for account ${userId} refused: ${(error as Error).message}`);
+      return false;
     }
-    // Stored only over the count just checked: of two sign-ins racing with one answer, one wins.
     const unchangedSince = newCounter === 0 ? { counter: 0 } : { counter: { $lt: newCounter } };
-    const taken = await this.em.nativeUpdate(Passkey, { id: passkey.id, ...unchangedSince }, { counter: newCounter, lastUsedAt: new Date() });
-    if (taken !== 1) return this.failed(subject, ip, notVerified());
-    await this.limiter.recordSuccess(subject, ip);
-    return owner;
+    const taken = await this.em.fork().nativeUpdate(Passkey, { id: passkey.id, ...unchangedSince }, { counter: newCounter, lastUsedAt: new Date() });
+    return taken === 1;
   }
 
   /** The account's WebAuthn user handle, made at its first passkey (two first registrations racing share one). */

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { IdentityCheckModule } from '../accounts/identity-check.module';
 import { LoginLimiter } from '../accounts/login-limiter';
 import { SessionStore } from '../sessions/session.store';
 import { UsersModule } from '../users/users.module';
@@ -7,7 +8,7 @@ import { TwoStepService } from './two-step.service';
 
 /** Two-step sign-in with an authenticator app, and its recovery codes. */
 @Module({
-  imports: [UsersModule],
+  imports: [UsersModule, IdentityCheckModule],
   controllers: [TwoStepController],
   providers: [TwoStepService, LoginLimiter, SessionStore],
   exports: [TwoStepService],

@@ -21,6 +21,7 @@ import * as argon2 from 'argon2';
 import type { Redis } from 'ioredis';
 import { createHash, randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { IdentityCheck, passwordRequired } from '../accounts/identity-check';
 import { attemptSubject, LoginLimiter } from '../accounts/login-limiter';
 import { HASH_OPTIONS } from '../accounts/password-hash';
 import { assertMayAddSecondFactor } from '../sessions/second-factor';
@@ -59,6 +60,7 @@ export class TwoStepService {
     private readonly users: UsersService,
     private readonly limiter: LoginLimiter,
     private readonly sessions: SessionStore,
+    private readonly identity: IdentityCheck,
   ) {}
 
   @EnsureRequestContext()
@@ -115,16 +117,19 @@ export class TwoStepService {
     return { codes: codes.plain };
   }
 
-  /** Needs the password and a current code (or a recovery code): a stolen session alone cannot turn it off. */
+  /**
+   * Needs a current code (or a recovery code), always: the person shows they hold what they turn
+   * off. And the password, or in its place one of the account's passkeys or a fresh provider
+   * sign-in (IdentityCheck): a stolen session alone cannot turn it off.
+   */
   @EnsureRequestContext()
   async disable(dto: DisableTwoStepRequestDto): Promise<TwoStepStatusDto> {
     const user = await this.enabledAccount(dto.userId);
-    const subject = attemptSubject('', user.id);
-    await this.limiter.assertAllowed(subject, dto.client.ip);
-    if (!user.passwordHash || !(await argon2.verify(user.passwordHash, dto.password))) {
-      await this.failed(subject, dto.client.ip);
-      throw RpcErrors.badRequest(TwoStepMessages.passwordWrong, { password: [TwoStepMessages.passwordWrong] });
-    }
+    await this.identity.confirm(
+      user,
+      { password: dto.password, passkey: dto.passkey, providerSignIn: dto.providerSignIn, sessionKey: dto.sessionKey, ip: dto.client.ip },
+      { passwordRequired: passwordRequired('Password is required'), passwordWrong: () => RpcErrors.badRequest(TwoStepMessages.passwordWrong, { password: [TwoStepMessages.passwordWrong] }) },
+    );
     await this.checkCode(user, dto.code, dto.client.ip);
     await this.em.fork().transactional(async (tx) => {
       await tx.nativeUpdate(User, { id: user.id }, { totpSecret: null, twoStepEnabledAt: null, totpLastStep: null });

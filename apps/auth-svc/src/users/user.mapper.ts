@@ -21,6 +21,7 @@ export function toUserDto(user: User, now = Date.now()): UserDto {
     settings: withDefaultSettings(user.settings),
     language: user.language,
     vipUntil: user.vipUntil?.toISOString() ?? null,
+    hasPassword: user.passwordHash !== null,
     ...secondFactorsOf(user),
   };
 }

@@ -91,14 +91,14 @@ export class OidcController {
   @HttpCode(200)
   start(@Param('provider') provider: string, @Body() dto: StartOidcDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<OidcStartDto> {
     const browser = browserBinding(req, res);
-    return this.rpc.request(OidcPatterns.Start, { provider, rememberMe: dto.rememberMe, redirectUri: callbackUri(provider), browser });
+    return this.rpc.request(OidcPatterns.Start, { provider, rememberMe: dto.rememberMe, returnTo: dto.returnTo, redirectUri: callbackUri(provider), browser });
   }
 
   @ApiOperation({
     summary: 'Where the provider sends the browser back (code and state); always answers 302',
     description: [
-      'To / signed in (sid cookie set) when the identity is linked to an account, or the provider verified an address that an account here verified too (the identity is then linked to it);',
-      `to ${OIDC_LANDING_PATH}#two-step=<challenge> when that account has two-step sign-in on (finish with POST /api/auth/login/two-step);`,
+      'To / (or /settings, when started with returnTo: settings) signed in (sid cookie set) when the identity is linked to an account, or the provider verified an address that an account here verified too (the identity is then linked to it);',
+      `to ${OIDC_LANDING_PATH}#two-step=<challenge> (and &then=settings) when that account has two-step sign-in on (finish with POST /api/auth/login/two-step);`,
       `to ${OIDC_LANDING_PATH}#sign-up=<token>&provider=<id> for a new identity, to choose a username (POST /api/auth/oidc/sign-up);`,
       `to /settings#linked=<id> when a signed-in member linked the provider; to ${OIDC_LANDING_PATH}#error=<code> otherwise:`,
       'oidc_expired (unknown, used or expired state, or another browser), oidc_failed (the code exchange or the id token failed its checks), oidc_cancelled, oidc_taken (linked to another account), oidc_refused (banned or suspended).',
@@ -122,9 +122,9 @@ export class OidcController {
         if (req.sessionToken) await this.sessions.end(req.sessionToken).catch(() => undefined);
         setSessionCookie(res, outcome.issued.token, outcome.issued.cookieMaxAgeSeconds);
         setDeviceCookie(res, client.device);
-        location = '/';
+        location = outcome.returnTo ? `/${outcome.returnTo}` : '/';
       } else if (outcome.kind === 'two-step') {
-        location = landing({ 'two-step': outcome.challenge.challenge });
+        location = landing({ 'two-step': outcome.challenge.challenge, ...(outcome.returnTo ? { then: outcome.returnTo } : {}) });
       } else if (outcome.kind === 'sign-up') {
         location = landing({ 'sign-up': outcome.token, provider: outcome.provider });
       } else {

@@ -6,6 +6,7 @@ import {
   RenamePasskeyDto,
   type PasskeyDto,
   type PublicKeyCredentialCreationOptionsJSON,
+  type PublicKeyCredentialRequestOptionsJSON,
   type UserDto,
 } from '@app/contracts';
 import { RpcClient } from '@app/server';
@@ -41,6 +42,16 @@ export class PasskeysController {
   @HttpCode(200)
   registrationOptions(@CurrentUser() user: UserDto, @Req() req: SessionRequest): Promise<PublicKeyCredentialCreationOptionsJSON> {
     return this.rpc.request(PasskeyPatterns.RegistrationOptions, { userId: user.id, sessionKey: sessionKey(req) });
+  }
+
+  @ApiOperation({
+    summary: 'Options for navigator.credentials.get() that confirm it is the account\'s owner (deleting the account, turning two-step sign-in off)',
+    description: 'Only the account\'s passkeys, with user verification; the challenge is bound to this session, valid 5 minutes and once. 409 when the account has no passkey.',
+  })
+  @Post('confirmation-options')
+  @HttpCode(200)
+  confirmationOptions(@CurrentUser() user: UserDto, @Req() req: SessionRequest): Promise<PublicKeyCredentialRequestOptionsJSON> {
+    return this.rpc.request(PasskeyPatterns.ConfirmationOptions, { userId: user.id, sessionKey: sessionKey(req) });
   }
 
   @ApiOperation({

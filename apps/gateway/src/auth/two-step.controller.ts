@@ -60,11 +60,16 @@ export class TwoStepController {
     return this.rpc.request(TwoStepPatterns.RegenerateRecoveryCodes, { ...dto, userId: user.id, client: { ip: clientIp(req) } });
   }
 
-  @ApiOperation({ summary: 'Turns two-step sign-in off with the password and a current code (or a recovery code)' })
+  @ApiOperation({
+    summary: 'Turns two-step sign-in off with a current code (or a recovery code) and the password',
+    description:
+      'In place of the password: { passkey } (the answer to POST /api/users/me/passkeys/confirmation-options from this session) or { providerSignIn: true } when this session was opened with a sign-in provider within the last 10 minutes (else 403 fields.providerSignIn). ' +
+      '400 with fields.password or fields.code; 403 fields.passkey for a passkey that is not this account\'s; 429 past the lockout.',
+  })
   @Post('disable')
   @HttpCode(200)
   async disable(@CurrentUser() user: UserDto, @Body() dto: DisableTwoStepDto, @Req() req: SessionRequest): Promise<TwoStepStatusDto> {
-    const status = await this.rpc.request(TwoStepPatterns.Disable, { ...dto, userId: user.id, client: { ip: clientIp(req) } });
+    const status = await this.rpc.request(TwoStepPatterns.Disable, { ...dto, userId: user.id, sessionKey: sessionKey(req), client: { ip: clientIp(req) } });
     this.sessions.invalidate(user.id);
     return status;
   }

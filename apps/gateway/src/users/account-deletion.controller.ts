@@ -4,7 +4,7 @@ import { ACCOUNT_DELETION_GRACE_DAYS, AccountDeletionPatterns, RequestAccountDel
 import { RpcClient } from '@app/server';
 import type { Response } from 'express';
 import { clearSessionCookie } from '../auth/session-cookie';
-import { AuthGuard, clientIp, CurrentUser, Roles } from '../common/auth.guards';
+import { AuthGuard, clientIp, CurrentUser, Roles, sessionKey } from '../common/auth.guards';
 import type { SessionRequest } from '../common/session.middleware';
 import { SessionService } from '../common/session.service';
 
@@ -23,8 +23,10 @@ export class AccountDeletionController {
   @ApiOperation({
     summary: `Asks to delete my account: signs it out everywhere and erases it in ${ACCOUNT_DELETION_GRACE_DAYS} days unless I sign in before then (which cancels it)`,
     description:
-      'Body { password, confirmation (my username), code (when two-step sign-in is on) }. 202 with { state: scheduled, requestedAt, scheduledFor }; 400 with fields.confirmation or fields.code; ' +
-      '403 with fields.password for a wrong password (counted toward the sign-in lockout, 429 past it); 409 `in_call` while I am in a call.',
+      'Body { password, confirmation (my username), code (when two-step sign-in is on) }, or { passkey, confirmation } with passkey the answer to POST /api/users/me/passkeys/confirmation-options from this session (no code: the passkey verified its person), ' +
+      'or { providerSignIn: true, confirmation, code? } when this session was opened with a sign-in provider within the last 10 minutes (else 403 fields.providerSignIn). ' +
+      '202 with { state: scheduled, requestedAt, scheduledFor }; 400 with fields.confirmation, fields.code, fields.password (neither given) or fields.passkey (its challenge expired or was used); ' +
+      '403 with fields.password for a wrong password or fields.passkey for a passkey that is not this account\'s or fails its checks (both counted toward the sign-in lockout, 429 past it); 409 `in_call` while I am in a call.',
   })
   @Post()
   @HttpCode(202)
@@ -34,7 +36,7 @@ export class AccountDeletionController {
     @Req() req: SessionRequest,
     @Res({ passthrough: true }) res: Response,
   ): Promise<AccountDeletionStatusDto> {
-    const status = await this.rpc.request(AccountDeletionPatterns.Request, { ...dto, userId: user.id, client: { ip: clientIp(req) } });
+    const status = await this.rpc.request(AccountDeletionPatterns.Request, { ...dto, userId: user.id, sessionKey: sessionKey(req), client: { ip: clientIp(req) } });
     // auth-svc ended every session; this browser's cookie goes too, and other gateways hear the event.
     this.sessions.invalidate(user.id);
     clearSessionCookie(res);

@@ -35,7 +35,7 @@ export class UsersController {
     }
     // Read fresh: the session cache may be a few seconds older than the last profile change.
     const me = await this.rpc.request(AuthPatterns.GetMe, { userId: req.user.id });
-    return { ...me, signedInWith: req.user.signedInWith };
+    return { ...me, signedInWith: req.user.signedInWith, signedInAt: req.user.signedInAt };
   }
 
   @ApiOperation({ summary: 'Changes username, bio or avatar (role and verification cannot be set; guests get 403 for bio and avatar)' })

@@ -18,6 +18,15 @@ export const OidcPatterns = {
 export const OIDC_PROVIDER_ID_PATTERN = /^[a-z][a-z0-9]{0,19}$/;
 /** How long a started sign-in (its state, nonce and PKCE verifier) waits for the provider to send the browser back. */
 export const OIDC_STATE_TTL_SECONDS = 10 * 60;
+/**
+ * How long a session opened with a sign-in provider stands in for the password of an account
+ * that has none (or any account): deleting it, turning two-step sign-in off. After that, "Sign in
+ * again with <provider>" opens a fresh one and comes back to Settings.
+ */
+export const RECENT_PROVIDER_SIGN_IN_SECONDS = 10 * 60;
+/** Where a provider sign-in may send the browser back to instead of the home page. */
+export const OIDC_RETURN_TO = ['settings'] as const;
+export type OidcReturnTo = (typeof OIDC_RETURN_TO)[number];
 /** How long a new identity waits for its username to be chosen. */
 export const OIDC_SIGN_UP_TTL_SECONDS = 15 * 60;
 /** The cookie that ties a started sign-in to the browser that started it (httpOnly, SameSite=Lax, the callback's path only). */
@@ -44,6 +53,7 @@ export const OidcErrorCode = {
 export type OidcErrorCode = (typeof OidcErrorCode)[keyof typeof OidcErrorCode];
 
 export const OidcMessages = {
+  signInAgain: 'Sign in again with your sign-in provider, then try again within 10 minutes.',
   unknownProvider: 'This sign-in provider is not available.',
   expired: 'This sign-in has expired or was used already. Please start again.',
   failed: 'The provider did not confirm who you are. Please try again.',

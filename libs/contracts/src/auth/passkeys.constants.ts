@@ -14,6 +14,8 @@ export const PasskeyPatterns = {
   SignInOptions: 'auth.passkeys.sign-in-options',
   /** PasskeySignInRequestDto -> SessionIssuedDto; 400 with fields.attempt or fields.response; 429 past the sign-in lockout */
   SignIn: 'auth.passkeys.sign-in',
+  /** PasskeyConfirmationOptionsRequestDto -> PublicKeyCredentialRequestOptionsJSON: a challenge for this session to confirm it is the account's owner (deleting the account, turning two-step sign-in off); 409 without a passkey */
+  ConfirmationOptions: 'auth.passkeys.confirmation-options',
 } as const;
 
 /** The name browsers and password managers show beside a passkey of this site. */
@@ -42,4 +44,6 @@ export const PasskeyMessages = {
   notYours: 'This passkey belongs to another account.',
   lastWayIn: 'This passkey is the only way into your account. Add another way to sign in before removing it.',
   lastSecondFactor: 'This passkey is your account\'s only second factor. Sign in with it to remove it.',
+  noneToConfirm: 'This account has no passkey.',
+  confirmationRefused: 'This passkey could not confirm it is you. Use one of this account\'s passkeys.',
 } as const;

@@ -108,11 +108,15 @@ export interface UserDto {
   twoStepEnabled?: boolean;
   /** The account has at least one passkey: a second factor. */
   hasPasskey?: boolean;
+  /** The account has a password (one made through a sign-in provider has none until it sets one). */
+  hasPassword?: boolean;
   /**
    * How the session this answer belongs to was opened; the moderation desk needs one opened with a
    * second factor. Present on answers about the signed-in person's own session.
    */
   signedInWith?: SignInMethod;
+  /** When that session was opened: a provider's stands in for the password for RECENT_PROVIDER_SIGN_IN_SECONDS. */
+  signedInAt?: string;
 }
 
 /** What other services need to know of a user (stamping senders, permissions). */

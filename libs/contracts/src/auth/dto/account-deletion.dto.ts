@@ -1,19 +1,32 @@
 import { Type } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Matches, MaxLength, ValidateNested } from 'class-validator';
+import { Equals, IsInt, IsObject, IsOptional, IsString, Matches, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
 import { AccountDeletionMessages } from '../account-deletion.constants';
 import { PASSWORD_MAX, USERNAME_MAX } from '../auth.constants';
 import { TwoStepMessages } from '../two-step.constants';
-import { ClientMetaDto } from './auth.dto';
+import { PasskeyMessages } from '../passkeys.constants';
+import { ClientMetaDto, SESSION_KEY_PATTERN } from './auth.dto';
+import { AuthenticationCredentialDto } from './passkeys.dto';
 
 /** Six digits from the app, or a recovery code (as TwoStepCodeDto takes them). */
 const CODE_PATTERN = /^\s*[A-Za-z0-9][A-Za-z0-9 -]{4,30}\s*$/;
 
-/** POST /api/users/me/deletion. */
+/** POST /api/users/me/deletion: the password, or in its place a passkey's answer to this session's confirmation challenge or a fresh provider sign-in. */
 export class RequestAccountDeletionDto {
+  @ValidateIf((dto: RequestAccountDeletionDto) => dto.passkey === undefined && dto.providerSignIn === undefined)
   @IsString({ message: AccountDeletionMessages.passwordRequired })
   @Matches(/\S/, { message: AccountDeletionMessages.passwordRequired })
   @MaxLength(PASSWORD_MAX, { message: `Password must be at most ${PASSWORD_MAX} characters` })
-  password: string;
+  password?: string;
+
+  /** In place of the password: the answer to POST /api/users/me/passkeys/confirmation-options. */
+  @IsOptional()
+  @IsObject({ message: PasskeyMessages.responseRequired })
+  @ValidateNested()
+  @Type(() => AuthenticationCredentialDto)
+  passkey?: AuthenticationCredentialDto;
+
+  /** In place of the password: this session was opened with a sign-in provider within RECENT_PROVIDER_SIGN_IN_SECONDS (auth-svc checks it). */
+  @IsOptional() @Equals(true) providerSignIn?: true;
 
   /** The account's username, typed. */
   @IsString({ message: AccountDeletionMessages.confirmationRequired })
@@ -30,5 +43,6 @@ export class RequestAccountDeletionDto {
 
 export class RequestAccountDeletionRequestDto extends RequestAccountDeletionDto {
   @Type(() => Number) @IsInt() userId: number;
+  @IsString() @Matches(SESSION_KEY_PATTERN) sessionKey: string;
   @ValidateNested() @Type(() => ClientMetaDto) client: ClientMetaDto;
 }

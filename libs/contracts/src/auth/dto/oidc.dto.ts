@@ -1,7 +1,7 @@
 import { Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, MaxLength, MinLength, ValidateNested } from 'class-validator';
 import { USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from '../auth.constants';
-import { OIDC_PROVIDER_ID_PATTERN, OIDC_TOKEN_PATTERN, OidcMessages } from '../oidc.constants';
+import { OIDC_PROVIDER_ID_PATTERN, OIDC_RETURN_TO, OIDC_TOKEN_PATTERN, OidcMessages, type OidcReturnTo } from '../oidc.constants';
 import { said } from '../../common/field-messages';
 import { LANGUAGES, type Language } from '../../common/languages';
 import { IsId } from '../../common/validation';
@@ -18,6 +18,8 @@ export interface OidcProviderDto {
 /** Starting a sign-in with a provider; Remember me is carried through the provider's round trip. */
 export class StartOidcDto {
   @IsOptional() @IsBoolean() rememberMe?: boolean;
+  /** Where the browser lands once signed in: 'settings' for "Sign in again with <provider>" there; the home page otherwise. */
+  @IsOptional() @IsIn(OIDC_RETURN_TO) returnTo?: OidcReturnTo;
 }
 
 /** Where the browser goes next: the provider's authorization page. */
@@ -48,8 +50,8 @@ export class OidcCallbackRequestDto {
  * on; a new identity waiting for its username; or, for a member linking, the provider linked.
  */
 export type OidcOutcomeDto =
-  | { kind: 'session'; issued: SessionIssuedDto }
-  | { kind: 'two-step'; challenge: TwoStepChallengeDto }
+  | { kind: 'session'; issued: SessionIssuedDto; returnTo?: OidcReturnTo }
+  | { kind: 'two-step'; challenge: TwoStepChallengeDto; returnTo?: OidcReturnTo }
   | { kind: 'sign-up'; token: string; expiresInSeconds: number; provider: string }
   | { kind: 'linked'; provider: string };
 

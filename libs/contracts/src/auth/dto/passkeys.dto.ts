@@ -102,6 +102,12 @@ export class PasskeyRegistrationOptionsRequestDto {
   @IsString() @Matches(SESSION_KEY_PATTERN) sessionKey: string;
 }
 
+/** A challenge to confirm the account's owner, bound to the account and the session that asked for it. */
+export class PasskeyConfirmationOptionsRequestDto {
+  @Type(() => Number) @IsInt() userId: number;
+  @IsString() @Matches(SESSION_KEY_PATTERN) sessionKey: string;
+}
+
 export class RegisterPasskeyRequestDto extends RegisterPasskeyDto {
   @Type(() => Number) @IsInt() userId: number;
   @IsString() @Matches(SESSION_KEY_PATTERN) sessionKey: string;

@@ -1,8 +1,10 @@
 import { Type } from 'class-transformer';
-import { IsInt, IsString, Matches, MaxLength, ValidateNested } from 'class-validator';
+import { Equals, IsInt, IsObject, IsOptional, IsString, Matches, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
 import { PASSWORD_MAX } from '../auth.constants';
+import { PasskeyMessages } from '../passkeys.constants';
 import { TwoStepMessages } from '../two-step.constants';
 import { ClientMetaDto, SESSION_KEY_PATTERN } from './auth.dto';
+import { AuthenticationCredentialDto } from './passkeys.dto';
 
 /** Six digits from the app, or a recovery code (letters and digits, dashes and spaces allowed). */
 const CODE_PATTERN = /^\s*[A-Za-z0-9][A-Za-z0-9 -]{4,30}\s*$/;
@@ -20,11 +22,22 @@ export class ConfirmTwoStepDto {
   code: string;
 }
 
+/** Turning it off: a code, and the password or in its place a passkey's answer or a fresh provider sign-in (as deleting the account takes them). */
 export class DisableTwoStepDto extends TwoStepCodeDto {
+  @ValidateIf((dto: DisableTwoStepDto) => dto.passkey === undefined && dto.providerSignIn === undefined)
   @IsString({ message: 'Password is required' })
   @Matches(/\S/, { message: 'Password is required' })
   @MaxLength(PASSWORD_MAX)
-  password: string;
+  password?: string;
+
+  /** The answer to POST /api/users/me/passkeys/confirmation-options. */
+  @IsOptional()
+  @IsObject({ message: PasskeyMessages.responseRequired })
+  @ValidateNested()
+  @Type(() => AuthenticationCredentialDto)
+  passkey?: AuthenticationCredentialDto;
+
+  @IsOptional() @Equals(true) providerSignIn?: true;
 }
 
 /** The second step of a sign-in: the challenge the password step answered, and a code. */
@@ -52,6 +65,7 @@ export class TwoStepCodeRequestDto extends TwoStepCodeDto {
 
 export class DisableTwoStepRequestDto extends DisableTwoStepDto {
   @Type(() => Number) @IsInt() userId: number;
+  @IsString() @Matches(SESSION_KEY_PATTERN) sessionKey: string;
   @ValidateNested() @Type(() => ClientMetaDto) client: ClientMetaDto;
 }
 
