@@ -3,6 +3,7 @@ import { ACCOUNT_DELETION_GRACE_DAYS } from '@app/contracts';
 import { solveArithmetic } from '@app/testing';
 import { launchBrowser, openContext, screenshot } from './support/browser';
 import { MEMBER_PASSWORD, signUp } from './support/marketplace';
+import { deviceAuthenticator, withoutPasskeyAutofill } from './support/passkeys';
 import { stackInfo } from './support/stack-info';
 
 const { baseUrl } = stackInfo();
@@ -69,4 +70,43 @@ describe('Delete account', () => {
       }
     });
   }
+
+  it('is confirmed with a passkey instead of the password (375 px)', async () => {
+    const context = await openContext(browser, baseUrl, 375);
+    try {
+      const username = await signUp(context, 'deletepk');
+      const page = await context.newPage();
+      page.setDefaultTimeout(30_000);
+      await withoutPasskeyAutofill(page);
+      const { cdp, authenticatorId } = await deviceAuthenticator(context, page);
+      await page.goto('/settings');
+      const passkeys = page.getByRole('region', { name: 'Passkeys' });
+      await passkeys.getByText('You have no passkeys yet.').waitFor();
+      await passkeys.getByLabel('Passkey name').fill('This phone');
+      await passkeys.getByRole('button', { name: 'Add a passkey' }).click();
+      await passkeys.getByTestId('passkey').filter({ hasText: 'This phone' }).waitFor();
+      const [added] = (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials;
+
+      const card = page.getByRole('region', { name: 'Delete account' });
+      await card.getByRole('button', { name: 'Delete my account…' }).click();
+      await card.getByRole('button', { name: 'Use a passkey instead' }).click();
+      // The password is no longer asked; the device's prompt stands for it.
+      expect(await card.getByLabel('Password', { exact: true }).count()).toBe(0);
+      await card.getByText(/^Your device will ask for your passkey/).waitFor();
+      await card.getByLabel(`Type your username, ${username}, to confirm`).fill(username);
+      expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+      await screenshot(page, 'account-deletion-passkey-375');
+      await card.getByRole('button', { name: 'Delete my account', exact: true }).click();
+
+      const notice = page.getByRole('region', { name: 'Your account is scheduled for deletion' });
+      await notice.getByText(/^Your account will be deleted on /).waitFor();
+      const me = await context.request.get('/api/users/me');
+      expect([me.status(), await me.text()]).toEqual([200, '']);
+      // The passkey signed the confirmation: its counter moved on.
+      const [used] = (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials;
+      expect(used.signCount).toBeGreaterThan(added.signCount);
+    } finally {
+      await context.close();
+    }
+  });
 });

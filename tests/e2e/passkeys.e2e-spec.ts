@@ -1,8 +1,9 @@
 import { PasskeyMessages, TwoStepMessages } from '@app/contracts';
-import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { launchBrowser, openContext, screenshot } from './support/browser';
 import { api } from './support/chat';
 import { signUp } from './support/marketplace';
+import { deviceAuthenticator, withoutPasskeyAutofill } from './support/passkeys';
 import { stackInfo } from './support/stack-info';
 
 const { baseUrl } = stackInfo();
@@ -13,34 +14,6 @@ beforeAll(async () => {
 });
 
 afterAll(() => browser?.close());
-
-/**
- * The device's own authenticator, as Chromium emulates it through the DevTools protocol: a
- * platform authenticator (CTAP2, built in) that keeps discoverable passkeys and verifies its
- * person (fingerprint or PIN), answering at once as if they touched it.
- */
-async function deviceAuthenticator(context: BrowserContext, page: Page): Promise<{ cdp: CDPSession; authenticatorId: string }> {
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  return { cdp, authenticatorId };
-}
-
-/** A browser that cannot offer passkeys in a field's autofill: only the button asks for one. */
-async function withoutPasskeyAutofill(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    PublicKeyCredential.isConditionalMediationAvailable = () => Promise.resolve(false);
-  });
-}
 
 describe('Passkeys', () => {
   it.each([

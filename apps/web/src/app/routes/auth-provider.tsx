@@ -32,6 +32,8 @@ export function AuthProviderScreen() {
   const signUp = fragment.get('sign-up');
   const challenge = fragment.get('two-step');
   const error = fragment.get('error');
+  // "Sign in again" from Settings goes back there once the code is taken.
+  const then = fragment.get('then') === 'settings' ? '/settings' : '/';
 
   if (signUp) {
     return (
@@ -45,7 +47,7 @@ export function AuthProviderScreen() {
       <AccountMailCard title={t('auth.twoStep.title')}>
         <TwoStepSignIn
           challenge={challenge}
-          onSignedIn={() => navigate('/')}
+          onSignedIn={() => navigate(then)}
           onRestart={(message) => {
             if (message) toast({ variant: 'destructive', title: t('auth.toast.loginFailed.title'), description: message });
             navigate('/auth');

@@ -5,6 +5,7 @@ import { useCurrentUser } from '../../features/auth/hooks/use-current-user';
 import { PushDevices } from '../../features/push/components/push-devices';
 import { AccountDeletionCard, AccountDeletionScheduled, useScheduledDeletion } from '../../features/settings/components/account-deletion-card';
 import { DataExportCard } from '../../features/settings/components/data-export-card';
+import { proofAccountOf } from '../../features/settings/components/identity-proof';
 import { LanguageSetting } from '../../features/settings/components/language-setting';
 import { SettingsForm } from '../../features/settings/components/settings-form';
 import { PasskeysCard } from '../../features/settings/components/passkeys-card';
@@ -47,7 +48,7 @@ export function SettingsScreen() {
         {user && user.role !== 'guest' ? <SignInProvidersCard className="mt-6" /> : null}
         {user && user.role !== 'guest' ? (
           <div className="mt-6">
-            <TwoStepCard />
+            <TwoStepCard account={proofAccountOf(user)} />
           </div>
         ) : null}
         {user && user.role !== 'guest' ? (
@@ -62,7 +63,7 @@ export function SettingsScreen() {
         ) : null}
         {user && user.role !== 'guest' ? (
           <div className="mt-6">
-            <AccountDeletionCard username={user.username} twoStepEnabled={!!user.twoStepEnabled} />
+            <AccountDeletionCard username={user.username} twoStepEnabled={!!user.twoStepEnabled} account={proofAccountOf(user)} />
           </div>
         ) : null}
         {user && user.role !== 'guest' ? (

@@ -13,8 +13,8 @@ const none: AccountDeletionStatusDto = { state: 'none', requestedAt: null, sched
 const scheduled: AccountDeletionStatusDto = { state: 'scheduled', requestedAt: '2026-11-02T10:00:00.000Z', scheduledFor: '2026-11-09T10:00:00.000Z' };
 const text = settingsEnglish;
 
-function serve(twoStepEnabled = false) {
-  const user = makeUser({ username: 'kim_lee', twoStepEnabled });
+function serve(twoStepEnabled = false, extra: Parameters<typeof makeUser>[0] = {}) {
+  const user = makeUser({ username: 'kim_lee', twoStepEnabled, ...extra });
   signedIn = true;
   server.on('GET /api/users/me', () => (signedIn ? { body: user } : { status: 401, body: { error: 'Unauthorized', code: 'unauthenticated', message: 'Authentication required' } }));
   server.on('GET /api/users/me/settings', () => ({ body: user.settings }));
@@ -94,5 +94,35 @@ describe('Delete account in Settings', () => {
     expect(await within(region).findByRole('alert')).toHaveTextContent(text['settings.deletion.inCall']);
     await userEvent.click(within(region).getByRole('button', { name: text['settings.deletion.keep'] }));
     expect(within(region).queryByLabelText(text['settings.deletion.password'])).toBeNull();
+  });
+
+  it('asks an account without a password to sign in again with its provider, then takes that sign-in in its place', async () => {
+    const signedInAt = new Date(Date.now() - 11 * 60 * 1000).toISOString();
+    serve(false, { hasPassword: false, signedInWith: 'provider', signedInAt });
+    server.on('GET /api/users/me/identities', () => ({
+      body: [{ id: 3, provider: 'local', providerName: 'Local provider', email: null, linkedAt: signedInAt, lastUsedAt: signedInAt }],
+    }));
+    server.on('GET /api/auth/oidc/providers', () => ({ body: [{ id: 'local', name: 'Local provider' }] }));
+    const region = await openForm();
+    expect(within(region).queryByLabelText(text['settings.deletion.password'])).toBeNull();
+    expect(within(region).getByText(text['settings.proof.providerStale'])).toBeInTheDocument();
+    expect(await within(region).findByRole('button', { name: 'Sign in again with Local provider' })).toBeEnabled();
+    await userEvent.type(within(region).getByLabelText('Type your username, kim_lee, to confirm'), 'kim_lee');
+    // Nothing to send until the provider sign-in is fresh.
+    expect(within(region).getByRole('button', { name: text['settings.deletion.submit'] })).toBeDisabled();
+  });
+
+  it('sends a fresh provider sign-in in place of the password', async () => {
+    serve(false, { hasPassword: false, signedInWith: 'provider', signedInAt: new Date().toISOString() });
+    server.on('POST /api/users/me/deletion', () => {
+      signedIn = false;
+      return { status: 202, body: scheduled };
+    });
+    const region = await openForm();
+    expect(within(region).getByText(text['settings.proof.providerRecent'])).toBeInTheDocument();
+    await userEvent.type(within(region).getByLabelText('Type your username, kim_lee, to confirm'), 'kim_lee');
+    await userEvent.click(within(region).getByRole('button', { name: text['settings.deletion.submit'] }));
+    await screen.findByRole('region', { name: text['settings.deletion.scheduledTitle'] });
+    expect(server.requests.find((r) => r.path === '/api/users/me/deletion' && r.method === 'POST')?.body).toEqual({ providerSignIn: true, confirmation: 'kim_lee' });
   });
 });

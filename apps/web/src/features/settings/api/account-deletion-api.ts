@@ -1,8 +1,11 @@
-import type { AccountDeletionStatusDto } from '@app/contracts';
+import type { AccountDeletionStatusDto, AuthenticationResponseJSON } from '@app/contracts';
 import { api } from '../../../lib/api';
 
 export interface RequestAccountDeletionRequest {
-  password: string;
+  /** Or, in its place, a passkey's answer to this session's confirmation challenge, or a fresh provider sign-in. */
+  password?: string;
+  passkey?: AuthenticationResponseJSON;
+  providerSignIn?: true;
   confirmation: string;
   code?: string;
 }

@@ -12,6 +12,10 @@ export const identitiesApi = api.injectEndpoints({
     linkIdentity: build.mutation<OidcStartDto, string>({
       query: (provider) => ({ url: `users/me/identities/${encodeURIComponent(provider)}`, method: 'POST', body: {} }),
     }),
+    /** "Sign in again with <provider>": a fresh sign-in that lands back on Settings, where it confirms it is the owner. */
+    signInAgain: build.mutation<OidcStartDto, string>({
+      query: (provider) => ({ url: `auth/oidc/${encodeURIComponent(provider)}/start`, method: 'POST', body: { returnTo: 'settings' } }),
+    }),
     unlinkIdentity: build.mutation<{ ok: true }, number>({
       query: (id) => ({ url: `users/me/identities/${id}`, method: 'DELETE' }),
       invalidatesTags: (result) => (result ? ['Identities'] : []),
@@ -19,4 +23,4 @@ export const identitiesApi = api.injectEndpoints({
   }),
 });
 
-export const { useListIdentitiesQuery, useLinkIdentityMutation, useUnlinkIdentityMutation } = identitiesApi;
+export const { useListIdentitiesQuery, useLinkIdentityMutation, useSignInAgainMutation, useUnlinkIdentityMutation } = identitiesApi;

@@ -1,4 +1,4 @@
-import type { PasskeyDto, PublicKeyCredentialCreationOptionsJSON, RegistrationResponseJSON } from '@app/contracts';
+import type { PasskeyDto, PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON, RegistrationResponseJSON } from '@app/contracts';
 import { api } from '../../../lib/api';
 
 /** The account's passkeys in Settings: adding or removing one changes the user too (the desk opens or closes with it). */
@@ -19,6 +19,10 @@ export const passkeysApi = api.injectEndpoints({
       query: ({ id, name }) => ({ url: `users/me/passkeys/${id}`, method: 'PATCH', body: { name } }),
       invalidatesTags: (result) => (result ? ['Passkeys'] : []),
     }),
+    /** A challenge of this session that one of the account's passkeys answers to confirm it is its owner (deleting the account). */
+    passkeyConfirmationOptions: build.mutation<PublicKeyCredentialRequestOptionsJSON, void>({
+      query: () => ({ url: 'users/me/passkeys/confirmation-options', method: 'POST', body: {} }),
+    }),
     removePasskey: build.mutation<{ ok: true }, number>({
       query: (id) => ({ url: `users/me/passkeys/${id}`, method: 'DELETE' }),
       invalidatesTags: (result) => (result ? ['Passkeys', 'Me'] : []),
@@ -26,4 +30,4 @@ export const passkeysApi = api.injectEndpoints({
   }),
 });
 
-export const { useListPasskeysQuery, usePasskeyRegistrationOptionsMutation, useAddPasskeyMutation, useRenamePasskeyMutation, useRemovePasskeyMutation } = passkeysApi;
+export const { useListPasskeysQuery, usePasskeyRegistrationOptionsMutation, useAddPasskeyMutation, useRenamePasskeyMutation, useRemovePasskeyMutation, usePasskeyConfirmationOptionsMutation } = passkeysApi;

@@ -1,4 +1,4 @@
-import type { RecoveryCodesDto, TwoStepSetupDto, TwoStepStatusDto } from '@app/contracts';
+import type { AuthenticationResponseJSON, RecoveryCodesDto, TwoStepSetupDto, TwoStepStatusDto } from '@app/contracts';
 import { api } from '../../../lib/api';
 
 /** Two-step sign-in in Settings: turning it on and off changes the user too (the desk opens with it). */
@@ -19,7 +19,8 @@ export const twoStepApi = api.injectEndpoints({
       query: (body) => ({ url: 'users/me/two-step/recovery-codes', method: 'POST', body }),
       invalidatesTags: (result) => (result ? ['TwoStep'] : []),
     }),
-    disableTwoStep: build.mutation<TwoStepStatusDto, { password: string; code: string }>({
+    /** A code, and the password or in its place a passkey's answer or a fresh provider sign-in. */
+    disableTwoStep: build.mutation<TwoStepStatusDto, { code: string; password?: string; passkey?: AuthenticationResponseJSON; providerSignIn?: true }>({
       query: (body) => ({ url: 'users/me/two-step/disable', method: 'POST', body }),
       invalidatesTags: (result) => (result ? ['TwoStep', 'Me'] : []),
     }),

@@ -11,11 +11,14 @@ import { useFormatLocale, useText } from '../../../i18n/use-text';
 import { errorStatus, fieldErrors } from '../../../lib/errors';
 import { formatDate } from '../../../lib/format';
 import { ACCOUNT_DELETION_CACHE_KEY, useAccountDeletionStatusQuery, useRequestAccountDeletionMutation } from '../api/account-deletion-api';
+import { firstProofMode, IdentityProof, proofReady, proofRefusal, useProofBody, type ProofAccount, type ProofMode } from './identity-proof';
 
 export type AccountDeletionCardProps = {
   username: string;
-  /** Two-step sign-in is on: a current code is asked too. */
+  /** Two-step sign-in is on: a current code is asked too (unless a passkey confirms it). */
   twoStepEnabled: boolean;
+  /** What may confirm it is the owner: the password, a passkey, a fresh provider sign-in. */
+  account: ProofAccount;
 };
 
 type Field = 'password' | 'confirmation' | 'code';
@@ -38,34 +41,58 @@ function refusalOf(error: unknown): { field?: Field; general?: keyof typeof GENE
 }
 
 /**
- * Settings' "Delete account": the password, the username typed as confirmation and, with
- * two-step sign-in on, a current code. The server signs the account out everywhere and erases it
+ * Settings' "Delete account": the password (or a passkey, or for an account without a password a
+ * fresh provider sign-in), the username typed as confirmation and, with two-step sign-in on and
+ * no passkey, a current code. The server signs the account out everywhere and erases it
  * after the grace unless the person signs in before (see AccountDeletionScheduled for what
  * the page shows then).
  */
-export function AccountDeletionCard({ username, twoStepEnabled }: AccountDeletionCardProps) {
+export function AccountDeletionCard({ username, twoStepEnabled, account }: AccountDeletionCardProps) {
   const t = useText();
   const locale = useFormatLocale();
   const status = useAccountDeletionStatusQuery();
   const [ask, asking] = useRequestAccountDeletionMutation({ fixedCacheKey: ACCOUNT_DELETION_CACHE_KEY });
+  const proofBody = useProofBody();
   const [open, setOpen] = useState(false);
+  const [mode, setMode] = useState<ProofMode>(() => firstProofMode(account));
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [code, setCode] = useState('');
+  const [proving, setProving] = useState(false);
+  const [passkeyCancelled, setPasskeyCancelled] = useState(false);
   const refusal = asking.error ? refusalOf(asking.error) : {};
+  const proofRefused = asking.error ? proofRefusal(asking.error) : null;
   const confirmed = confirmation.trim().toLowerCase() === username.toLowerCase();
+  // A passkey verifies its person on the device: no code is asked beside it.
+  const asksCode = twoStepEnabled && mode !== 'passkey';
+  const busy = asking.isLoading || proving;
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!confirmed) return;
-    void ask({ password, confirmation: confirmation.trim(), ...(twoStepEnabled ? { code: code.trim() } : {}) });
+    setProving(true);
+    setPasskeyCancelled(false);
+    const proof = await proofBody(mode, password).finally(() => setProving(false));
+    if (!proof) {
+      setPasskeyCancelled(true);
+      return;
+    }
+    void ask({ ...proof, confirmation: confirmation.trim(), ...(asksCode ? { code: code.trim() } : {}) });
+  };
+
+  const switchTo = (next: ProofMode) => {
+    setMode(next);
+    setPasskeyCancelled(false);
+    asking.reset();
   };
 
   const keep = () => {
     setOpen(false);
+    setMode(firstProofMode(account));
     setPassword('');
     setConfirmation('');
     setCode('');
+    setPasskeyCancelled(false);
     asking.reset();
   };
 
@@ -88,11 +115,17 @@ export function AccountDeletionCard({ username, twoStepEnabled }: AccountDeletio
           {t('settings.deletion.start')}
         </Button>
       ) : (
-        <form onSubmit={submit} className="mt-4 space-y-3" aria-labelledby="account-deletion-title">
-          <FormField label={t('settings.deletion.password')} error={fieldError('password', 'settings.deletion.passwordWrong')}>
-            {(c) => <Input {...c} type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />}
-          </FormField>
-          {twoStepEnabled ? (
+        <form onSubmit={(event) => void submit(event)} className="mt-4 space-y-3" aria-labelledby="account-deletion-title">
+          <IdentityProof
+            account={account}
+            mode={mode}
+            onMode={switchTo}
+            password={password}
+            onPassword={setPassword}
+            passwordLabel={t('settings.deletion.password')}
+            passwordError={fieldError('password', 'settings.deletion.passwordWrong')}
+          />
+          {asksCode ? (
             <FormField label={t('settings.deletion.code')} error={fieldError('code', 'settings.deletion.codeWrong')}>
               {(c) => <Input {...c} autoComplete="one-time-code" required value={code} onChange={(e) => setCode(e.target.value)} />}
             </FormField>
@@ -102,14 +135,18 @@ export function AccountDeletionCard({ username, twoStepEnabled }: AccountDeletio
               <Input {...c} autoComplete="off" autoCapitalize="none" spellCheck={false} required value={confirmation} onChange={(e) => setConfirmation(e.target.value)} />
             )}
           </FormField>
-          {refusal.general ? (
+          {proofRefused || passkeyCancelled || refusal.general ? (
             <p className="text-sm text-destructive" role="alert">
-              {t(GENERAL_REFUSALS[refusal.general])}
+              {proofRefused
+                ? t(`settings.proof.${proofRefused}`)
+                : passkeyCancelled
+                  ? t('settings.proof.passkeyCancelled')
+                  : t(GENERAL_REFUSALS[refusal.general ?? 'failed'])}
             </p>
           ) : null}
           <div className="flex flex-wrap gap-2">
-            <Button type="submit" variant="destructive" disabled={!confirmed || !password || asking.isLoading}>
-              {asking.isLoading ? t('settings.deletion.submitting') : t('settings.deletion.submit')}
+            <Button type="submit" variant="destructive" disabled={!confirmed || !proofReady(mode, account, password) || busy}>
+              {busy ? t('settings.deletion.submitting') : t('settings.deletion.submit')}
             </Button>
             <Button type="button" variant="outline" onClick={keep}>
               {t('settings.deletion.keep')}

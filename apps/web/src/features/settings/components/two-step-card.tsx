@@ -14,6 +14,7 @@ import {
   useRegenerateRecoveryCodesMutation,
   useStartTwoStepMutation,
 } from '../api/two-step-api';
+import { firstProofMode, IdentityProof, proofReady, proofRefusal, useProofBody, type ProofAccount, type ProofMode } from './identity-proof';
 
 /** The server's words for one field of a refused form, else its general message. */
 function fieldError(error: unknown, field: string, fallback: string): string | undefined {
@@ -24,7 +25,12 @@ function fieldError(error: unknown, field: string, fallback: string): string | u
 }
 
 /** Settings' "Two-step sign-in": enrolment with a QR code, recovery codes shown once, new codes, turning it off. */
-export function TwoStepCard() {
+export type TwoStepCardProps = {
+  /** What may stand for the password when turning it off: a passkey, or a fresh provider sign-in. */
+  account: ProofAccount;
+};
+
+export function TwoStepCard({ account }: TwoStepCardProps) {
   const t = useText();
   const status = useGetTwoStepQuery();
   const [setup, setSetup] = useState<TwoStepSetupDto | null>(null);
@@ -52,7 +58,7 @@ export function TwoStepCard() {
         ) : codes ? (
           <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />
         ) : status.data.enabled ? (
-          <TwoStepOn recoveryCodesLeft={status.data.recoveryCodesLeft} onCodes={setCodes} />
+          <TwoStepOn recoveryCodesLeft={status.data.recoveryCodesLeft} onCodes={setCodes} account={account} />
         ) : setup ? (
           <Enrolment
             setup={setup}
@@ -160,13 +166,17 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
   );
 }
 
-function TwoStepOn({ recoveryCodesLeft, onCodes }: { recoveryCodesLeft: number; onCodes: (codes: string[]) => void }) {
+function TwoStepOn({ recoveryCodesLeft, onCodes, account }: { recoveryCodesLeft: number; onCodes: (codes: string[]) => void; account: ProofAccount }) {
   const t = useText();
   const [code, setCode] = useState('');
   const [regenerate, regenerating] = useRegenerateRecoveryCodesMutation();
   const [password, setPassword] = useState('');
+  const [mode, setMode] = useState<ProofMode>(() => firstProofMode(account));
   const [disableCode, setDisableCode] = useState('');
   const [disable, disabling] = useDisableTwoStepMutation();
+  const proofBody = useProofBody();
+  const [passkeyCancelled, setPasskeyCancelled] = useState(false);
+  const proofRefused = disabling.error ? proofRefusal(disabling.error) : null;
 
   const makeCodes = async (event: FormEvent) => {
     event.preventDefault();
@@ -178,7 +188,13 @@ function TwoStepOn({ recoveryCodesLeft, onCodes }: { recoveryCodesLeft: number; 
   };
   const turnOff = async (event: FormEvent) => {
     event.preventDefault();
-    const result = await disable({ password, code: disableCode.trim() });
+    setPasskeyCancelled(false);
+    const proof = await proofBody(mode, password);
+    if (!proof) {
+      setPasskeyCancelled(true);
+      return;
+    }
+    const result = await disable({ ...proof, code: disableCode.trim() });
     if ('data' in result && result.data) toast({ title: t('settings.twoStep.turnedOff') });
   };
 
@@ -203,13 +219,28 @@ function TwoStepOn({ recoveryCodesLeft, onCodes }: { recoveryCodesLeft: number; 
         <h3 id="two-step-disable" className="font-semibold">
           {t('settings.twoStep.disableTitle')}
         </h3>
-        <FormField label={t('settings.twoStep.password')} error={fieldError(disabling.error, 'password', t('settings.twoStep.failed'))}>
-          {(c) => <Input {...c} type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />}
-        </FormField>
+        <IdentityProof
+          account={account}
+          mode={mode}
+          onMode={(next) => {
+            setMode(next);
+            setPasskeyCancelled(false);
+            disabling.reset();
+          }}
+          password={password}
+          onPassword={setPassword}
+          passwordLabel={t('settings.twoStep.password')}
+          passwordError={fieldError(disabling.error, 'password', t('settings.twoStep.failed'))}
+        />
         <FormField label={t('settings.twoStep.codeOrRecovery')} error={fieldError(disabling.error, 'code', t('settings.twoStep.failed'))}>
           {(c) => <Input {...c} autoComplete="one-time-code" required value={disableCode} onChange={(e) => setDisableCode(e.target.value)} />}
         </FormField>
-        <Button type="submit" variant="destructive" disabled={disabling.isLoading}>
+        {proofRefused || passkeyCancelled ? (
+          <p className="text-sm text-destructive" role="alert">
+            {proofRefused ? t(`settings.proof.${proofRefused}`) : t('settings.proof.passkeyCancelled')}
+          </p>
+        ) : null}
+        <Button type="submit" variant="destructive" disabled={disabling.isLoading || !proofReady(mode, account, password)}>
           {t('settings.twoStep.disable')}
         </Button>
       </form>
