@@ -24,6 +24,8 @@ type AuthTab = 'signin' | 'signup';
 export function AuthScreen() {
   const [, navigate] = useLocation();
   const [tab, setTab] = useState<AuthTab>('signin');
+  // One box for every way of signing in: the password, a passkey and a provider keep the session alike.
+  const [rememberMe, setRememberMe] = useState(false);
   const signInCaptcha = useCaptcha();
   const signUpCaptcha = useCaptcha();
   const [enterAsGuest, { isLoading: guestBusy }] = useGuestMutation();
@@ -76,14 +78,14 @@ export function AuthScreen() {
               <TabsTrigger value="signup">{t('auth.tab.signUp')}</TabsTrigger>
             </TabsList>
             <TabsContent value="signin" forceMount hidden={tab !== 'signin'}>
-              <SignInForm captcha={signInCaptcha} />
+              <SignInForm captcha={signInCaptcha} rememberMe={rememberMe} onRememberMeChange={setRememberMe} />
             </TabsContent>
             <TabsContent value="signup" forceMount hidden={tab !== 'signup'}>
               <SignUpForm captcha={signUpCaptcha} />
             </TabsContent>
           </Tabs>
 
-          <ProviderSignIn />
+          <ProviderSignIn rememberMe={rememberMe} />
           <Button variant="secondary" className="mt-4 w-full" onClick={() => void continueAsGuest()} disabled={guestBusy}>
             {guestBusy ? t('auth.guest.busy') : t('auth.guest.submit')}
           </Button>

@@ -36,6 +36,16 @@ describe('sign-in providers on the sign-in screen', () => {
     expect(await screen.findByRole('button', { name: 'Continue with Google' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Continue with Work SSO' })).toBeEnabled();
   });
+
+  it('carries the sign-in form\'s Remember me to the provider\'s sign-in', async () => {
+    server.on('GET /api/auth/oidc/providers', () => ({ body: [{ id: 'google', name: 'Google' }] }));
+    server.on('POST /api/auth/oidc/google/start', () => ({ body: { url: `${window.location.origin}/auth#at-the-provider` } }));
+    const user = userEvent.setup();
+    renderApp('/auth');
+    await user.click(await screen.findByRole('checkbox', { name: authEnglish['auth.rememberMe'] }));
+    await user.click(screen.getByRole('button', { name: 'Continue with Google' }));
+    await waitFor(() => expect(server.requests.find((r) => r.path === '/api/auth/oidc/google/start')?.body).toEqual({ rememberMe: true }));
+  });
 });
 
 describe('the landing page after a provider', () => {

@@ -15,11 +15,16 @@ export function ProviderIcon({ provider }: { provider: string }) {
   return <LogIn className="h-4 w-4" aria-hidden />;
 }
 
+export type ProviderSignInProps = {
+  /** The sign-in form's Remember me: the session the provider opens lasts as the box says. */
+  rememberMe: boolean;
+};
+
 /**
  * "Or continue with" and a button for each sign-in provider the server has configured; nothing
  * at all when it has none. A button sends the browser to the provider's own sign-in page.
  */
-export function ProviderSignIn() {
+export function ProviderSignIn({ rememberMe }: ProviderSignInProps) {
   const t = useText();
   const providers = useListSignInProvidersQuery();
   const [start] = useStartProviderSignInMutation();
@@ -28,7 +33,7 @@ export function ProviderSignIn() {
 
   const signInWith = async (provider: OidcProviderDto) => {
     setLeaving(provider.id);
-    const result = await start({ provider: provider.id, rememberMe: false });
+    const result = await start({ provider: provider.id, rememberMe });
     if ('error' in result) {
       setLeaving(null);
       toast({ variant: 'destructive', title: t('auth.provider.failed', { name: provider.name }), description: errorMessage(result.error, '') || undefined });

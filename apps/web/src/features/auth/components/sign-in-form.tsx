@@ -16,16 +16,20 @@ import { PasskeySignIn } from './passkey-sign-in';
 import { PasswordInput } from './password-input';
 import { TwoStepSignIn } from './two-step-sign-in';
 
-export type SignInFormProps = { captcha: CaptchaState };
+export type SignInFormProps = {
+  captcha: CaptchaState;
+  /** Remember me: the screen keeps it, so a provider's sign-in follows the same box. */
+  rememberMe: boolean;
+  onRememberMeChange: (rememberMe: boolean) => void;
+};
 
-export function SignInForm({ captcha }: SignInFormProps) {
+export function SignInForm({ captcha, rememberMe, onRememberMeChange }: SignInFormProps) {
   const id = useId();
   const [, navigate] = useLocation();
   const [login, { isLoading }] = useLoginMutation();
   const t = useText();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [rememberMe, setRememberMe] = useState(false);
   /** A suspension or ban stays in view, with its end, while the toast goes. */
   const [sanction, setSanction] = useState<string | null>(null);
   /** Set once the password was right on an account with two-step sign-in: the code comes next. */
@@ -80,7 +84,7 @@ export function SignInForm({ captcha }: SignInFormProps) {
       </FormField>
       <div className="flex items-center justify-between gap-2">
         <div className="flex items-center gap-2">
-          <Checkbox id={`${id}-remember`} checked={rememberMe} onCheckedChange={(v) => setRememberMe(v === true)} />
+          <Checkbox id={`${id}-remember`} checked={rememberMe} onCheckedChange={(v) => onRememberMeChange(v === true)} />
           <Label htmlFor={`${id}-remember`} className="font-normal">
             {t('auth.rememberMe')}
           </Label>
