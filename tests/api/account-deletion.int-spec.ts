@@ -348,6 +348,14 @@ describe('after the grace', () => {
     const [summary] = await stack.rpc.request(AuthPatterns.GetUsers, { ids: [c.id] });
     expect(summary).toEqual({ id: c.id, username: DELETED_USER_NAME, avatar: null, role: 'user' });
 
+    // Nobody to act on: the moderators' search finds neither the old name nor the tombstone.
+    const moderator = await signedUpMember(stack, 'moderator', uniqueName('delm'));
+    for (const q of [c.username, user.username, 'deleted-']) {
+      const found = await moderator.get(`/api/moderation/users?q=${encodeURIComponent(q)}`);
+      expect(found.status).toBe(200);
+      expect(found.body.map((a: any) => a.id)).not.toContain(c.id);
+    }
+
     // Neither the old name nor the address signs in.
     const stranger = new ApiClient(stack);
     expect((await stranger.login(c.username, PASSWORD)).status).toBe(401);

@@ -140,9 +140,10 @@ export class SanctionsService {
     await requireModerator(actor, em);
     const q = text.trim().toLowerCase();
     const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    // An erased account is nobody to act on: only its tombstone name would match.
     const [exact, matches] = await Promise.all([
-      em.find(User, { $or: [{ username: q }, { email: q }] }),
-      em.find(User, { $or: [{ username: { $ilike: like } }, { email: { $ilike: like } }] }, { orderBy: { username: 'asc' }, limit: SEARCH_LIMIT }),
+      em.find(User, { $or: [{ username: q }, { email: q }], erasedAt: null }),
+      em.find(User, { $or: [{ username: { $ilike: like } }, { email: { $ilike: like } }], erasedAt: null }, { orderBy: { username: 'asc' }, limit: SEARCH_LIMIT }),
     ]);
     const users = [...new Map([...exact, ...matches].map((u) => [u.id, u])).values()].slice(0, SEARCH_LIMIT);
     const sanctions = await this.inForceFor(users.map((u) => u.id), em);
