@@ -1,7 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- bodies are loose JSON read as a browser would */
 import 'reflect-metadata';
 import { ACCOUNT_DELETION_GRACE_DAYS, AccountDeletionMessages, AuthPatterns, DELETED_USER_NAME, OidcMessages, PasskeyMessages, RECENT_PROVIDER_SIGN_IN_SECONDS } from '@app/contracts';
-import { freshTotpCode, SoftAuthenticator, startOidcProvider, uniqueName, type RequestOptions, type StandInOidcProvider } from '@app/testing';
+import { eventually, freshTotpCode, SoftAuthenticator, startOidcProvider, uniqueName, type RequestOptions, type StandInOidcProvider } from '@app/testing';
 import type { Client } from 'pg';
 import { createECDH, createHash, randomBytes } from 'node:crypto';
 import { AccountDeletionService } from '@app/auth-svc/src/deletion/account-deletion.service';
@@ -267,6 +267,28 @@ describe('the grace', () => {
     expect(next.status).toBe(200);
     expect(next.body.deletionCancelled).toBeUndefined();
     expect((await c.request('DELETE', '/api/users/me/deletion')).body.state).toBe('none');
+  });
+
+  it('takes a seller out of the marketplace until the deletion is cancelled', async () => {
+    const seller = await signedUpMember(stack, 'seller', uniqueName('dels'));
+    const sellerId = await sellerProfileOf(seller);
+    const visitor = new ApiClient(stack);
+    const listed = async () => {
+      const [all, featured, career] = await Promise.all([
+        visitor.get('/api/sellers'),
+        visitor.get('/api/sellers/featured?limit=24'),
+        visitor.get('/api/sellers?category=career'),
+      ]);
+      return [all, featured, career].map((res) => res.body.some((s: any) => s.id === sellerId));
+    };
+    expect(await listed()).toEqual([true, true, true]);
+
+    expect((await mine(seller)).status).toBe(202);
+    await eventually(async () => expect(await listed()).toEqual([false, false, false]));
+
+    // Signing in cancels the deletion: the seller is back.
+    expect((await seller.login(seller.username, PASSWORD)).status).toBe(200);
+    await eventually(async () => expect(await listed()).toEqual([true, true, true]));
   });
 
   it('is not erased by a sweep before its date', async () => {

@@ -103,7 +103,8 @@ export class AccountDeletionService implements OnApplicationBootstrap, OnApplica
       await this.em.flush();
     }
     await this.sessions.destroyAll(user.id);
-    await this.users.invalidateSessions({ userId: user.id });
+    // Gateways drop its sessions; the marketplace stops listing it as a seller during the grace.
+    await this.users.publishChanged(user);
     this.logger.log(`Account ${user.id} asked to be deleted; erased at ${user.deletionDueAt?.toISOString()} unless it signs in before`);
     return statusOf(user);
   }

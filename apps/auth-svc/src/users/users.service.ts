@@ -267,9 +267,14 @@ export class UsersService {
    * began meanwhile is not undone (the update finds the account erased).
    */
   async cancelDeletion(userId: number): Promise<boolean> {
-    const changed = await this.em.fork().nativeUpdate(User, { id: userId, deletionDueAt: { $ne: null }, erasedAt: null }, { deletionDueAt: null, deletionRequestedAt: null });
-    if (changed > 0) this.logger.log(`Deletion of account ${userId} cancelled by a sign-in`);
-    return changed > 0;
+    const em = this.em.fork();
+    const changed = await em.nativeUpdate(User, { id: userId, deletionDueAt: { $ne: null }, erasedAt: null }, { deletionDueAt: null, deletionRequestedAt: null });
+    if (changed === 0) return false;
+    this.logger.log(`Deletion of account ${userId} cancelled`);
+    // The marketplace lists the seller again.
+    const user = await em.findOne(User, { id: userId });
+    if (user) await this.publish(AuthEvents.UserUpdated, enforcedOf(user));
+    return true;
   }
 
   async isErased(userId: number): Promise<boolean> {
@@ -359,6 +364,7 @@ function enforcedOf(user: User): UserUpdatedEvent {
   return {
     ...toUserSummary(user),
     language: user.language,
+    deletionPending: user.deletionDueAt !== null && user.erasedAt === null,
     privacy,
     notifications: {
       mentions: notifications.mentions,

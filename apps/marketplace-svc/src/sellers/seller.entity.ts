@@ -18,6 +18,7 @@ export class Seller {
     | 'createdAt'
     | 'updatedAt'
     | 'userAvatar'
+    | 'accountDeletionPending'
     | 'avatar'
     | 'isBusy'
     | 'isVerified'
@@ -148,6 +149,10 @@ export class Seller {
 
   @Property({ type: 'text', nullable: true })
   rejectionReason: string | null = null;
+
+  /** The owner asked to delete their account: not listed until the grace ends (erased) or a sign-in cancels it. */
+  @Property({ type: 'boolean' })
+  accountDeletionPending = false;
 
   @Property({ type: 'integer', nullable: true })
   reviewedBy: number | null = null;

@@ -19,7 +19,7 @@ import {
   type SellerUpdatedEvent,
   type SocialMediaLinks,
   type UpdateSellerRequestDto,
-  type UserSummary,
+  type UserUpdatedEvent,
   type VerificationStatus,
 } from '@app/contracts';
 import { ContentFilter, RpcClient, RpcErrors } from '@app/server';
@@ -28,6 +28,9 @@ import { Review } from '../reviews/review.entity';
 import { rankingScore, roundRating } from './ranking';
 import { Seller } from './seller.entity';
 import { toSellerDto, toSellerProfileDto } from './seller.mapper';
+
+/** Who the marketplace shows: verified, and not in the grace of an account deletion. */
+const LISTED = { isVerified: true, accountDeletionPending: false } as const;
 
 const LIST_LIMIT = 100;
 const DEFAULT_FEATURED = 6;
@@ -58,12 +61,13 @@ export class SellersService {
   ) {}
 
   /**
-   * Verified sellers by rank. Asked for one user's profile, any status, but only to that user
-   * and moderators: to anyone else an application is not a seller yet.
+   * Verified sellers by rank, leaving out those whose account is to be deleted. Asked for one
+   * user's profile, any status, but only to that user and moderators: to anyone else an
+   * application is not a seller yet.
    */
   async list({ category, userId, q, ip, viewer }: SellerListQuery): Promise<SellerDto[]> {
     const where: FilterQuery<Seller> = userId !== undefined ? { userId } : {};
-    if (userId === undefined || !canSeeSellerApplication(viewer, userId)) where.isVerified = true;
+    if (userId === undefined || !canSeeSellerApplication(viewer, userId)) Object.assign(where, LISTED);
     if (category) where.category = category;
     const text = q?.trim();
     if (text) {
@@ -76,7 +80,7 @@ export class SellersService {
   }
 
   async featured(limit = DEFAULT_FEATURED, ip?: string): Promise<SellerDto[]> {
-    const sellers = await this.em.fork().find(Seller, { isVerified: true }, { orderBy: { rankingScore: 'desc', id: 'asc' }, limit });
+    const sellers = await this.em.fork().find(Seller, LISTED, { orderBy: { rankingScore: 'desc', id: 'asc' }, limit });
     const locale = await this.localeFor(ip);
     return sellers.map((seller) => toSellerDto(seller, locale));
   }
@@ -84,7 +88,7 @@ export class SellersService {
   async countByCategory(): Promise<CategoryCountDto[]> {
     const rows: Array<{ category: string; count: string }> = await this.em
       .fork()
-      .execute('select "category", count(*) as "count" from "sellers" where "is_verified" group by "category"');
+      .execute('select "category", count(*) as "count" from "sellers" where "is_verified" and not "account_deletion_pending" group by "category"');
     const counts = new Map(rows.map((row) => [row.category, Number(row.count)]));
     return MARKETPLACE_CATEGORIES.map((category) => ({
       category,
@@ -241,8 +245,12 @@ export class SellersService {
   }
 
   /** Keeps the copy of the account's name and picture current. */
-  async onUserUpdated(user: UserSummary): Promise<void> {
-    await this.em.fork().nativeUpdate(Seller, { userId: user.id }, { username: user.username, userAvatar: user.avatar });
+  async onUserUpdated(user: UserUpdatedEvent): Promise<void> {
+    await this.em.fork().nativeUpdate(
+      Seller,
+      { userId: user.id },
+      { username: user.username, userAvatar: user.avatar, ...(user.deletionPending !== undefined ? { accountDeletionPending: user.deletionPending } : {}) },
+    );
   }
 
   /** Recomputes the rating, review count and rank from the reviews; call inside the review's transaction. */

@@ -18,7 +18,8 @@ export type EnforcedNotificationSettings = Pick<UserSettings['notifications'], '
   Partial<Pick<UserSettings['notifications'], 'push' | 'messageSound' | 'doNotDisturb'> & Pick<UserSettings['chat'], 'messagePreview'>>;
 /** A user as other services may keep them, with the settings they enforce (absent from older publishers). */
 /** `language`: what the person reads the product in, so other services word what they send them in it. */
-export type UserRegisteredEvent = UserSummary & { privacy?: UserSettings['privacy']; notifications?: EnforcedNotificationSettings; language?: Language };
+/** `deletionPending`: the owner asked to delete the account and the grace runs (a sign-in cancels it); the marketplace lists no such seller meanwhile. */
+export type UserRegisteredEvent = UserSummary & { privacy?: UserSettings['privacy']; notifications?: EnforcedNotificationSettings; language?: Language; deletionPending?: boolean };
 export type UserUpdatedEvent = UserRegisteredEvent;
 export interface SessionsInvalidatedEvent {
   userId: number;
