@@ -196,6 +196,7 @@ describe('no input gets a 5xx', () => {
         'DELETE /api/push/subscriptions/{id}',
         'GET /api/users/me/passkeys',
         'POST /api/users/me/passkeys/registration-options',
+        'POST /api/users/me/passkeys/confirmation-options',
         'POST /api/users/me/passkeys',
         'PATCH /api/users/me/passkeys/{id}',
         'DELETE /api/users/me/passkeys/{id}',
@@ -220,7 +221,13 @@ describe('no input gets a 5xx', () => {
         'DELETE /api/users/me/identities/{id}',
       ]),
     );
-    expect(ops.find((op) => op.method === 'POST' && op.path === '/api/users/me/deletion')?.bodyFields).toEqual(['password', 'confirmation', 'code']);
+    // The password, or in its place a passkey's answer (fuzzed down to its nested fields) or a fresh provider sign-in.
+    expect(ops.find((op) => op.method === 'POST' && op.path === '/api/users/me/deletion')?.bodyFields).toEqual(
+      expect.arrayContaining(['password', 'passkey', 'passkey.response', 'providerSignIn', 'confirmation', 'code']),
+    );
+    expect(ops.find((op) => op.method === 'POST' && op.path === '/api/users/me/two-step/disable')?.bodyFields).toEqual(
+      expect.arrayContaining(['password', 'passkey', 'passkey.rawId', 'providerSignIn', 'code']),
+    );
     expect(ops.find((op) => op.method === 'POST' && op.path === '/api/auth/sessions/end-by-link')?.bodyFields).toEqual(['token']);
     expect(ops.find((op) => op.method === 'GET' && op.path === '/api/users/me/export/download')?.queryFields).toEqual(['token']);
     expect(ops.find((op) => op.method === 'POST' && op.path === '/api/auth/oidc/sign-up')?.bodyFields).toEqual(
