@@ -138,7 +138,7 @@ export function AccountDeletionCard({ username, twoStepEnabled, account }: Accou
           {proofRefused || passkeyCancelled || refusal.general ? (
             <p className="text-sm text-destructive" role="alert">
               {proofRefused
-                ? t(`settings.proof.${proofRefused}`)
+                ? t(proofRefused)
                 : passkeyCancelled
                   ? t('settings.proof.passkeyCancelled')
                   : t(GENERAL_REFUSALS[refusal.general ?? 'failed'])}

@@ -68,10 +68,10 @@ export function useProofBody(): (mode: ProofMode, password: string) => Promise<P
 }
 
 /** The server's refusal of a passkey or a provider sign-in, in this form's words. */
-export function proofRefusal(error: unknown): 'passkeyRefused' | 'providerExpired' | null {
+export function proofRefusal(error: unknown): 'settings.proof.passkeyRefused' | 'settings.proof.providerExpired' | null {
   const fields = errorBody(error)?.fields ?? {};
-  if (fields.passkey) return 'passkeyRefused';
-  if (fields.providerSignIn) return 'providerExpired';
+  if (fields.passkey) return 'settings.proof.passkeyRefused';
+  if (fields.providerSignIn) return 'settings.proof.providerExpired';
   return null;
 }
 

@@ -237,7 +237,7 @@ function TwoStepOn({ recoveryCodesLeft, onCodes, account }: { recoveryCodesLeft:
         </FormField>
         {proofRefused || passkeyCancelled ? (
           <p className="text-sm text-destructive" role="alert">
-            {proofRefused ? t(`settings.proof.${proofRefused}`) : t('settings.proof.passkeyCancelled')}
+            {proofRefused ? t(proofRefused) : t('settings.proof.passkeyCancelled')}
           </p>
         ) : null}
         <Button type="submit" variant="destructive" disabled={disabling.isLoading || !proofReady(mode, account, password)}>
