@@ -14,6 +14,7 @@ module.exports = (dir, overrides = {}) => ({
   transformIgnorePatterns: ['/node_modules/(?!(openid-client|oauth4webapi|jose)/)'],
   moduleNameMapper: {
     '^@app/(contracts|server|testing)$': path.join(__dirname, 'libs/$1/src/index.ts'),
+    '^@app/testing/fakes$': path.join(__dirname, 'libs/testing/src/fakes.ts'),
   },
   // *.spec.ts: unit tests, no infrastructure (the fast tier, jest.unit.config.js); *.int-spec.ts: against real servers.
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/src/**/*.int-spec.ts', '<rootDir>/test/**/*.int-spec.ts'],

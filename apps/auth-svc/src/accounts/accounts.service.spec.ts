@@ -18,15 +18,11 @@ import { AccountsService, INVALID_CREDENTIALS_MESSAGE } from './accounts.service
 import { LoginLimiter } from './login-limiter';
 import { HASH_OPTIONS } from './password-hash';
 import { SignupLimiter } from './signup-limiter';
+import { fn, refusal, type Fake } from '@app/testing/fakes';
 
 // Signing up and signing in, with typed fakes of the accounts' store (UsersService, which reaches
 // the database itself), the sessions, the captcha, the limiters and the mail. What the database
 // decides (a taken name, an address held unconfirmed) is in tests/api/auth.int-spec.ts.
-
-type Fake<T> = { [K in keyof T]?: T[K] extends (...args: infer A) => infer R ? jest.Mock<R, A> : T[K] };
-
-/** A jest.fn typed by the method it stands in for (where it is assigned), whatever its own parameters. */
-const fn = <A extends unknown[], R>(impl: (...args: NoInfer<A>) => NoInfer<R>): jest.Mock<R, A> => jest.fn<R, A>(impl);
 
 const PASSWORD = 'correct horse battery';
 // No address: the country lookup (a large database file) stays out of the unit tier.
@@ -74,15 +70,6 @@ async function build() {
     ],
   }).compile();
   return { service: module.get(AccountsService), users, sessions, captcha, limiter, mailer, sanctions, recovery, twoStep };
-}
-
-async function refusal(attempt: Promise<unknown>): Promise<{ status: number; code: string; message: string; fields?: Record<string, string[]> }> {
-  const error = await attempt.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(RpcException);
-  return (error as RpcException).getError() as { status: number; code: string; message: string };
 }
 
 const signUp = (fields: Partial<RegisterRequestDto> = {}): RegisterRequestDto => ({

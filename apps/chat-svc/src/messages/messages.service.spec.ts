@@ -20,15 +20,11 @@ import { MessagesRepository, type NewMessage } from './messages.repository';
 import type { SendContext } from './send-contexts';
 import { MessagesService } from './messages.service';
 import { ReactionsRepository } from './reactions.repository';
+import { fn, refusal, type Fake } from '@app/testing/fakes';
 
 // The rules of sending, each on its own, with typed fakes of what the service reads and writes.
 // What only a real database and Redis can show (races, order, limits across replicas) is in
 // test/messages.int-spec.ts.
-
-type Fake<T> = { [K in keyof T]?: T[K] extends (...args: infer A) => infer R ? jest.Mock<R, A> : T[K] };
-
-/** A jest.fn typed by the method it stands in for (where it is assigned), whatever its own parameters. */
-const fn = <A extends unknown[], R>(impl: (...args: NoInfer<A>) => NoInfer<R>): jest.Mock<R, A> => jest.fn<R, A>(impl);
 
 function roomOf(type: 'public' | 'private', fields: Partial<Room> = {}): Room {
   return Object.assign(new Room(), { id: 7, name: 'Garden', type, origin: type === 'public' ? 'public' : 'room', messageCooldown: 30, ...fields });
@@ -80,16 +76,6 @@ async function build(context: Partial<SendContext> & { room: Room }) {
     ],
   }).compile();
   return { service: module.get(MessagesService), messages, limits, presence, fanout, notifications };
-}
-
-/** The RPC error body a refusal carries. */
-async function refusal(sending: Promise<unknown>): Promise<{ status: number; code: string; message: string }> {
-  const error = await sending.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(RpcException);
-  return (error as RpcException).getError() as { status: number; code: string; message: string };
 }
 
 const send = (actor: ActorDto, fields: { content?: string; type?: string; formatting?: object; clientId?: string } = {}) => ({

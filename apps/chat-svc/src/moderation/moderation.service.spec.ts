@@ -1,5 +1,4 @@
 import { Test } from '@nestjs/testing';
-import { RpcException } from '@nestjs/microservices';
 import type { Knex } from '@mikro-orm/postgresql';
 import {
   AuthPatterns,
@@ -25,16 +24,12 @@ import { ChatUsersService } from '../users/users.service';
 import { ModerationRepository, type AuditRow, type NewAuditEntry, type NewNotice, type NoticeRow } from './moderation.repository';
 import { MutesRepository, type MuteRow } from './mutes.repository';
 import { ModerationService } from './moderation.service';
+import { fn, refusal, type Fake } from '@app/testing/fakes';
 
 // Who may act on whom and what each action writes, with typed fakes of the repositories and of
 // auth-svc. The transaction is the fakes' own (its work runs on a stand-in handle); what only
 // PostgreSQL can show (two moderators at once, the locks, one mute per person) is in
 // test/moderation.int-spec.ts.
-
-type Fake<T> = { [K in keyof T]?: T[K] extends (...args: infer A) => infer R ? jest.Mock<R, A> : T[K] };
-
-/** A jest.fn typed by the method it stands in for (where it is assigned), whatever its own parameters. */
-const fn = <A extends unknown[], R>(impl: (...args: NoInfer<A>) => NoInfer<R>): jest.Mock<R, A> => jest.fn<R, A>(impl);
 
 const NOW = new Date('2026-11-29T00:00:00Z');
 const TRX = {} as Knex.Transaction;
@@ -164,16 +159,6 @@ function expectNothingWritten({ db, reports, mutes, auth, fanout }: Built) {
   expect(auth.sanctionCalls()).toEqual([]);
   expect(fanout.toUser).not.toHaveBeenCalled();
   expect(fanout.toRoom).not.toHaveBeenCalled();
-}
-
-/** The RPC error body a refusal carries. */
-async function refusal(attempt: Promise<unknown>): Promise<{ status: number; code: string; message: string; fields?: Record<string, string[]> }> {
-  const error = await attempt.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(RpcException);
-  return (error as RpcException).getError() as { status: number; code: string; message: string };
 }
 
 const reason = 'Repeated insults in the Garden';

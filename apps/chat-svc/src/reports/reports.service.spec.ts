@@ -1,5 +1,4 @@
 import { Test } from '@nestjs/testing';
-import { RpcException } from '@nestjs/microservices';
 import {
   ChatMessages,
   ErrorCode,
@@ -19,15 +18,11 @@ import { ChatUsersService } from '../users/users.service';
 import { ReportedContentRepository, type ContentMessage } from './reported-content.repository';
 import { ReportsRepository, type NewReport, type ReportRow } from './reports.repository';
 import { ReportsService } from './reports.service';
+import { fn, refusal, type Fake } from '@app/testing/fakes';
 
 // What may be reported and by whom, with typed fakes of the repositories, the rooms' reading
 // rule and marketplace-svc. The one-open-report and hourly rules are decided in the
 // repository's transaction (test/moderation.int-spec.ts); here, how their answers are refused.
-
-type Fake<T> = { [K in keyof T]?: T[K] extends (...args: infer A) => infer R ? jest.Mock<R, A> : T[K] };
-
-/** A jest.fn typed by the method it stands in for (where it is assigned), whatever its own parameters. */
-const fn = <A extends unknown[], R>(impl: (...args: NoInfer<A>) => NoInfer<R>): jest.Mock<R, A> => jest.fn<R, A>(impl);
 
 const NOW = new Date('2026-11-29T00:00:00Z');
 const actorOf = (role: UserRole, id = 11): ActorDto => ({ id, username: `${role}${id}`, avatar: null, role });
@@ -78,15 +73,6 @@ async function build({ room = roomOf() as Room | null, message = null as Content
     ],
   }).compile();
   return { service: module.get(ReportsService), reports, rooms, marketplace };
-}
-
-async function refusal(attempt: Promise<unknown>): Promise<{ status: number; code: string; message: string; fields?: Record<string, string[]> }> {
-  const error = await attempt.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(RpcException);
-  return (error as RpcException).getError() as { status: number; code: string; message: string };
 }
 
 const report = (actor: ActorDto, targetType: ReportTargetType, targetId: number, note?: string): CreateReportRequestDto => ({

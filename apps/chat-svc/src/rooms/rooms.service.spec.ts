@@ -24,16 +24,12 @@ import { ChatUsersService } from '../users/users.service';
 import { Room } from './room.entity';
 import { RoomsRepository, type NewPrivateRoom, type NewPublicRoom } from './rooms.repository';
 import { RoomsService } from './rooms.service';
+import { fn, refusal, type Fake } from '@app/testing/fakes';
 
 // The rules of making, reading, entering and deleting rooms, with typed fakes of what the
 // service reads and writes. The creation caps run through the real CreationLimits over an
 // in-memory window; what only PostgreSQL and Redis can show (a taken name's unique index,
 // two starts of one pair racing, the window shared by replicas) is in test/rooms.int-spec.ts.
-
-type Fake<T> = { [K in keyof T]?: T[K] extends (...args: infer A) => infer R ? jest.Mock<R, A> : T[K] };
-
-/** A jest.fn typed by the method it stands in for (where it is assigned), whatever its own parameters. */
-const fn = <A extends unknown[], R>(impl: (...args: NoInfer<A>) => NoInfer<R>): jest.Mock<R, A> => jest.fn<R, A>(impl);
 
 const actorOf = (role: UserRole, id = 11): ActorDto => ({ id, username: `${role}${id}`, avatar: null, role });
 
@@ -108,16 +104,6 @@ async function build({ found = null as Room | null, participant = true, people =
     ],
   }).compile();
   return { service: module.get(RoomsService), rooms, contact, fanout, window };
-}
-
-/** The RPC error body a refusal carries. */
-async function refusal(attempt: Promise<unknown>): Promise<{ status: number; code: string; message: string; fields?: Record<string, string[]>; details?: object }> {
-  const error = await attempt.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(RpcException);
-  return (error as RpcException).getError() as { status: number; code: string; message: string };
 }
 
 const newRoom = (actor: ActorDto, fields: Partial<CreateRoomRequestDto> = {}): CreateRoomRequestDto => ({ actor, name: 'Night owls', category: 'general', ...fields });

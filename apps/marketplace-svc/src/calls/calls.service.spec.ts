@@ -1,5 +1,4 @@
 import { Test } from '@nestjs/testing';
-import { RpcException } from '@nestjs/microservices';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { BlockPatterns, CallErrorCode, CallMessages, ErrorCode, SafetyMessages, type ActorDto, type UserRole } from '@app/contracts';
 import { RpcClient } from '@app/server';
@@ -11,6 +10,7 @@ import { CallClock } from './call-clock';
 import { CallNotifier } from './call-notifier.service';
 import { CallSession } from './call-session.entity';
 import { CallsService } from './calls.service';
+import { refusal } from '@app/testing/fakes';
 
 // Who may call whom and who may act on a call, refused before anything is written. CallsService
 // reads and writes through MikroORM's EntityManager itself (row locks, the active_calls key), so
@@ -98,15 +98,6 @@ async function build() {
     ],
   }).compile();
   return { service: module.get(CallsService), em, rpc, notifier };
-}
-
-async function refusal(attempt: Promise<unknown>): Promise<{ status: number; code: string; message: string }> {
-  const error = await attempt.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(RpcException);
-  return (error as RpcException).getError() as { status: number; code: string; message: string };
 }
 
 const call = (actor: ActorDto) => ({ actor, sellerId: 3, callType: 'audio' as const, ip: '203.0.113.5' });
