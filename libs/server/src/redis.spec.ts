@@ -1,4 +1,4 @@
-import { redisOptions } from './redis';
+import { redisClientOptions, redisOptions } from './redis';
 
 describe('redisOptions', () => {
   it('leaves a plain redis:// URL to ioredis', () => {
@@ -28,5 +28,33 @@ describe('redisOptions', () => {
     expect(() => redisOptions('http://cache:6379')).toThrow(/REDIS_URL/);
     expect(() => redisOptions('redis+sentinel://:pw@s1:26379')).toThrow(/REDIS_URL/);
     expect(() => redisOptions('redis+sentinel://:pw@s1:nope/master/0')).toThrow(/Sentinel/);
+  });
+});
+
+describe('redisClientOptions', () => {
+  const readonly = new Error("READONLY You can't write against a read only replica.");
+
+  it('reconnects and sends again a command refused as READONLY, and fails any other error', () => {
+    for (const url of ['redis://127.0.0.1:6379/0', 'redis+sentinel://:pw@s1:26379,s2:26379/chatmarket/0']) {
+      const { reconnectOnError } = redisClientOptions(url);
+      expect(reconnectOnError?.(readonly)).toBe(2);
+      expect(reconnectOnError?.(new Error('ERR wrong number of arguments'))).toBe(false);
+    }
+  });
+
+  it('follows a failover through the Sentinels: it hears the switch and keeps asking them', () => {
+    const options = redisClientOptions('redis+sentinel://:pw@s1:26379,s2:26379,s3:26379/chatmarket/0');
+    expect(options).toMatchObject({ name: 'chatmarket', failoverDetector: true, password: 'pw', sentinelPassword: 'pw' });
+    expect(options.sentinels).toHaveLength(3);
+    // Never more than a second between tries, and never giving up.
+    for (const strategy of [options.sentinelRetryStrategy, options.sentinelReconnectStrategy, options.retryStrategy]) {
+      expect(strategy?.(1)).toBeGreaterThan(0);
+      expect(strategy?.(1000)).toBeLessThanOrEqual(1000);
+    }
+    expect(options.connectTimeout).toBeLessThanOrEqual(3000);
+  });
+
+  it('names no Sentinel for a plain URL', () => {
+    expect(redisClientOptions('redis://127.0.0.1:6379/0')).not.toHaveProperty('sentinels');
   });
 });

@@ -34,21 +34,45 @@ export function redisOptions(url: string): RedisOptions {
 }
 
 /**
- * Every Redis client of the project. Commands queued while the connection is down fail after
- * a few tries rather than hang; reconnecting never stops and grows to half a second, so a
- * restart or a Sentinel failover is followed within a moment of the new primary answering.
+ * The options of every Redis client of the project. Commands queued while the connection is
+ * down fail after a few tries rather than hang; reconnecting never stops and grows to half a
+ * second, so a restart is followed within a moment of Redis answering again.
+ *
+ * Through Sentinels, a failover is followed as soon as it is decided: each client listens for
+ * the Sentinels' +switch-master (failoverDetector) and drops its connection to the old primary
+ * at once, since a killed primary's sockets never close by themselves (no one is left to answer
+ * them) and commands on them would wait for TCP to give up. Reconnecting asks the Sentinels
+ * again, every 100 ms to 1 s while none answers. A command refused with READONLY (it reached
+ * the old primary, back as a replica, before the client heard of the switch) was not carried
+ * out, so the client reconnects and sends it again (2) rather than failing it.
  */
-export function createRedis(url: string): Redis {
-  const options: RedisOptions = {
+export function redisClientOptions(url: string): RedisOptions {
+  const common: RedisOptions = {
     maxRetriesPerRequest: 3,
     enableAutoPipelining: true,
     lazyConnect: false,
     retryStrategy: (times) => Math.min(50 * times, 500),
-    // After a failover the old primary may come back as a replica: reconnect on READONLY.
-    reconnectOnError: (error) => error.message.startsWith('READONLY'),
+    reconnectOnError: (error) => (error.message.startsWith('READONLY') ? 2 : false),
   };
   const sentinel = redisOptions(url);
-  const client = sentinel.sentinels ? new Redis({ ...options, ...sentinel, sentinelRetryStrategy: (times) => Math.min(100 * times, 1000) }) : new Redis(url, options);
+  if (!sentinel.sentinels) return common;
+  return {
+    ...common,
+    ...sentinel,
+    // An address that does not answer (a node just killed) is given up on soon, for the next.
+    connectTimeout: 3000,
+    disconnectTimeout: 500,
+    sentinelCommandTimeout: 2000,
+    sentinelRetryStrategy: (times) => Math.min(100 * times, 1000),
+    failoverDetector: true,
+    sentinelReconnectStrategy: (times) => Math.min(100 * times, 1000),
+  };
+}
+
+/** A client for REDIS_URL: one Redis server, or the primary the Sentinels name (redisClientOptions). */
+export function createRedis(url: string): Redis {
+  const options = redisClientOptions(url);
+  const client = options.sentinels ? new Redis(options) : new Redis(url, options);
   // Without a listener an unreachable Redis is an unhandled 'error' event; requests still fail
   // on their own, so one line per outage is enough.
   let reported: string | undefined;
