@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BaseEnv, loadEnv } from '@app/server';
+import { BaseEnv, loadEnv, redisOptions } from '@app/server';
 import { parse, parseAllDocuments } from 'yaml';
 import webpush from 'web-push';
 
@@ -10,7 +10,8 @@ import webpush from 'web-push';
  * namespace) and checked against what the system needs and against docker-compose.yml, the
  * configuration that is run for real: every app present with the same image, command and
  * variables, probes and resource requests everywhere, the scaled parts autoscaled, NATS a
- * three-node cluster, Redis replicated, PostgreSQL and S3 outside, and a TURN server.
+ * three-node cluster, Redis a primary and replica behind three Sentinels, PostgreSQL and S3
+ * outside, and a TURN server.
  */
 const ROOT = join(__dirname, '../..');
 const K8S = join(ROOT, 'deploy/k8s');
@@ -165,7 +166,7 @@ describe('Kubernetes manifests', () => {
     }
   });
 
-  it('runs NATS as a three-node cluster with credentials, and Redis with replicas of a persistent primary', () => {
+  it('runs NATS as a three-node cluster with credentials', () => {
     const nats = find('StatefulSet', 'nats')!;
     expect(nats.spec?.replicas).toBe(3);
     const natsConf = find('ConfigMap', 'nats-config')?.data?.['nats.conf'] ?? '';
@@ -181,16 +182,45 @@ describe('Kubernetes manifests', () => {
     expect(natsConf).toMatch(/authorization\s*{[^}]*password: \$NATS_PASSWORD/);
     expect(natsConf).toMatch(/cluster\s*{[^]*authorization\s*{[^}]*password: \$NATS_ROUTE_PASSWORD/);
     expect(podTemplate(nats).spec.containers[0].image).toBe(compose.services.nats.image);
+  });
 
-    const primary = find('StatefulSet', 'redis-primary')!;
-    const replica = find('StatefulSet', 'redis-replica')!;
-    const primaryArgs = podTemplate(primary).spec.containers[0].args!.join(' ');
-    const replicaArgs = podTemplate(replica).spec.containers[0].args!.join(' ');
-    expect(primaryArgs).toContain('--appendonly yes');
-    expect(primaryArgs).toContain('--requirepass');
-    expect(replica.spec?.replicas).toBeGreaterThanOrEqual(1);
-    expect(replicaArgs).toContain(`--replicaof redis-primary-0.${(primary.spec as { serviceName: string }).serviceName} 6379`);
-    expect(podTemplate(primary).spec.containers[0].image).toBe(compose.services.redis.image);
+  it('runs Redis as a primary and a replica with three Sentinels, as compose does, the apps asking the Sentinels', () => {
+    const redis = find('StatefulSet', 'redis')!;
+    const sentinels = find('StatefulSet', 'redis-sentinel')!;
+    expect(redis.spec?.replicas).toBeGreaterThanOrEqual(2);
+    expect(sentinels.spec?.replicas).toBe(3);
+    const scripts = find('ConfigMap', 'redis-scripts')?.data ?? {};
+    for (const set of [redis, sentinels]) {
+      const [container] = podTemplate(set).spec.containers;
+      expect(container.image).toBe(compose.services.redis.image);
+      expect(scripts[container.args![1].replace('/scripts/', '')]).toBeDefined();
+    }
+    // Each node persists, signs in to the primary as a replica, and is known by its stable name.
+    expect(scripts['redis.sh']).toContain('--appendonly yes');
+    expect(scripts['redis.sh']).toMatch(/--requirepass "\$REDIS_PASSWORD" --masterauth "\$REDIS_PASSWORD" --replica-announce-ip "\$me"/);
+    expect(scripts['redis.sh']).toContain('--replicaof "$primary" 6379');
+    // The Sentinels agree as compose's do: the same settings, the same master name, two of three.
+    const composeSentinel = readFileSync(join(ROOT, 'docker/secrets.sh'), 'utf8');
+    for (const setting of [
+      'sentinel resolve-hostnames yes',
+      'sentinel announce-hostnames yes',
+      'sentinel down-after-milliseconds chatmarket 3000',
+      'sentinel failover-timeout chatmarket 10000',
+    ]) {
+      expect(scripts['sentinel.sh']).toContain(setting);
+      expect(composeSentinel).toContain(setting);
+    }
+    expect(scripts['sentinel.sh']).toMatch(/sentinel monitor chatmarket \$primary 6379 2\n/);
+    expect(scripts['sentinel.sh']).toContain('sentinel auth-pass chatmarket $REDIS_PASSWORD');
+    expect(scripts['sentinel.sh']).toContain('requirepass $REDIS_PASSWORD');
+    // The apps are given every Sentinel by its pod's name under the Sentinels' Service.
+    const options = redisOptions(secretExample.REDIS_URL);
+    expect(options.name).toBe('chatmarket');
+    expect(options.sentinels?.map((s) => `${(s as { host: string }).host}:${(s as { port: number }).port}`)).toEqual(
+      [0, 1, 2].map((i) => `redis-sentinel-${i}.${(sentinels.spec as { serviceName: string }).serviceName}:26379`),
+    );
+    expect(find('Service', (sentinels.spec as { serviceName: string }).serviceName)).toBeDefined();
+    expect(find('Service', (redis.spec as { serviceName: string }).serviceName)).toBeDefined();
   });
 
   it('keeps PostgreSQL and S3 outside the cluster, behind names the apps use', () => {
@@ -224,8 +254,12 @@ describe('Kubernetes manifests', () => {
       }
     }
     const serviceNames = resources.filter((r) => r.kind === 'Service').map((r) => r.metadata.name);
-    for (const url of [secretExample.NATS_URL, secretExample.REDIS_URL, config.MEDIA_SVC_URL]) {
+    for (const url of [secretExample.NATS_URL, config.MEDIA_SVC_URL]) {
       expect(serviceNames).toContain(new URL(url).hostname);
+    }
+    // A Sentinel by its pod's name: <pod>.<Service>.
+    for (const sentinel of redisOptions(secretExample.REDIS_URL).sentinels ?? []) {
+      expect(serviceNames).toContain((sentinel as { host: string }).host.split('.')[1]);
     }
   });
 });
