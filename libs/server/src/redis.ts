@@ -38,13 +38,13 @@ export function redisOptions(url: string): RedisOptions {
  * down fail after a few tries rather than hang; reconnecting never stops and grows to half a
  * second, so a restart is followed within a moment of Redis answering again.
  *
- * Through Sentinels, a failover is followed as soon as it is decided: each client listens for
- * the Sentinels' +switch-master (failoverDetector) and drops its connection to the old primary
- * at once, since a killed primary's sockets never close by themselves (no one is left to answer
- * them) and commands on them would wait for TCP to give up. Reconnecting asks the Sentinels
- * again, every 100 ms to 1 s while none answers. A command refused with READONLY (it reached
- * the old primary, back as a replica, before the client heard of the switch) was not carried
- * out, so the client reconnects and sends it again (2) rather than failing it.
+ * Through Sentinels, a failover is followed as soon as it is decided: a client that loses the
+ * primary asks the Sentinels again every 100 ms to 1 s, and an address that does not answer
+ * (a node just killed) is given up after 3 s. A command refused with READONLY (it reached the
+ * old primary, back as a replica, before the client heard of the switch) was not carried out,
+ * so the client reconnects and sends it again (2) rather than failing it. ioredis's
+ * failoverDetector is left off: its +switch-master arriving while the client is already
+ * reconnecting ends the client for good ("Connection is closed"), as seen under compose.
  */
 export function redisClientOptions(url: string): RedisOptions {
   const common: RedisOptions = {
@@ -64,8 +64,6 @@ export function redisClientOptions(url: string): RedisOptions {
     disconnectTimeout: 500,
     sentinelCommandTimeout: 2000,
     sentinelRetryStrategy: (times) => Math.min(100 * times, 1000),
-    failoverDetector: true,
-    sentinelReconnectStrategy: (times) => Math.min(100 * times, 1000),
   };
 }
 
