@@ -274,21 +274,23 @@ describe('the grace', () => {
     const sellerId = await sellerProfileOf(seller);
     const visitor = new ApiClient(stack);
     const listed = async () => {
-      const [all, featured, career] = await Promise.all([
+      const [all, featured, career, page] = await Promise.all([
         visitor.get('/api/sellers'),
         visitor.get('/api/sellers/featured?limit=24'),
         visitor.get('/api/sellers?category=career'),
+        visitor.get(`/api/sellers/${sellerId}`),
       ]);
-      return [all, featured, career].map((res) => res.body.some((s: any) => s.id === sellerId));
+      return [...[all, featured, career].map((res) => res.body.some((s: any) => s.id === sellerId)), page.status];
     };
-    expect(await listed()).toEqual([true, true, true]);
+    expect(await listed()).toEqual([true, true, true, 200]);
 
     expect((await mine(seller)).status).toBe(202);
-    await eventually(async () => expect(await listed()).toEqual([false, false, false]));
+    // Not listed, and their page is gone too, as it will be once erased.
+    await eventually(async () => expect(await listed()).toEqual([false, false, false, 404]));
 
     // Signing in cancels the deletion: the seller is back.
     expect((await seller.login(seller.username, PASSWORD)).status).toBe(200);
-    await eventually(async () => expect(await listed()).toEqual([true, true, true]));
+    await eventually(async () => expect(await listed()).toEqual([true, true, true, 200]));
   });
 
   it('is not erased by a sweep before its date', async () => {

@@ -99,7 +99,9 @@ export class SellersService {
 
   async get(id: number, ip?: string, viewer?: ActorDto): Promise<SellerDto> {
     const seller = await this.em.fork().findOne(Seller, { id });
-    if (!seller || (!seller.isVerified && !canSeeSellerApplication(viewer, seller.userId))) throw SellerErrors.notFound();
+    // Unverified, or its account to be deleted: only the seller and moderators see it.
+    const withdrawn = !seller?.isVerified || seller.accountDeletionPending;
+    if (!seller || (withdrawn && !canSeeSellerApplication(viewer, seller.userId))) throw SellerErrors.notFound();
     return toSellerDto(seller, await this.localeFor(ip));
   }
 
