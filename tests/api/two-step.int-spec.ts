@@ -51,7 +51,8 @@ describe('two-step sign-in through the gateway', () => {
     expect(wrong.body.fields).toEqual({ code: [TwoStepMessages.codeWrong] });
     const notDigits = await member.post('/api/users/me/two-step/confirm', { code: 'abc' });
     expect(notDigits.status).toBe(400);
-    expect(notDigits.body.fields.code).toBeDefined();
+    expect(notDigits.body.fields.code).toEqual(['Enter the 6-digit code from your authenticator app.']);
+    expect(notDigits.body.fieldCodes.code).toEqual([{ code: 'two_step_app_code' }]);
 
     const confirmed = await member.post('/api/users/me/two-step/confirm', { code: await freshTotpCode(setup.body.secret) });
     expect(confirmed.status).toBe(200);
@@ -161,6 +162,7 @@ describe('two-step sign-in through the gateway', () => {
     const missing = await member.post('/api/users/me/two-step/disable', { password: PASSWORD });
     expect(missing.status).toBe(400);
     expect(missing.body.fields.code).toEqual([TwoStepMessages.codeRequired]);
+    expect(missing.body.fieldCodes.code).toEqual([{ code: 'two_step_code' }]);
     expect((await member.get('/api/users/me/two-step')).body.enabled).toBe(true);
 
     const off = await member.post('/api/users/me/two-step/disable', { password: PASSWORD, code: await freshTotpCode(two.secret) });

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { validateSync } from 'class-validator';
 import { plainToInstance } from 'class-transformer';
 import { LoginDto, RegisterDto, UpdateProfileDto } from '../auth/dto/auth.dto';
+import { CompleteTwoStepLoginDto, ConfirmTwoStepDto, DisableTwoStepDto } from '../auth/dto/two-step.dto';
 import { CreateRoomDto, SendMessageDto } from '../chat/dto/chat.dto';
 import { ReviewInputDto } from '../marketplace/dto/review.dto';
 import { CreateReportDto } from '../moderation/dto/moderation.dto';
@@ -82,6 +83,10 @@ const ENGLISH_BEFORE: Array<[FieldMessageCode, Record<string, string | number> |
   ['report_own_message', undefined, 'You cannot report your own message'],
   ['report_own_room', undefined, 'You cannot report your own room'],
   ['report_public_rooms_only', undefined, 'Only public rooms can be reported; report a message or a person instead'],
+  ['two_step_code', undefined, 'Enter the 6-digit code from your authenticator app, or a recovery code.'],
+  ['two_step_app_code', undefined, 'Enter the 6-digit code from your authenticator app.'],
+  ['two_step_sign_in_expired', undefined, 'This sign-in has expired. Please sign in again.'],
+  ['passkey_no_answer', undefined, 'The passkey did not answer. Please try again.'],
 ];
 
 /** What class-validator answers for a body, each message with the code its rule carries. */
@@ -137,6 +142,24 @@ describe("the forms' rules", () => {
     expect(refusals(LoginDto, { email: '', password: '', captchaResponse: 'token' })).toEqual({
       email: [{ code: 'sign_in_name_required', message: 'Email or username is required' }],
       password: [{ code: 'password_required', message: 'Password is required' }],
+    });
+  });
+
+  it('two-step sign-in and turning it off name theirs', () => {
+    expect(refusals(CompleteTwoStepLoginDto, { challenge: 'old', code: '' })).toEqual({
+      code: [{ code: 'two_step_code', message: 'Enter the 6-digit code from your authenticator app, or a recovery code.' }],
+      challenge: [{ code: 'two_step_sign_in_expired', message: 'This sign-in has expired. Please sign in again.' }],
+    });
+    expect(refusals(ConfirmTwoStepDto, { code: 'abc-def' })).toEqual({
+      code: [{ code: 'two_step_app_code', message: 'Enter the 6-digit code from your authenticator app.' }],
+    });
+    expect(refusals(DisableTwoStepDto, { code: '123456', password: ' ' })).toEqual({
+      password: [{ code: 'password_required', message: 'Password is required' }],
+    });
+    // Beside class-validator's own nested-object message, which carries no code.
+    expect(refusals(DisableTwoStepDto, { code: '123456', passkey: 'yes' }).passkey).toContainEqual({
+      code: 'passkey_no_answer',
+      message: 'The passkey did not answer. Please try again.',
     });
   });
 

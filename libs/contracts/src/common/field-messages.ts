@@ -4,6 +4,8 @@
  * the values (`fieldCodes`) a client words in the reader's language. `{name}` is a value's
  * place: the same ICU form the web's catalogues (fields.json) keep, English byte for byte.
  */
+import { PasskeyMessages } from '../auth/passkeys.constants';
+import { TwoStepMessages } from '../auth/two-step.constants';
 import { ChatMessages } from '../chat/chat.constants';
 import { MediaUrlMessages } from '../media/media.constants';
 import { ModerationMessages } from '../moderation/moderation.constants';
@@ -101,6 +103,11 @@ export const FIELD_MESSAGES = {
   report_own_message: ModerationMessages.ReportOwnMessage,
   report_own_room: ModerationMessages.ReportOwnRoom,
   report_public_rooms_only: ModerationMessages.OnlyPublicRooms,
+  // Two-step sign-in and passkeys
+  two_step_code: TwoStepMessages.codeRequired,
+  two_step_app_code: 'Enter the 6-digit code from your authenticator app.',
+  two_step_sign_in_expired: TwoStepMessages.challengeExpired,
+  passkey_no_answer: PasskeyMessages.responseRequired,
 } as const;
 
 export type FieldMessageCode = keyof typeof FIELD_MESSAGES;

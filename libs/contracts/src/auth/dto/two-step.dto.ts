@@ -1,8 +1,7 @@
 import { Type } from 'class-transformer';
 import { Equals, IsInt, IsObject, IsOptional, IsString, Matches, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
 import { PASSWORD_MAX } from '../auth.constants';
-import { PasskeyMessages } from '../passkeys.constants';
-import { TwoStepMessages } from '../two-step.constants';
+import { said } from '../../common/field-messages';
 import { ClientMetaDto, SESSION_KEY_PATTERN } from './auth.dto';
 import { AuthenticationCredentialDto } from './passkeys.dto';
 
@@ -10,29 +9,29 @@ import { AuthenticationCredentialDto } from './passkeys.dto';
 const CODE_PATTERN = /^\s*[A-Za-z0-9][A-Za-z0-9 -]{4,30}\s*$/;
 
 export class TwoStepCodeDto {
-  @IsString({ message: TwoStepMessages.codeRequired })
-  @Matches(CODE_PATTERN, { message: TwoStepMessages.codeRequired })
+  @IsString(said('two_step_code'))
+  @Matches(CODE_PATTERN, said('two_step_code'))
   code: string;
 }
 
 /** Confirming an enrolment takes only a code from the app (recovery codes come after). */
 export class ConfirmTwoStepDto {
-  @IsString({ message: TwoStepMessages.codeRequired })
-  @Matches(/^\s*\d{3}\s?\d{3}\s*$/, { message: 'Enter the 6-digit code from your authenticator app.' })
+  @IsString(said('two_step_code'))
+  @Matches(/^\s*\d{3}\s?\d{3}\s*$/, said('two_step_app_code'))
   code: string;
 }
 
 /** Turning it off: a code, and the password or in its place a passkey's answer or a fresh provider sign-in (as deleting the account takes them). */
 export class DisableTwoStepDto extends TwoStepCodeDto {
   @ValidateIf((dto: DisableTwoStepDto) => dto.passkey === undefined && dto.providerSignIn === undefined)
-  @IsString({ message: 'Password is required' })
-  @Matches(/\S/, { message: 'Password is required' })
+  @IsString(said('password_required'))
+  @Matches(/\S/, said('password_required'))
   @MaxLength(PASSWORD_MAX)
   password?: string;
 
   /** The answer to POST /api/users/me/passkeys/confirmation-options. */
   @IsOptional()
-  @IsObject({ message: PasskeyMessages.responseRequired })
+  @IsObject(said('passkey_no_answer'))
   @ValidateNested()
   @Type(() => AuthenticationCredentialDto)
   passkey?: AuthenticationCredentialDto;
@@ -42,8 +41,8 @@ export class DisableTwoStepDto extends TwoStepCodeDto {
 
 /** The second step of a sign-in: the challenge the password step answered, and a code. */
 export class CompleteTwoStepLoginDto extends TwoStepCodeDto {
-  @IsString({ message: TwoStepMessages.challengeExpired })
-  @Matches(/^[\w-]{43}$/, { message: TwoStepMessages.challengeExpired })
+  @IsString(said('two_step_sign_in_expired'))
+  @Matches(/^[\w-]{43}$/, said('two_step_sign_in_expired'))
   challenge: string;
 }
 
