@@ -358,8 +358,13 @@ describe('accounts through the gateway', () => {
       expect((await check(taken.toUpperCase())).body).toEqual({
         available: false,
         message: 'This username is already taken. Please choose another one.',
+        messageCode: { code: 'username_taken' },
       });
-      expect((await check('ab')).body).toMatchObject({ available: false, message: 'Username must be at least 3 characters long' });
+      expect((await check('ab')).body).toMatchObject({
+        available: false,
+        message: 'Username must be at least 3 characters long',
+        messageCode: { code: 'username_too_short', params: { min: 3 } },
+      });
       expect((await check('has space')).body.available).toBe(false);
       expect((await check('a'.repeat(21))).body.available).toBe(false);
       expect((await client().get('/api/auth/check-username')).status).toBe(400);

@@ -225,7 +225,11 @@ describe('content filter', () => {
       status: 400,
       body: { fields: { username: [SafetyMessages.WordsNotAllowed.username] } },
     });
-    expect((await c.get('/api/auth/check-username?username=fuckface')).body).toEqual({ available: false, message: SafetyMessages.WordsNotAllowed.username });
+    expect((await c.get('/api/auth/check-username?username=fuckface')).body).toEqual({
+      available: false,
+      message: SafetyMessages.WordsNotAllowed.username,
+      messageCode: { code: 'username_words_not_allowed' },
+    });
     expect(await c.post('/api/auth/guest', { username: 'b1tch_guest', captchaResponse: await c.solveCaptcha() })).toMatchObject({
       status: 400,
       body: { fields: { username: [SafetyMessages.WordsNotAllowed.username] } },

@@ -43,7 +43,8 @@ describe('sign-in providers on the sign-in screen', () => {
     const user = userEvent.setup();
     renderApp('/auth');
     await user.click(await screen.findByRole('checkbox', { name: authEnglish['auth.rememberMe'] }));
-    await user.click(screen.getByRole('button', { name: 'Continue with Google' }));
+    // The providers come by their own request: wait for the button rather than read it at once.
+    await user.click(await screen.findByRole('button', { name: 'Continue with Google' }));
     await waitFor(() => expect(server.requests.find((r) => r.path === '/api/auth/oidc/google/start')?.body).toEqual({ rememberMe: true }));
   });
 });

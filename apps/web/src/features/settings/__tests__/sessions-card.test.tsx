@@ -28,7 +28,8 @@ const phone: SessionInfoDto = {
   countryCode: 'GB',
   signedInWith: 'password',
   createdAt: '2026-11-03T10:00:00.000Z',
-  lastActiveAt: '2026-11-03T10:00:00.000Z',
+  // Relative to the day the test runs: a fixed date reads "… ago" for some weeks, then "last month".
+  lastActiveAt: new Date(Date.now() - 3 * 60 * 60 * 1000).toISOString(),
   current: false,
 };
 const unknown: SessionInfoDto = { ...phone, id: 'c'.repeat(32), browser: null, os: null, deviceType: null, countryCode: null };
