@@ -18,7 +18,7 @@ const PRIVATE_CHATS = { key: 'private', name: '500 private chats, both people se
 export const SATURATION_WORKLOADS = {
   full: [
     { key: 'big', name: 'one public room of 200 members, 60 vip senders', rooms: 1, members: 200, senders: 60, rates: [0.25, 0.5, 1, 1.5, 2, 2.5, 3, 4, 5, 6, 7.5, 9, 10.5, 12, 15] },
-    { key: 'rooms', name: '50 rooms of 20 members, 2 vip senders per room', rooms: 50, members: 20, senders: 2, rates: [0.25, 0.5, 1, 1.5, 2, 3, 4, 5, 6, 7.5, 10, 12.5, 15] },
+    { key: 'rooms', name: '50 rooms of 20 members, 2 vip senders per room', rooms: 50, members: 20, senders: 2, rates: [0.25, 0.5, 1, 1.5, 2, 3, 4, 5, 6, 7.5, 10, 12.5, 15, 20, 25] },
     PRIVATE_CHATS,
   ],
   /**
@@ -33,7 +33,7 @@ export const SATURATION_WORKLOADS = {
   /** The rooms in fewer steps (the private chats' climb is short already); without --workload, the big room only. */
   quick: [
     { key: 'big', name: 'one public room of 200 members, 60 vip senders', rooms: 1, members: 200, senders: 60, rates: [0.25, 0.5, 1, 1.5, 2, 3, 4, 6, 7.5, 10, 12, 15] },
-    { key: 'rooms', name: '50 rooms of 20 members, 2 vip senders per room', rooms: 50, members: 20, senders: 2, rates: [0.5, 1, 2, 3, 4, 5, 6, 7.5, 10, 15] },
+    { key: 'rooms', name: '50 rooms of 20 members, 2 vip senders per room', rooms: 50, members: 20, senders: 2, rates: [0.5, 1, 2, 3, 4, 5, 6, 7.5, 10, 15, 20, 25] },
     PRIVATE_CHATS,
   ],
 };

@@ -90,6 +90,9 @@ export async function startChatTarget({ gateways, chatReplicas, runId, profileDi
         PRIVATE_CHATS_PER_USER_PER_HOUR: '100000',
         // The saturation climb goes past what the flood guard lets one person send (saturation.mjs).
         MESSAGES_PER_USER_PER_10_SECONDS: '100000',
+        // ... and past the gateway's frames per socket (200 in 10 s), which the top steps of 20
+        // and 25 messages/s per sender would otherwise meet first.
+        WS_FRAMES_PER_10_SECONDS: '100000',
         NODE_OPTIONS: `--expose-gc --require ${join(HERE, 'measure-hook.cjs')}`,
         MEASURE_MARKS_DIR: marksDir,
         ...(profileDir ? { CPU_PROFILE_DIR: profileDir } : {}),
