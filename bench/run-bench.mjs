@@ -166,6 +166,13 @@ export function formatSaturation(report) {
         const f = h.figures;
         lines.push(`| ${target} | ${fixed(h.offeredPerSecond)} | ${fixed(f.latencyMs.p50, 1)} | ${fixed(f.latencyMs.p99, 1)} | ${f.lost + f.outOfOrder} |`);
       }
+      const stalls = halves.flatMap(({ halfCeiling: h }) => h.loopDelays ?? []);
+      if (stalls.length > 0) {
+        lines.push('', "The chat system's event loops in that step (how long each was held up, ms):", '');
+        lines.push('| process | p50 | p99 | longest |');
+        lines.push('|---|---|---|---|');
+        for (const d of stalls) lines.push(`| ${d.name} | ${fixed(d.p50, 1)} | ${fixed(d.p99, 1)} | ${fixed(d.max, 1)} |`);
+      }
     }
     lines.push('', `Every step (deliveries/s, p99 ms, socket writer CPU µs per delivery; ✗ ended the climb):`, '');
     lines.push(`| messages/s in | ${runs.map((r) => r.target).join(' | ')} |`);
@@ -178,6 +185,17 @@ export function formatSaturation(report) {
         return `${fixed(f.deliveredPerSecond)}, ${fixed(f.latencyMs.p99, 1)}, ${fixed(f.holderCpuMicrosPerDelivery, 1)}${step.problems.length ? ' ✗' : ''}`;
       });
       lines.push(`| ${fixed(rate * workload.senders * workload.rooms)} | ${cells.join(' | ')} |`);
+    }
+    const stalled = chat?.steps.filter((step) => step.loopDelays?.length > 0) ?? [];
+    if (stalled.length > 0) {
+      const names = stalled[0].loopDelays.map((d) => d.name);
+      lines.push('', "The chat system's longest event-loop stall in each step, by process (ms):", '');
+      lines.push(`| messages/s in | ${names.join(' | ')} |`);
+      lines.push(`|---|${names.map(() => '---').join('|')}|`);
+      for (const step of stalled) {
+        const byName = new Map(step.loopDelays.map((d) => [d.name, d.max]));
+        lines.push(`| ${fixed(step.offeredPerSecond)} | ${names.map((name) => fixed(byName.get(name), 1)).join(' | ')} |`);
+      }
     }
     lines.push('');
   }

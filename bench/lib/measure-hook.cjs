@@ -10,7 +10,8 @@
 // hooks end the process on, as SIGUSR2 is) writes a heap snapshot there (<INSTANCE_ID>-<pid>.heapsnapshot),
 // after collecting the garbage; the file's appearance says it is complete.
 const inspector = require('node:inspector');
-const { renameSync, writeFileSync } = require('node:fs');
+const { existsSync, renameSync, writeFileSync } = require('node:fs');
+const { monitorEventLoopDelay } = require('node:perf_hooks');
 const v8 = require('node:v8');
 const { join } = require('node:path');
 
@@ -43,16 +44,32 @@ if (dir) {
 
 // With MEASURE_MARKS_DIR, the process writes there (as <pid>) how many marks it has handled,
 // so that the run waits for every collection to end before it measures anything.
+// Each mark also writes how long the event loop was held up since the mark before (<pid>.loop, in
+// ms): a stall in any process of the path holds every delivery behind it, which is what a p99
+// delivery latency far above the p50 is made of. A reading mark (a `reading` file beside the
+// marks, see targets.mjs) only does that: no collection, and the profile goes on.
 const marksDir = process.env.MEASURE_MARKS_DIR;
+const LOOP_RESOLUTION_MS = 10;
+const loopDelay = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
+loopDelay.enable();
 let marks = 0;
 process.on('SIGWINCH', () => {
-  if (typeof global.gc === 'function') global.gc();
-  if (session) {
+  // The histogram's samples are the sampling interval plus the lateness: the lateness is the stall.
+  const ms = (ns) => Math.max(0, Math.round(ns / 1e4) / 100 - LOOP_RESOLUTION_MS);
+  const loop = { p50: ms(loopDelay.percentile(50)), p99: ms(loopDelay.percentile(99)), max: ms(loopDelay.max) };
+  const reading = marksDir && existsSync(join(marksDir, 'reading'));
+  if (!reading && typeof global.gc === 'function') global.gc();
+  if (!reading && session) {
     session.post('Profiler.stop');
     session.post('Profiler.start');
   }
   marks++;
-  if (marksDir) writeFileSync(join(marksDir, String(process.pid)), String(marks));
+  if (marksDir) {
+    writeFileSync(join(marksDir, `${process.pid}.loop`), JSON.stringify(loop));
+    writeFileSync(join(marksDir, String(process.pid)), String(marks));
+  }
+  // After the collection: a mark's own pause is not the next period's.
+  loopDelay.reset();
 });
 
 const snapshotDir = process.env.HEAP_SNAPSHOT_DIR;

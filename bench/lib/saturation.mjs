@@ -75,9 +75,11 @@ export async function climb({ target, workload, tag, stepSeconds, warmUpSeconds 
     // A profiled run profiles the steps only, not the start-up, the joins and the warm-up.
     await target.markMeasurement?.();
     for (const [index, rate] of workload.rates.entries()) {
+      await target.eventLoopDelays?.();
       const figures = await measureSending({ target, clients, members: workload.members, ratePerSender: rate, tag: `${tag}-s${index}`, sendSeconds: stepSeconds });
+      const loopDelays = (await target.eventLoopDelays?.()) ?? [];
       const problems = stepProblems(figures);
-      steps.push({ rate, offeredPerSecond: rate * workload.senders * workload.rooms, figures, problems });
+      steps.push({ rate, offeredPerSecond: rate * workload.senders * workload.rooms, figures, problems, loopDelays });
       log(`  ${target.name}: ${rate}/s per sender, ${figures.deliveredPerSecond.toFixed(0)} deliveries/s, p99 ${figures.latencyMs.p99?.toFixed(1)} ms${problems.length ? ` (${problems.join(', ')})` : ''}`);
       if (problems.length > 0) break;
     }
@@ -85,8 +87,11 @@ export async function climb({ target, workload, tag, stepSeconds, warmUpSeconds 
     const ceiling = steps.filter((s) => s.problems.length === 0).at(-1);
     if (ceiling && !workload.chatSystemOnly) {
       const rate = ceiling.rate / 2;
+      await target.eventLoopDelays?.();
       const figures = await measureSending({ target, clients, members: workload.members, ratePerSender: rate, tag: `${tag}-h`, sendSeconds: stepSeconds });
-      halfCeiling = { rate, offeredPerSecond: rate * workload.senders * workload.rooms, figures, problems: stepProblems(figures) };
+      // The chat system's processes say how long their event loops stalled in this step.
+      const loopDelays = (await target.eventLoopDelays?.()) ?? [];
+      halfCeiling = { rate, offeredPerSecond: rate * workload.senders * workload.rooms, figures, problems: stepProblems(figures), loopDelays };
       log(`  ${target.name}: half the ceiling, ${rate}/s per sender, p50 ${figures.latencyMs.p50?.toFixed(1)} ms, p99 ${figures.latencyMs.p99?.toFixed(1)} ms`);
     }
   } finally {

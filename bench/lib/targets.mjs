@@ -1,10 +1,11 @@
 // The two systems under load: the product (every app as a process, as npm start runs them,
 // on a private NATS, Redis and databases of this run) and the bare ws broadcast baseline.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +22,11 @@ const HERE = dirname(fileURLToPath(import.meta.url));
 const SERVICE_DATABASES = ['auth', 'chat', 'marketplace', 'media'];
 /** A full collection of every process takes well under a second; this only keeps a hung run from waiting forever. */
 const MARK_TIMEOUT_MS = 30_000;
+
+/** This process's event loop, where the clients run (see eventLoopDelays). */
+const LOOP_RESOLUTION_MS = 10;
+const clientsLoop = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
+clientsLoop.enable();
 
 function readFileSyncOr(file, fallback) {
   try {
@@ -166,7 +172,9 @@ export async function startChatTarget({ gateways, chatReplicas, runId, profileDi
      * A measurement starts: garbage is collected and profiles start afresh (see measure-hook.cjs).
      * Answers once every process has done so, so that their pauses fall before the measurement.
      */
-    async markMeasurement() {
+    async markMeasurement({ reading = false } = {}) {
+      if (reading) writeFileSync(join(marksDir, 'reading'), '');
+      else rmSync(join(marksDir, 'reading'), { force: true });
       const pids = [...stack.processes.values()].filter((entry) => !entry.exited).map((entry) => entry.child.pid);
       const expected = new Map(pids.map((pid) => [pid, (marksHandled.get(pid) ?? 0) + 1]));
       for (const pid of pids) process.kill(pid, 'SIGWINCH');
@@ -177,6 +185,25 @@ export async function startChatTarget({ gateways, chatReplicas, runId, profileDi
         await sleep(20);
       }
       for (const [pid, count] of expected) marksHandled.set(pid, count);
+    },
+    /**
+     * How long each Node process's event loop was held up since the last mark, by process name
+     * (measure-hook.cjs): a reading mark, which neither collects garbage nor restarts profiles.
+     */
+    async eventLoopDelays() {
+      await this.markMeasurement({ reading: true });
+      // As in measure-hook.cjs: a sample less the sampling interval is how late the loop was.
+      const ms = (ns) => Math.max(0, Math.round(ns / 1e4) / 100 - LOOP_RESOLUTION_MS);
+      // The clients' own loop too: a stall there delays what they measure, on every server alike.
+      const clients = { name: 'bench clients', p50: ms(clientsLoop.percentile(50)), p99: ms(clientsLoop.percentile(99)), max: ms(clientsLoop.max) };
+      clientsLoop.reset();
+      return [
+        ...[...stack.processes.values()]
+          .filter((entry) => !entry.exited)
+          .map((entry) => ({ name: entry.name, ...JSON.parse(readFileSyncOr(join(marksDir, `${entry.child.pid}.loop`), 'null') ?? {}) }))
+          .filter((entry) => entry.max !== undefined),
+        clients,
+      ];
     },
     /** Sockets live in the gateways. */
     connectionPids: () => pidsOf('gateway'),

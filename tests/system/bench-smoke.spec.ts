@@ -30,6 +30,9 @@ describe('load benchmark, smoke run', () => {
     for (const server of ['chat system', 'bare ws', 'Socket\\.IO peer']) expect(text).toMatch(new RegExp(`^\\| ${server} \\| `, 'm'));
     // The first step (4 messages/s in) reached the other 19 members on every server.
     expect(text).toMatch(/^\| 4 \| [1-9]\d*, [\d.]+, [\d.]+( ✗)? \| [1-9]\d*, [\d.]+, [\d.]+( ✗)? \| [1-9]\d*, [\d.]+, [\d.]+( ✗)? \|$/m);
+    // Each of the chat system's processes, and the clients, said how long their event loops stalled in that step.
+    expect(text).toMatch(/^\| 4 \|( [\d.]+ \|){3,}$/m);
+    expect(text).toMatch(/^\| gateway \| [\d.]+ \| [\d.]+ \| [\d.]+ \|$/m);
     // Four private rooms started through the API, both people sending (16 messages/s in): each reached the other.
     expect(text).toContain('#### smoke: 4 private chats, both people sending');
     expect(text).toMatch(/^\| 16 \| [1-9]\d*, [\d.]+, [\d.]+( ✗)? \|$/m);
