@@ -29,4 +29,17 @@ describe('sign-in providers from the environment', () => {
     expect(oidcProvidersProblem({ ...google, OIDC_PROVIDERS: 'google,google' })).toMatch(/twice/);
     expect(oidcProvidersProblem(google)).toBeNull();
   });
+
+  it('takes plain http only from this machine or a name under .localhost (the development stand-in)', () => {
+    const local = (issuer: string) => oidcProvidersProblem({ OIDC_PROVIDERS: 'local', OIDC_LOCAL_ISSUER: issuer, OIDC_LOCAL_CLIENT_ID: 'a', OIDC_LOCAL_CLIENT_SECRET: 'b' });
+    for (const issuer of ['http://localhost:9400', 'http://127.0.0.1:9400', 'http://[::1]:9400', 'http://oidc.localhost:3002', 'http://OIDC.Localhost:3002/realm']) {
+      expect([issuer, local(issuer)]).toEqual([issuer, null]);
+    }
+    for (const issuer of ['http://localhost.example.com', 'http://oidclocalhost:3002', 'http://oidc.localhost.example.com', 'http://oidc.localhost.:3002', 'http://10.0.0.5:3002']) {
+      expect([issuer, local(issuer)]).toEqual([issuer, expect.stringMatching(/^OIDC_LOCAL_ISSUER must be an https URL/)]);
+    }
+    const env = loadEnv(AuthEnv, { OIDC_PROVIDERS: 'local', OIDC_LOCAL_ISSUER: 'http://oidc.localhost:3002', OIDC_LOCAL_CLIENT_ID: 'a', OIDC_LOCAL_CLIENT_SECRET: 'b' });
+    const [provider] = oidcProvidersOf(env);
+    expect({ issuer: provider.issuer.href, allowHttp: provider.allowHttp }).toEqual({ issuer: 'http://oidc.localhost:3002/', allowHttp: true });
+  });
 });

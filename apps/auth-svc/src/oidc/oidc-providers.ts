@@ -8,11 +8,19 @@ export interface OidcProviderConfig {
   issuer: URL;
   clientId: string;
   clientSecret: string;
-  /** Plain http is let through only for an issuer on this machine (a development or test provider). */
+  /** Plain http is let through only for an issuer on this machine or under `.localhost` (a development or test provider). */
   allowHttp: boolean;
 }
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * Plain http only for a provider on this machine, or under `localhost` (RFC 6761: no such name
+ * is ever a public one; compose's development stand-in is `oidc.localhost`, its network alias).
+ */
+function plainHttpAllowed(url: URL): boolean {
+  return url.protocol === 'http:' && (LOOPBACK_HOSTS.has(url.hostname) || url.hostname.endsWith('.localhost'));
+}
 
 type EnvValues = Record<string, unknown>;
 
@@ -57,8 +65,8 @@ export function oidcProvidersProblem(env: EnvValues): string | null {
     } catch {
       problems.push(`${prefix}ISSUER must be the provider's issuer URL, such as https://accounts.google.com`);
     }
-    if (url && url.protocol !== 'https:' && !(url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname))) {
-      problems.push(`${prefix}ISSUER must be an https URL (plain http only on localhost)`);
+    if (url && url.protocol !== 'https:' && !plainHttpAllowed(url)) {
+      problems.push(`${prefix}ISSUER must be an https URL (plain http only on localhost, 127.0.0.1 or a name under .localhost)`);
     }
     if (!value(env, `${prefix}CLIENT_ID`)) problems.push(`${prefix}CLIENT_ID must be the client id the provider gave`);
     if (!value(env, `${prefix}CLIENT_SECRET`)) problems.push(`${prefix}CLIENT_SECRET must be the client secret the provider gave`);
