@@ -106,6 +106,49 @@ describe('sign-in with an OpenID Connect provider through the gateway', () => {
     expect(await ttlOf(forgotten)).toBeLessThanOrEqual(SESSION_TTL_SECONDS);
   });
 
+  it('keeps the Remember me of the session that "Sign in again" renews, which asks nothing of it', async () => {
+    const { identity } = await newAccount();
+    const ttlOf = async (client: ApiClient) => stack.redis.ttl(`session:${createHash('sha256').update(client.sid as string).digest('hex')}`);
+
+    const remembered = new ApiClient(stack);
+    await providerRoundTrip(remembered, identity, { rememberMe: true });
+    const before = remembered.sid;
+    const renewed = await providerRoundTrip(remembered, identity, { returnTo: 'settings' });
+    expect(renewed).toMatchObject({ status: 302, location: '/settings' });
+    expect(remembered.sid).not.toBe(before);
+    expect(renewed.sessionCookie).toMatch(new RegExp(`Max-Age=${REMEMBER_ME_TTL_SECONDS}(;|$)`));
+    expect(await ttlOf(remembered)).toBeGreaterThan(SESSION_TTL_SECONDS);
+    // And again: the renewed session carries the choice on.
+    expect((await providerRoundTrip(remembered, identity, { returnTo: 'settings' })).sessionCookie).toMatch(new RegExp(`Max-Age=${REMEMBER_ME_TTL_SECONDS}(;|$)`));
+
+    const forgotten = new ApiClient(stack);
+    await providerRoundTrip(forgotten, identity, { rememberMe: false });
+    const once = await providerRoundTrip(forgotten, identity, { returnTo: 'settings' });
+    expect(once.location).toBe('/settings');
+    expect(once.sessionCookie).toBeDefined();
+    expect(once.sessionCookie).not.toMatch(/Max-Age|Expires/i);
+    expect(await ttlOf(forgotten)).toBeLessThanOrEqual(SESSION_TTL_SECONDS);
+
+    // A choice the start makes still wins; a browser with no session has none to keep.
+    const changed = await providerRoundTrip(remembered, identity, { returnTo: 'settings', rememberMe: false });
+    expect(changed.sessionCookie).not.toMatch(/Max-Age|Expires/i);
+    expect((await providerRoundTrip(new ApiClient(stack), identity, { returnTo: 'settings' })).sessionCookie).not.toMatch(/Max-Age|Expires/i);
+  });
+
+  it('keeps it through the two-step code the renewed sign-in asks for', async () => {
+    const { identity } = await newAccount();
+    const remembered = new ApiClient(stack);
+    await providerRoundTrip(remembered, identity, { rememberMe: true });
+    const { secret } = await enrolTwoStep(remembered);
+
+    const again = await providerRoundTrip(remembered, identity, { returnTo: 'settings' });
+    expect(again.fragment.get('then')).toBe('settings');
+    const renewed = await remembered.post('/api/auth/login/two-step', { challenge: again.fragment.get('two-step'), code: await freshTotpCode(secret) });
+    expect(renewed.status).toBe(200);
+    expect(renewed.headers.getSetCookie().find((c) => c.startsWith('sid='))).toMatch(new RegExp(`Max-Age=${REMEMBER_ME_TTL_SECONDS}(;|$)`));
+    expect((await remembered.get('/api/users/me')).body.signedInWith).toBe('provider-and-code');
+  });
+
   it('makes an account without a password, which signs in by no password until it sets one from its address', async () => {
     const email = `${uniqueName('nopw')}@example.com`;
     const { browser, username } = await newAccount({ sub: subject(), email });

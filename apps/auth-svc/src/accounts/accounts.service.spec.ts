@@ -190,6 +190,16 @@ describe('AccountsService', () => {
       expect(limiter.recordSuccess).toHaveBeenCalledWith('account:11', '');
       await expect(service.login(signIn())).resolves.toMatchObject({ cookieMaxAgeSeconds: null });
       expect(sessions.create).toHaveBeenCalledTimes(2);
+      // The session keeps the choice, for "Sign in again" to carry it to the session that renews it.
+      expect(sessions.create?.mock.calls.map((call) => call[4])).toEqual([true, false]);
+    });
+
+    it('records no Remember me on a guest\'s session, whose cookie outlives the browser all the same', async () => {
+      const { service, sessions, users } = await build();
+      users.create?.mockResolvedValue({ user: userOf({ id: 12, username: 'guest_1', email: null, role: 'guest' }), addressHolder: null });
+      await expect(service.guest({ username: 'guest_1', captchaResponse: 'solved', client })).resolves.toMatchObject({ cookieMaxAgeSeconds: expect.any(Number) });
+      expect(sessions.create?.mock.calls[0]?.[2]).toBe('guest');
+      expect(sessions.create?.mock.calls[0]?.[4]).toBe(false);
     });
 
     it('refuses an account erased after its grace ran out, opening nothing', async () => {

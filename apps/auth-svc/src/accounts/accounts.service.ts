@@ -252,7 +252,9 @@ export class AccountsService {
     const deletionCancelled = user.deletionDueAt !== null && (await this.users.cancelDeletion(user.id));
     // Past the grace the erasure may have begun since the password was checked: it is not undone.
     if (user.deletionDueAt !== null && !deletionCancelled && (await this.users.isErased(user.id))) throw RpcErrors.unauthenticated(INVALID_CREDENTIALS_MESSAGE);
-    const { token, tokenHash, session } = await this.sessions.create(user.id, ttlSeconds, signedInWith, origin);
+    // A guest's cookie outlives the browser too, but no one chose that: only a member's choice is kept, for "Sign in again".
+    const rememberMe = persistentCookie && signedInWith !== 'guest';
+    const { token, tokenHash, session } = await this.sessions.create(user.id, ttlSeconds, signedInWith, origin, rememberMe);
     await this.users.touchLastSeen(user);
     this.newDevices.noteSignIn(user, { tokenHash, stored: session }, client, signUp);
     return {

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { SanctionsModule } from '../sanctions/sanctions.module';
+import { SessionStore } from '../sessions/session.store';
 import { UsersModule } from '../users/users.module';
 import { OidcController } from './oidc.controller';
 import { OidcService } from './oidc.service';
@@ -8,7 +9,7 @@ import { OidcService } from './oidc.service';
 @Module({
   imports: [UsersModule, SanctionsModule],
   controllers: [OidcController],
-  providers: [OidcService],
+  providers: [OidcService, SessionStore],
   exports: [OidcService],
 })
 export class OidcModule {}

@@ -23,6 +23,7 @@ import * as oidc from 'openid-client';
 import { SanctionsService } from '../sanctions/sanctions.service';
 import { AuthEnv } from '../config/auth-env';
 import { Passkey } from '../passkeys/passkey.entity';
+import { SessionStore } from '../sessions/session.store';
 import { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
 import { OidcIdentity } from './oidc-identity.entity';
@@ -92,6 +93,7 @@ export class OidcService {
     env: AuthEnv,
     private readonly users: UsersService,
     private readonly sanctions: SanctionsService,
+    private readonly sessions: SessionStore,
   ) {
     this.providers = new Map(oidcProvidersOf(env).map((provider) => [provider.id, provider]));
   }
@@ -111,6 +113,9 @@ export class OidcService {
       if ((await this.em.count(OidcIdentity, { userId: user.id, provider: provider.id })) > 0) throw RpcErrors.conflict(OidcMessages.alreadyLinked);
     }
     const config = await this.configuration(provider);
+    // "Sign in again" (Settings) renews the browser's session and asks nothing of Remember me: the
+    // new session keeps the choice the old one was opened with.
+    const rememberMe = dto.rememberMe ?? (dto.sessionKey ? (await this.sessions.getByHash(dto.sessionKey))?.rememberMe === true : false);
     const codeVerifier = oidc.randomPKCECodeVerifier();
     const state = oidc.randomState();
     const nonce = oidc.randomNonce();
@@ -120,7 +125,7 @@ export class OidcService {
       nonce,
       browser: dto.browser,
       redirectUri: dto.redirectUri,
-      rememberMe: !!dto.rememberMe,
+      rememberMe,
       userId: dto.userId ?? null,
       ...(dto.returnTo ? { returnTo: dto.returnTo } : {}),
     };

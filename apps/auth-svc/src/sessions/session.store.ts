@@ -22,6 +22,8 @@ export interface StoredSession extends SessionOrigin {
   createdAt: string;
   /** How it was opened, set here once; absent on sessions opened before it was recorded (read as 'password'). */
   signedInWith?: SignInMethod;
+  /** The member chose Remember me (the cookie outlives the browser); absent otherwise, and on sessions opened before it was recorded. */
+  rememberMe?: true;
   /** Written at most once a minute (SESSION_ACTIVITY_RESOLUTION_MS); absent until then, when createdAt stands for it. */
   lastActiveAt?: string;
 }
@@ -52,10 +54,16 @@ export class SessionStore {
   constructor(@Inject(REDIS) private readonly redis: Redis) {}
 
   /** A new random 256-bit token; the caller puts it in the cookie, Redis keeps only its hash. */
-  async create(userId: number, ttlSeconds: number, signedInWith: SignInMethod, origin: SessionOrigin = {}): Promise<{ token: string; tokenHash: string; session: StoredSession }> {
+  async create(
+    userId: number,
+    ttlSeconds: number,
+    signedInWith: SignInMethod,
+    origin: SessionOrigin = {},
+    rememberMe = false,
+  ): Promise<{ token: string; tokenHash: string; session: StoredSession }> {
     const token = randomBytes(32).toString('base64url');
     const tokenHash = hashToken(token);
-    const session: StoredSession = { userId, createdAt: new Date().toISOString(), signedInWith, ...origin };
+    const session: StoredSession = { userId, createdAt: new Date().toISOString(), signedInWith, ...(rememberMe ? { rememberMe: true as const } : {}), ...origin };
     const index = userIndexKey(userId);
     await this.redis
       .multi()

@@ -21,7 +21,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { AuthGuard, CurrentUser, Roles } from '../common/auth.guards';
 import { ParseIdPipe } from '../common/id.pipe';
 import type { SessionRequest } from '../common/session.middleware';
-import { SessionService } from '../common/session.service';
+import { hashToken, SessionService } from '../common/session.service';
 import { gatewayEnv } from '../config/gateway-env';
 import { setDeviceCookie, signInClient } from './device-cookie';
 import { setSessionCookie } from './session-cookie';
@@ -85,13 +85,15 @@ export class OidcController {
   @ApiOperation({
     summary: 'Starts a sign-in with a provider: the address of its sign-in page, where the page sends the browser',
     description:
-      'Authorization code flow with PKCE (S256), state and nonce, kept 10 minutes and usable once, tied to this browser by the oidc_browser cookie set here. 404 for a provider not configured.',
+      'Authorization code flow with PKCE (S256), state and nonce, kept 10 minutes and usable once, tied to this browser by the oidc_browser cookie set here. rememberMe: a session of 30 days, else one that ends with the browser; left out ("Sign in again", from Settings), the session this browser has keeps its own. 404 for a provider not configured.',
   })
   @Post(':provider/start')
   @HttpCode(200)
-  start(@Param('provider') provider: string, @Body() dto: StartOidcDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<OidcStartDto> {
+  start(@Param('provider') provider: string, @Body() dto: StartOidcDto, @Req() req: SessionRequest, @Res({ passthrough: true }) res: Response): Promise<OidcStartDto> {
     const browser = browserBinding(req, res);
-    return this.rpc.request(OidcPatterns.Start, { provider, rememberMe: dto.rememberMe, returnTo: dto.returnTo, redirectUri: callbackUri(provider), browser });
+    // The session this browser has: a start without rememberMe keeps its Remember me.
+    const sessionKey = req.sessionToken ? hashToken(req.sessionToken) : undefined;
+    return this.rpc.request(OidcPatterns.Start, { provider, rememberMe: dto.rememberMe, returnTo: dto.returnTo, redirectUri: callbackUri(provider), browser, sessionKey });
   }
 
   @ApiOperation({

@@ -5,7 +5,7 @@ import { OIDC_PROVIDER_ID_PATTERN, OIDC_RETURN_TO, OIDC_TOKEN_PATTERN, OidcMessa
 import { said } from '../../common/field-messages';
 import { LANGUAGES, type Language } from '../../common/languages';
 import { IsId } from '../../common/validation';
-import { ClientMetaDto, type SessionIssuedDto } from './auth.dto';
+import { ClientMetaDto, SESSION_KEY_PATTERN, type SessionIssuedDto } from './auth.dto';
 import type { TwoStepChallengeDto } from './two-step.dto';
 
 /** A configured provider, as the sign-in screen offers it. */
@@ -35,6 +35,11 @@ export class StartOidcRequestDto extends StartOidcDto {
   @IsString() @Matches(/^[0-9a-f]{64}$/) browser: string;
   /** Set when a signed-in member links the provider to their account (Settings). */
   @IsOptional() @Type(() => Number) @IsInt() userId?: number;
+  /**
+   * The session the browser has, if any (its key): a sign-in started without a Remember me of its
+   * own ("Sign in again", in Settings) keeps that session's.
+   */
+  @IsOptional() @IsString() @Matches(SESSION_KEY_PATTERN) sessionKey?: string;
 }
 
 /** The provider's answer as it reached the callback: the whole URL (code, state, iss or error). */

@@ -1,5 +1,5 @@
 import type { AccountDeletionStatusDto } from '@app/contracts';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import settingsEnglish from '../../../i18n/catalogues/en/settings.json';
 import { makeUser } from '../../../test/fixtures';
@@ -110,6 +110,11 @@ describe('Delete account in Settings', () => {
     await userEvent.type(within(region).getByLabelText('Type your username, kim_lee, to confirm'), 'kim_lee');
     // Nothing to send until the provider sign-in is fresh.
     expect(within(region).getByRole('button', { name: text['settings.deletion.submit'] })).toBeDisabled();
+
+    // Off to the provider, asking nothing of Remember me: the server keeps the choice of the session it renews.
+    server.on('POST /api/auth/oidc/local/start', () => ({ body: { url: `${window.location.href.split('#')[0]}#at-the-provider` } }));
+    await userEvent.click(within(region).getByRole('button', { name: 'Sign in again with Local provider' }));
+    await waitFor(() => expect(server.requests.find((r) => r.path === '/api/auth/oidc/local/start')?.body).toEqual({ returnTo: 'settings' }));
   });
 
   it('sends a fresh provider sign-in in place of the password', async () => {

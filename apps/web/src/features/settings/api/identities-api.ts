@@ -12,7 +12,10 @@ export const identitiesApi = api.injectEndpoints({
     linkIdentity: build.mutation<OidcStartDto, string>({
       query: (provider) => ({ url: `users/me/identities/${encodeURIComponent(provider)}`, method: 'POST', body: {} }),
     }),
-    /** "Sign in again with <provider>": a fresh sign-in that lands back on Settings, where it confirms it is the owner. */
+    /**
+     * "Sign in again with <provider>": a fresh sign-in that lands back on Settings, where it confirms
+     * it is the owner. No rememberMe: the new session keeps the Remember me this one was opened with.
+     */
     signInAgain: build.mutation<OidcStartDto, string>({
       query: (provider) => ({ url: `auth/oidc/${encodeURIComponent(provider)}/start`, method: 'POST', body: { returnTo: 'settings' } }),
     }),
