@@ -1,9 +1,10 @@
 import 'reflect-metadata';
 import { createHash, randomBytes } from 'node:crypto';
-import { AuthPatterns, RECOVERY_CODE_COUNT, TWO_STEP_CHALLENGE_TTL_SECONDS, TWO_STEP_REQUIRED_CODE, TwoStepMessages } from '@app/contracts';
-import { eventually, freshTotpCode, totpCode } from '@app/testing';
+import { AuthPatterns, PasskeyMessages, RECOVERY_CODE_COUNT, TWO_STEP_CHALLENGE_TTL_SECONDS, TWO_STEP_REQUIRED_CODE, TwoStepMessages } from '@app/contracts';
+import { eventually, freshTotpCode, SoftAuthenticator, totpCode, type RequestOptions } from '@app/testing';
 import { ApiClient, signedUpMember, startAuthStack, type AuthStack, type Member } from './auth-stack';
-import { enrolTwoStep, type Enrolled } from './support/two-step';
+import { addPasskey } from './support/passkeys';
+import { enrolAndSignInWithCode, enrolTwoStep, type Enrolled } from './support/two-step';
 
 const PASSWORD = 'blue-tangerine-42';
 
@@ -172,6 +173,44 @@ describe('two-step sign-in through the gateway', () => {
     expect(res.body.user.id).toBe(member.id);
     expect(browser.sid).toBeDefined();
     expect((await member.post('/api/users/me/two-step/disable', { password: PASSWORD, code: '123456' })).status).toBe(409);
+  });
+
+  it('turns off with a passkey in place of the password, still with a current code', async () => {
+    const member = await signedUpMember(stack);
+    // A passkey beside the code is added from a session opened with the code.
+    const two = await enrolAndSignInWithCode(member, member.username);
+    const device = new SoftAuthenticator(stack.origin);
+    await addPasskey(member, device);
+    const challenge = async () => {
+      const options = await member.post<RequestOptions>('/api/users/me/passkeys/confirmation-options');
+      expect(options.status).toBe(200);
+      return options.body;
+    };
+
+    // The passkey stands for the password, not for the code.
+    const noCode = await member.post('/api/users/me/two-step/disable', { passkey: device.signIn(await challenge()) });
+    expect(noCode.status).toBe(400);
+    expect(noCode.body.fields).toEqual({ code: [TwoStepMessages.codeRequired] });
+    // An answer the person did not verify on the device is no proof.
+    const unverified = await member.post('/api/users/me/two-step/disable', { passkey: device.signIn(await challenge(), { userVerified: false }), code: two.recoveryCodes[0] });
+    expect(unverified.status).toBe(403);
+    expect(unverified.body.fields).toEqual({ passkey: [PasskeyMessages.confirmationRefused] });
+    // Another session's challenge is not this one's.
+    const { browser: elsewhere, challenge: step } = await passwordStep(member);
+    expect((await elsewhere.post('/api/auth/login/two-step', { challenge: step, code: two.recoveryCodes[1] })).status).toBe(200);
+    const stolen = await elsewhere.post('/api/users/me/two-step/disable', { passkey: device.signIn(await challenge()), code: two.recoveryCodes[0] });
+    expect(stolen.status).toBe(400);
+    expect(stolen.body.fields).toEqual({ passkey: [PasskeyMessages.expired] });
+    // Nothing changed, and no code was spent on a refused proof.
+    expect((await member.get('/api/users/me/two-step')).body).toEqual({ enabled: true, recoveryCodesLeft: RECOVERY_CODE_COUNT - 1 });
+
+    const off = await member.post('/api/users/me/two-step/disable', { passkey: device.signIn(await challenge()), code: two.recoveryCodes[0] });
+    expect(off).toMatchObject({ status: 200, body: { enabled: false, recoveryCodesLeft: 0 } });
+    expect((await member.get('/api/users/me')).body).toMatchObject({ twoStepEnabled: false, hasPasskey: true });
+    // The password alone signs in again.
+    const { browser, res } = await passwordStep(member);
+    expect(res.body.user.id).toBe(member.id);
+    expect(browser.sid).toBeDefined();
   });
 
   it('replaces every recovery code for a current code', async () => {
