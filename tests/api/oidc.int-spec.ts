@@ -1,9 +1,9 @@
 import 'reflect-metadata';
 import { createHash } from 'node:crypto';
 import { AccountDeletionMessages, OIDC_LANDING_PATH, REMEMBER_ME_TTL_SECONDS, SESSION_TTL_SECONDS, OidcErrorCode, OidcMessages, RECENT_PROVIDER_SIGN_IN_SECONDS, SanctionPatterns, TwoStepMessages } from '@app/contracts';
-import { freshTotpCode, linkIn, startOidcProvider, uniqueName, type StandInOidcProvider } from '@app/testing';
+import { answerAtProvider, freshTotpCode, linkIn, startOidcProvider, uniqueName, type ProviderIdentity, type StandInOidcProvider } from '@app/testing';
 import { ApiClient, signedUpMember, startAuthStack, type AuthStack, type Member } from './auth-stack';
-import { answerAtProvider, openCallback, providerRoundTrip, type ProviderIdentity } from './support/oidc';
+import { openCallback, providerRoundTrip } from './support/oidc';
 import { enrolTwoStep } from './support/two-step';
 
 describe('sign-in with an OpenID Connect provider through the gateway', () => {
