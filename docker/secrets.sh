@@ -1,10 +1,12 @@
 #!/bin/sh
 # The stack's secrets, made at its first start and kept in the `secrets` volume (mounted
 # read-only at /run/secrets elsewhere): random passwords for PostgreSQL, Redis, NATS (its clients
-# and its cluster's routes), MinIO and Grafana's admin, the TURN secret, the Web Push (VAPID) key
-# pair and a self-signed TLS certificate for the load balancer, so none is a default committed here (put a real certificate in tls.crt and tls.key to replace it). A value set in the environment
-# (CHATMARKET_POSTGRES_PASSWORD, ...) is used instead. The files derived from them (URLs with
-# the passwords, the servers' configs) are written again at every start.
+# and its cluster's routes), MinIO and Grafana's admin, the TURN secret, the development sign-in
+# provider's client secret, the Web Push (VAPID) key pair and a self-signed TLS certificate for
+# the load balancer, so none is a default committed here (put a real certificate in tls.crt and
+# tls.key to replace it). A value set in the environment (CHATMARKET_POSTGRES_PASSWORD, ...) is
+# used instead. The files derived from them (URLs with the passwords, the servers' configs) are
+# written again at every start.
 set -eu
 dir="${SECRETS_DIR:-/run/secrets}"
 umask 022
@@ -23,6 +25,8 @@ nats_route=$(secret nats-route-password "${CHATMARKET_NATS_ROUTE_PASSWORD:-}")
 turn=$(secret turn-secret "${CHATMARKET_TURN_SECRET:-}")
 secret minio-password "${CHATMARKET_MINIO_PASSWORD:-}" > /dev/null
 secret grafana-admin-password "${CHATMARKET_GRAFANA_PASSWORD:-}" > /dev/null
+# The client secret auth-svc and the development sign-in provider (the `oidc` service) share.
+secret oidc-stand-in-secret "${CHATMARKET_OIDC_STAND_IN_SECRET:-}" > /dev/null
 
 for db in auth chat marketplace media; do
   printf 'postgres://postgres:%s@postgres:5432/%s' "$postgres" "$db" > "$dir/$db-database-url"

@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BaseEnv, loadEnv } from '@app/server';
 import { parse } from 'yaml';
+import { AuthEnv } from '@app/auth-svc/src/config/auth-env';
+import { oidcProvidersOf } from '@app/auth-svc/src/oidc/oidc-providers';
 
 /**
  * No Docker engine runs the compose file in CI, so this reads it as data: every app service
@@ -21,6 +23,7 @@ interface ComposeService {
   build?: unknown;
   image?: string;
   healthcheck?: unknown;
+  networks?: Record<string, { aliases?: string[] } | null>;
 }
 
 const compose = parse(readFileSync(join(ROOT, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
@@ -54,14 +57,19 @@ const secretsDir = mkdtempSync(join(tmpdir(), 'compose-secrets-'));
 execFileSync('sh', [join(ROOT, 'docker/secrets.sh')], { env: { PATH: process.env.PATH, SECRETS_DIR: secretsDir } });
 afterAll(() => rmSync(secretsDir, { recursive: true, force: true }));
 
-/** A service's environment, its *_FILE paths under /run/secrets pointing at those secrets. */
-function environmentOf(service: ComposeService): Record<string, string> {
+/**
+ * A service's environment, its *_FILE paths under /run/secrets pointing at those secrets. As
+ * compose reads it with the caller's variables `given` and every other one unset: ${VAR:-default}
+ * is the default when VAR is unset or empty, ${VAR-default} only when it is unset.
+ */
+function environmentOf(service: ComposeService, given: Record<string, string> = {}): Record<string, string> {
   return Object.fromEntries(
     Object.entries(service.environment ?? {}).map(([key, value]) => [
       key,
-      // As compose reads it with the caller's variable unset: ${VAR:-default} is the default, wherever it stands.
       String(value)
-        .replace(/\$\{[A-Z_]+:-([^}]*)\}/g, '$1')
+        .replace(/\$\{([A-Z_]+)(:?)-([^}]*)\}/g, (_all, name: string, colon: string, fallback: string) =>
+          given[name] === undefined || (colon && given[name] === '') ? fallback : given[name],
+        )
         .replace(/^\/run\/secrets\//, `${secretsDir}/`),
     ]),
   );
@@ -98,6 +106,7 @@ describe('docker-compose.yml', () => {
     expect(appServices.map((s) => s.app).sort()).toEqual(APPS.filter((a) => a !== 'web').sort());
     const builders = Object.entries(compose.services).filter(([, service]) => service.build !== undefined);
     expect(builders.map(([name, service]) => [name, service.build, service.image])).toEqual([
+      ['oidc', { context: '.', dockerfile: 'docker/oidc-stand-in/Dockerfile' }, 'chatmarket-oidc-stand-in'],
       ['auth-svc', '.', 'chatmarket-app'],
       ['backup', { context: '.', dockerfile: 'docker/backup/Dockerfile', args: { POSTGRES_IMAGE: compose.services.postgres.image } }, 'chatmarket-backup'],
     ]);
@@ -157,6 +166,67 @@ describe('docker-compose.yml', () => {
     expect(dockerfile).toMatch(/^FROM \$\{POSTGRES_IMAGE\}$/m);
     expect(dockerfile).toContain(`ARG NODE_IMAGE=${appBase}\n`);
     expect(dockerfile).toContain(`ARG POSTGRES_IMAGE=${compose.services.postgres.image}\n`);
+  });
+
+  describe('the development sign-in provider', () => {
+    const standIn = compose.services.oidc;
+    const stand = environmentOf(standIn);
+    const auth = compose.services['auth-svc'];
+
+    it('is the stand-in the tests use, built on the app image\'s base with the oidc-provider the lock pins', () => {
+      const dockerfile = readFileSync(join(ROOT, 'docker/oidc-stand-in/Dockerfile'), 'utf8');
+      const appBase = /^FROM (\S+)/m.exec(readFileSync(join(ROOT, 'Dockerfile'), 'utf8'))![1];
+      expect(dockerfile).toContain(`ARG NODE_IMAGE=${appBase}\n`);
+      expect(dockerfile).toMatch(/^FROM \$\{NODE_IMAGE\}$/m);
+      expect(dockerfile).toContain("packages['node_modules/oidc-provider'].version");
+      expect(dockerfile).toContain('COPY libs/testing/oidc/stand-in-provider.mjs ./');
+      expect(dockerfile).toMatch(/^USER node$/m);
+      expect(existsSync(join(ROOT, 'libs/testing/oidc/stand-in-provider.mjs'))).toBe(true);
+      expect(standIn.healthcheck).toBeDefined();
+      // Said to be for development, where it is defined.
+      const before = readFileSync(join(ROOT, 'docker-compose.yml'), 'utf8').split('\n  oidc:\n')[0].split('\n');
+      const comment = before.slice(before.findLastIndex((line) => !line.startsWith('  #')) + 1).join(' ');
+      expect(comment).toMatch(/stand-in sign-in provider .*for development, never for production/);
+    });
+
+    it('has one issuer for the browser and auth-svc: oidc.localhost, published on loopback and aliased in the network on the same port', () => {
+      const issuer = new URL(stand.OIDC_STAND_IN_ISSUER);
+      expect({ protocol: issuer.protocol, hostname: issuer.hostname, port: issuer.port }).toEqual({ protocol: 'http:', hostname: 'oidc.localhost', port: stand.OIDC_STAND_IN_PORT });
+      expect(environmentOf(auth).OIDC_LOCAL_ISSUER).toBe(issuer.href.replace(/\/$/, ''));
+      expect(standIn.networks?.default?.aliases).toEqual(['oidc.localhost']);
+      expect(standIn.ports).toEqual(['127.0.0.1:${CHATMARKET_OIDC_PORT:-9400}:${CHATMARKET_OIDC_PORT:-9400}']);
+      // Moved by one variable, everywhere at once.
+      expect(environmentOf(auth, { CHATMARKET_OIDC_PORT: '9555' }).OIDC_LOCAL_ISSUER).toBe('http://oidc.localhost:9555');
+      expect(environmentOf(standIn, { CHATMARKET_OIDC_PORT: '9555' })).toMatchObject({ OIDC_STAND_IN_PORT: '9555', OIDC_STAND_IN_ISSUER: 'http://oidc.localhost:9555' });
+    });
+
+    it('is auth-svc\'s provider by default, with the client id and the generated client secret the stand-in has', () => {
+      const env = environmentOf(auth);
+      const [local, ...others] = oidcProvidersOf(loadEnv(AuthEnv, env));
+      expect(others).toEqual([]);
+      expect(local).toMatchObject({ id: 'local', name: 'Development stand-in', allowHttp: true, clientId: stand.OIDC_STAND_IN_CLIENT_ID });
+      expect(env.OIDC_LOCAL_CLIENT_SECRET_FILE).toBe(stand.OIDC_STAND_IN_CLIENT_SECRET_FILE);
+      expect(local.clientSecret).toMatch(/^[A-Za-z0-9]{32}$/);
+      expect(local.clientSecret).toBe(readFileSync(stand.OIDC_STAND_IN_CLIENT_SECRET_FILE, 'utf8'));
+      expect(compose.services.secrets.environment?.CHATMARKET_OIDC_STAND_IN_SECRET).toBe('${CHATMARKET_OIDC_STAND_IN_SECRET:-}');
+      // The provider sends the browser back to the callback auth-svc asks for, on the site's origin.
+      const gatewayOrigin = environmentOf(compose.services.gateway).PUBLIC_ORIGIN;
+      expect(env.PUBLIC_ORIGIN).toBe(gatewayOrigin);
+      expect(stand.OIDC_STAND_IN_REDIRECT_URIS.split(',')).toEqual([`${gatewayOrigin}/api/auth/oidc/local/callback`]);
+      expect(environmentOf(standIn, { CHATMARKET_PORT: '8443' }).OIDC_STAND_IN_REDIRECT_URIS).toBe('https://localhost:8443/api/auth/oidc/local/callback');
+    });
+
+    it('gives way to Google, or to none, by variables', () => {
+      const google = environmentOf(auth, { CHATMARKET_OIDC_PROVIDERS: 'google', CHATMARKET_GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com', CHATMARKET_GOOGLE_CLIENT_SECRET: 'GOCSPX-0123456789abcdef' });
+      expect(oidcProvidersOf(loadEnv(AuthEnv, google)).map(({ id, name, issuer, allowHttp, clientId }) => ({ id, name, issuer: issuer.href, allowHttp, clientId }))).toEqual([
+        { id: 'google', name: 'Google', issuer: 'https://accounts.google.com/', allowHttp: false, clientId: 'id.apps.googleusercontent.com' },
+      ]);
+      const both = environmentOf(auth, { CHATMARKET_OIDC_PROVIDERS: 'local,google', CHATMARKET_GOOGLE_CLIENT_ID: 'id', CHATMARKET_GOOGLE_CLIENT_SECRET: 'GOCSPX-0123456789abcdef' });
+      expect(oidcProvidersOf(loadEnv(AuthEnv, both)).map((p) => p.id)).toEqual(['local', 'google']);
+      // Google named without its client: auth-svc refuses to start, naming what is missing.
+      expect(() => loadEnv(AuthEnv, environmentOf(auth, { CHATMARKET_OIDC_PROVIDERS: 'google' }))).toThrow(/OIDC_GOOGLE_CLIENT_ID must be/);
+      expect(oidcProvidersOf(loadEnv(AuthEnv, environmentOf(auth, { CHATMARKET_OIDC_PROVIDERS: '' })))).toEqual([]);
+    });
   });
 
   it('the gateways sit behind the load balancer and publish no port of their own', () => {

@@ -5,17 +5,23 @@
 //   node libs/testing/oidc/stand-in-provider.mjs
 //
 // OIDC_STAND_IN_PORT (0: a free one), OIDC_STAND_IN_HOST (127.0.0.1), OIDC_STAND_IN_ISSUER
-// (http://127.0.0.1:<port>), OIDC_STAND_IN_CLIENT_ID, OIDC_STAND_IN_CLIENT_SECRET,
-// OIDC_STAND_IN_REDIRECT_URIS (comma separated; callbacks on localhost and 127.0.0.1 are always let through).
-// Prints "oidc stand-in listening <issuer>" once it answers.
-import { generateKeyPairSync } from 'node:crypto';
+// (http://127.0.0.1:<port>), OIDC_STAND_IN_CLIENT_ID, OIDC_STAND_IN_CLIENT_SECRET (or
+// OIDC_STAND_IN_CLIENT_SECRET_FILE, the file holding it), OIDC_STAND_IN_REDIRECT_URIS (comma
+// separated; callbacks on localhost and 127.0.0.1 are always let through).
+// Prints "oidc stand-in listening <issuer>" once it answers. Docker Compose runs it too
+// (docker/oidc-stand-in/Dockerfile, the `oidc` service).
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import Provider from 'oidc-provider';
 
 const env = process.env;
 const host = env.OIDC_STAND_IN_HOST || '127.0.0.1';
 const clientId = env.OIDC_STAND_IN_CLIENT_ID || 'chatmarket-local';
-const clientSecret = env.OIDC_STAND_IN_CLIENT_SECRET || 'stand-in-client-secret-for-tests-only';
+const clientSecret =
+  env.OIDC_STAND_IN_CLIENT_SECRET ||
+  (env.OIDC_STAND_IN_CLIENT_SECRET_FILE ? readFileSync(env.OIDC_STAND_IN_CLIENT_SECRET_FILE, 'utf8').trim() : '') ||
+  'stand-in-client-secret-for-tests-only';
 const redirectUris = (env.OIDC_STAND_IN_REDIRECT_URIS || '').split(',').map((uri) => uri.trim()).filter(Boolean);
 const LOOPBACK_CALLBACK = /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?\/api\/auth\/oidc\/[a-z0-9]+\/callback$/;
 
@@ -40,7 +46,8 @@ const provider = new Provider(issuer, {
     },
   ],
   jwks: { keys: [{ ...privateKey.export({ format: 'jwk' }), kid: 'stand-in', use: 'sig', alg: 'RS256' }] },
-  cookies: { keys: ['stand-in-provider-cookie-key'] },
+  // Its own sign-in cookies, signed with a key of this run: a restart forgets the sign-ins under way.
+  cookies: { keys: [randomBytes(32).toString('base64url')] },
   claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
   // The claims go into the id token itself, as Google's do.
   conformIdTokenClaims: false,
@@ -72,7 +79,7 @@ const escape = (text) => String(text).replace(/[&<>"']/g, (c) => `&#${c.charCode
 
 function page(uid) {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Stand-in provider</title></head><body>
-<main><h1>Stand-in provider</h1><p>Sign in as anyone: this provider is for tests only.</p>
+<main><h1>Stand-in provider</h1><p>Sign in as anyone: this provider is for tests and local development only.</p>
 <form method="post" action="/interaction/${escape(uid)}">
 <label>Subject <input name="sub" required></label>
 <label>Email <input name="email" type="email"></label>
