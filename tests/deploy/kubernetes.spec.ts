@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { BaseEnv, loadEnv, redisOptions } from '@app/server';
 import { parse, parseAllDocuments } from 'yaml';
 import webpush from 'web-push';
+import { oidcProvidersOf } from '@app/auth-svc/src/oidc/oidc-providers';
 
 /**
  * The Kubernetes manifests in deploy/k8s, rendered as kustomize would (its resources, under its
@@ -23,6 +24,7 @@ interface Container {
   command?: string[];
   args?: string[];
   env?: Env[];
+  envFrom?: { secretRef?: { name: string; optional?: boolean }; configMapRef?: { name: string; optional?: boolean } }[];
   ports?: { name?: string; containerPort: number }[];
   readinessProbe?: unknown;
   livenessProbe?: unknown;
@@ -54,7 +56,7 @@ function render(): Resource[] {
 
 const resources = render();
 const compose = parse(readFileSync(join(ROOT, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
-  services: Record<string, { image?: string; command?: string[] | string; environment?: Record<string, unknown> }>;
+  services: Record<string, { image?: string; command?: string[] | string; environment?: Record<string, unknown>; build?: unknown }>;
 };
 
 const find = (kind: string, name: string) => resources.find((r) => r.kind === kind && r.metadata.name === name);
@@ -102,6 +104,19 @@ function serviceEnvClass(app: string): EnvClass {
   )!;
 }
 
+/** The optional Secret whose every key auth-svc takes as its environment: the sign-in providers. */
+const OIDC_SECRET = 'chatmarket-oidc';
+/** Its example's keys, a stand-in for each value left for the operator. */
+const oidcExample = Object.fromEntries(
+  readFileSync(join(K8S, 'oidc.example.env'), 'utf8')
+    .split('\n')
+    .filter((line) => /^[A-Z0-9_]+=/.test(line))
+    .map((line) => {
+      const [key, ...rest] = line.split('=');
+      return [key, rest.join('=') || 'k8s-example-0123456789abcdef'];
+    }),
+);
+
 describe('Kubernetes manifests', () => {
   it('render: every document parses and every resource lands in the namespace', () => {
     expect(resources.length).toBeGreaterThan(20);
@@ -118,12 +133,44 @@ describe('Kubernetes manifests', () => {
     expect(container.command).toEqual(service.command);
     const names = (container.env ?? []).map((env) => env.name);
     // Compose's secrets may come from files there; the variable each file stands for is what counts.
-    const composeNames = Object.keys(service.environment ?? {}).map((name) => name.replace(/_FILE$/, ''));
+    // Sign-in providers come whole from the optional chatmarket-oidc Secret here (checked below).
+    const providersFromSecret = (container.envFrom ?? []).some((from) => from.secretRef?.name === OIDC_SECRET);
+    const composeNames = Object.keys(service.environment ?? {})
+      .map((name) => name.replace(/_FILE$/, ''))
+      .filter((name) => !(providersFromSecret && name.startsWith('OIDC_')));
     expect(names).toEqual(expect.arrayContaining(composeNames));
     // NODE_ENV is Node's own; everything else must be a setting the app reads.
     const known = ['NODE_ENV', ...Object.keys(new (serviceEnvClass(app))())];
     for (const name of names) expect({ name, known: known.includes(name) }).toEqual({ name, known: true });
     expect(() => loadEnv(serviceEnvClass(app), resolvedEnv(container))).not.toThrow();
+  });
+
+  it('passes the sign-in providers to auth-svc from an optional Secret, none without it, and runs no stand-in provider', () => {
+    const [auth] = podTemplate(find('Deployment', 'auth-svc')!).spec.containers;
+    expect(auth.envFrom).toEqual([{ secretRef: { name: OIDC_SECRET, optional: true } }]);
+    // auth-svc alone reads it.
+    for (const workload of workloads.filter((w) => w.metadata.name !== 'auth-svc')) {
+      for (const container of podTemplate(workload).spec.containers) expect({ where: workload.metadata.name, envFrom: container.envFrom }).toEqual({ where: workload.metadata.name, envFrom: undefined });
+    }
+    // Without the Secret: valid, and no provider.
+    const AuthEnv = serviceEnvClass('auth-svc');
+    expect(oidcProvidersOf(loadEnv(AuthEnv, resolvedEnv(auth)))).toEqual([]);
+    // With the example's keys (every one an OIDC_* variable): Google, over https.
+    expect(Object.keys(oidcExample).every((key) => key.startsWith('OIDC_'))).toBe(true);
+    const providers = oidcProvidersOf(loadEnv(AuthEnv, { ...resolvedEnv(auth), ...oidcExample }));
+    expect(providers.map(({ id, name, issuer, allowHttp }) => ({ id, name, issuer: issuer.href, allowHttp }))).toEqual([
+      { id: 'google', name: 'Google', issuer: 'https://accounts.google.com/', allowHttp: false },
+    ]);
+    // Compose's development stand-in has no place here.
+    const standInImage = compose.services.oidc?.image;
+    expect(standInImage).toBeDefined();
+    for (const workload of workloads) {
+      for (const container of podTemplate(workload).spec.containers) {
+        expect({ where: workload.metadata.name, image: container.image }).not.toEqual({ where: workload.metadata.name, image: standInImage });
+        expect(JSON.stringify(container)).not.toMatch(/stand-in-provider|oidc\.localhost/);
+      }
+    }
+    expect(JSON.stringify(resources)).not.toMatch(/oidc\.localhost/);
   });
 
   it('gives every long-running container readiness and liveness probes, and every container resource requests and a memory limit', () => {
