@@ -14,6 +14,8 @@ import { createServer } from 'node:net';
 import { createSocket } from 'node:dgram';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
+import { lookup as dnsLookup } from 'node:dns';
+import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isDeepStrictEqual } from 'node:util';
 
@@ -40,9 +42,12 @@ const COMPOSE_LOG = join(LOG_DIR, 'compose.log');
 /** The whole run, however it goes; a cold machine (engine, stand-ins, image) needs about 10 minutes. */
 const DEADLINE = started + Number(process.env.COMPOSE_TEST_TIMEOUT_MINUTES ?? 40) * 60_000;
 const SCALE = { 'chat-svc': 3, gateway: 2 };
-// The seeded accounts' password, from where the seed takes it (the contracts compile in seconds).
-run(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-b', join(ROOT, 'libs/contracts')]);
-const { DEMO_PASSWORD } = require('@app/contracts');
+// The seeded accounts' password, from where the seed takes it, and the person at the stand-in
+// sign-in provider as the API tests drive it (@app/testing, with the contracts and the server lib it builds on).
+run(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-b', join(ROOT, 'libs/testing')]);
+const { DEMO_PASSWORD, OIDC_LANDING_PATH, REMEMBER_ME_TTL_SECONDS } = require('@app/contracts');
+// That module alone: the rest of @app/testing starts test servers this script has no use for.
+const { answerAtProvider } = require('@app/testing/dist/oidc-provider.js');
 
 const results = [];
 const seconds = (ms) => `${Math.round(ms / 1000)} s`;
@@ -112,6 +117,7 @@ const mailPort = Number(process.env.CHATMARKET_MAIL_PORT ?? (await unusedPort())
 taken.add(mailPort);
 const turnPort = await unusedPort({ udp: true });
 const prometheusPort = await unusedPort();
+const oidcPort = await unusedPort();
 const [turnMinPort, turnMaxPort] = await freeUdpRange(20);
 const base = `https://127.0.0.1:${port}`;
 /** The stack's TLS certificate (self-signed at its first start), which the checks trust once it runs. */
@@ -124,6 +130,9 @@ const composeEnv = {
   CHATMARKET_TURN_MIN_PORT: String(turnMinPort),
   CHATMARKET_TURN_MAX_PORT: String(turnMaxPort),
   CHATMARKET_PROMETHEUS_PORT: String(prometheusPort),
+  CHATMARKET_OIDC_PORT: String(oidcPort),
+  // The development sign-in provider, whatever this shell names.
+  CHATMARKET_OIDC_PROVIDERS: 'local',
   CHATMARKET_ADDRESS: '127.0.0.1',
   CHATMARKET_EXTRA_ORIGINS: '',
 };
@@ -334,6 +343,66 @@ function http(method, path, { origin, cookie, body } = {}) {
     req.on('error', reject);
     req.end(payload);
   });
+}
+
+/** The value of the cookie `name` an answer of the site sets, as `name=value`, or undefined. */
+function cookieSet(res, name) {
+  const cookie = (res.headers['set-cookie'] ?? []).find((c) => c.startsWith(`${name}=`));
+  return cookie ? cookie.slice(0, cookie.indexOf(';')) : undefined;
+}
+
+/** Browsers take every name under localhost for this machine (RFC 6761); this machine's resolver need not. */
+function browserLookup(hostname, options, callback) {
+  if (hostname !== 'localhost' && !hostname.endsWith('.localhost')) return dnsLookup(hostname, options, callback);
+  if (options.all) return callback(null, [{ address: '127.0.0.1', family: 4 }]);
+  return callback(null, '127.0.0.1', 4);
+}
+
+/**
+ * One request of the browser at the development sign-in provider (plain http, at
+ * oidc.localhost): its redirects answered, not followed, as a fetch Response for @app/testing's
+ * answerAtProvider, which keeps the provider's cookies.
+ */
+function browserRequest(url, init = {}) {
+  return new Promise((resolve, reject) => {
+    const target = new URL(url);
+    if (target.protocol !== 'http:') return reject(new Error(`the browser was sent to ${url}`));
+    const headers = Object.fromEntries(Object.entries(init.headers ?? {}).filter(([, value]) => value !== ''));
+    const req = httpRequest(target, { method: init.method ?? 'GET', headers, lookup: browserLookup, timeout: 20_000 }, (res) => {
+      const chunks = [];
+      res.on('data', (chunk) => chunks.push(chunk));
+      res.on('error', reject);
+      res.on('end', () => {
+        const answer = new Headers();
+        for (let i = 0; i < res.rawHeaders.length; i += 2) answer.append(res.rawHeaders[i], res.rawHeaders[i + 1]);
+        const response = new Response([204, 304].includes(res.statusCode) ? null : Buffer.concat(chunks), { status: res.statusCode, headers: answer });
+        Object.defineProperty(response, 'url', { value: url });
+        resolve(response);
+      });
+    });
+    req.on('timeout', () => req.destroy(new Error(`${init.method ?? 'GET'} ${url}: no answer within 20 s`)));
+    req.on('error', reject);
+    req.end(init.body);
+  });
+}
+
+/**
+ * A sign-in with the development provider, as the page and the browser make it: the site's
+ * start (which sets the browser's oidc_browser cookie), the provider's sign-in page filled in
+ * as `identity`, its redirects, and the callback on the site with that cookie. Answers where the
+ * callback sent the browser and the session it set, if any.
+ */
+async function providerSignIn(origin, identity, body) {
+  const started = await http('POST', '/api/auth/oidc/local/start', { origin, body });
+  if (started.status !== 200 || !started.json?.url) throw new Error(`POST /api/auth/oidc/local/start: ${started.status} ${started.text}`);
+  const provider = new URL(started.json.url).origin;
+  if (provider !== `http://oidc.localhost:${oidcPort}`) throw new Error(`the start sent the browser to ${provider}, not to the stand-in at http://oidc.localhost:${oidcPort}`);
+  const binding = cookieSet(started, 'oidc_browser');
+  if (!binding) throw new Error('the start set no oidc_browser cookie');
+  const callback = await answerAtProvider(started.json.url, identity, browserRequest);
+  const back = await http('GET', callback, { cookie: binding });
+  if (back.status !== 302) throw new Error(`the callback answered ${back.status}: ${back.text.slice(0, 300)}`);
+  return { location: back.headers.location ?? '', cookie: back.cookie, sidCookie: back.sidCookie };
 }
 
 /** The proof of work under the question, found as the page finds it (the same as @app/testing's solvePow). */
@@ -762,6 +831,34 @@ try {
       await new Promise((r) => setTimeout(r, 500));
     }
     throw new Error(`no mail to ${email} within 20 s`);
+  });
+
+  await check(`Sign-in with the development provider at http://oidc.localhost:${oidcPort} as a browser makes it: a new account, then the same identity straight in`, async () => {
+    const providers = await http('GET', '/api/auth/oidc/providers');
+    const local = Array.isArray(providers.json) ? providers.json.find((p) => p.id === 'local') : undefined;
+    if (providers.status !== 200 || !local) throw new Error(`GET /api/auth/oidc/providers does not list the stand-in: ${providers.status} ${providers.text}`);
+    const identity = { sub: `ct-${Date.now().toString(36)}`, email: `${username}.oidc@example.com`, name: 'Compose Check' };
+
+    // A new identity: the landing page asks for a username.
+    const first = await providerSignIn(siteOrigin, identity, { rememberMe: false });
+    const [path, fragment = ''] = first.location.split('#');
+    const token = new URLSearchParams(fragment).get('sign-up');
+    if (path !== OIDC_LANDING_PATH || !token || first.cookie) throw new Error(`the callback sent a new identity to ${first.location.replace(/sign-up=[^&]+/, 'sign-up=…')}${first.cookie ? ', signed in' : ''}`);
+    const chosen = `${username}_o`;
+    const made = await http('POST', '/api/auth/oidc/sign-up', { origin: siteOrigin, body: { token, username: chosen } });
+    if (made.status !== 201 || !made.cookie) throw new Error(`POST /api/auth/oidc/sign-up: ${made.status} ${made.text}`);
+    const me = await http('GET', '/api/users/me', { cookie: made.cookie });
+    if (me.json?.username !== chosen || me.json?.signedInWith !== 'provider' || me.json?.email !== identity.email) {
+      throw new Error(`GET /api/users/me after the sign-up: ${me.status} ${me.text.slice(0, 300)}`);
+    }
+
+    // The same identity again, with Remember me: signed straight in, for 30 days.
+    const again = await providerSignIn(siteOrigin, identity, { rememberMe: true });
+    if (again.location !== '/' || !again.cookie) throw new Error(`the callback sent a known identity to ${again.location}${again.cookie ? '' : ', not signed in'}`);
+    if (!new RegExp(`Max-Age=${REMEMBER_ME_TTL_SECONDS}(;|$)`, 'i').test(again.sidCookie)) throw new Error(`the remembered session's cookie: ${again.sidCookie.replace(/^sid=[^;]*/, 'sid=…')}`);
+    const back = await http('GET', '/api/users/me', { cookie: again.cookie });
+    if (back.json?.id !== me.json.id) throw new Error(`GET /api/users/me after signing in again: ${back.status} ${back.text.slice(0, 300)}`);
+    return `"${local.name}" listed; ${chosen} made through it (${identity.email}, verified there), then signed straight in, remembered`;
   });
 
   await check('A message sent over /ws is acknowledged and delivered', async () => {
