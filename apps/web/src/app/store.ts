@@ -1,12 +1,12 @@
-import { combineSlices, configureStore } from '@reduxjs/toolkit';
+import { combineSlices, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
-import { accountListener } from '../features/auth/account-listener';
-import { callsListener } from '../features/calls/calls-listener';
+import { addAccountListeners } from '../features/auth/account-listener';
+import { addCallsListeners } from '../features/calls/calls-listener';
 import { callsSlice } from '../features/calls/calls-slice';
-import { chatListener } from '../features/chat/chat-listener';
+import { addChatListeners } from '../features/chat/chat-listener';
 import { chatSlice } from '../features/chat/chat-slice';
-import { moderationListener } from '../features/moderation/moderation-listener';
-import { notificationsListener } from '../features/notifications/notifications-listener';
+import { addModerationListeners } from '../features/moderation/moderation-listener';
+import { addNotificationsListeners } from '../features/notifications/notifications-listener';
 import { vipSlice } from '../features/vip/vip-slice';
 import { api } from '../lib/api';
 import { createSocketMiddleware, socketSlice } from '../lib/socket';
@@ -15,12 +15,15 @@ const rootReducer = combineSlices(api, vipSlice, socketSlice, chatSlice, callsSl
 
 export type RootState = ReturnType<typeof rootReducer>;
 
+/** The app's one listener middleware: each feature adds its effects to it (below). Every store made here shares it. */
+const listener = createListenerMiddleware();
+
 /** Tests build their own store with the state they need. */
 export function makeStore(preloadedState?: Partial<RootState>) {
   const store = configureStore({
     reducer: rootReducer,
     preloadedState,
-    middleware: (getDefault) => getDefault().prepend(chatListener.middleware, notificationsListener.middleware, callsListener.middleware, moderationListener.middleware, accountListener.middleware).concat(api.middleware, createSocketMiddleware()),
+    middleware: (getDefault) => getDefault().prepend(listener.middleware).concat(api.middleware, createSocketMiddleware()),
   });
   setupListeners(store.dispatch);
   return store;
@@ -28,3 +31,12 @@ export function makeStore(preloadedState?: Partial<RootState>) {
 
 export type AppStore = ReturnType<typeof makeStore>;
 export type AppDispatch = AppStore['dispatch'];
+
+const startAppListening = listener.startListening.withTypes<RootState, AppDispatch>();
+
+// An action's effects run in this order: a new person's calls are cleared before their socket opens.
+addAccountListeners(startAppListening);
+addModerationListeners(startAppListening);
+addCallsListeners(startAppListening);
+addNotificationsListeners(startAppListening);
+addChatListeners(startAppListening);

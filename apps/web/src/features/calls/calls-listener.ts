@@ -1,6 +1,6 @@
-import { createListenerMiddleware, type ThunkDispatch, type UnknownAction } from '@reduxjs/toolkit';
 import type { CallSessionDto, IncomingCallFrame, SellerDto, SellerStatusFrame, ServerFrame } from '@app/contracts';
 import type { api } from '../../lib/api';
+import type { ListenerDispatch, StartListening } from '../../lib/listening';
 import { socketFrameReceived } from '../../lib/socket';
 import { authApi } from '../auth/api/auth-api';
 import { marketplaceApi } from '../marketplace/api/marketplace-api';
@@ -13,7 +13,7 @@ interface ListenerState {
   calls: CallsState;
 }
 
-type Dispatch = ThunkDispatch<ListenerState, unknown, UnknownAction>;
+type Dispatch = ListenerDispatch<ListenerState>;
 
 const selectMe = authApi.endpoints.getMe.select();
 const selectCurrentCall = callsApi.endpoints.getCurrentCall.select();
@@ -28,15 +28,37 @@ function currentUserId(state: ListenerState): number | null {
  * the cards and profiles already loaded. The media side of a call lives with the call
  * controller of the tab that runs it.
  */
-export const callsListener = createListenerMiddleware<ListenerState, Dispatch>();
+export function addCallsListeners(startListening: StartListening<ListenerState>): void {
+  // Another person signed in (or nobody): nothing of the last one's calls stays on screen.
+  startListening({
+    predicate: (_action, current, previous) => currentUserId(current) !== currentUserId(previous),
+    effect: (_action, { dispatch }) => {
+      dispatch(callsReset());
+    },
+  });
 
-// Another person signed in (or nobody): nothing of the last one's calls stays on screen.
-callsListener.startListening({
-  predicate: (_action, current, previous) => currentUserId(current) !== currentUserId(previous),
-  effect: (_action, { dispatch }) => {
-    dispatch(callsReset());
-  },
-});
+  // A page that was reloaded while a call rang for this seller rings again.
+  startListening({
+    matcher: callsApi.endpoints.getCurrentCall.matchFulfilled,
+    effect: (action, { dispatch, getState }) => {
+      const heard = heardWhileAsking;
+      heardWhileAsking = null;
+      if (heard) dispatch(callsApi.util.updateQueryData('getCurrentCall', undefined, () => heard.session));
+      const session = heard ? heard.session : action.payload;
+      const state = getState();
+      if (!session || session.state !== 'ringing' || session.seller.userId !== currentUserId(state)) return;
+      if (state.calls.incoming?.sessionId === session.id || state.calls.active) return;
+      dispatch(incomingRang(incomingFromSession(session)));
+    },
+  });
+
+  startListening({
+    actionCreator: socketFrameReceived,
+    effect: (action, { dispatch, getState }) => {
+      applyCallFrame(action.payload, dispatch, getState);
+    },
+  });
+}
 
 /**
  * What a call frame (or this tab's own start, answer or hang-up) says the open call is now,
@@ -51,28 +73,6 @@ export function setCurrentCall(dispatch: Dispatch, getState: () => unknown, sess
   else if (entry.data === undefined) dispatch(callsApi.util.upsertQueryData('getCurrentCall', undefined, session));
   else dispatch(callsApi.util.updateQueryData('getCurrentCall', undefined, () => session));
 }
-
-// A page that was reloaded while a call rang for this seller rings again.
-callsListener.startListening({
-  matcher: callsApi.endpoints.getCurrentCall.matchFulfilled,
-  effect: (action, { dispatch, getState }) => {
-    const heard = heardWhileAsking;
-    heardWhileAsking = null;
-    if (heard) dispatch(callsApi.util.updateQueryData('getCurrentCall', undefined, () => heard.session));
-    const session = heard ? heard.session : action.payload;
-    const state = getState();
-    if (!session || session.state !== 'ringing' || session.seller.userId !== currentUserId(state)) return;
-    if (state.calls.incoming?.sessionId === session.id || state.calls.active) return;
-    dispatch(incomingRang(incomingFromSession(session)));
-  },
-});
-
-callsListener.startListening({
-  actionCreator: socketFrameReceived,
-  effect: (action, { dispatch, getState }) => {
-    applyCallFrame(action.payload, dispatch, getState);
-  },
-});
 
 function applyCallFrame(frame: ServerFrame, dispatch: Dispatch, getState: () => ListenerState) {
   switch (frame.type) {

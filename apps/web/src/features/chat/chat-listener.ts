@@ -1,7 +1,7 @@
-import { createListenerMiddleware, type ThunkDispatch, type UnknownAction } from '@reduxjs/toolkit';
 import type { MessageDto, RoomDto, ServerFrame, UserDto } from '@app/contracts';
 import { hasSendLimits } from '@app/contracts/browser';
 import { api } from '../../lib/api';
+import type { ListenerDispatch, StartListening } from '../../lib/listening';
 import { connectSocket, disconnectSocket, joinSent, socketFrameReceived, SESSION_ENDED_CLOSE, socketStatusChanged } from '../../lib/socket';
 import { authApi } from '../auth/api/auth-api';
 import { CATCH_UP_PAGE, chatApi } from './api/chat-api';
@@ -14,7 +14,7 @@ interface ListenerState {
   socket: { roomId: number | null };
 }
 
-type Dispatch = ThunkDispatch<ListenerState, unknown, UnknownAction>;
+type Dispatch = ListenerDispatch<ListenerState>;
 
 const selectMe = authApi.endpoints.getMe.select();
 
@@ -22,64 +22,64 @@ function currentUser(state: ListenerState): UserDto | null {
   return selectMe(state as never).data ?? null;
 }
 
+/** The room a join was asked for and not yet answered: an error frame meanwhile is its refusal. */
+let joining: number | null = null;
+const JOIN_REFUSALS = new Set(['not_found', 'forbidden', 'conflict', 'validation_failed']);
+
 /**
  * Socket frames into RTK Query's cache, and the socket's life tied to the session:
  * a signed-in person (guests too) holds one socket wherever they are in the app, so
  * private chat invitations and sellers' notifications reach them on any screen.
  */
-/** The room a join was asked for and not yet answered: an error frame meanwhile is its refusal. */
-let joining: number | null = null;
-const JOIN_REFUSALS = new Set(['not_found', 'forbidden', 'conflict', 'validation_failed']);
+export function addChatListeners(startListening: StartListening<ListenerState>): void {
+  startListening({
+    predicate: (_action, current, previous) => currentUser(current)?.id !== currentUser(previous)?.id,
+    effect: (_action, { getState, dispatch }) => {
+      const user = currentUser(getState());
+      dispatch(user ? connectSocket({ userId: user.id }) : disconnectSocket());
+    },
+  });
 
-export const chatListener = createListenerMiddleware<ListenerState, Dispatch>();
+  // A session that ended elsewhere closes the socket: ask who is signed in now.
+  startListening({
+    actionCreator: socketStatusChanged,
+    effect: (action, { dispatch }) => {
+      if (action.payload.closeCode === SESSION_ENDED_CLOSE) dispatch(api.util.invalidateTags(['Me']));
+    },
+  });
 
-chatListener.startListening({
-  predicate: (_action, current, previous) => currentUser(current)?.id !== currentUser(previous)?.id,
-  effect: (_action, { getState, dispatch }) => {
-    const user = currentUser(getState());
-    dispatch(user ? connectSocket({ userId: user.id }) : disconnectSocket());
-  },
-});
+  // Each join (and rejoin after a reconnect) starts from "not joined yet" until the history arrives.
+  startListening({
+    actionCreator: joinSent,
+    effect: (action, { dispatch }) => {
+      joining = action.payload.roomId;
+      dispatch(
+        chatApi.util.updateQueryData('getRoomFeed', action.payload.roomId, (feed) => {
+          feed.joined = false;
+          feed.error = null;
+        }),
+      );
+    },
+  });
 
-// A session that ended elsewhere closes the socket: ask who is signed in now.
-chatListener.startListening({
-  actionCreator: socketStatusChanged,
-  effect: (action, { dispatch }) => {
-    if (action.payload.closeCode === SESSION_ENDED_CLOSE) dispatch(api.util.invalidateTags(['Me']));
-  },
-});
+  // The server tells, with the room, how long this person still waits to send there: a reload
+  // or a second tab counts down the same wait the first one did.
+  startListening({
+    matcher: chatApi.endpoints.getRoom.matchFulfilled,
+    effect: (action, { dispatch }) => waitTold(action.payload, dispatch),
+  });
 
-// Each join (and rejoin after a reconnect) starts from "not joined yet" until the history arrives.
-chatListener.startListening({
-  actionCreator: joinSent,
-  effect: (action, { dispatch }) => {
-    joining = action.payload.roomId;
-    dispatch(
-      chatApi.util.updateQueryData('getRoomFeed', action.payload.roomId, (feed) => {
-        feed.joined = false;
-        feed.error = null;
-      }),
-    );
-  },
-});
-
-// The server tells, with the room, how long this person still waits to send there: a reload
-// or a second tab counts down the same wait the first one did.
-chatListener.startListening({
-  matcher: chatApi.endpoints.getRoom.matchFulfilled,
-  effect: (action, { dispatch }) => waitTold(action.payload, dispatch),
-});
+  startListening({
+    actionCreator: socketFrameReceived,
+    effect: async (action, { dispatch, getState }) => {
+      await applyFrame(action.payload, dispatch, getState);
+    },
+  });
+}
 
 function waitTold(room: RoomDto, dispatch: Dispatch) {
   if (room.sendWait) dispatch(cooldownStarted({ roomId: room.id, until: Date.now() + room.sendWait.waitMs }));
 }
-
-chatListener.startListening({
-  actionCreator: socketFrameReceived,
-  effect: async (action, { dispatch, getState }) => {
-    await applyFrame(action.payload, dispatch, getState);
-  },
-});
 
 async function applyFrame(frame: ServerFrame, dispatch: Dispatch, getState: () => ListenerState) {
   const feed = (roomId: number, recipe: Parameters<typeof chatApi.util.updateQueryData<'getRoomFeed'>>[2]) =>
