@@ -41,7 +41,7 @@ const EXPOSED = {
     'components/action-dialog', // moderators delete a public room from its menu
   ],
   safety: ['hooks/use-block-toggle', 'safety-copy', 'components/block-button'], // Block and Unblock wherever a person is shown; a seller profile's Block
-  vip: ['vip-slice', 'vip-strings', 'components/vip-grant-panel'], // any screen may offer the upgrade; moderators grant VIP from a person's record
+  vip: ['vip-slice', 'vip-copy', 'components/vip-grant-panel'], // any screen may offer the upgrade; moderators grant VIP from a person's record
 };
 
 /** From src/app, features take only the store's typed hooks and types; the app composes features. */

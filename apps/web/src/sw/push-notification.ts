@@ -1,6 +1,6 @@
 import type { PushCallAction, PushPayload } from '@app/contracts';
 import { acceptCallPath } from '../lib/call-links';
-import { SW_TEXT } from './sw-strings';
+import { SW_TEXT } from './sw-copy';
 
 /** What a notification carries for its click: where it leads, and the call it offers to answer. */
 export interface NotificationData {

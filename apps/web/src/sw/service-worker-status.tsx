@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { OfflineNotice, UpdatePrompt } from '../components/app-status';
-import { SW_TEXT } from './sw-strings';
+import { SW_TEXT } from './sw-copy';
 import type { UpdateStore } from './update-store';
 
 /** updates: null when the page has no registration to follow (only the network is watched). */

@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
-import { LANDING_TEXT } from '../../features/landing/landing-strings';
+import { LANDING_TEXT } from '../../features/landing/landing-copy';
 import { disconnectSocket } from '../../lib/socket';
 import { switchLanguage } from '../../i18n/i18n';
 import { renderLandingPage } from '../../prerender';

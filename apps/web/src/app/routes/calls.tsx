@@ -3,7 +3,7 @@ import { useCurrentUser } from '../../features/auth/hooks/use-current-user';
 import { CallAlertsPrompt } from '../../features/calls/components/call-alerts-prompt';
 import { CallHistory } from '../../features/calls/components/call-history';
 import { EarningsByMonth } from '../../features/calls/components/earnings-by-month';
-import { CALLS_TEXT } from '../../features/calls/copy';
+import { CALLS_TEXT } from '../../features/calls/calls-copy';
 import { ScreenHeading } from './screen-heading';
 
 export function CallsScreen() {

@@ -3,7 +3,7 @@ import { useParams } from 'wouter';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ChatRoom } from '../../features/chat/components/chat-room';
-import { CHAT_TEXT } from '../../features/chat/copy';
+import { CHAT_TEXT } from '../../features/chat/chat-copy';
 import { ScreenHeading } from './screen-heading';
 import authEnglish from '../../i18n/catalogues/en/auth.json';
 import { addEnglish } from '../../i18n/i18n';

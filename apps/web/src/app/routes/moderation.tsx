@@ -3,7 +3,7 @@ import { Card } from '../../components/ui/card';
 import { AuthRequired } from '../../features/auth/components/auth-required';
 import { useCurrentUser } from '../../features/auth/hooks/use-current-user';
 import { ModerationDesk } from '../../features/moderation/components/moderation-desk';
-import { DESK_TEXT, MODERATION_TEXT } from '../../features/moderation/copy';
+import { DESK_TEXT, MODERATION_TEXT } from '../../features/moderation/moderation-copy';
 import { TwoStepRequired } from '../../features/settings/components/two-step-required';
 import settingsEnglish from '../../i18n/catalogues/en/settings.json';
 import { addEnglish } from '../../i18n/i18n';

@@ -4,7 +4,7 @@ import { useCurrentUser } from '../../features/auth/hooks/use-current-user';
 import { ModerationNotices, MyReports } from '../../features/moderation/components/my-reports';
 import { DesktopAlertsPrompt } from '../../features/notifications/components/desktop-alerts-prompt';
 import { NotificationList } from '../../features/notifications/components/notification-list';
-import { NOTIFICATIONS_TEXT } from '../../features/notifications/notifications-strings';
+import { NOTIFICATIONS_TEXT } from '../../features/notifications/notifications-copy';
 
 export function NotificationsScreen() {
   const { user } = useCurrentUser();

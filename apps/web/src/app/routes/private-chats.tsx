@@ -1,5 +1,5 @@
 import { PrivateChats } from '../../features/chat/components/private-chats';
-import { PRIVATE_CHATS_TEXT } from '../../features/chat/copy';
+import { PRIVATE_CHATS_TEXT } from '../../features/chat/chat-copy';
 import { AuthRequired } from '../../features/auth/components/auth-required';
 import { ScreenHeading } from './screen-heading';
 

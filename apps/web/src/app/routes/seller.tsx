@@ -6,7 +6,7 @@ import { Card } from '../../components/ui/card';
 import { CallButton, CallButtons } from '../../features/calls/components/call-buttons';
 import { useGetSellerQuery } from '../../features/marketplace/api/marketplace-api';
 import { SellerPublicProfile, type SellerPageActions } from '../../features/marketplace/components/seller-public-profile';
-import { SELLER_PAGE_TEXT } from '../../features/marketplace/copy';
+import { SELLER_PAGE_TEXT } from '../../features/marketplace/marketplace-copy';
 import { sellerName } from '../../features/marketplace/types';
 import { ReportButton } from '../../features/moderation/components/report-button';
 import { REPORT_TEXT } from '../../features/moderation/report-copy';

@@ -12,7 +12,7 @@ import { PasskeysCard } from '../../features/settings/components/passkeys-card';
 import { SessionsCard } from '../../features/settings/components/sessions-card';
 import { SignInProvidersCard } from '../../features/settings/components/sign-in-providers-card';
 import { TwoStepCard } from '../../features/settings/components/two-step-card';
-import { SETTINGS_TEXT } from '../../features/settings/settings-strings';
+import { SETTINGS_TEXT } from '../../features/settings/settings-copy';
 export function SettingsScreen() {
   const { user } = useCurrentUser();
   const deletionScheduledFor = useScheduledDeletion();

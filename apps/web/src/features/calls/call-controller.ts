@@ -21,7 +21,7 @@ import {
   type ActiveCall,
   type CallSide,
 } from './calls-slice';
-import { CALLS_TEXT } from './copy';
+import { CALLS_TEXT } from './calls-copy';
 import { MediaProblem, openCallMedia, stopMedia } from './media/call-media';
 import { PeerLink, type LinkStats } from './media/peer-link';
 

@@ -9,7 +9,7 @@ import {
   ROOM_NAME_MAX,
   ROOM_RULES_MAX,
 } from '@app/contracts/browser';
-import { CREATE_ROOM_TEXT } from './copy';
+import { CREATE_ROOM_TEXT } from './chat-copy';
 
 /** The create-room dialog's fields as typed. */
 export interface RoomForm {

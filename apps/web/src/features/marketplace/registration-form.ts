@@ -1,5 +1,5 @@
 import { applicationProblems } from '@app/contracts/browser';
-import { DEFAULT_PRICES, DEFAULT_RESPONSE_TIME, DEFAULT_WORKING_HOURS } from './copy';
+import { DEFAULT_PRICES, DEFAULT_RESPONSE_TIME, DEFAULT_WORKING_HOURS } from './marketplace-copy';
 import type { SellerRegistration, SetField } from './types';
 
 /** The wizard's state: prices stay as typed until they are sent. */

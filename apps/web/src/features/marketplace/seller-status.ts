@@ -1,5 +1,5 @@
 import type { SellerDto } from '@app/contracts';
-import { MARKETPLACE_TEXT } from './copy';
+import { MARKETPLACE_TEXT } from './marketplace-copy';
 
 export type SellerStatusTone = 'red' | 'green' | 'grey';
 

@@ -1,6 +1,6 @@
 import type { MediaKind, UploadPurpose } from '@app/contracts';
 import { UPLOAD_POLICIES } from '@app/contracts/browser';
-import { MEDIA_TEXT } from './copy';
+import { MEDIA_TEXT } from './media-copy';
 
 /** The media test page's seller media tab takes 5 files at a time (the route's default is 10). */
 export const MEDIA_TEST_MAX_FILES = 5;

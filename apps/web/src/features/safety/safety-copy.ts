@@ -12,7 +12,6 @@ export const BLOCK_TEXT = spoken({
   unblock: (name: string) => t('safety.block.unblock', { name }),
   blocked: (name: string) => t('safety.block.blocked', { name }),
   unblocked: (name: string) => t('safety.block.unblocked', { name }),
-  blockHint: 'safety.block.blockHint',
   failed: 'safety.block.failed',
   listTitle: 'safety.block.listTitle',
   listDescription: 'safety.block.listDescription',

@@ -1,7 +1,7 @@
 import type { PushPayload } from '@app/contracts';
 import { offlinePagesFor } from '../navigation-fallback';
 import { clickOutcome, notificationFor, readPushPayload } from '../push-notification';
-import { SW_TEXT } from '../sw-strings';
+import { SW_TEXT } from '../sw-copy';
 
 const message: PushPayload = {
   title: 'New message from bob',

@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ServiceWorkerStatus } from '../service-worker-status';
-import { SW_TEXT } from '../sw-strings';
+import { SW_TEXT } from '../sw-copy';
 import { SKIP_WAITING, updateStore, type UpdatableRegistration, type WorkerContainer } from '../update-store';
 
 /**

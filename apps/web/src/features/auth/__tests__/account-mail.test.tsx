@@ -5,8 +5,8 @@ import { makeUser } from '../../../test/fixtures';
 import { switchLanguage } from '../../../i18n/i18n';
 import { renderApp, settleRenderedApps } from '../../../test/render';
 import { startTestServer, type TestServer } from '../../../test/test-server';
-import { AUTH_TEXT } from '../auth-strings';
-import { RECOVERY_TEXT } from '../recovery-strings';
+import { AUTH_TEXT } from '../auth-copy';
+import { RECOVERY_TEXT } from '../recovery-copy';
 import { powChallenge } from '../../../test/pow-worker';
 
 const TOKEN = 'a'.repeat(43);

@@ -4,7 +4,7 @@ import authEnglish from '../../../i18n/catalogues/en/auth.json';
 import { makeUser } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
 import { startTestServer, type TestServer } from '../../../test/test-server';
-import { AUTH_TEXT, CAPTCHA_TEXT } from '../auth-strings';
+import { AUTH_TEXT, CAPTCHA_TEXT } from '../auth-copy';
 import type { PowChallengeDto } from '@app/contracts';
 import { holdPowSolutions, powChallenge, solvePow } from '../../../test/pow-worker';
 

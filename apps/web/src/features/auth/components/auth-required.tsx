@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { AUTH_REQUIRED_TEXT } from '../auth-strings';
+import { AUTH_REQUIRED_TEXT } from '../auth-copy';
 import { useCurrentUser } from '../hooks/use-current-user';
 
 export type AuthRequiredProps = { description?: string; children: ReactNode };

@@ -5,7 +5,7 @@ import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { errorMessage, fieldErrors } from '../../../lib/errors';
 import { useForgotPasswordMutation } from '../api/recovery-api';
-import { RECOVERY_TEXT } from '../recovery-strings';
+import { RECOVERY_TEXT } from '../recovery-copy';
 
 /** Asks for a reset link; the answer reads the same whether or not the address has an account. */
 export function ForgotPasswordForm() {

@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { errorMessage, fieldErrors } from '../../../lib/errors';
 import { useResetPasswordMutation } from '../api/recovery-api';
-import { RECOVERY_TEXT } from '../recovery-strings';
+import { RECOVERY_TEXT } from '../recovery-copy';
 import { PasswordInput } from './password-input';
 
 export type ResetPasswordFormProps = { token: string };

@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { Button } from '../../../components/ui/button';
 import { errorMessage, fieldErrors } from '../../../lib/errors';
 import { useVerifyEmailMutation } from '../api/recovery-api';
-import { RECOVERY_TEXT } from '../recovery-strings';
+import { RECOVERY_TEXT } from '../recovery-copy';
 
 export type VerifyEmailStatusProps = { token: string };
 

@@ -7,7 +7,7 @@ import { renderApp } from '../../../test/render';
 import { startTestServer, type TestServer } from '../../../test/test-server';
 import { makeRoom } from '../../chat/__tests__/fixtures';
 import { asPublic, makeSeller, UNAUTHENTICATED } from '../../marketplace/__tests__/seller-fixtures';
-import { CALLS_TEXT } from '../copy';
+import { CALLS_TEXT } from '../calls-copy';
 import { fakeStream, makeSession, mockGetUserMedia, refusal, removeMediaDevices } from './call-fixtures';
 
 let server: TestServer;

@@ -5,9 +5,9 @@ import { makeUser } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
 import { startTestServer, type TestServer } from '../../../test/test-server';
 import { asPublic, makeSeller } from '../../marketplace/__tests__/seller-fixtures';
-import { SELLER_PAGE_TEXT } from '../../marketplace/copy';
+import { SELLER_PAGE_TEXT } from '../../marketplace/marketplace-copy';
 import { callFinished } from '../calls-slice';
-import { CALLS_TEXT } from '../copy';
+import { CALLS_TEXT } from '../calls-copy';
 import { completedSession, fakeStream, makeSession, mockGetUserMedia, removeMediaDevices, SELLER } from './call-fixtures';
 
 let server: TestServer;

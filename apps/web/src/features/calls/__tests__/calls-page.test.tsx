@@ -6,7 +6,7 @@ import { makeUser } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
 import { startTestServer, type TestServer } from '../../../test/test-server';
 import { asPublic, makeSeller, USD_LOCALE } from '../../marketplace/__tests__/seller-fixtures';
-import { CALLS_TEXT } from '../copy';
+import { CALLS_TEXT } from '../calls-copy';
 import { completedSession, makeSession, SELLER } from './call-fixtures';
 
 let server: TestServer;

@@ -4,7 +4,7 @@ import { socketFrameReceived } from '../../../lib/socket';
 import { makeUser } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
 import { startTestServer, type TestServer } from '../../../test/test-server';
-import { CALLS_TEXT } from '../copy';
+import { CALLS_TEXT } from '../calls-copy';
 import { incomingCall, makeSession, mockGetUserMedia, refusal, removeMediaDevices, SELLER } from './call-fixtures';
 
 let server: TestServer;

@@ -2,7 +2,7 @@ import { BellRing } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { usePushDevice } from '../../push/hooks/use-push-device';
-import { CALL_ALERTS_OFFERED_KEY, CALLS_TEXT } from '../copy';
+import { CALL_ALERTS_OFFERED_KEY, CALLS_TEXT } from '../calls-copy';
 
 function offeredBefore(): boolean {
   try {

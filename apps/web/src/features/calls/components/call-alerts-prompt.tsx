@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { canShowBrowserNotifications } from '../../notifications/seller-alert';
-import { CALLS_TEXT } from '../copy';
+import { CALLS_TEXT } from '../calls-copy';
 
 /** Browsers grant notifications after a click: a seller asks for them here, where the reason is plain. */
 export function CallAlertsPrompt() {

@@ -5,7 +5,7 @@ import { cn } from '../../../lib/cn';
 import { useCurrentUser } from '../../auth/hooks/use-current-user';
 import { useGetSellerQuery } from '../../marketplace/api/marketplace-api';
 import { displayPrices, formatPrice } from '../../marketplace/types';
-import { CALLS_TEXT } from '../copy';
+import { CALLS_TEXT } from '../calls-copy';
 import { useStartCall } from '../hooks/use-start-call';
 
 type CallableSeller = Pick<SellerDto, 'id' | 'userId' | 'pricing' | 'localPricing'>;

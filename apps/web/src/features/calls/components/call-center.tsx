@@ -9,7 +9,7 @@ import { errorMessage } from '../../../lib/errors';
 import { useCurrentUser } from '../../auth/hooks/use-current-user';
 import { useGetCurrentCallQuery } from '../api/calls-api';
 import { selectActiveCall, selectCallSummary, selectIncomingCall, selectStartingCall } from '../calls-slice';
-import { CALLS_TEXT } from '../copy';
+import { CALLS_TEXT } from '../calls-copy';
 import { useAcceptFromLink } from '../hooks/use-accept-from-link';
 import { useCallController } from '../hooks/use-call-controller';
 import { CallScreen } from './call-screen';

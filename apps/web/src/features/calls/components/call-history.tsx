@@ -8,7 +8,7 @@ import { cn } from '../../../lib/cn';
 import { useCurrentUser } from '../../auth/hooks/use-current-user';
 import { CALLS_PAGE_SIZE, useListCallsQuery } from '../api/calls-api';
 import { formatDuration, formatMoney } from '../call-money';
-import { CALLS_TEXT } from '../copy';
+import { CALLS_TEXT } from '../calls-copy';
 import { useFormatLocale } from '../../../i18n/use-text';
 import { formatDate } from '../../../lib/format';
 import { shownName } from '../../../lib/shown-name';

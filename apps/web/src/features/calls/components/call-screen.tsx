@@ -7,7 +7,7 @@ import { useCurrentUser } from '../../auth/hooks/use-current-user';
 import { useGetCurrentCallQuery } from '../api/calls-api';
 import { buyerPrice, formatDuration, formatRate, runningMoney } from '../call-money';
 import { meterMs, type ActiveCall } from '../calls-slice';
-import { CALLS_TEXT } from '../copy';
+import { CALLS_TEXT } from '../calls-copy';
 import { useCallController, useCallMedia } from '../hooks/use-call-controller';
 import { useNow } from '../../../hooks/use-now';
 

@@ -9,7 +9,7 @@ import { useGetSellerReviewsQuery } from '../../marketplace/api/marketplace-api'
 import { ReviewForm } from '../../marketplace/components/seller-reviews';
 import { formatDuration, formatMoney } from '../call-money';
 import { summaryClosed, type CallSummary } from '../calls-slice';
-import { CALLS_TEXT } from '../copy';
+import { CALLS_TEXT } from '../calls-copy';
 import { CallAlertsOffer } from './call-alerts-offer';
 import { shownName } from '../../../lib/shown-name';
 

@@ -2,7 +2,7 @@ import type { EarningsTotalsDto } from '@app/contracts';
 import { Card } from '../../../components/ui/card';
 import { useGetEarningsQuery } from '../api/calls-api';
 import { formatDuration, formatMoney } from '../call-money';
-import { CALLS_TEXT } from '../copy';
+import { CALLS_TEXT } from '../calls-copy';
 import { useFormatLocale } from '../../../i18n/use-text';
 import { formatMonth } from '../../../lib/format';
 

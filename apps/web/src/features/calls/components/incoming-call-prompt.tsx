@@ -13,7 +13,7 @@ import { canShowBrowserNotifications } from '../../notifications/seller-alert';
 import { formatRate } from '../call-money';
 import { pushCoversCall } from '../call-notifications';
 import { incomingCleared } from '../calls-slice';
-import { CALLS_TEXT } from '../copy';
+import { CALLS_TEXT } from '../calls-copy';
 import { useCallController } from '../hooks/use-call-controller';
 import { startRingTone } from '../media/ring-tone';
 

@@ -6,7 +6,7 @@ import { ACCEPT_CALL_PARAM } from '../../../lib/call-links';
 import { errorMessage } from '../../../lib/errors';
 import { useGetCurrentCallQuery } from '../api/calls-api';
 import { incomingCleared, selectActiveCall, selectIncomingCall } from '../calls-slice';
-import { CALLS_TEXT } from '../copy';
+import { CALLS_TEXT } from '../calls-copy';
 import { useCallController } from './use-call-controller';
 
 /**

@@ -8,7 +8,7 @@ import { useCurrentUser } from '../../auth/hooks/use-current-user';
 import { openVipDialog } from '../../vip/vip-slice';
 import { CallRefused } from '../call-controller';
 import { selectStartingCall } from '../calls-slice';
-import { CALLS_TEXT } from '../copy';
+import { CALLS_TEXT } from '../calls-copy';
 import { MediaProblem } from '../media/call-media';
 import { useLoadedCallController } from './use-call-controller';
 

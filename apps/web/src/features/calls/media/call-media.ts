@@ -1,5 +1,5 @@
 import type { CallType } from '@app/contracts';
-import { CALLS_TEXT } from '../copy';
+import { CALLS_TEXT } from '../calls-copy';
 
 /** The camera or microphone could not be had; the message says why, in the person's words. */
 export class MediaProblem extends Error {

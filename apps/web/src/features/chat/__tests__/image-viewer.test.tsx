@@ -7,7 +7,7 @@ import { socketFrameReceived, socketStatusChanged } from '../../../lib/socket';
 import { makeUser } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
 import { startTestServer, type TestServer } from '../../../test/test-server';
-import { IMAGE_VIEWER_TEXT } from '../copy';
+import { IMAGE_VIEWER_TEXT } from '../chat-copy';
 import { makeMessage, makeRoom } from './fixtures';
 
 let server: TestServer;

@@ -7,7 +7,7 @@ import { renderWithStore } from '../../../test/render';
 import { startTestServer, type TestServer } from '../../../test/test-server';
 import { chatApi } from '../api/chat-api';
 import { MessageGroup } from '../components/message-group';
-import { LINK_PREVIEW_TEXT } from '../copy';
+import { LINK_PREVIEW_TEXT } from '../chat-copy';
 import { setLinkPreview } from '../feed';
 import type { RoomFeed } from '../types';
 import { makeMessage } from './fixtures';

@@ -5,7 +5,7 @@ import { socketFrameReceived, socketStatusChanged } from '../../../lib/socket';
 import { makeUser } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
 import { startTestServer, type TestServer } from '../../../test/test-server';
-import { PIN_TEXT } from '../copy';
+import { PIN_TEXT } from '../chat-copy';
 import { makeMessage, makeRoom } from './fixtures';
 
 let server: TestServer;

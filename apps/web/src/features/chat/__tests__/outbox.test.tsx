@@ -8,7 +8,7 @@ import { makeStore, type AppStore } from '../../../app/store';
 import { makeUser } from '../../../test/fixtures';
 import { useGetRoomFeedQuery } from '../api/chat-api';
 import { MessageList } from '../components/message-list';
-import { OUTBOX_TEXT } from '../copy';
+import { OUTBOX_TEXT } from '../chat-copy';
 import { Outbox } from '../outbox/outbox';
 import { forgetUnsentMessages, openOutboxStore, type OutboxEntry } from '../outbox/outbox-store';
 import { outboxFor, useOutgoing } from '../outbox/use-outbox';

@@ -11,7 +11,7 @@ import { chatApi, EMPTY_FEED } from '../api/chat-api';
 import { Composer } from '../components/composer';
 import { MentionText } from '../components/mention-text';
 import { TypingIndicator } from '../components/typing-indicator';
-import { MENTION_TEXT } from '../copy';
+import { MENTION_TEXT } from '../chat-copy';
 import { makeMessage, makeRoom } from './fixtures';
 
 let server: TestServer;

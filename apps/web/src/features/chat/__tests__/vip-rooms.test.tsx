@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { makeUser } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
 import { startTestServer, type TestServer } from '../../../test/test-server';
-import { VIP_TEXT } from '../../vip/vip-strings';
-import { CREATE_ROOM_TEXT, ROOMS_TEXT, VIP_ROOM_TEXT } from '../copy';
+import { VIP_TEXT } from '../../vip/vip-copy';
+import { CREATE_ROOM_TEXT, ROOMS_TEXT, VIP_ROOM_TEXT } from '../chat-copy';
 import { makeRoom } from './fixtures';
 
 let server: TestServer;

@@ -7,10 +7,10 @@ import { renderWithStore } from '../../../test/render';
 import { startTestServer, type TestServer } from '../../../test/test-server';
 import { startUploadServer, type UploadServer } from '../../../test/upload-server';
 import { VipDialog } from '../../vip/components/vip-dialog';
-import { VIP_TEXT } from '../../vip/vip-strings';
+import { VIP_TEXT } from '../../vip/vip-copy';
 import { Composer } from '../components/composer';
 import { VoiceNote } from '../components/voice-note';
-import { VOICE_TEXT } from '../copy';
+import { VOICE_TEXT } from '../chat-copy';
 import { makeMessage, makeRoom } from './fixtures';
 import { goLive, standInForSends } from './send-stand-in';
 

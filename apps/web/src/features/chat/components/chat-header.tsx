@@ -7,7 +7,7 @@ import { retrySocket } from '../../../lib/socket';
 import { ChatCallButtons } from '../../calls/components/call-buttons';
 import { leaveDestination } from '../../../lib/chat-source';
 import { clearCacheDialogSet } from '../chat-slice';
-import { CHAT_TEXT, ROOM_CATEGORY_TEXT } from '../copy';
+import { CHAT_TEXT, ROOM_CATEGORY_TEXT } from '../chat-copy';
 import type { Connection } from '../hooks/use-connection';
 import { ConnectionStatus } from './connection-status';
 import { OnlineUsersDrawer } from './online-users-drawer';

@@ -12,7 +12,7 @@ import { useCurrentUser } from '../../auth/hooks/use-current-user';
 import { useUnreadNotifications } from '../../notifications/hooks/use-unread-notifications';
 import { useDeletePrivateChatMutation } from '../api/chat-api';
 import { recordChatSource, type ChatSource } from '../../../lib/chat-source';
-import { CHAT_TEXT, CHAT_TOASTS, PRIVATE_CHATS_TEXT, VOICE_TEXT } from '../copy';
+import { CHAT_TEXT, CHAT_TOASTS, PRIVATE_CHATS_TEXT, VOICE_TEXT } from '../chat-copy';
 import { DeleteChatDialog } from './delete-chat-dialog';
 import { shownName } from '../../../lib/shown-name';
 

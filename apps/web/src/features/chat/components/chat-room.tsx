@@ -13,7 +13,7 @@ import { useCurrentUser } from '../../auth/hooks/use-current-user';
 import { useGetRoomFeedQuery, useGetRoomQuery } from '../api/chat-api';
 import { recordPublicRoom } from '../../../lib/chat-source';
 import { createRoomDialogSet, selectCreateRoomOpen } from '../chat-slice';
-import { CHAT_TEXT } from '../copy';
+import { CHAT_TEXT } from '../chat-copy';
 import { newestSeq } from '../feed';
 import { useConnection } from '../hooks/use-connection';
 import { useOlderMessages } from '../hooks/use-older-messages';

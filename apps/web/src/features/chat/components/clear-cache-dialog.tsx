@@ -3,7 +3,7 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
 import { clearCacheDialogSet, selectClearCacheOpen } from '../chat-slice';
-import { CLEAR_CACHE_TEXT } from '../copy';
+import { CLEAR_CACHE_TEXT } from '../chat-copy';
 
 /** The hard-refresh keys of the browser the person uses. */
 function hardRefreshKeys(userAgent: string): string {

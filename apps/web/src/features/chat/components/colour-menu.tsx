@@ -4,7 +4,7 @@ import { Palette } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { COLOR_NAMES } from '../constants';
-import { COMPOSER_TEXT } from '../copy';
+import { COMPOSER_TEXT } from '../chat-copy';
 
 export type ColourMenuProps = { value: string; disabled: boolean; locked: boolean; onLocked: () => void; onChange: (color: string) => void };
 

@@ -3,7 +3,7 @@ import { Bold, ImagePlus, Italic, Underline } from 'lucide-react';
 import { useRef, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
-import { COMPOSER_TEXT } from '../copy';
+import { COMPOSER_TEXT } from '../chat-copy';
 import type { FormattingKey } from '../hooks/use-composer';
 import type { ComposerStyle } from '../message-kind';
 import { ColourMenu } from './colour-menu';

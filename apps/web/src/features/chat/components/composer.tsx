@@ -4,7 +4,7 @@ import { Send, X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
-import { COMPOSER_TEXT, OUTBOX_TEXT, REPLY_TEXT } from '../copy';
+import { COMPOSER_TEXT, OUTBOX_TEXT, REPLY_TEXT } from '../chat-copy';
 import { useGetModerationStatusQuery } from '../../moderation/api/reports-api';
 import { useBlockToggle } from '../../safety/hooks/use-block-toggle';
 import { useComposer } from '../hooks/use-composer';

@@ -10,7 +10,7 @@ import { toast } from '../../../components/ui/toast-store';
 import { errorMessage, fieldErrors } from '../../../lib/errors';
 import { useCreateRoomMutation } from '../api/chat-api';
 import { ROOM_CATEGORY_KEYS, ROOM_COOLDOWN_MAX, ROOM_MAX_USERS_MAX, ROOM_MAX_USERS_MIN } from '@app/contracts/browser';
-import { CHAT_TOASTS, CREATE_ROOM_TEXT, ROOM_CATEGORY_TEXT, VIP_ROOM_TEXT } from '../copy';
+import { CHAT_TOASTS, CREATE_ROOM_TEXT, ROOM_CATEGORY_TEXT, VIP_ROOM_TEXT } from '../chat-copy';
 import { EMPTY_ROOM_FORM, toCreateRoom, validateRoomForm, type RoomForm, type RoomFormErrors } from '../room-form';
 
 export type CreateRoomDialogProps = {

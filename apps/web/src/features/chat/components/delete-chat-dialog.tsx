@@ -1,6 +1,6 @@
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
-import { PRIVATE_CHATS_TEXT } from '../copy';
+import { PRIVATE_CHATS_TEXT } from '../chat-copy';
 
 export type DeleteChatDialogProps = {
   /** Who the chat is with; no name, no dialog. */

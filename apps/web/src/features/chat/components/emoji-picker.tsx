@@ -3,7 +3,7 @@ import { Smile } from 'lucide-react';
 import EMOJI_GROUPS from 'virtual:emoji-groups';
 import { Button } from '../../../components/ui/button';
 import { EMOJI_FONT } from '../constants';
-import { COMPOSER_TEXT } from '../copy';
+import { COMPOSER_TEXT } from '../chat-copy';
 
 export type EmojiPickerProps = { onPick: (emoji: string) => void; disabled?: boolean };
 

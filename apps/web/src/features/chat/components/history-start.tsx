@@ -1,6 +1,6 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import { cn } from '../../../lib/cn';
-import { CHAT_TEXT } from '../copy';
+import { CHAT_TEXT } from '../chat-copy';
 import type { OlderMessages } from '../hooks/use-older-messages';
 
 /** The top of the list: earlier messages load when it comes into view, or on a click. */

@@ -6,7 +6,7 @@ import { cn } from '../../../lib/cn';
 import { errorMessage } from '../../../lib/errors';
 import { useCurrentUser } from '../../auth/hooks/use-current-user';
 import { useRemoveLinkPreviewMutation } from '../api/chat-api';
-import { LINK_PREVIEW_TEXT } from '../copy';
+import { LINK_PREVIEW_TEXT } from '../chat-copy';
 
 export type LinkPreviewCardProps = {
   message: MessageDto;

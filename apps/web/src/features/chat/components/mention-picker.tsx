@@ -1,6 +1,6 @@
 import { UserAvatar } from '../../../components/ui/avatar';
 import { cn } from '../../../lib/cn';
-import { MENTION_TEXT } from '../copy';
+import { MENTION_TEXT } from '../chat-copy';
 import type { Mentionable } from '../hooks/use-mention-picker';
 
 export type MentionPickerProps = {

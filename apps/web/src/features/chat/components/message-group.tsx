@@ -8,7 +8,7 @@ import { useFormatLocale } from '../../../i18n/use-text';
 import { cn } from '../../../lib/cn';
 import { formatDate, formatRelativeTime, formatTime } from '../../../lib/format';
 import { EMOJI_FONT } from '../constants';
-import { CHAT_TEXT, MESSAGE_ACTS_TEXT, SEEN_TEXT } from '../copy';
+import { CHAT_TEXT, MESSAGE_ACTS_TEXT, SEEN_TEXT } from '../chat-copy';
 import { styleOf } from '../message-kind';
 import { ImageThumbnail } from './image-viewer';
 import { VoiceNote } from './voice-note';

@@ -3,7 +3,7 @@ import { LogIn, LogOut, MessageSquare } from 'lucide-react';
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useAppDispatch } from '../../../app/hooks';
 import { replyStarted } from '../chat-slice';
-import { CHAT_TEXT } from '../copy';
+import { CHAT_TEXT } from '../chat-copy';
 import { streamOf, type StreamItem } from '../feed';
 import { useNow } from '../../../hooks/use-now';
 import { FOLLOW_THRESHOLD_PX, useFocusMessage } from '../hooks/use-focus-message';

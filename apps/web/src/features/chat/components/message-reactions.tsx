@@ -7,7 +7,7 @@ import { cn } from '../../../lib/cn';
 import { errorMessage } from '../../../lib/errors';
 import { useReactMutation } from '../api/chat-api';
 import { EMOJI_FONT } from '../constants';
-import { REACTION_TEXT } from '../copy';
+import { REACTION_TEXT } from '../chat-copy';
 import { EmojiGroups } from './emoji-picker';
 
 export type MessageReactionsProps = {

@@ -8,7 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { ROLE_RANK } from '@app/contracts/browser';
 import { useBlockToggle } from '../../safety/hooks/use-block-toggle';
-import { CHAT_TEXT } from '../copy';
+import { CHAT_TEXT } from '../chat-copy';
 import type { Connection } from '../hooks/use-connection';
 import { PersonMenu } from './person-menu';
 

@@ -9,7 +9,7 @@ import { cn } from '../../../lib/cn';
 import { bodyMessage } from '../../../lib/errors';
 import { selectWaitUntil } from '../chat-slice';
 import { EMOJI_FONT } from '../constants';
-import { OUTBOX_TEXT } from '../copy';
+import { OUTBOX_TEXT } from '../chat-copy';
 import { styleOf } from '../message-kind';
 import type { OutboxEntry } from '../outbox/outbox-store';
 

@@ -8,7 +8,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../
 import { toast } from '../../../components/ui/toast-store';
 import { errorMessage } from '../../../lib/errors';
 import { useDeleteMessageMutation, useEditMessageMutation } from '../api/chat-api';
-import { MESSAGE_ACTS_TEXT, REPLY_TEXT } from '../copy';
+import { MESSAGE_ACTS_TEXT, REPLY_TEXT } from '../chat-copy';
 import { PinMenuItem } from './pin-menu-item';
 
 const ITEM = 'flex cursor-pointer items-center gap-2 rounded-md px-2 py-2 text-sm outline-none select-none data-[highlighted]:bg-muted';

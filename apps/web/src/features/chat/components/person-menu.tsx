@@ -4,7 +4,7 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Ban, CornerUpLeft, Flag, MoreHorizontal, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { cn } from '../../../lib/cn';
-import { PERSON_MENU_TEXT, REPLY_TEXT } from '../copy';
+import { PERSON_MENU_TEXT, REPLY_TEXT } from '../chat-copy';
 import { PinMenuItem } from './pin-menu-item';
 import { ReportDialog, type ReportTarget } from '../../moderation/components/report-dialog';
 import { REPORT_TEXT } from '../../moderation/report-copy';

@@ -6,7 +6,7 @@ import { toast } from '../../../components/ui/toast-store';
 import { errorMessage } from '../../../lib/errors';
 import { useCurrentUser } from '../../auth/hooks/use-current-user';
 import { useGetPinsQuery, useGetRoomQuery, usePinMutation } from '../api/chat-api';
-import { PIN_TEXT } from '../copy';
+import { PIN_TEXT } from '../chat-copy';
 
 const ITEM = 'flex cursor-pointer items-center gap-2 rounded-md px-2 py-2 text-sm outline-none select-none data-[highlighted]:bg-muted';
 

@@ -1,7 +1,7 @@
 import { Pin } from 'lucide-react';
 import { useAppDispatch } from '../../../app/hooks';
 import { messageFocusRequested } from '../chat-slice';
-import { PIN_TEXT } from '../copy';
+import { PIN_TEXT } from '../chat-copy';
 import { useVisiblePins } from '../hooks/use-visible-pins';
 import { quoteText } from './reply-quote';
 import { shownName } from '../../../lib/shown-name';

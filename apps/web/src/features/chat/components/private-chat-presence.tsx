@@ -4,7 +4,7 @@ import { useGetSellerQuery } from '../../marketplace/api/marketplace-api';
 import { StatusBadge } from '../../marketplace/components/status-badge';
 import { displayPrices, formatPrice } from '../../marketplace/types';
 import { useNow } from '../../../hooks/use-now';
-import { CHAT_TEXT } from '../copy';
+import { CHAT_TEXT } from '../chat-copy';
 import { useFormatLocale } from '../../../i18n/use-text';
 import { formatRelativeTime } from '../../../lib/format';
 

@@ -5,7 +5,7 @@ import { UserAvatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { ROOM_PRIVATE_CHATS_POLL_MS, useGetRoomPrivateChatsQuery } from '../api/chat-api';
 import { recordChatSource, recordPublicRoom } from '../../../lib/chat-source';
-import { CHAT_TEXT } from '../copy';
+import { CHAT_TEXT } from '../chat-copy';
 import { shownName } from '../../../lib/shown-name';
 
 export type PrivateChatsDropdownProps = { roomId: number };

@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { useGetMarketplaceChatsQuery, useGetMyChatsQuery } from '../api/chat-api';
-import { MY_CHATS_TEXT, PRIVATE_CHATS_TEXT } from '../copy';
+import { MY_CHATS_TEXT, PRIVATE_CHATS_TEXT } from '../chat-copy';
 import { ChatList } from './chat-list';
 
 /** Shown again on every visit, so the unread marks are today's. */

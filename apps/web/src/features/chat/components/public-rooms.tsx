@@ -11,7 +11,7 @@ import { openVipDialog } from '../../vip/vip-slice';
 import { useGetPublicRoomsQuery } from '../api/chat-api';
 import { canEnterVipRooms } from '@app/contracts/browser';
 import { mayCreateRooms } from '../constants';
-import { ROOM_CATEGORY_TEXT } from '../copy';
+import { ROOM_CATEGORY_TEXT } from '../chat-copy';
 import { useText } from '../../../i18n/use-text';
 import { CreateRoomDialog } from './create-room-dialog';
 import { RoomCard } from './room-card';

@@ -4,9 +4,9 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
 import { env } from '../../../config/env';
 import { useCurrentUser } from '../../auth/hooks/use-current-user';
-import { vipRequestMessage, whatsappLink } from '../../vip/vip-strings';
+import { vipRequestMessage, whatsappLink } from '../../vip/vip-copy';
 import { rateLimitDialogClosed, rateLimitReason, selectRateLimit } from '../chat-slice';
-import { RATE_LIMIT_TEXT } from '../copy';
+import { RATE_LIMIT_TEXT } from '../chat-copy';
 
 /** Opened by a 429 on send: what the limit was, the wait, and the way to VIP. */
 export function RateLimitDialog() {

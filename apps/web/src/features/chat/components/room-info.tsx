@@ -9,7 +9,7 @@ import { toast } from '../../../components/ui/toast-store';
 import { errorMessage } from '../../../lib/errors';
 import { usePinMutation } from '../api/chat-api';
 import { messageFocusRequested } from '../chat-slice';
-import { PIN_TEXT, ROOM_INFO_TEXT } from '../copy';
+import { PIN_TEXT, ROOM_INFO_TEXT } from '../chat-copy';
 import { useVisiblePins } from '../hooks/use-visible-pins';
 import { quoteText } from './reply-quote';
 import { RoomRules } from './room-rules';

@@ -14,7 +14,7 @@ import { openVipDialog } from '../../vip/vip-slice';
 import { leaveDestination } from '../../../lib/chat-source';
 import { createRoomDialogSet } from '../chat-slice';
 import { mayCreateRooms } from '../constants';
-import { CHAT_TEXT, CHAT_TOASTS } from '../copy';
+import { CHAT_TEXT, CHAT_TOASTS } from '../chat-copy';
 
 const ITEM = 'flex cursor-pointer items-center gap-2 rounded-md px-2 py-2 text-sm outline-none select-none data-[highlighted]:bg-muted';
 

@@ -1,5 +1,5 @@
 import type { RoomDto } from '@app/contracts';
-import { ROOM_INFO_TEXT } from '../copy';
+import { ROOM_INFO_TEXT } from '../chat-copy';
 
 /** A public room's description and its own rules, as members read them before and after joining. */
 export function RoomRules({ room }: { room: Pick<RoomDto, 'description' | 'customRules'> }) {

@@ -14,7 +14,7 @@ import { useGuestMutation } from '../../auth/api/auth-api';
 import { CaptchaField } from '../../auth/components/captcha-field';
 import { useCaptcha } from '../../auth/hooks/use-captcha';
 import { normalizeUsername, useUsernameAvailability } from '../../auth/hooks/use-username-availability';
-import { CHAT_TOASTS, JOIN_TEXT } from '../copy';
+import { CHAT_TOASTS, JOIN_TEXT } from '../chat-copy';
 
 export type SignupGateProps = {
   roomName: string;

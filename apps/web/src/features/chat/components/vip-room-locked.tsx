@@ -6,7 +6,7 @@ import { Seo } from '../../../components/seo';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { openVipDialog } from '../../vip/vip-slice';
-import { CHAT_TEXT, VIP_ROOM_TEXT } from '../copy';
+import { CHAT_TEXT, VIP_ROOM_TEXT } from '../chat-copy';
 
 /** /chat/:id of a VIP-only room for someone who may not enter: the room locked, with the VIP offer opened once. */
 export function VipRoomLocked() {

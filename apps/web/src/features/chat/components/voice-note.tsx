@@ -1,7 +1,7 @@
 import type { MessageDto } from '@app/contracts';
 import { Mic } from 'lucide-react';
 import { cn } from '../../../lib/cn';
-import { VOICE_TEXT } from '../copy';
+import { VOICE_TEXT } from '../chat-copy';
 import { formatVoiceDuration } from '../voice-duration';
 
 export type VoiceNoteProps = { message: MessageDto; mine: boolean };

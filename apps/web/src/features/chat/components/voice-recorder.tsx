@@ -11,7 +11,7 @@ import { useCurrentUser } from '../../auth/hooks/use-current-user';
 import { uploadVoiceNote } from '../../media/api/upload-voice-note';
 import { isAbort, UploadError } from '../../media/api/upload-request';
 import { UploadProgress } from '../../media/components/upload-progress';
-import { CHAT_TOASTS, VOICE_TEXT } from '../copy';
+import { CHAT_TOASTS, VOICE_TEXT } from '../chat-copy';
 import { useVoiceRecorder } from '../hooks/use-voice-recorder';
 import { useOutbox } from '../outbox/use-outbox';
 import { formatVoiceDuration } from '../voice-duration';

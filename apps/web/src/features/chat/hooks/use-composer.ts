@@ -8,7 +8,7 @@ import { UploadError } from '../../media/api/upload-request';
 import { acceptFor } from '../../media/upload-rules';
 import { openVipDialog } from '../../vip/vip-slice';
 import { replyCancelled, selectReplyingTo, selectWaitUntil } from '../chat-slice';
-import { CHAT_TOASTS, COMPOSER_TEXT } from '../copy';
+import { CHAT_TOASTS, COMPOSER_TEXT } from '../chat-copy';
 import { DEFAULT_STYLE, formattingOf, styleOf, textKind, type ComposerStyle } from '../message-kind';
 import type { OutboxPayload } from '../outbox/outbox-store';
 import { useOutbox } from '../outbox/use-outbox';

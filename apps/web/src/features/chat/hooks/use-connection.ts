@@ -1,6 +1,6 @@
 import { useAppSelector } from '../../../app/hooks';
 import { selectSocketAttempt, selectSocketRefusal, selectSocketStatus, type SocketStatus } from '../../../lib/socket';
-import { CHAT_TEXT } from '../copy';
+import { CHAT_TEXT } from '../chat-copy';
 
 export interface Connection {
   status: SocketStatus;

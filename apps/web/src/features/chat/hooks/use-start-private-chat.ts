@@ -5,7 +5,7 @@ import { toast } from '../../../components/ui/toast-store';
 import { errorMessage } from '../../../lib/errors';
 import { useStartPrivateChatMutation } from '../api/chat-api';
 import { recordChatSource, recordPublicRoom } from '../../../lib/chat-source';
-import { CHAT_TOASTS } from '../copy';
+import { CHAT_TOASTS } from '../chat-copy';
 
 /** Clicking a person in a public room: a private chat with them, never with yourself. */
 export function useStartPrivateChat(originRoomId: number, myId: number | undefined) {

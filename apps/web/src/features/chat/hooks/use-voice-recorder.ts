@@ -1,6 +1,6 @@
 import { VOICE_NOTE_MAX_MS } from '@app/contracts/browser';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { VOICE_TEXT } from '../copy';
+import { VOICE_TEXT } from '../chat-copy';
 
 /** What the recorder is doing; `recorded` holds a finished recording until it is sent or dropped. */
 export type VoiceRecorderState =

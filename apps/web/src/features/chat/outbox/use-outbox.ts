@@ -8,7 +8,7 @@ import { selectSocketStatus, sendSocketFrame, socketFrameReceived } from '../../
 import { muteStarted } from '../../moderation/api/reports-api';
 import { chatApi } from '../api/chat-api';
 import { cooldownStarted, rateLimited } from '../chat-slice';
-import { DEFAULT_WAIT_SECONDS } from '../copy';
+import { DEFAULT_WAIT_SECONDS } from '../chat-copy';
 import { Outbox } from './outbox';
 import { openOutboxStore, type OutboxEntry, type OutboxStore } from './outbox-store';
 

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { renderApp } from '../../../test/render';
 import { startTestServer, type TestServer } from '../../../test/test-server';
-import { LANDING_TEXT, SAFETY } from '../landing-strings';
+import { LANDING_TEXT, SAFETY } from '../landing-copy';
 
 let server: TestServer;
 

@@ -4,7 +4,7 @@ import { Card } from '../../../components/ui/card';
 import { Label } from '../../../components/ui/label';
 import { Switch } from '../../../components/ui/switch';
 import { toast } from '../../../components/ui/toast-store';
-import { COOKIE_TEXT } from '../legal-strings';
+import { COOKIE_TEXT } from '../legal-copy';
 import { loadCookiePreferences, saveCookiePreferences, type CookiePreferences } from '../cookie-preferences';
 
 const CATEGORIES: (keyof CookiePreferences)[] = ['essential', 'analytics', 'marketing', 'preferences'];

@@ -5,7 +5,7 @@ import { Link } from 'wouter';
 import { APP_NAME, env } from '../../../config/env';
 import { i18n, type MessageId } from '../../../i18n/i18n';
 import { useText } from '../../../i18n/use-text';
-import type { LegalBlock, LegalDocument } from '../legal-strings';
+import type { LegalBlock, LegalDocument } from '../legal-copy';
 import { LEGAL_UPDATED, LegalPage } from './legal-page';
 
 const LINK = 'text-primary underline';

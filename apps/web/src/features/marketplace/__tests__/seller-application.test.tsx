@@ -5,7 +5,7 @@ import { makeUser } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
 import { startTestServer, type TestServer } from '../../../test/test-server';
 import { marketplaceApi } from '../api/marketplace-api';
-import { APPLICATION_TEXT, APPLIED_NOTICE, EDITOR_TEXT, WIZARD_TEXT } from '../copy';
+import { APPLICATION_TEXT, APPLIED_NOTICE, EDITOR_TEXT, WIZARD_TEXT } from '../marketplace-copy';
 import { makeSeller } from './seller-fixtures';
 
 let server: TestServer;

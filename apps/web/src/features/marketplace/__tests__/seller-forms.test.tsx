@@ -4,7 +4,7 @@ import { READ_ONLY_FIELD } from '../../../components/ui/input';
 import { makeUser } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
 import { startTestServer, type TestServer } from '../../../test/test-server';
-import { APPLICATION_TEXT, EDITOR_TEXT, SELLER_TOASTS, WIZARD_TEXT } from '../copy';
+import { APPLICATION_TEXT, EDITOR_TEXT, SELLER_TOASTS, WIZARD_TEXT } from '../marketplace-copy';
 import { makeSeller, UNAUTHENTICATED } from './seller-fixtures';
 
 let server: TestServer;

@@ -1,4 +1,4 @@
-import { MARKETPLACE_TEXT } from '../copy';
+import { MARKETPLACE_TEXT } from '../marketplace-copy';
 import { sellerStatus } from '../seller-status';
 
 describe('sellerStatus', () => {

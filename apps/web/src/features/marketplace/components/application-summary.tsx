@@ -2,7 +2,7 @@ import { Link } from 'wouter';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { useGetOwnSellerProfileQuery } from '../api/marketplace-api';
-import { APPLICATION_TEXT } from '../copy';
+import { APPLICATION_TEXT } from '../marketplace-copy';
 import { VerificationNotice } from './verification-notice';
 
 /** The signed-in person's seller application and where to manage it; nothing for someone who never applied. */

@@ -1,4 +1,4 @@
-import { REGISTRATION_CATEGORIES, WIZARD_TEXT as T } from '../copy';
+import { REGISTRATION_CATEGORIES, WIZARD_TEXT as T } from '../marketplace-copy';
 import type { StepProps } from '../registration-form';
 import { AboutFields } from './about-fields';
 

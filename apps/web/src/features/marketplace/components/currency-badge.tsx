@@ -1,7 +1,7 @@
 import { Globe } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge';
 import { LOCALE_FRESH_SECONDS, useGetLocaleQuery } from '../api/marketplace-api';
-import { MARKETPLACE_TEXT } from '../copy';
+import { MARKETPLACE_TEXT } from '../marketplace-copy';
 
 /** The currency prices are shown in; an unknown location reads as US dollars (spec). */
 export function CurrencyBadge() {

@@ -6,7 +6,7 @@ import { Input } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
 import { useCurrentUser } from '../../auth/hooks/use-current-user';
 import { SELLERS_FRESH_SECONDS, useGetSellersQuery } from '../api/marketplace-api';
-import { MARKETPLACE_TEXT } from '../copy';
+import { MARKETPLACE_TEXT } from '../marketplace-copy';
 import { useStartSellerChat } from '../hooks/use-start-seller-chat';
 import { isMarketplaceCategory, MARKETPLACE_CATEGORIES } from '../types';
 import { CurrencyBadge } from './currency-badge';

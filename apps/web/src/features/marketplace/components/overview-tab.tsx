@@ -3,7 +3,7 @@ import { UserAvatar } from '../../../components/ui/avatar';
 import { Card } from '../../../components/ui/card';
 import { formatLocale } from '../../../i18n/i18n';
 import { formatRating } from '../../../lib/format';
-import { EDITOR_TEXT as T } from '../copy';
+import { EDITOR_TEXT as T } from '../marketplace-copy';
 import { callHours } from '../profile-form';
 import { MARKETPLACE_CATEGORIES, sellerAvatar, type EditorTabProps } from '../types';
 import { AboutFields } from './about-fields';

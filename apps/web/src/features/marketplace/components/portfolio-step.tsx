@@ -1,4 +1,4 @@
-import { WIZARD_TEXT as T } from '../copy';
+import { WIZARD_TEXT as T } from '../marketplace-copy';
 import type { StepProps } from '../registration-form';
 import { PortfolioItemsFields } from './portfolio-items-fields';
 import { SocialLinksFields } from './social-links-fields';

@@ -1,6 +1,6 @@
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
-import { PRICE_BOUNDS } from '../copy';
+import { PRICE_BOUNDS } from '../marketplace-copy';
 
 type Kind = 'audio' | 'video';
 

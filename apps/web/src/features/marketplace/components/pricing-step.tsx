@@ -1,4 +1,4 @@
-import { REGISTRATION_AVAILABILITY, WIZARD_TEXT as T } from '../copy';
+import { REGISTRATION_AVAILABILITY, WIZARD_TEXT as T } from '../marketplace-copy';
 import type { StepProps } from '../registration-form';
 import { CallFields } from './call-fields';
 import { PriceFields } from './price-fields';

@@ -1,5 +1,5 @@
 import { Card } from '../../../components/ui/card';
-import { EDITOR_AVAILABILITY, EDITOR_TEXT as T, WIZARD_TEXT } from '../copy';
+import { EDITOR_AVAILABILITY, EDITOR_TEXT as T, WIZARD_TEXT } from '../marketplace-copy';
 import type { EditorTabProps } from '../types';
 import { CallFields } from './call-fields';
 import { withCurrent } from './form-fields';

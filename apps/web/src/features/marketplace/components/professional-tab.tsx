@@ -1,5 +1,5 @@
 import { Card } from '../../../components/ui/card';
-import { EDITOR_TEXT as T } from '../copy';
+import { EDITOR_TEXT as T } from '../marketplace-copy';
 import type { EditorTabProps } from '../types';
 import { ExpertiseFields } from './expertise-fields';
 

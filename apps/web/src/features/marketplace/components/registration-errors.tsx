@@ -1,6 +1,6 @@
 import { AlertCircle } from 'lucide-react';
 import type { Ref } from 'react';
-import { WIZARD_TEXT as T } from '../copy';
+import { WIZARD_TEXT as T } from '../marketplace-copy';
 import { stepOfField } from '../registration-form';
 
 export type RegistrationErrorsProps = {

@@ -6,7 +6,7 @@ import { Card } from '../../../components/ui/card';
 import { toast } from '../../../components/ui/toast-store';
 import { errorMessage, fieldErrors } from '../../../lib/errors';
 import { useRegisterSellerMutation } from '../api/marketplace-api';
-import { AGREEMENT_MESSAGES, SELLER_TOASTS, WIZARD_TEXT as T } from '../copy';
+import { AGREEMENT_MESSAGES, SELLER_TOASTS, WIZARD_TEXT as T } from '../marketplace-copy';
 import { emptyDraft, problemsIn, stepOfField, toRegistration, withoutErrors, type RegistrationDraft } from '../registration-form';
 import { BasicInfoStep } from './basic-info-step';
 import { PortfolioStep } from './portfolio-step';

@@ -1,5 +1,5 @@
 import { Checkbox } from '../../../components/ui/checkbox';
-import { WIZARD_TEXT as T } from '../copy';
+import { WIZARD_TEXT as T } from '../marketplace-copy';
 import type { StepProps } from '../registration-form';
 import { categoryTitle } from '../types';
 

@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { UserAvatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { MARKETPLACE_TEXT } from '../copy';
+import { MARKETPLACE_TEXT } from '../marketplace-copy';
 import { sellerStatus } from '../seller-status';
 import { displayPrices, formatPrice, sellerAvatar, sellerName } from '../types';
 import { CategoryBadge } from './category-badge';

@@ -7,7 +7,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui
 import { toast } from '../../../components/ui/toast-store';
 import { errorMessage } from '../../../lib/errors';
 import { useUpdateOwnSellerProfileMutation } from '../api/marketplace-api';
-import { EDITOR_TEXT as T, SELLER_TOASTS } from '../copy';
+import { EDITOR_TEXT as T, SELLER_TOASTS } from '../marketplace-copy';
 import { toChanges } from '../profile-form';
 import type { SellerProfileChanges } from '../types';
 import { MediaTab } from './media-tab';

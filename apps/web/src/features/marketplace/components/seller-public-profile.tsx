@@ -8,7 +8,7 @@ import { Card } from '../../../components/ui/card';
 import { Picture } from '../../../components/ui/picture';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { BlockButton } from '../../safety/components/block-button';
-import { MARKETPLACE_TEXT, SELLER_PAGE_TEXT as T } from '../copy';
+import { MARKETPLACE_TEXT, SELLER_PAGE_TEXT as T } from '../marketplace-copy';
 import { useStartSellerChat } from '../hooks/use-start-seller-chat';
 import { sellerStatus } from '../seller-status';
 import { displayPrices, formatPrice, sellerAvatar, sellerName } from '../types';

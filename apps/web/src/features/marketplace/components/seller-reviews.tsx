@@ -10,7 +10,7 @@ import { cn } from '../../../lib/cn';
 import { errorMessage } from '../../../lib/errors';
 import { useCurrentUser } from '../../auth/hooks/use-current-user';
 import { useGetMarketplaceConversationsQuery, useGetSellerReviewsQuery, useSaveReviewMutation } from '../api/marketplace-api';
-import { SELLER_PAGE_TEXT as T } from '../copy';
+import { SELLER_PAGE_TEXT as T } from '../marketplace-copy';
 import { useFormatLocale } from '../../../i18n/use-text';
 import { formatDate } from '../../../lib/format';
 import { shownName } from '../../../lib/shown-name';

@@ -1,4 +1,4 @@
-import { EDITOR_TEXT, WIZARD_TEXT as T } from '../copy';
+import { EDITOR_TEXT, WIZARD_TEXT as T } from '../marketplace-copy';
 import type { StepProps } from '../registration-form';
 import { ExpertiseFields } from './expertise-fields';
 import { TagInput } from './form-fields';

@@ -1,6 +1,6 @@
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
-import { SOCIAL_LINK_FIELDS } from '../copy';
+import { SOCIAL_LINK_FIELDS } from '../marketplace-copy';
 import type { FieldSectionProps } from '../types';
 
 /** The seller's Instagram, Twitter, LinkedIn and website addresses. */

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast-store';
 import { sendUpload } from '../../media/api/upload-request';
 import { checkFile } from '../../media/upload-rules';
-import { EDITOR_TEXT as T } from '../copy';
+import { EDITOR_TEXT as T } from '../marketplace-copy';
 
 export type UploadButtonProps = {
   purpose: 'intro' | 'gallery';

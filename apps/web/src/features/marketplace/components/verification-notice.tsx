@@ -1,6 +1,6 @@
 import type { SellerProfileDto } from '@app/contracts';
 import { cn } from '../../../lib/cn';
-import { EDITOR_TEXT as T } from '../copy';
+import { EDITOR_TEXT as T } from '../marketplace-copy';
 
 export type VerificationNoticeProps = {
   profile: Pick<SellerProfileDto, 'verificationStatus' | 'rejectionReason'>;

@@ -1,6 +1,6 @@
 import { Check } from 'lucide-react';
 import { cn } from '../../../lib/cn';
-import { WIZARD_TEXT as T } from '../copy';
+import { WIZARD_TEXT as T } from '../marketplace-copy';
 
 export type WizardProgressProps = { step: number };
 

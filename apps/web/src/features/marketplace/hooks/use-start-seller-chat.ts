@@ -5,7 +5,7 @@ import { describeHttpError } from '../../../lib/errors';
 import { useCurrentUser } from '../../auth/hooks/use-current-user';
 import { useStartSellerChatMutation } from '../api/marketplace-api';
 import { recordChatSource } from '../../../lib/chat-source';
-import { SELLER_PAGE_TEXT } from '../copy';
+import { SELLER_PAGE_TEXT } from '../marketplace-copy';
 
 /**
  * Opens the private chat with a seller: signed-out visitors go to sign in; the room is

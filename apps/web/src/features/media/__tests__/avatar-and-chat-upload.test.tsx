@@ -5,10 +5,10 @@ import userEvent from '@testing-library/user-event';
 import { makeUser } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
 import { startTestServer, type TestServer } from '../../../test/test-server';
-import { PROFILE_TEXT } from '../../profile/profile-strings';
+import { PROFILE_TEXT } from '../../profile/profile-copy';
 import { uploadChatImage } from '../api/upload-chat-image';
 import { UploadError } from '../api/upload-request';
-import { MEDIA_TEXT } from '../copy';
+import { MEDIA_TEXT } from '../media-copy';
 import { startUploadServer, type UploadServer } from '../../../test/upload-server';
 
 let api: TestServer;

@@ -1,5 +1,5 @@
 import type { ChatUploadResponseDto, UploadedFileDto } from '@app/contracts';
-import { MEDIA_TEXT } from '../copy';
+import { MEDIA_TEXT } from '../media-copy';
 import { checkFile } from '../upload-rules';
 import { sendUpload, UploadError, type UploadProgress } from './upload-request';
 

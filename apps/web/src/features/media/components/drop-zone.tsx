@@ -3,7 +3,7 @@ import { UploadCloud } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
-import { MEDIA_TEXT } from '../copy';
+import { MEDIA_TEXT } from '../media-copy';
 import { limitsFor } from '../upload-rules';
 
 export type DropZoneProps = {

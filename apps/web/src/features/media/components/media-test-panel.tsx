@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Card } from '../../../components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { chatImageSender, sellerMediaSender } from '../api/media-uploads';
-import { MEDIA_TEXT } from '../copy';
+import { MEDIA_TEXT } from '../media-copy';
 import { MEDIA_TEST_MAX_FILES } from '../upload-rules';
 import { UploadedFiles } from './uploaded-files';
 import { Uploader } from './uploader';

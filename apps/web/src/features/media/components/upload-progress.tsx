@@ -1,5 +1,5 @@
 import { Loader2 } from 'lucide-react';
-import { MEDIA_TEXT } from '../copy';
+import { MEDIA_TEXT } from '../media-copy';
 
 export type UploadProgressProps = { percent: number };
 

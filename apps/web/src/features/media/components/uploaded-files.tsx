@@ -1,6 +1,6 @@
 import type { UploadedFileDto } from '@app/contracts';
 import { ExternalLink } from 'lucide-react';
-import { MEDIA_TEXT } from '../copy';
+import { MEDIA_TEXT } from '../media-copy';
 import { formatSize } from '../upload-rules';
 
 export type UploadedFilesProps = { files: UploadedFileDto[] };

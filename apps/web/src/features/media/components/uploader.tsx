@@ -6,7 +6,7 @@ import { toast } from '../../../components/ui/toast-store';
 import { cn } from '../../../lib/cn';
 import type { UploadSender } from '../api/media-uploads';
 import type { UploadError } from '../api/upload-request';
-import { MEDIA_TEXT } from '../copy';
+import { MEDIA_TEXT } from '../media-copy';
 import { useFileSelection } from '../hooks/use-file-selection';
 import { useUpload } from '../hooks/use-upload';
 import { acceptFor } from '../upload-rules';

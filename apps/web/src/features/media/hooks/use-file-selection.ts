@@ -1,7 +1,7 @@
 import type { UploadPurpose } from '@app/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from '../../../components/ui/toast-store';
-import { MEDIA_TEXT } from '../copy';
+import { MEDIA_TEXT } from '../media-copy';
 import { checkFile, kindOf } from '../upload-rules';
 
 export interface SelectedFile {

@@ -4,7 +4,7 @@ import { makeUser } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
 import { startTestServer, type TestServer } from '../../../test/test-server';
 import { makeSeller } from '../../marketplace/__tests__/seller-fixtures';
-import { MODERATION_TEXT } from '../copy';
+import { MODERATION_TEXT } from '../moderation-copy';
 import settingsEnglish from '../../../i18n/catalogues/en/settings.json';
 
 let server: TestServer;

@@ -8,7 +8,7 @@ import { Label } from '../../../components/ui/label';
 import { toast } from '../../../components/ui/toast-store';
 import { errorMessage } from '../../../lib/errors';
 import { useModerateMutation, type ModerationActionRequest } from '../api/moderation-desk-api';
-import { DESK_TEXT as T } from '../copy';
+import { DESK_TEXT as T } from '../moderation-copy';
 
 export type ModerationActionKind = ModerationActionRequest['action'];
 

@@ -13,7 +13,7 @@ import { errorMessage } from '../../../lib/errors';
 import { CategoryBadge } from '../../marketplace/components/category-badge';
 import { sellerAvatar } from '../../marketplace/types';
 import { useGetPendingApplicationsQuery, useRejectSellerMutation, useVerifySellerMutation } from '../api/moderation-api';
-import { MODERATION_TEXT as T } from '../copy';
+import { MODERATION_TEXT as T } from '../moderation-copy';
 import { useFormatLocale } from '../../../i18n/use-text';
 import { formatDate } from '../../../lib/format';
 

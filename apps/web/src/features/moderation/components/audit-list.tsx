@@ -1,7 +1,7 @@
 import type { AuditEntryDto } from '@app/contracts';
 import { formatModerationTime } from '@app/contracts/browser';
 import { useGetAuditQuery } from '../api/moderation-desk-api';
-import { DESK_TEXT as T } from '../copy';
+import { DESK_TEXT as T } from '../moderation-copy';
 
 export type AuditListProps = { entries: AuditEntryDto[] };
 

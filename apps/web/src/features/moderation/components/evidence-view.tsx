@@ -1,7 +1,7 @@
 import type { MessageSnapshot, ReportEvidence } from '@app/contracts';
 import { formatModerationTime } from '@app/contracts/browser';
 import { cn } from '../../../lib/cn';
-import { DESK_TEXT as T } from '../copy';
+import { DESK_TEXT as T } from '../moderation-copy';
 
 export type EvidenceViewProps = { evidence: ReportEvidence; reportedMessageId?: number };
 

@@ -1,5 +1,5 @@
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
-import { DESK_TEXT as T, MODERATION_TEXT } from '../copy';
+import { DESK_TEXT as T, MODERATION_TEXT } from '../moderation-copy';
 import { ApplicationsList } from './applications-list';
 import { AuditLog } from './audit-list';
 import { ReportsQueue } from './reports-queue';

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { DESK_TEXT as T } from '../copy';
+import { DESK_TEXT as T } from '../moderation-copy';
 import { ActionDialog, type ActionTarget, type ModerationActionKind } from './action-dialog';
 import { EvidenceView } from './evidence-view';
 

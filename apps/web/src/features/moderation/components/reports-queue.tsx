@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { useGetReportsQueueQuery } from '../api/moderation-desk-api';
-import { DESK_TEXT as T } from '../copy';
+import { DESK_TEXT as T } from '../moderation-copy';
 import { ReportDetail } from './report-detail';
 
 const SELECT = 'h-9 rounded-md border bg-background px-2 text-sm';

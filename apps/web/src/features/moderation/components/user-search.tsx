@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
 import { useGetUserViewQuery, useLazySearchAccountsQuery } from '../api/moderation-desk-api';
-import { DESK_TEXT as T } from '../copy';
+import { DESK_TEXT as T } from '../moderation-copy';
 import { ActionDialog, type ActionTarget, type ModerationActionKind } from './action-dialog';
 import { VipGrantPanel } from '../../vip/components/vip-grant-panel';
 import { AuditList } from './audit-list';

@@ -7,7 +7,7 @@ import { makeUser } from '../../../test/fixtures';
 import { renderApp, settleRenderedApps } from '../../../test/render';
 import { startTestServer, type TestServer } from '../../../test/test-server';
 import { notificationsApi } from '../api/notifications-api';
-import { NOTIFICATIONS_TEXT } from '../notifications-strings';
+import { NOTIFICATIONS_TEXT } from '../notifications-copy';
 import { ALERT_FREQUENCY_HZ, ALERT_GAP_MS } from '../seller-alert';
 
 let server: TestServer;

@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { spoken } from '../../../i18n/spoken';
 // The notifications catalogue's English, wherever this prompt is shown.
-import '../notifications-strings';
+import '../notifications-copy';
 import { canShowBrowserNotifications, playAlertTones } from '../seller-alert';
 
 export const DESKTOP_ALERTS_TEXT = spoken({

@@ -11,7 +11,7 @@ import { useCurrentUser } from '../../auth/hooks/use-current-user';
 import { recordChatSource } from '../../../lib/chat-source';
 import { useGetNotificationsInfiniteQuery, useMarkAllNotificationsReadMutation, useMarkNotificationReadMutation } from '../api/notifications-api';
 import { useUnreadNotifications } from '../hooks/use-unread-notifications';
-import { NOTIFICATIONS_TEXT } from '../notifications-strings';
+import { NOTIFICATIONS_TEXT } from '../notifications-copy';
 import { shownName } from '../../../lib/shown-name';
 
 const ICONS: Record<NotificationType, LucideIcon> = {

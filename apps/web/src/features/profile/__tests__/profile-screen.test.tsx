@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { makeUser } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
 import { startTestServer, type TestServer } from '../../../test/test-server';
-import { PROFILE_TEXT } from '../profile-strings';
+import { PROFILE_TEXT } from '../profile-copy';
 
 let server: TestServer;
 let me: UserDto;

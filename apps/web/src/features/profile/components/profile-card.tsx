@@ -11,7 +11,7 @@ import { toast } from '../../../components/ui/toast-store';
 import { errorMessage, fieldErrors } from '../../../lib/errors';
 import { useUpdateMeMutation } from '../../auth/api/auth-api';
 import { AvatarUpload } from '../../media/components/avatar-upload';
-import { PROFILE_TEXT } from '../profile-strings';
+import { PROFILE_TEXT } from '../profile-copy';
 import { useFormatLocale } from '../../../i18n/use-text';
 import { formatMonth } from '../../../lib/format';
 

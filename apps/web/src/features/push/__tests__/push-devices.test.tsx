@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { makeUser } from '../../../test/fixtures';
 import { renderApp, settleRenderedApps } from '../../../test/render';
 import { startTestServer, type TestServer } from '../../../test/test-server';
-import { PUSH_TEXT } from '../push-strings';
+import { PUSH_TEXT } from '../push-copy';
 import { installFakePush, makeDevice, OTHER_ENDPOINT, SERVER_KEY, THIS_ENDPOINT } from './fake-push';
 
 let server: TestServer;

@@ -8,7 +8,7 @@ import { toast } from '../../../components/ui/toast-store';
 import { errorMessage } from '../../../lib/errors';
 import { useListPushDevicesQuery, useRemovePushDeviceMutation } from '../api/push-api';
 import { usePushDevice, type PushDevice } from '../hooks/use-push-device';
-import { PUSH_TEXT } from '../push-strings';
+import { PUSH_TEXT } from '../push-copy';
 import { useFormatLocale } from '../../../i18n/use-text';
 import { formatDate } from '../../../lib/format';
 

@@ -3,7 +3,7 @@ import { useAppDispatch } from '../../../app/hooks';
 import { errorMessage } from '../../../lib/errors';
 import { pushApi, type PushSubscriptionBody } from '../api/push-api';
 import { currentSubscription, PushNotReady, pushSupported, subscribe } from '../push-device';
-import { PUSH_TEXT } from '../push-strings';
+import { PUSH_TEXT } from '../push-copy';
 
 /**
  * checking: reading this browser's subscription; unsupported: no push in this browser; denied:

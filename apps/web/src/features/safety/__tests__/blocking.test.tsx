@@ -8,7 +8,7 @@ import { renderApp, renderWithStore, settleRenderedApps } from '../../../test/re
 import { startTestServer, type TestServer } from '../../../test/test-server';
 import { makeMessage, makeRoom } from '../../chat/__tests__/fixtures';
 import { Composer } from '../../chat/components/composer';
-import { PERSON_MENU_TEXT, PIN_TEXT, ROOM_INFO_TEXT } from '../../chat/copy';
+import { PERSON_MENU_TEXT, PIN_TEXT, ROOM_INFO_TEXT } from '../../chat/chat-copy';
 import { REPORT_TEXT } from '../../moderation/report-copy';
 import { BLOCK_TEXT } from '../safety-copy';
 

@@ -5,7 +5,7 @@ import { UserAvatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { useSearchMessagesQuery } from '../api/search-api';
-import { SEARCH_TEXT as T } from '../search-strings';
+import { SEARCH_TEXT as T } from '../search-copy';
 import { Highlighted } from './highlighted';
 import { useFormatLocale } from '../../../i18n/use-text';
 import { formatDate } from '../../../lib/format';

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { makeUser } from '../../../test/fixtures';
 import { renderApp, settleRenderedApps } from '../../../test/render';
 import { startTestServer, type TestServer } from '../../../test/test-server';
-import { DND_TEXT, SETTINGS_TEXT } from '../settings-strings';
+import { DND_TEXT, SETTINGS_TEXT } from '../settings-copy';
 
 let server: TestServer;
 let saved: UserSettings;

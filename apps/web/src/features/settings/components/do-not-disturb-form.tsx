@@ -5,7 +5,7 @@ import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Switch } from '../../../components/ui/switch';
 import { toast } from '../../../components/ui/toast-store';
-import { DND_TEXT, SETTINGS_TEXT } from '../settings-strings';
+import { DND_TEXT, SETTINGS_TEXT } from '../settings-copy';
 
 export type DoNotDisturbFormProps = {
   settings: UserSettings;

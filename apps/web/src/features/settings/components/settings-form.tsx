@@ -6,7 +6,7 @@ import { toast } from '../../../components/ui/toast-store';
 import { useText } from '../../../i18n/use-text';
 import { errorMessage } from '../../../lib/errors';
 import { useGetSettingsQuery, useUpdateSettingsMutation } from '../../auth/api/auth-api';
-import { SETTINGS_SECTIONS, SETTINGS_TEXT } from '../settings-strings';
+import { SETTINGS_SECTIONS, SETTINGS_TEXT } from '../settings-copy';
 import { DoNotDisturbForm } from './do-not-disturb-form';
 
 type Theme = UserSettings['chat']['theme'];

@@ -5,7 +5,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../
 import { env } from '../../../config/env';
 import { useCurrentUser } from '../../auth/hooks/use-current-user';
 import { closeVipDialog, selectVipDialogOpen } from '../vip-slice';
-import { VIP_TEXT, vipRequestMessage, whatsappLink } from '../vip-strings';
+import { VIP_TEXT, vipRequestMessage, whatsappLink } from '../vip-copy';
 
 const PREMIUM = new Set(['vip', 'seller', 'moderator']);
 

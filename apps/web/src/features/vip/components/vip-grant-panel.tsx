@@ -7,7 +7,7 @@ import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast-store';
 import { errorMessage } from '../../../lib/errors';
 import { useGetVipHistoryQuery, useGrantVipMutation, useRevokeVipMutation } from '../api/vip-grants-api';
-import { VIP_GRANT_TEXT as T } from '../vip-strings';
+import { VIP_GRANT_TEXT as T } from '../vip-copy';
 
 /**
  * A person's VIP on the moderators' desk: until when it runs, a grant for a number of days (or

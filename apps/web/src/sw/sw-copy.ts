@@ -11,5 +11,4 @@ export const SW_TEXT = {
   reload: 'Reload',
   later: 'Not now',
   offline: 'You are offline. What needs the server will work again once you are back online.',
-  backOnline: 'Back online',
 } as const;

@@ -9,7 +9,6 @@ addEnglish(moderationEnglish);
 export const MODERATION_TEXT = spoken({
   title: 'moderation.title',
   subtitle: 'moderation.subtitle',
-  menuEntry: 'moderation.menuEntry',
   signInHint: 'moderation.signInHint',
   forbiddenTitle: 'moderation.forbiddenTitle',
   forbidden: 'moderation.forbidden',

@@ -17,9 +17,7 @@ export const CALLS_TEXT = spoken({
   starting: 'calls.starting',
   cannotCallTitle: 'calls.cannotCallTitle',
   startFailed: 'calls.startFailed',
-  signInToCall: 'calls.signInToCall',
 
-  incomingTitle: 'calls.incomingTitle',
   incoming: (type: CallType) => t('calls.incoming', { type }),
   incomingFrom: (name: string, type: CallType) => t('calls.incomingFrom', { name, type }),
   incomingPrice: (price: string) => t('calls.incomingPrice', { price }),
@@ -45,7 +43,6 @@ export const CALLS_TEXT = spoken({
   you: 'calls.you',
   cameraIsOff: 'calls.cameraIsOff',
   micIsOff: 'calls.micIsOff',
-  callWith: (name: string) => t('calls.callWith', { name }),
   elapsed: 'calls.elapsed',
   runningCost: 'calls.runningCost',
   runningEarning: 'calls.runningEarning',

@@ -1,7 +1,7 @@
 import type { RoomCategory } from '@app/contracts';
 import chatEnglish from '../../i18n/catalogues/en/chat.json';
 import roomsEnglish from '../../i18n/catalogues/en/rooms.json';
-import { VIP_PRICE } from '../vip/vip-strings';
+import { VIP_PRICE } from '../vip/vip-copy';
 import { addEnglish, plainText, t, type MessageId } from '../../i18n/i18n';
 import { spoken, withValues } from '../../i18n/spoken';
 
@@ -138,7 +138,6 @@ export const CHAT_TOASTS = spoken({
   failedToJoin: { title: 'chat.toasts.failedToJoin.title', fallback: 'chat.toasts.failedToJoin.fallback' },
   roomCreated: (name: string) => ({ title: t('chat.toasts.roomCreated.title'), description: t('chat.toasts.roomCreated.description', { name }) }),
   createFailed: { title: 'chat.toasts.createFailed.title', fallback: 'chat.toasts.createFailed.fallback' },
-  sendFailed: 'chat.toasts.sendFailed',
   selfChat: { title: 'chat.toasts.selfChat.title', description: 'chat.toasts.selfChat.description' },
   startChatFailed: 'chat.toasts.startChatFailed',
   deleteChatFailed: 'chat.toasts.deleteChatFailed',
