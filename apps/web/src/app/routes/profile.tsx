@@ -10,7 +10,7 @@ export function ProfileScreen() {
   return (
     <main className="mx-auto max-w-2xl px-4 py-8">
       <Seo title={PROFILE_TEXT.title} />
-      <AuthRequired description="Please sign in to view your profile.">
+      <AuthRequired description={PROFILE_TEXT.authDescription}>
         <h1 className="mb-6 text-2xl font-bold">{PROFILE_TEXT.title}</h1>
         {user ? (
           <>

@@ -33,9 +33,3 @@ export const CAPTCHA_TEXT = {
   refresh: plainText(english['auth.captcha.refresh']),
   manyRefreshes: plainText(english['auth.captcha.manyRefreshes']),
 } as const;
-
-export const AUTH_REQUIRED_TEXT = {
-  title: 'Authentication Required',
-  description: 'Please sign in to view this page.',
-  signIn: 'Sign In',
-} as const;

@@ -8,6 +8,7 @@ addEnglish(profileEnglish);
 
 export const PROFILE_TEXT = spoken({
   title: 'profile.title',
+  authDescription: 'profile.authDescription',
   edit: 'profile.edit',
   save: 'profile.save',
   saving: 'profile.saving',
