@@ -25,7 +25,7 @@ export function MobileDrawerPanel({ user, unread, onUpgrade, onLogout, open, onO
   };
   return (
     <Dialog open={open} onOpenChange={setOpen}>
-      <DialogContent placement="side" className="p-4">
+      <DialogContent placement="left" className="p-4">
         <DialogTitle className="mb-1 px-3 text-lg font-bold text-primary">{APP_NAME}</DialogTitle>
         <DialogDescription className="sr-only">{t('layout.siteNavigation')}</DialogDescription>
         <nav aria-label={t('layout.nav.mobile')} className="mt-4 flex flex-col gap-1">

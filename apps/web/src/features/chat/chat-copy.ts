@@ -59,7 +59,6 @@ export const CHAT_TEXT = spoken({
   guestReadOnly: 'chat.guestReadOnly',
   signUpToChat: 'chat.signUpToChat',
   messages: 'chat.messages',
-  close: 'layout.close',
 });
 
 export const COMPOSER_TEXT = spoken({

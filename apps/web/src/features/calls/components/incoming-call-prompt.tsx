@@ -1,11 +1,11 @@
 import type { IncomingCallFrame } from '@app/contracts';
 import { inDoNotDisturb } from '@app/contracts/browser';
-import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { Phone, PhoneOff, Video } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useAppDispatch } from '../../../app/hooks';
 import { UserAvatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toast-store';
 import { errorMessage } from '../../../lib/errors';
 import { useCurrentUser } from '../../auth/hooks/use-current-user';
@@ -56,49 +56,44 @@ export function IncomingCallPrompt({ incoming }: IncomingCallPromptProps) {
 
   const Icon = incoming.callType === 'video' ? Video : Phone;
   return (
-    <DialogPrimitive.Root open>
-      <DialogPrimitive.Portal>
-        <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/60" />
-        <DialogPrimitive.Content
-          role="alertdialog"
-          className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-sm -translate-x-1/2 -translate-y-1/2 rounded-2xl border bg-card p-6 text-center shadow-xl focus:outline-none"
-          data-testid="incoming-call"
-          data-session-id={incoming.sessionId}
-          onEscapeKeyDown={(event) => event.preventDefault()}
-          onPointerDownOutside={(event) => event.preventDefault()}
-          onInteractOutside={(event) => event.preventDefault()}
-          onOpenAutoFocus={(event) => {
-            event.preventDefault();
-            (event.currentTarget as HTMLElement | null)?.querySelector<HTMLButtonElement>('[data-answer="accept"]')?.focus();
-          }}
-        >
-          <p className="flex items-center justify-center gap-1.5 text-sm font-medium text-muted-foreground">
-            <Icon className="h-4 w-4" aria-hidden /> {CALLS_TEXT.incoming(incoming.callType)}
-          </p>
-          <div className="relative mx-auto mt-4 h-20 w-20">
-            <span className="absolute inset-0 animate-ping rounded-full bg-green-500/30 motion-reduce:animate-none" aria-hidden />
-            <UserAvatar name={incoming.buyerName} src={incoming.buyerAvatar} className="relative h-20 w-20 text-2xl" />
-          </div>
-          <DialogPrimitive.Title className="mt-4 text-xl font-semibold break-words">{incoming.buyerName}</DialogPrimitive.Title>
-          <DialogPrimitive.Description className="mt-1 text-sm text-muted-foreground">
-            {CALLS_TEXT.incomingFrom(incoming.buyerName, incoming.callType)}
-            {incoming.pricePerMinute > 0 ? (
-              <span className="block" data-testid="incoming-price">
-                {CALLS_TEXT.incomingPrice(formatRate(incoming.pricePerMinute))}
-              </span>
-            ) : null}
-          </DialogPrimitive.Description>
-          <div className="mt-6 grid grid-cols-2 gap-3">
-            <Button variant="destructive" size="lg" onClick={() => void decline()} disabled={answer !== null}>
-              <PhoneOff className="h-5 w-5" aria-hidden /> {CALLS_TEXT.decline}
-            </Button>
-            <Button data-answer="accept" size="lg" className="bg-green-600 text-white hover:bg-green-700" onClick={() => void accept()} disabled={answer !== null}>
-              <Icon className="h-5 w-5" aria-hidden /> {answer === 'accept' ? CALLS_TEXT.accepting : CALLS_TEXT.accept}
-            </Button>
-          </div>
-        </DialogPrimitive.Content>
-      </DialogPrimitive.Portal>
-    </DialogPrimitive.Root>
+    <Dialog open>
+      <DialogContent
+        role="alertdialog"
+        className="max-w-sm text-center"
+        dismissible={false}
+        data-testid="incoming-call"
+        data-session-id={incoming.sessionId}
+        onOpenAutoFocus={(event) => {
+          event.preventDefault();
+          (event.currentTarget as HTMLElement | null)?.querySelector<HTMLButtonElement>('[data-answer="accept"]')?.focus();
+        }}
+      >
+        <p className="flex items-center justify-center gap-1.5 text-sm font-medium text-muted-foreground">
+          <Icon className="h-4 w-4" aria-hidden /> {CALLS_TEXT.incoming(incoming.callType)}
+        </p>
+        <div className="relative mx-auto mt-4 h-20 w-20">
+          <span className="absolute inset-0 animate-ping rounded-full bg-green-500/30 motion-reduce:animate-none" aria-hidden />
+          <UserAvatar name={incoming.buyerName} src={incoming.buyerAvatar} className="relative h-20 w-20 text-2xl" />
+        </div>
+        <DialogTitle className="mt-4 text-xl font-semibold break-words">{incoming.buyerName}</DialogTitle>
+        <DialogDescription className="mt-1 text-sm text-muted-foreground">
+          {CALLS_TEXT.incomingFrom(incoming.buyerName, incoming.callType)}
+          {incoming.pricePerMinute > 0 ? (
+            <span className="block" data-testid="incoming-price">
+              {CALLS_TEXT.incomingPrice(formatRate(incoming.pricePerMinute))}
+            </span>
+          ) : null}
+        </DialogDescription>
+        <div className="mt-6 grid grid-cols-2 gap-3">
+          <Button variant="destructive" size="lg" onClick={() => void decline()} disabled={answer !== null}>
+            <PhoneOff className="h-5 w-5" aria-hidden /> {CALLS_TEXT.decline}
+          </Button>
+          <Button data-answer="accept" size="lg" className="bg-green-600 text-white hover:bg-green-700" onClick={() => void accept()} disabled={answer !== null}>
+            <Icon className="h-5 w-5" aria-hidden /> {answer === 'accept' ? CALLS_TEXT.accepting : CALLS_TEXT.accept}
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
   );
 }
 

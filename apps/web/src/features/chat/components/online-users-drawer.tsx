@@ -1,10 +1,10 @@
 import type { OnlineUserDto } from '@app/contracts';
-import * as DialogPrimitive from '@radix-ui/react-dialog';
-import { Users, X } from 'lucide-react';
+import { Users } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { RoleBadge } from '../../../components/role-badge';
 import { UserAvatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
 import { Input } from '../../../components/ui/input';
 import { ROLE_RANK } from '@app/contracts/browser';
 import { useBlockToggle } from '../../safety/hooks/use-block-toggle';
@@ -46,12 +46,10 @@ export function OnlineUsersDrawer({ users, myId, onPick, canModerate = false, co
           {stale ? '–' : count}
         </span>
       </Button>
-      <DialogPrimitive.Root open={open} onOpenChange={setOpen}>
-        <DialogPrimitive.Portal>
-          <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50" />
-          <DialogPrimitive.Content className="fixed inset-y-0 right-0 z-50 flex h-full w-80 max-w-[85vw] flex-col gap-3 border-l bg-card p-4 shadow-lg focus:outline-none">
-          <DialogPrimitive.Title className="pr-6 text-lg font-semibold">{CHAT_TEXT.onlineUsers}</DialogPrimitive.Title>
-          <DialogPrimitive.Description className="text-sm text-muted-foreground">{CHAT_TEXT.onlineCount(users.length)}</DialogPrimitive.Description>
+      <Dialog open={open} onOpenChange={setOpen}>
+        <DialogContent placement="right" className="flex flex-col gap-3">
+          <DialogTitle className="pr-6 text-lg font-semibold">{CHAT_TEXT.onlineUsers}</DialogTitle>
+          <DialogDescription className="text-sm text-muted-foreground">{CHAT_TEXT.onlineCount(users.length)}</DialogDescription>
           <Input value={filter} onChange={(e) => setFilter(e.target.value)} placeholder={CHAT_TEXT.filterUsers} aria-label={CHAT_TEXT.filterUsers} />
           <div className="-mx-1 flex flex-1 items-start gap-1 overflow-y-auto">
             <ul className="min-w-0 flex-1 space-y-0.5" aria-label={CHAT_TEXT.onlineUsers}>
@@ -87,12 +85,8 @@ export function OnlineUsersDrawer({ users, myId, onPick, canModerate = false, co
               </ul>
             ) : null}
           </div>
-          <DialogPrimitive.Close className="absolute top-4 right-4 rounded-sm opacity-70 hover:opacity-100 focus-visible:ring-2 focus-visible:ring-ring" aria-label={CHAT_TEXT.close}>
-            <X className="h-4 w-4" />
-          </DialogPrimitive.Close>
-          </DialogPrimitive.Content>
-        </DialogPrimitive.Portal>
-      </DialogPrimitive.Root>
+        </DialogContent>
+      </Dialog>
     </>
   );
 }
