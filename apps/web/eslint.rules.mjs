@@ -72,14 +72,22 @@ function problemWith(from, to) {
   return null;
 }
 
+/** The file an import names, from the app's root ('@/lib/api') or relatively; null for a package. */
+function resolvedImport(filename, source) {
+  if (source.startsWith('@/')) return resolve(SRC, source.slice(2));
+  if (source.startsWith('.')) return resolve(dirname(filename), source);
+  return null;
+}
+
 /** bulletproof-react's one-way imports: shared -> features -> app, features apart from each other. */
 const zonesRule = {
   meta: { type: 'problem', schema: [], docs: { description: 'One-way imports between shared code, features and the app' } },
   create(context) {
     const from = placeOf(context.filename);
     const check = (node, source) => {
-      if (!source || typeof source.value !== 'string' || !source.value.startsWith('.')) return;
-      const message = problemWith(from, placeOf(resolve(dirname(context.filename), source.value)));
+      const target = source && typeof source.value === 'string' ? resolvedImport(context.filename, source.value) : null;
+      if (!target) return;
+      const message = problemWith(from, placeOf(target));
       if (message) context.report({ node, message });
     };
     return {

@@ -16,6 +16,7 @@ module.exports = {
   transformIgnorePatterns: ['/node_modules/(?!wouter/)'],
   moduleNameMapper: {
     '\\.css$': 'identity-obj-proxy',
+    '^@/(.*)$': '<rootDir>/src/$1',
     '^@app/contracts$': path.join(__dirname, '../../libs/contracts/src/index.ts'),
     '^@app/contracts/browser$': path.join(__dirname, '../../libs/contracts/src/browser.ts'),
     // Vite builds this module from emojibase's data; tests compute the same from the same data.

@@ -239,8 +239,10 @@ function serviceWorker() {
 export default defineConfig({
   plugins: [react(), tailwindcss(), compiledCatalogues(), emojiGroups(), contractsWithoutSideEffects(), preloadRenderer(), prerenderLanding(), serviceWorker()],
   resolve: {
-    // The contracts' plain values, from source (the DTO classes are only ever imported as types).
     alias: {
+      // The app's own modules from its root: '@/features/chat/...' is src/features/chat/...
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+      // The contracts' plain values, from source (the DTO classes are only ever imported as types).
       '@app/contracts/browser': fileURLToPath(new URL('../../libs/contracts/src/browser.ts', import.meta.url)),
       // Radix's scroll lock without an inline <style> element, which the CSP refuses (see the module).
       'react-style-singleton': fileURLToPath(new URL('./src/lib/style-singleton.ts', import.meta.url)),

@@ -5,7 +5,15 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 // what another exposes, and this keeps those uses from going round in a circle, which would tie
 // the features into one.
 
-const FEATURES = join(__dirname, '../../features');
+const SRC = join(__dirname, '../..');
+const FEATURES = join(SRC, 'features');
+/** An import of the app's own code: from its root ('@/lib/api') or relative ('./chat-slice'). */
+const IMPORT = /from '((?:\.|@\/)[^']+)'/g;
+
+/** The file an import names, without its extension. */
+function imported(file: string, path: string): string {
+  return path.startsWith('@/') ? join(SRC, path.slice(2)) : resolve(dirname(file), path);
+}
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -20,8 +28,8 @@ function featureGraph(): Map<string, Set<string>> {
   const graph = new Map<string, Set<string>>();
   for (const file of sourceFiles(FEATURES)) {
     const from = relative(FEATURES, file).split(sep)[0];
-    for (const [, path] of readFileSync(file, 'utf8').matchAll(/from '(\.[^']+)'/g)) {
-      const target = relative(FEATURES, resolve(dirname(file), path));
+    for (const [, path] of readFileSync(file, 'utf8').matchAll(IMPORT)) {
+      const target = relative(FEATURES, imported(file, path));
       const to = target.split(sep)[0];
       if (target.startsWith('..') || to === from) continue;
       graph.set(from, (graph.get(from) ?? new Set()).add(to));
@@ -58,15 +66,15 @@ it('finds a circle when there is one', () => {
   expect(circles(graph)).toEqual(['a -> b -> c -> a']);
 });
 
-/** The modules the store is built from, reached from app/store.ts by relative imports (types too). */
+/** The modules the store is built from, reached from app/store.ts by its own imports (types too). */
 function storeModules(): Set<string> {
-  const store = resolve(FEATURES, '../app/store.ts');
+  const store = join(SRC, 'app/store.ts');
   const seen = new Set<string>();
   const visit = (file: string) => {
     if (seen.has(file)) return;
     seen.add(file);
-    for (const [, path] of readFileSync(file, 'utf8').matchAll(/from '(\.[^']+)'/g)) {
-      const base = resolve(dirname(file), path);
+    for (const [, path] of readFileSync(file, 'utf8').matchAll(IMPORT)) {
+      const base = imported(file, path);
       const found = [`${base}.ts`, `${base}.tsx`, join(base, 'index.ts')].find((candidate) => existsSync(candidate));
       if (found) visit(found);
     }
@@ -77,9 +85,9 @@ function storeModules(): Set<string> {
 }
 
 it('builds the store from modules that never import it back, not even its types', () => {
-  const store = resolve(FEATURES, '../app/store');
+  const store = join(SRC, 'app/store');
   const back = [...storeModules()].filter((file) =>
-    [...readFileSync(file, 'utf8').matchAll(/from '(\.[^']+)'/g)].some(([, path]) => resolve(dirname(file), path) === store),
+    [...readFileSync(file, 'utf8').matchAll(IMPORT)].some(([, path]) => imported(file, path) === store),
   );
   expect(back.map((file) => relative(FEATURES, file))).toEqual([]);
 });
