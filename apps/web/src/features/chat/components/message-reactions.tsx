@@ -3,6 +3,7 @@ import { QUICK_REACTIONS } from '@app/contracts/browser';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { ChevronRight, SmilePlus } from 'lucide-react';
 import { toast } from '../../../components/ui/toast-store';
+import { Menu, MenuContent, MenuTrigger } from '../../../components/ui/menu';
 import { cn } from '../../../lib/cn';
 import { errorMessage } from '../../../lib/errors';
 import { useReactMutation } from '../api/chat-api';
@@ -74,8 +75,8 @@ export function AddReaction({ message, viewerId, mine }: AddReactionProps) {
   const toggle = useToggleReaction(message);
   const chosenByMe = (emoji: string) => (message.reactions ?? []).some((r) => r.emoji === emoji && r.users.some((u) => u.id === viewerId));
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger asChild>
+    <Menu>
+      <MenuTrigger asChild>
         <button
           type="button"
           className="shrink-0 rounded-md p-1 text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
@@ -85,33 +86,31 @@ export function AddReaction({ message, viewerId, mine }: AddReactionProps) {
         >
           <SmilePlus className="h-4 w-4" aria-hidden />
         </button>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content align={mine ? 'end' : 'start'} sideOffset={4} collisionPadding={8} className="z-[60] rounded-lg border bg-card p-1 shadow-lg" aria-label={REACTION_TEXT.add}>
-          <div className="flex items-center gap-0.5">
-            {QUICK_REACTIONS.map((emoji) => (
-              <DropdownMenu.Item key={emoji} className={CELL} aria-label={emoji} onSelect={() => void toggle(emoji, chosenByMe(emoji))}>
-                {emoji}
-              </DropdownMenu.Item>
-            ))}
-            <DropdownMenu.Sub>
-              <DropdownMenu.SubTrigger className="flex h-9 items-center rounded-md px-1.5 text-muted-foreground outline-none data-[highlighted]:bg-muted" aria-label={REACTION_TEXT.more}>
-                <ChevronRight className="h-4 w-4" aria-hidden />
-              </DropdownMenu.SubTrigger>
-              <DropdownMenu.Portal>
-                <DropdownMenu.SubContent
-                  sideOffset={4}
-                  collisionPadding={8}
-                  className="z-[61] max-h-72 w-[min(20rem,calc(100vw-1rem))] overflow-y-auto rounded-lg border bg-card p-2 shadow-lg"
-                  aria-label={REACTION_TEXT.more}
-                >
-                  <EmojiGroups onPick={(emoji) => void toggle(emoji, chosenByMe(emoji))} />
-                </DropdownMenu.SubContent>
-              </DropdownMenu.Portal>
-            </DropdownMenu.Sub>
-          </div>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+      </MenuTrigger>
+      <MenuContent align={mine ? 'end' : 'start'} sideOffset={4} collisionPadding={8} aria-label={REACTION_TEXT.add}>
+        <div className="flex items-center gap-0.5">
+          {QUICK_REACTIONS.map((emoji) => (
+            <DropdownMenu.Item key={emoji} className={CELL} aria-label={emoji} onSelect={() => void toggle(emoji, chosenByMe(emoji))}>
+              {emoji}
+            </DropdownMenu.Item>
+          ))}
+          <DropdownMenu.Sub>
+            <DropdownMenu.SubTrigger className="flex h-9 items-center rounded-md px-1.5 text-muted-foreground outline-none data-[highlighted]:bg-muted" aria-label={REACTION_TEXT.more}>
+              <ChevronRight className="h-4 w-4" aria-hidden />
+            </DropdownMenu.SubTrigger>
+            <DropdownMenu.Portal>
+              <DropdownMenu.SubContent
+                sideOffset={4}
+                collisionPadding={8}
+                className="z-[61] max-h-72 w-[min(20rem,calc(100vw-1rem))] overflow-y-auto rounded-lg border bg-card p-2 shadow-lg"
+                aria-label={REACTION_TEXT.more}
+              >
+                <EmojiGroups onPick={(emoji) => void toggle(emoji, chosenByMe(emoji))} />
+              </DropdownMenu.SubContent>
+            </DropdownMenu.Portal>
+          </DropdownMenu.Sub>
+        </div>
+      </MenuContent>
+    </Menu>
   );
 }

@@ -1,17 +1,15 @@
 import type { MessageDto } from '@app/contracts';
 import { EDIT_WINDOW_MS, MESSAGE_MAX } from '@app/contracts/browser';
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { CornerUpLeft, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toast-store';
+import { Menu, MenuContent, MenuItem, MenuTrigger } from '../../../components/ui/menu';
 import { errorMessage } from '../../../lib/errors';
 import { useDeleteMessageMutation, useEditMessageMutation } from '../api/chat-api';
 import { MESSAGE_ACTS_TEXT, REPLY_TEXT } from '../chat-copy';
 import { PinMenuItem } from './pin-menu-item';
-
-const ITEM = 'flex cursor-pointer items-center gap-2 rounded-md px-2 py-2 text-sm outline-none select-none data-[highlighted]:bg-muted';
 
 export type OwnMessageProps = {
   message: MessageDto;
@@ -42,8 +40,8 @@ export function OwnMessage({ message, now, children, extra, onReply }: OwnMessag
     <div className="group/message flex max-w-full flex-row-reverse items-start gap-1">
       {children}
       <div className="flex shrink-0 flex-row-reverse items-center opacity-60 group-hover/message:opacity-100 focus-within:opacity-100">
-        <DropdownMenu.Root modal={false}>
-          <DropdownMenu.Trigger asChild>
+        <Menu>
+          <MenuTrigger asChild>
             <button
               type="button"
               className="shrink-0 rounded-md p-1 text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
@@ -52,26 +50,24 @@ export function OwnMessage({ message, now, children, extra, onReply }: OwnMessag
             >
               <MoreHorizontal className="h-4 w-4" aria-hidden />
             </button>
-          </DropdownMenu.Trigger>
-          <DropdownMenu.Portal>
-            <DropdownMenu.Content align="end" sideOffset={4} className="z-[60] w-44 rounded-lg border bg-card p-1 shadow-lg">
-              {onReply ? (
-                <DropdownMenu.Item className={ITEM} onSelect={onReply}>
-                  <CornerUpLeft className="h-4 w-4 text-muted-foreground" aria-hidden /> {REPLY_TEXT.reply}
-                </DropdownMenu.Item>
-              ) : null}
-              <PinMenuItem message={message} />
-              {editable ? (
-                <DropdownMenu.Item className={ITEM} onSelect={() => setEditing(true)}>
-                  <Pencil className="h-4 w-4 text-muted-foreground" aria-hidden /> {MESSAGE_ACTS_TEXT.edit}
-                </DropdownMenu.Item>
-              ) : null}
-              <DropdownMenu.Item className={`${ITEM} text-destructive`} onSelect={() => setConfirming(true)}>
-                <Trash2 className="h-4 w-4" aria-hidden /> {MESSAGE_ACTS_TEXT.delete}
-              </DropdownMenu.Item>
-            </DropdownMenu.Content>
-          </DropdownMenu.Portal>
-        </DropdownMenu.Root>
+          </MenuTrigger>
+          <MenuContent align="end" sideOffset={4} className="w-44">
+            {onReply ? (
+              <MenuItem onSelect={onReply}>
+                <CornerUpLeft className="h-4 w-4 text-muted-foreground" aria-hidden /> {REPLY_TEXT.reply}
+              </MenuItem>
+            ) : null}
+            <PinMenuItem message={message} />
+            {editable ? (
+              <MenuItem onSelect={() => setEditing(true)}>
+                <Pencil className="h-4 w-4 text-muted-foreground" aria-hidden /> {MESSAGE_ACTS_TEXT.edit}
+              </MenuItem>
+            ) : null}
+            <MenuItem className="text-destructive" onSelect={() => setConfirming(true)}>
+              <Trash2 className="h-4 w-4" aria-hidden /> {MESSAGE_ACTS_TEXT.delete}
+            </MenuItem>
+          </MenuContent>
+        </Menu>
         {extra}
       </div>
       <Dialog open={confirming} onOpenChange={(open) => !open && setConfirming(false)}>

@@ -1,6 +1,5 @@
 import type { MessageDto, RoomDto, UserDto, UserSummary } from '@app/contracts';
 import { canModerate } from '@app/contracts/browser';
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Ban, CornerUpLeft, Flag, MoreHorizontal, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { cn } from '../../../lib/cn';
@@ -9,9 +8,8 @@ import { PinMenuItem } from './pin-menu-item';
 import { ReportDialog, type ReportTarget } from '../../moderation/components/report-dialog';
 import { REPORT_TEXT } from '../../moderation/report-copy';
 import { BLOCK_TEXT } from '../../safety/safety-copy';
+import { Menu, MenuContent, MenuItem, MenuTrigger } from '../../../components/ui/menu';
 import { useBlockToggle, type BlockToggle } from '../../safety/hooks/use-block-toggle';
-
-const ITEM = 'flex cursor-pointer items-center gap-2 rounded-md px-2 py-2 text-sm outline-none select-none data-[highlighted]:bg-muted';
 
 export type PersonMenuProps = {
   /** With a role, moderators are offered no Block: the server refuses it. */
@@ -31,8 +29,8 @@ export function PersonMenu({ person, message, blocks, className, onReply }: Pers
   const blockable = !person.role || !canModerate(person.role);
   return (
     <>
-      <DropdownMenu.Root modal={false}>
-        <DropdownMenu.Trigger asChild>
+      <Menu>
+        <MenuTrigger asChild>
           <button
             type="button"
             className={cn('rounded-md p-1 text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring', className)}
@@ -40,32 +38,30 @@ export function PersonMenu({ person, message, blocks, className, onReply }: Pers
           >
             <MoreHorizontal className="h-4 w-4" aria-hidden />
           </button>
-        </DropdownMenu.Trigger>
-        <DropdownMenu.Portal>
-          <DropdownMenu.Content align="end" sideOffset={4} className="z-[60] w-52 rounded-lg border bg-card p-1 shadow-lg">
-            {onReply ? (
-              <DropdownMenu.Item className={ITEM} onSelect={onReply}>
-                <CornerUpLeft className="h-4 w-4 text-muted-foreground" aria-hidden /> {REPLY_TEXT.reply}
-              </DropdownMenu.Item>
-            ) : null}
-            {message ? <PinMenuItem message={message} /> : null}
-            {message ? (
-              <DropdownMenu.Item className={ITEM} onSelect={() => setReporting({ type: 'message', id: message.id, label: PERSON_MENU_TEXT.messageBy(person.username) })}>
-                <Flag className="h-4 w-4 text-muted-foreground" aria-hidden /> {REPORT_TEXT.reportMessage}
-              </DropdownMenu.Item>
-            ) : null}
-            <DropdownMenu.Item className={ITEM} onSelect={() => setReporting({ type: 'user', id: person.id, label: person.username })}>
-              <Flag className="h-4 w-4 text-muted-foreground" aria-hidden /> {REPORT_TEXT.reportUser(person.username)}
-            </DropdownMenu.Item>
-            {blockable ? (
-              <DropdownMenu.Item className={ITEM} onSelect={() => void blocks.toggle(person)}>
-                {blocked ? <ShieldCheck className="h-4 w-4 text-muted-foreground" aria-hidden /> : <Ban className="h-4 w-4 text-muted-foreground" aria-hidden />}
-                {blocked ? BLOCK_TEXT.unblock(person.username) : BLOCK_TEXT.block(person.username)}
-              </DropdownMenu.Item>
-            ) : null}
-          </DropdownMenu.Content>
-        </DropdownMenu.Portal>
-      </DropdownMenu.Root>
+        </MenuTrigger>
+        <MenuContent align="end" sideOffset={4} className="w-52">
+          {onReply ? (
+            <MenuItem onSelect={onReply}>
+              <CornerUpLeft className="h-4 w-4 text-muted-foreground" aria-hidden /> {REPLY_TEXT.reply}
+            </MenuItem>
+          ) : null}
+          {message ? <PinMenuItem message={message} /> : null}
+          {message ? (
+            <MenuItem onSelect={() => setReporting({ type: 'message', id: message.id, label: PERSON_MENU_TEXT.messageBy(person.username) })}>
+              <Flag className="h-4 w-4 text-muted-foreground" aria-hidden /> {REPORT_TEXT.reportMessage}
+            </MenuItem>
+          ) : null}
+          <MenuItem onSelect={() => setReporting({ type: 'user', id: person.id, label: person.username })}>
+            <Flag className="h-4 w-4 text-muted-foreground" aria-hidden /> {REPORT_TEXT.reportUser(person.username)}
+          </MenuItem>
+          {blockable ? (
+            <MenuItem onSelect={() => void blocks.toggle(person)}>
+              {blocked ? <ShieldCheck className="h-4 w-4 text-muted-foreground" aria-hidden /> : <Ban className="h-4 w-4 text-muted-foreground" aria-hidden />}
+              {blocked ? BLOCK_TEXT.unblock(person.username) : BLOCK_TEXT.block(person.username)}
+            </MenuItem>
+          ) : null}
+        </MenuContent>
+      </Menu>
       <ReportDialog target={reporting} onClose={() => setReporting(null)} />
     </>
   );

@@ -1,14 +1,12 @@
 import type { MessageDto } from '@app/contracts';
 import { canPin } from '@app/contracts/browser';
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Pin, PinOff } from 'lucide-react';
 import { toast } from '../../../components/ui/toast-store';
+import { MenuItem } from '../../../components/ui/menu';
 import { errorMessage } from '../../../lib/errors';
 import { useCurrentUser } from '../../auth/hooks/use-current-user';
 import { useGetPinsQuery, useGetRoomQuery, usePinMutation } from '../api/chat-api';
 import { PIN_TEXT } from '../chat-copy';
-
-const ITEM = 'flex cursor-pointer items-center gap-2 rounded-md px-2 py-2 text-sm outline-none select-none data-[highlighted]:bg-muted';
 
 /** "Pin message" or "Unpin message" in a message's menu, for the room's owner and moderators. */
 export function PinMenuItem({ message }: { message: MessageDto }) {
@@ -24,9 +22,9 @@ export function PinMenuItem({ message }: { message: MessageDto }) {
     if ('error' in result) toast({ title: errorMessage(result.error, PIN_TEXT.failed), variant: 'destructive' });
   };
   return (
-    <DropdownMenu.Item className={ITEM} onSelect={() => void change()}>
+    <MenuItem onSelect={() => void change()}>
       {pinned ? <PinOff className="h-4 w-4 text-muted-foreground" aria-hidden /> : <Pin className="h-4 w-4 text-muted-foreground" aria-hidden />}
       {pinned ? PIN_TEXT.unpin : PIN_TEXT.pin}
-    </DropdownMenu.Item>
+    </MenuItem>
   );
 }

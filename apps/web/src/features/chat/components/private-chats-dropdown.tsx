@@ -1,8 +1,8 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { MessageCircle } from 'lucide-react';
 import { useLocation } from 'wouter';
 import { UserAvatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
+import { Menu, MenuContent, MenuItem, MenuLabel, MenuTrigger } from '../../../components/ui/menu';
 import { ROOM_PRIVATE_CHATS_POLL_MS, useGetRoomPrivateChatsQuery } from '../api/chat-api';
 import { recordChatSource, recordPublicRoom } from '../../../lib/chat-source';
 import { CHAT_TEXT } from '../chat-copy';
@@ -20,37 +20,34 @@ export function PrivateChatsDropdown({ roomId }: PrivateChatsDropdownProps) {
   });
   const unread = chats.some((chat) => chat.hasUnreadMessages);
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger asChild>
+    <Menu>
+      <MenuTrigger asChild>
         <Button variant="ghost" size="icon" className="relative h-9 w-9" aria-label={unread ? `${CHAT_TEXT.privateChats} (${CHAT_TEXT.unread})` : CHAT_TEXT.privateChats}>
           <MessageCircle className="h-5 w-5" />
           {unread ? <span className="absolute top-1.5 right-1.5 h-2.5 w-2.5 rounded-full bg-red-500 ring-2 ring-card" data-testid="private-chats-unread" /> : null}
         </Button>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={6} collisionPadding={8} className="z-50 w-72 max-w-[calc(100vw-1rem)] rounded-lg border bg-card p-1 shadow-lg">
-          <DropdownMenu.Label className="px-2 py-1.5 text-xs font-semibold text-muted-foreground">{CHAT_TEXT.privateChats}</DropdownMenu.Label>
-          {chats.length === 0 ? <p className="px-2 py-3 text-sm text-muted-foreground">{CHAT_TEXT.noPrivateChats}</p> : null}
-          {chats.map((chat) => (
-            <DropdownMenu.Item
-              key={chat.id}
-              className="flex cursor-pointer items-center gap-2 rounded-md px-2 py-2 text-sm outline-none data-[highlighted]:bg-muted"
-              onSelect={() => {
-                recordChatSource('public-room');
-                recordPublicRoom(roomId);
-                navigate(`/chat/${chat.id}`);
-              }}
-            >
-              <UserAvatar name={shownName(chat.otherParticipant.username)} src={chat.otherParticipant.avatar} className="h-8 w-8 text-sm" />
-              <span className="min-w-0 flex-1">
-                <span className="block truncate font-medium">{shownName(chat.otherParticipant.username)}</span>
-                {chat.lastMessage ? <span className="block truncate text-xs text-muted-foreground">{chat.lastMessage.content}</span> : null}
-              </span>
-              {chat.hasUnreadMessages ? <span className="h-2.5 w-2.5 shrink-0 rounded-full bg-red-500" aria-label={CHAT_TEXT.unread} /> : null}
-            </DropdownMenu.Item>
-          ))}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+      </MenuTrigger>
+      <MenuContent align="end" sideOffset={6} collisionPadding={8} className="w-72 max-w-[calc(100vw-1rem)]">
+        <MenuLabel>{CHAT_TEXT.privateChats}</MenuLabel>
+        {chats.length === 0 ? <p className="px-2 py-3 text-sm text-muted-foreground">{CHAT_TEXT.noPrivateChats}</p> : null}
+        {chats.map((chat) => (
+          <MenuItem
+            key={chat.id}
+            onSelect={() => {
+              recordChatSource('public-room');
+              recordPublicRoom(roomId);
+              navigate(`/chat/${chat.id}`);
+            }}
+          >
+            <UserAvatar name={shownName(chat.otherParticipant.username)} src={chat.otherParticipant.avatar} className="h-8 w-8 text-sm" />
+            <span className="min-w-0 flex-1">
+              <span className="block truncate font-medium">{shownName(chat.otherParticipant.username)}</span>
+              {chat.lastMessage ? <span className="block truncate text-xs text-muted-foreground">{chat.lastMessage.content}</span> : null}
+            </span>
+            {chat.hasUnreadMessages ? <span className="h-2.5 w-2.5 shrink-0 rounded-full bg-red-500" aria-label={CHAT_TEXT.unread} /> : null}
+          </MenuItem>
+        ))}
+      </MenuContent>
+    </Menu>
   );
 }
