@@ -21,3 +21,11 @@ export const NOTIFICATIONS_TEXT = spoken({
   /** A system notification's text when the person turned message preview off. */
   previewHidden: 'layout.newMessage',
 });
+
+/** The prompt to allow this browser's notifications. */
+export const DESKTOP_ALERTS_TEXT = spoken({
+  title: 'notifications.desktop.title',
+  body: 'notifications.desktop.body',
+  enable: 'notifications.desktop.enable',
+  denied: 'notifications.desktop.denied',
+});

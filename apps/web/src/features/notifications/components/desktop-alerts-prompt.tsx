@@ -2,39 +2,41 @@ import { BellRing } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { spoken } from '../../../i18n/spoken';
-// The notifications catalogue's English, wherever this prompt is shown.
-import '../notifications-copy';
+import { cn } from '../../../lib/cn';
+import { DESKTOP_ALERTS_TEXT } from '../notifications-copy';
 import { canShowBrowserNotifications, playAlertTones } from '../seller-alert';
 
-export const DESKTOP_ALERTS_TEXT = spoken({
-  title: 'notifications.desktop.title',
-  body: 'notifications.desktop.body',
-  enable: 'notifications.desktop.enable',
-  denied: 'notifications.desktop.denied',
-});
+/** What the prompt says: why to allow notifications, and what to do once they were refused. */
+export type AlertsPromptWords = { title: string; body: string; denied: string; enable: string };
 
-/** Browsers grant notifications only after a click: people ask for them here. */
-export function DesktopAlertsPrompt() {
+export type DesktopAlertsPromptProps = {
+  /** Another screen's reason (a seller's calls); the notifications' own by default. */
+  words?: AlertsPromptWords;
+  /** Whether the click plays the alert tones too, which also unlocks the page's sound for them. */
+  tones?: boolean;
+  className?: string;
+};
+
+/** Browsers grant notifications only after a click: people ask for them here, where the reason is plain. */
+export function DesktopAlertsPrompt({ words = DESKTOP_ALERTS_TEXT, tones = true, className }: DesktopAlertsPromptProps) {
   const [permission, setPermission] = useState(() => (canShowBrowserNotifications() ? Notification.permission : 'unsupported'));
   if (permission === 'unsupported' || permission === 'granted') return null;
   return (
-    <Card className="mb-4 flex flex-col gap-3 p-4 sm:flex-row sm:items-center">
+    <Card className={cn('flex flex-col gap-3 p-4 sm:flex-row sm:items-center', className ?? 'mb-4')}>
       <BellRing className="h-6 w-6 shrink-0 text-primary" aria-hidden />
       <div className="flex-1">
-        <p className="text-sm font-semibold">{DESKTOP_ALERTS_TEXT.title}</p>
-        <p className="text-sm text-muted-foreground">{permission === 'denied' ? DESKTOP_ALERTS_TEXT.denied : DESKTOP_ALERTS_TEXT.body}</p>
+        <p className="text-sm font-semibold">{words.title}</p>
+        <p className="text-sm text-muted-foreground">{permission === 'denied' ? words.denied : words.body}</p>
       </div>
       {permission === 'default' ? (
         <Button
           size="sm"
           onClick={async () => {
-            // The click also unlocks the page's sound for the alert tones.
-            playAlertTones();
+            if (tones) playAlertTones();
             setPermission(await Notification.requestPermission());
           }}
         >
-          {DESKTOP_ALERTS_TEXT.enable}
+          {words.enable}
         </Button>
       ) : null}
     </Card>
