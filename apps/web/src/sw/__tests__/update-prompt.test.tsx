@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ServiceWorkerStatus } from '../service-worker-status';
-import { SW_TEXT } from '../sw-copy';
+import { t } from '../../i18n/i18n';
 import { SKIP_WAITING, updateStore, type UpdatableRegistration, type WorkerContainer } from '../update-store';
 
 /**
@@ -31,6 +31,15 @@ function fakeWorkers({ controlled = true } = {}) {
   };
 }
 
+/** The banners' words, in English (the language the tests speak). */
+const BANNER_TEXT = {
+  updateTitle: t('layout.update.title'),
+  updateBody: t('layout.update.body'),
+  reload: t('layout.update.reload'),
+  later: t('layout.update.later'),
+  offline: t('layout.offline'),
+};
+
 function setOnline(online: boolean) {
   Object.defineProperty(navigator, 'onLine', { value: online, configurable: true });
   act(() => void window.dispatchEvent(new Event(online ? 'online' : 'offline')));
@@ -44,12 +53,12 @@ describe('the app’s update prompt', () => {
     const reload = jest.fn();
     const workers = fakeWorkers();
     render(<ServiceWorkerStatus updates={updateStore(workers.registration, workers.container, reload)} />);
-    expect(screen.queryByRole('status', { name: SW_TEXT.updateTitle })).not.toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: BANNER_TEXT.updateTitle })).not.toBeInTheDocument();
 
     workers.installNewVersion();
-    const prompt = screen.getByRole('status', { name: SW_TEXT.updateTitle });
-    expect(prompt).toHaveTextContent(SW_TEXT.updateBody);
-    await user.click(screen.getByRole('button', { name: SW_TEXT.reload }));
+    const prompt = screen.getByRole('status', { name: BANNER_TEXT.updateTitle });
+    expect(prompt).toHaveTextContent(BANNER_TEXT.updateBody);
+    await user.click(screen.getByRole('button', { name: BANNER_TEXT.reload }));
     expect(workers.postMessage).toHaveBeenCalledWith({ type: SKIP_WAITING });
     expect(reload).not.toHaveBeenCalled();
 
@@ -63,7 +72,7 @@ describe('the app’s update prompt', () => {
     render(<ServiceWorkerStatus updates={updateStore(workers.registration, workers.container, reload)} />);
     workers.installNewVersion();
     workers.takeOver();
-    expect(screen.queryByRole('status', { name: SW_TEXT.updateTitle })).not.toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: BANNER_TEXT.updateTitle })).not.toBeInTheDocument();
     expect(reload).not.toHaveBeenCalled();
   });
 
@@ -71,7 +80,7 @@ describe('the app’s update prompt', () => {
     const workers = fakeWorkers();
     workers.installNewVersion();
     render(<ServiceWorkerStatus updates={updateStore(workers.registration, workers.container, jest.fn())} />);
-    expect(screen.getByRole('status', { name: SW_TEXT.updateTitle })).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: BANNER_TEXT.updateTitle })).toBeInTheDocument();
   });
 
   it('goes away when put off, without activating anything', async () => {
@@ -79,8 +88,8 @@ describe('the app’s update prompt', () => {
     const workers = fakeWorkers();
     render(<ServiceWorkerStatus updates={updateStore(workers.registration, workers.container, jest.fn())} />);
     workers.installNewVersion();
-    await user.click(screen.getByRole('button', { name: SW_TEXT.later }));
-    expect(screen.queryByRole('status', { name: SW_TEXT.updateTitle })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: BANNER_TEXT.later }));
+    expect(screen.queryByRole('status', { name: BANNER_TEXT.updateTitle })).not.toBeInTheDocument();
     expect(workers.postMessage).not.toHaveBeenCalled();
   });
 
@@ -91,7 +100,7 @@ describe('the app’s update prompt', () => {
     workers.installNewVersion();
     await user.tab();
     await user.tab();
-    expect(screen.getByRole('button', { name: SW_TEXT.reload })).toHaveFocus();
+    expect(screen.getByRole('button', { name: BANNER_TEXT.reload })).toHaveFocus();
     await user.keyboard('{Enter}');
     expect(workers.postMessage).toHaveBeenCalledTimes(1);
   });
@@ -100,7 +109,7 @@ describe('the app’s update prompt', () => {
     render(<ServiceWorkerStatus updates={null} />);
     expect(screen.queryByTestId('offline-notice')).not.toBeInTheDocument();
     setOnline(false);
-    expect(screen.getByTestId('offline-notice')).toHaveTextContent(SW_TEXT.offline);
+    expect(screen.getByTestId('offline-notice')).toHaveTextContent(BANNER_TEXT.offline);
     setOnline(true);
     expect(screen.queryByTestId('offline-notice')).not.toBeInTheDocument();
   });
