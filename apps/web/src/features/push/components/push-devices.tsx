@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { LoadFailed } from '../../../components/load-failed';
 import { toast } from '../../../components/ui/toast-store';
 import { errorMessage } from '../../../lib/errors';
 import { useListPushDevicesQuery, useRemovePushDeviceMutation } from '../api/push-api';
@@ -49,12 +50,7 @@ export function PushDevices() {
           {PUSH_TEXT.loading}
         </p>
       ) : isError ? (
-        <div className="mt-2 flex flex-wrap items-center gap-3">
-          <p className="text-sm text-destructive">{PUSH_TEXT.loadFailed}</p>
-          <Button size="sm" variant="outline" onClick={() => void refetch()}>
-            {PUSH_TEXT.retry}
-          </Button>
-        </div>
+        <LoadFailed className="mt-2" message={PUSH_TEXT.loadFailed} retryLabel={PUSH_TEXT.retry} onRetry={() => void refetch()} />
       ) : !devices?.length ? (
         <p className="mt-2 text-sm text-muted-foreground">{PUSH_TEXT.empty}</p>
       ) : (

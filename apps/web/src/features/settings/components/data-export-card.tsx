@@ -1,6 +1,7 @@
 import { Download, FileArchive } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { LoadFailed } from '../../../components/load-failed';
 import { Card } from '../../../components/ui/card';
 import { useFormatLocale, useText } from '../../../i18n/use-text';
 import { errorBody, errorStatus } from '../../../lib/errors';
@@ -49,12 +50,7 @@ export function DataExportCard() {
           {t('settings.export.loading')}
         </p>
       ) : status.isError || !status.data ? (
-        <div className="mt-4 flex flex-wrap items-center gap-3">
-          <p className="text-sm text-destructive">{t('settings.export.loadFailed')}</p>
-          <Button size="sm" variant="outline" onClick={() => void status.refetch()}>
-            {t('settings.export.retry')}
-          </Button>
-        </div>
+        <LoadFailed className="mt-4" message={t('settings.export.loadFailed')} retryLabel={t('settings.export.retry')} onRetry={() => void status.refetch()} />
       ) : (
         <div className="mt-4 space-y-3" aria-live="polite">
           {state === 'asked' ? (

@@ -7,6 +7,7 @@ import { Card } from '../../../components/ui/card';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
+import { LoadFailed } from '../../../components/load-failed';
 import { toast } from '../../../components/ui/toast-store';
 import { useFormatLocale, useText } from '../../../i18n/use-text';
 import { errorMessage, fieldErrors } from '../../../lib/errors';
@@ -38,12 +39,7 @@ export function PasskeysCard() {
           {t('settings.passkeys.loading')}
         </p>
       ) : passkeys.isError || !passkeys.data ? (
-        <div className="mt-2 flex flex-wrap items-center gap-3">
-          <p className="text-sm text-destructive">{t('settings.passkeys.loadFailed')}</p>
-          <Button size="sm" variant="outline" onClick={() => void passkeys.refetch()}>
-            {t('settings.passkeys.retry')}
-          </Button>
-        </div>
+        <LoadFailed className="mt-2" message={t('settings.passkeys.loadFailed')} retryLabel={t('settings.passkeys.retry')} onRetry={() => void passkeys.refetch()} />
       ) : passkeys.data.length === 0 ? (
         <p className="mt-2 text-sm text-muted-foreground">{t('settings.passkeys.empty')}</p>
       ) : (

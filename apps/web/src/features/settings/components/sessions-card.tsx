@@ -3,6 +3,7 @@ import { LaptopMinimal, MonitorSmartphone, Smartphone, Tablet, Tv } from 'lucide
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { LoadFailed } from '../../../components/load-failed';
 import { toast } from '../../../components/ui/toast-store';
 import { useFormatLocale, useText } from '../../../i18n/use-text';
 import { errorMessage } from '../../../lib/errors';
@@ -47,12 +48,7 @@ export function SessionsCard() {
           {t('settings.sessions.loading')}
         </p>
       ) : sessions.isError || !sessions.data ? (
-        <div className="mt-4 flex flex-wrap items-center gap-3">
-          <p className="text-sm text-destructive">{t('settings.sessions.loadFailed')}</p>
-          <Button size="sm" variant="outline" onClick={() => void sessions.refetch()}>
-            {t('settings.sessions.retry')}
-          </Button>
-        </div>
+        <LoadFailed className="mt-4" message={t('settings.sessions.loadFailed')} retryLabel={t('settings.sessions.retry')} onRetry={() => void sessions.refetch()} />
       ) : sessions.data.length === 0 ? (
         <p className="mt-4 text-sm text-muted-foreground">{t('settings.sessions.empty')}</p>
       ) : (

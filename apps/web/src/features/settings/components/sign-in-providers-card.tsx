@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { Card } from '../../../components/ui/card';
+import { LoadFailed } from '../../../components/load-failed';
 import { toast } from '../../../components/ui/toast-store';
 import { useHash } from '../../../hooks/use-hash';
 import { useFormatLocale, useText } from '../../../i18n/use-text';
@@ -34,12 +35,7 @@ export function SignInProvidersCard({ className }: { className?: string }) {
       </h2>
       <p className="mt-1 text-sm text-muted-foreground">{t('settings.providers.description')}</p>
       {identities.isError ? (
-        <div className="mt-3 flex flex-wrap items-center gap-3">
-          <p className="text-sm text-destructive">{t('settings.providers.loadFailed')}</p>
-          <Button size="sm" variant="outline" onClick={() => void identities.refetch()}>
-            {t('settings.passkeys.retry')}
-          </Button>
-        </div>
+        <LoadFailed className="mt-3" message={t('settings.providers.loadFailed')} retryLabel={t('settings.passkeys.retry')} onRetry={() => void identities.refetch()} />
       ) : linked.length === 0 ? (
         <p className="mt-3 text-sm text-muted-foreground">{identities.isLoading ? t('settings.providers.loading') : t('settings.providers.empty')}</p>
       ) : (

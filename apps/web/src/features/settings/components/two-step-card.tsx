@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
+import { LoadFailed } from '../../../components/load-failed';
 import { toast } from '../../../components/ui/toast-store';
 import { useText } from '../../../i18n/use-text';
 import { errorMessage, fieldErrors } from '../../../lib/errors';
@@ -49,12 +50,7 @@ export function TwoStepCard({ account }: TwoStepCardProps) {
             {t('settings.twoStep.loading')}
           </p>
         ) : status.isError || !status.data ? (
-          <div className="flex flex-wrap items-center gap-3">
-            <p className="text-sm text-destructive">{t('settings.twoStep.loadFailed')}</p>
-            <Button size="sm" variant="outline" onClick={() => void status.refetch()}>
-              {t('settings.twoStep.retry')}
-            </Button>
-          </div>
+          <LoadFailed message={t('settings.twoStep.loadFailed')} retryLabel={t('settings.twoStep.retry')} onRetry={() => void status.refetch()} />
         ) : codes ? (
           <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />
         ) : status.data.enabled ? (
