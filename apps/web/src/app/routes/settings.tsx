@@ -35,40 +35,20 @@ export function SettingsScreen() {
         </div>
         <SettingsForm />
         {user ? (
-          <div className="mt-6">
+          // A card that leaves itself out (no sign-in provider configured or linked) takes no space.
+          <div className="mt-6 space-y-6">
             <PushDevices />
-          </div>
-        ) : null}
-        {user && user.role !== 'guest' ? (
-          <div className="mt-6">
-            <PasskeysCard />
-          </div>
-        ) : null}
-        {/* The card leaves itself out when no provider is configured or linked, its margin with it. */}
-        {user && user.role !== 'guest' ? <SignInProvidersCard className="mt-6" /> : null}
-        {user && user.role !== 'guest' ? (
-          <div className="mt-6">
-            <TwoStepCard account={proofAccountOf(user)} />
-          </div>
-        ) : null}
-        {user && user.role !== 'guest' ? (
-          <div className="mt-6">
-            <SessionsCard />
-          </div>
-        ) : null}
-        {user && user.role !== 'guest' ? (
-          <div className="mt-6">
-            <DataExportCard />
-          </div>
-        ) : null}
-        {user && user.role !== 'guest' ? (
-          <div className="mt-6">
-            <AccountDeletionCard username={user.username} twoStepEnabled={!!user.twoStepEnabled} account={proofAccountOf(user)} />
-          </div>
-        ) : null}
-        {user && user.role !== 'guest' ? (
-          <div className="mt-6">
-            <BlockList />
+            {user.role !== 'guest' ? (
+              <>
+                <PasskeysCard />
+                <SignInProvidersCard />
+                <TwoStepCard account={proofAccountOf(user)} />
+                <SessionsCard />
+                <DataExportCard />
+                <AccountDeletionCard username={user.username} twoStepEnabled={!!user.twoStepEnabled} account={proofAccountOf(user)} />
+                <BlockList />
+              </>
+            ) : null}
           </div>
         ) : null}
       </AuthRequired>

@@ -1,6 +1,6 @@
 import { formatModerationTime, REPORT_REASONS } from '@app/contracts/browser';
 import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
+import { SectionCard } from '../../../components/ui/section-card';
 import { useGetModerationStatusQuery, useGetMyReportsQuery, useReadNoticesMutation } from '../api/reports-api';
 import { noticeText, outcomeText, REPORT_TEXT } from '../report-copy';
 
@@ -12,17 +12,17 @@ export function ModerationNotices() {
   const newest = notices.reduce((max, n) => Math.max(max, n.id), 0);
   const unread = notices.some((n) => !n.read);
   return (
-    <Card className="p-5" role="region" aria-labelledby="moderation-notices">
-      <div className="flex items-center justify-between gap-2">
-        <h2 id="moderation-notices" className="text-lg font-semibold">
-          {REPORT_TEXT.notices}
-        </h2>
-        {unread ? (
+    <SectionCard
+      titleId="moderation-notices"
+      title={REPORT_TEXT.notices}
+      action={
+        unread ? (
           <Button size="sm" variant="ghost" onClick={() => void readNotices(newest)}>
             {REPORT_TEXT.markRead}
           </Button>
-        ) : null}
-      </div>
+        ) : null
+      }
+    >
       {data?.mute ? <p className="mt-2 text-sm font-medium text-destructive">{REPORT_TEXT.mutedUntil(formatModerationTime(data.mute.endsAt))}</p> : null}
       {notices.length ? (
         <ul className="mt-3 divide-y" aria-label={REPORT_TEXT.notices}>
@@ -37,7 +37,7 @@ export function ModerationNotices() {
       ) : (
         <p className="mt-3 text-sm text-muted-foreground">{REPORT_TEXT.noNotices}</p>
       )}
-    </Card>
+    </SectionCard>
   );
 }
 
@@ -45,10 +45,7 @@ export function ModerationNotices() {
 export function MyReports() {
   const { data } = useGetMyReportsQuery(undefined, { refetchOnMountOrArgChange: true });
   return (
-    <Card className="p-5" role="region" aria-labelledby="my-reports">
-      <h2 id="my-reports" className="text-lg font-semibold">
-        {REPORT_TEXT.myReports}
-      </h2>
+    <SectionCard titleId="my-reports" title={REPORT_TEXT.myReports}>
       {data?.length ? (
         <ul className="mt-3 divide-y" aria-label={REPORT_TEXT.myReports}>
           {data.map((report) => (
@@ -64,6 +61,6 @@ export function MyReports() {
       ) : (
         <p className="mt-3 text-sm text-muted-foreground">{REPORT_TEXT.noReports}</p>
       )}
-    </Card>
+    </SectionCard>
   );
 }

@@ -3,7 +3,7 @@ import { BellOff, BellRing, MonitorSmartphone } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
+import { SectionCard } from '../../../components/ui/section-card';
 import { LoadFailed } from '../../../components/load-failed';
 import { toast } from '../../../components/ui/toast-store';
 import { errorMessage } from '../../../lib/errors';
@@ -36,12 +36,7 @@ export function PushDevices() {
   }
 
   return (
-    <Card className="p-5" role="region" aria-labelledby="push-devices-title">
-      <h2 id="push-devices-title" className="text-lg font-semibold">
-        {PUSH_TEXT.title}
-      </h2>
-      <p className="mt-1 text-sm text-muted-foreground">{PUSH_TEXT.description}</p>
-
+    <SectionCard titleId="push-devices-title" title={PUSH_TEXT.title} description={PUSH_TEXT.description}>
       <ThisDevice device={device} on={thisDevice !== undefined} onTurnOff={thisDevice ? () => void remove(thisDevice) : undefined} turningOff={removing === thisDevice?.id} />
 
       <h3 className="mt-6 text-sm font-semibold">{PUSH_TEXT.listTitle}</h3>
@@ -72,7 +67,7 @@ export function PushDevices() {
           ))}
         </ul>
       )}
-    </Card>
+    </SectionCard>
   );
 }
 

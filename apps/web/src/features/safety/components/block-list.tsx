@@ -1,6 +1,6 @@
 import { UserAvatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
+import { SectionCard } from '../../../components/ui/section-card';
 import { useGetBlocksQuery } from '../api/blocks-api';
 import { useBlockToggle } from '../hooks/use-block-toggle';
 import { BLOCK_TEXT } from '../safety-copy';
@@ -13,11 +13,7 @@ export function BlockList() {
   const { toggle } = useBlockToggle();
   const locale = useFormatLocale();
   return (
-    <Card className="p-5" aria-labelledby="blocked-people-title" role="region">
-      <h2 id="blocked-people-title" className="text-lg font-semibold">
-        {BLOCK_TEXT.listTitle}
-      </h2>
-      <p className="mt-1 text-sm text-muted-foreground">{BLOCK_TEXT.listDescription}</p>
+    <SectionCard titleId="blocked-people-title" title={BLOCK_TEXT.listTitle} description={BLOCK_TEXT.listDescription}>
       {isLoading ? (
         <p className="mt-4 text-sm text-muted-foreground" role="status">
           {BLOCK_TEXT.loading}
@@ -42,6 +38,6 @@ export function BlockList() {
           ))}
         </ul>
       )}
-    </Card>
+    </SectionCard>
   );
 }

@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { SectionCard } from '../../../components/ui/section-card';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import type { MessageId } from '../../../i18n/i18n';
@@ -99,12 +100,7 @@ export function AccountDeletionCard({ username, twoStepEnabled, account }: Accou
   const fieldError = (field: Field, message: MessageId) => (refusal.field === field ? t(message) : undefined);
 
   return (
-    <Card className="border-destructive/40 p-5" role="region" aria-labelledby="account-deletion-title">
-      <h2 id="account-deletion-title" className="flex items-center gap-2 text-lg font-semibold">
-        <Trash2 className="h-5 w-5 text-destructive" aria-hidden />
-        {t('settings.deletion.title')}
-      </h2>
-      <p className="mt-1 text-sm text-muted-foreground">{t('settings.deletion.description', { days: ACCOUNT_DELETION_GRACE_DAYS })}</p>
+    <SectionCard titleId="account-deletion-title" title={t('settings.deletion.title')} icon={Trash2} description={t('settings.deletion.description', { days: ACCOUNT_DELETION_GRACE_DAYS })} destructive>
       {status.data?.state === 'scheduled' && status.data.scheduledFor ? (
         <p className="mt-3 text-sm font-medium" role="status">
           {t('settings.deletion.scheduledOn', { date: formatDate(status.data.scheduledFor, locale, { time: true }) })}
@@ -154,7 +150,7 @@ export function AccountDeletionCard({ username, twoStepEnabled, account }: Accou
           </div>
         </form>
       )}
-    </Card>
+    </SectionCard>
   );
 }
 

@@ -2,7 +2,7 @@ import { Download, FileArchive } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { LoadFailed } from '../../../components/load-failed';
-import { Card } from '../../../components/ui/card';
+import { SectionCard } from '../../../components/ui/section-card';
 import { useFormatLocale, useText } from '../../../i18n/use-text';
 import { errorBody, errorStatus } from '../../../lib/errors';
 import { formatDate } from '../../../lib/format';
@@ -39,12 +39,7 @@ export function DataExportCard() {
   };
 
   return (
-    <Card className="p-5" role="region" aria-labelledby="data-export-title">
-      <h2 id="data-export-title" className="flex items-center gap-2 text-lg font-semibold">
-        <FileArchive className="h-5 w-5 text-primary" aria-hidden />
-        {t('settings.export.title')}
-      </h2>
-      <p className="mt-1 text-sm text-muted-foreground">{t('settings.export.description')}</p>
+    <SectionCard titleId="data-export-title" title={t('settings.export.title')} icon={FileArchive} description={t('settings.export.description')}>
       {status.isLoading ? (
         <p className="mt-4 text-sm text-muted-foreground" role="status">
           {t('settings.export.loading')}
@@ -95,6 +90,6 @@ export function DataExportCard() {
           ) : null}
         </div>
       )}
-    </Card>
+    </SectionCard>
   );
 }

@@ -3,7 +3,7 @@ import { PASSKEY_NAME_MAX } from '@app/contracts/browser';
 import { KeyRound } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
+import { SectionCard } from '../../../components/ui/section-card';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
@@ -26,12 +26,7 @@ export function PasskeysCard() {
   const t = useText();
   const passkeys = useListPasskeysQuery();
   return (
-    <Card className="p-5" role="region" aria-labelledby="passkeys-title">
-      <h2 id="passkeys-title" className="flex items-center gap-2 text-lg font-semibold">
-        <KeyRound className="h-5 w-5 text-primary" aria-hidden />
-        {t('settings.passkeys.title')}
-      </h2>
-      <p className="mt-1 text-sm text-muted-foreground">{t('settings.passkeys.description')}</p>
+    <SectionCard titleId="passkeys-title" title={t('settings.passkeys.title')} icon={KeyRound} description={t('settings.passkeys.description')}>
       <AddPasskey />
       <h3 className="mt-6 text-sm font-semibold">{t('settings.passkeys.listTitle')}</h3>
       {passkeys.isLoading ? (
@@ -49,7 +44,7 @@ export function PasskeysCard() {
           ))}
         </ul>
       )}
-    </Card>
+    </SectionCard>
   );
 }
 

@@ -2,7 +2,7 @@ import type { SessionInfoDto, SignInMethod } from '@app/contracts';
 import { LaptopMinimal, MonitorSmartphone, Smartphone, Tablet, Tv } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
+import { SectionCard } from '../../../components/ui/section-card';
 import { LoadFailed } from '../../../components/load-failed';
 import { toast } from '../../../components/ui/toast-store';
 import { useFormatLocale, useText } from '../../../i18n/use-text';
@@ -37,12 +37,7 @@ export function SessionsCard() {
   };
 
   return (
-    <Card className="p-5" role="region" aria-labelledby="sessions-title">
-      <h2 id="sessions-title" className="flex items-center gap-2 text-lg font-semibold">
-        <MonitorSmartphone className="h-5 w-5 text-primary" aria-hidden />
-        {t('settings.sessions.title')}
-      </h2>
-      <p className="mt-1 text-sm text-muted-foreground">{t('settings.sessions.description')}</p>
+    <SectionCard titleId="sessions-title" title={t('settings.sessions.title')} icon={MonitorSmartphone} description={t('settings.sessions.description')}>
       {sessions.isLoading ? (
         <p className="mt-4 text-sm text-muted-foreground" role="status">
           {t('settings.sessions.loading')}
@@ -65,7 +60,7 @@ export function SessionsCard() {
           ) : null}
         </>
       )}
-    </Card>
+    </SectionCard>
   );
 }
 

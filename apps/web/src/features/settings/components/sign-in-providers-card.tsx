@@ -2,8 +2,7 @@ import type { LinkedIdentityDto, OidcProviderDto } from '@app/contracts';
 import { Link2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import { cn } from '../../../lib/cn';
-import { Card } from '../../../components/ui/card';
+import { SectionCard } from '../../../components/ui/section-card';
 import { LoadFailed } from '../../../components/load-failed';
 import { toast } from '../../../components/ui/toast-store';
 import { useHash } from '../../../hooks/use-hash';
@@ -18,7 +17,7 @@ import { useLinkIdentityMutation, useListIdentitiesQuery, useUnlinkIdentityMutat
  * last way in), and a button to link each configured provider not linked yet. Hidden when the
  * server has none configured and none is linked.
  */
-export function SignInProvidersCard({ className }: { className?: string }) {
+export function SignInProvidersCard() {
   const t = useText();
   const providers = useListSignInProvidersQuery();
   const identities = useListIdentitiesQuery();
@@ -28,12 +27,7 @@ export function SignInProvidersCard({ className }: { className?: string }) {
   if (!providers.data?.length && !linked.length) return null;
 
   return (
-    <Card className={cn('p-5', className)} role="region" aria-labelledby="sign-in-providers-title">
-      <h2 id="sign-in-providers-title" className="flex items-center gap-2 text-lg font-semibold">
-        <Link2 className="h-5 w-5 text-primary" aria-hidden />
-        {t('settings.providers.title')}
-      </h2>
-      <p className="mt-1 text-sm text-muted-foreground">{t('settings.providers.description')}</p>
+    <SectionCard titleId="sign-in-providers-title" title={t('settings.providers.title')} icon={Link2} description={t('settings.providers.description')}>
       {identities.isError ? (
         <LoadFailed className="mt-3" message={t('settings.providers.loadFailed')} retryLabel={t('settings.passkeys.retry')} onRetry={() => void identities.refetch()} />
       ) : linked.length === 0 ? (
@@ -52,7 +46,7 @@ export function SignInProvidersCard({ className }: { className?: string }) {
           ))}
         </div>
       ) : null}
-    </Card>
+    </SectionCard>
   );
 }
 

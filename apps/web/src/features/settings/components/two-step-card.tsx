@@ -1,7 +1,7 @@
 import type { TwoStepSetupDto } from '@app/contracts';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
+import { SectionCard } from '../../../components/ui/section-card';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { LoadFailed } from '../../../components/load-failed';
@@ -39,11 +39,7 @@ export function TwoStepCard({ account }: TwoStepCardProps) {
   const [codes, setCodes] = useState<string[] | null>(null);
 
   return (
-    <Card className="p-5" role="region" aria-labelledby="two-step-title">
-      <h2 id="two-step-title" className="text-lg font-semibold">
-        {t('settings.twoStep.title')}
-      </h2>
-      <p className="mt-1 text-sm text-muted-foreground">{t('settings.twoStep.description')}</p>
+    <SectionCard titleId="two-step-title" title={t('settings.twoStep.title')} description={t('settings.twoStep.description')}>
       <div className="mt-4">
         {status.isLoading ? (
           <p className="text-sm text-muted-foreground" role="status">
@@ -68,7 +64,7 @@ export function TwoStepCard({ account }: TwoStepCardProps) {
           <TwoStepOff onStarted={setSetup} />
         )}
       </div>
-    </Card>
+    </SectionCard>
   );
 }
 
