@@ -1,5 +1,6 @@
 import { LANGUAGE_NAMES, LANGUAGES } from '@app/contracts/browser';
 import { Card } from '../../../components/ui/card';
+import { Segmented } from '../../../components/ui/segmented';
 import { activeLanguage } from '../../../i18n/i18n';
 import { useChooseLanguage } from '../../../i18n/use-choose-language';
 import { useText } from '../../../i18n/use-text';
@@ -15,21 +16,13 @@ export function LanguageSetting() {
         {t('settings.language.title')}
       </h2>
       <p className="mt-1 text-sm text-muted-foreground">{t('settings.language.description')}</p>
-      <div role="radiogroup" aria-labelledby="language-setting" className="mt-4 inline-flex flex-wrap rounded-lg bg-muted p-1">
-        {LANGUAGES.map((language) => (
-          <button
-            key={language}
-            type="button"
-            role="radio"
-            lang={language}
-            aria-checked={language === current}
-            onClick={() => choose(language)}
-            className="rounded-md px-3 py-1 text-sm aria-checked:bg-card aria-checked:font-medium aria-checked:shadow-sm"
-          >
-            {LANGUAGE_NAMES[language]}
-          </button>
-        ))}
-      </div>
+      <Segmented
+        labelledBy="language-setting"
+        options={LANGUAGES.map((language) => ({ value: language, label: LANGUAGE_NAMES[language], lang: language }))}
+        value={current}
+        onChange={choose}
+        className="mt-4 flex-wrap"
+      />
     </Card>
   );
 }

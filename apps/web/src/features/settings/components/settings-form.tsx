@@ -1,5 +1,6 @@
 import type { UserSettings } from '@app/contracts';
 import { Card } from '../../../components/ui/card';
+import { Segmented } from '../../../components/ui/segmented';
 import { Label } from '../../../components/ui/label';
 import { Switch } from '../../../components/ui/switch';
 import { toast } from '../../../components/ui/toast-store';
@@ -44,20 +45,12 @@ export function SettingsForm() {
                 <span id="theme-label" className="text-sm font-medium">
                   {SETTINGS_TEXT.theme}
                 </span>
-                <div role="radiogroup" aria-labelledby="theme-label" className="inline-flex rounded-lg bg-muted p-1">
-                  {THEMES.map((theme) => (
-                    <button
-                      key={theme}
-                      type="button"
-                      role="radio"
-                      aria-checked={settings.chat.theme === theme}
-                      onClick={() => void setValue('chat', 'theme', theme)}
-                      className="rounded-md px-3 py-1 text-sm aria-checked:bg-card aria-checked:font-medium aria-checked:shadow-sm"
-                    >
-                      {SETTINGS_TEXT.themes[theme]}
-                    </button>
-                  ))}
-                </div>
+                <Segmented
+                  labelledBy="theme-label"
+                  options={THEMES.map((theme) => ({ value: theme, label: SETTINGS_TEXT.themes[theme] }))}
+                  value={settings.chat.theme}
+                  onChange={(theme) => void setValue('chat', 'theme', theme)}
+                />
               </li>
             ) : null}
             {section.items.map((item) => {
