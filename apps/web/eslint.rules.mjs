@@ -120,6 +120,10 @@ export default [
               group: ['@app/contracts/*', '!@app/contracts/browser'],
               message: 'Import the contracts by their alias root: types from @app/contracts, values from @app/contracts/browser.',
             },
+            {
+              regex: '^\\.\\./\\.\\./',
+              message: "Import the app's own code from its root ('@/features/chat/...' is src/features/chat/...), not by climbing two folders or more.",
+            },
           ],
         },
       ],

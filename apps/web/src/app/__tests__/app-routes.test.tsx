@@ -1,8 +1,8 @@
 import { APP_ROUTE_PATHS, APP_ROUTE_REDIRECTS } from '@app/contracts/browser';
 import { screen, waitFor } from '@testing-library/react';
-import { ROOMS_TEXT } from '../../features/chat/chat-copy';
-import { renderApp } from '../../test/render';
-import { startTestServer, type TestServer } from '../../test/test-server';
+import { ROOMS_TEXT } from '@/features/chat/chat-copy';
+import { renderApp } from '@/test/render';
+import { startTestServer, type TestServer } from '@/test/test-server';
 import { routes } from '../router';
 
 let server: TestServer;

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { useReducer } from 'react';
 import { Provider } from 'react-redux';
-import { closeVipDialog, openVipDialog, selectVipDialogOpen } from '../../features/vip/vip-slice';
+import { closeVipDialog, openVipDialog, selectVipDialogOpen } from '@/features/vip/vip-slice';
 import { useAppSelector } from '../hooks';
 import { storeHeldWhileHydrating } from '../hydration-store';
 import { makeStore } from '../store';

@@ -1,10 +1,10 @@
 import { act, screen } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
-import { LANDING_TEXT } from '../../features/landing/landing-copy';
-import { disconnectSocket } from '../../lib/socket';
-import { switchLanguage } from '../../i18n/i18n';
-import { renderLandingPage } from '../../prerender';
-import { startTestServer, type TestServer } from '../../test/test-server';
+import { LANDING_TEXT } from '@/features/landing/landing-copy';
+import { disconnectSocket } from '@/lib/socket';
+import { switchLanguage } from '@/i18n/i18n';
+import { renderLandingPage } from '@/prerender';
+import { startTestServer, type TestServer } from '@/test/test-server';
 import { AppRoot, PRERENDERED_PATH } from '../root';
 import { makeStore } from '../store';
 

@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import { switchLanguage } from '../../i18n/i18n';
+import { switchLanguage } from '@/i18n/i18n';
 import { RouteErrorBoundary } from '../route-error';
 
 function BrokenScreen(): never {

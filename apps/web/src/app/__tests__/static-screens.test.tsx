@@ -1,10 +1,10 @@
 import { ACCOUNT_DELETION_GRACE_DAYS, PLATFORM_COMMISSION_PERCENT } from '@app/contracts/browser';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { COOKIE_PREFERENCES_KEY } from '../../features/legal/cookie-preferences';
-import { switchLanguage } from '../../i18n/i18n';
-import { renderApp } from '../../test/render';
-import { startTestServer, type TestServer } from '../../test/test-server';
+import { COOKIE_PREFERENCES_KEY } from '@/features/legal/cookie-preferences';
+import { switchLanguage } from '@/i18n/i18n';
+import { renderApp } from '@/test/render';
+import { startTestServer, type TestServer } from '@/test/test-server';
 
 let server: TestServer;
 

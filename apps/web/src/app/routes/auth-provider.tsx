@@ -1,14 +1,14 @@
 import { OidcErrorCode } from '@app/contracts/browser';
 import { Link, useLocation } from 'wouter';
-import { Button } from '../../components/ui/button';
-import { toast } from '../../components/ui/toast-store';
-import { AccountMailCard } from '../../features/auth/components/account-mail-card';
-import { ProviderSignUpForm } from '../../features/auth/components/provider-sign-up-form';
-import { TwoStepSignIn } from '../../features/auth/components/two-step-sign-in';
-import { useHash } from '../../hooks/use-hash';
-import authEnglish from '../../i18n/catalogues/en/auth.json';
-import { addEnglish } from '../../i18n/i18n';
-import { useText } from '../../i18n/use-text';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/toast-store';
+import { AccountMailCard } from '@/features/auth/components/account-mail-card';
+import { ProviderSignUpForm } from '@/features/auth/components/provider-sign-up-form';
+import { TwoStepSignIn } from '@/features/auth/components/two-step-sign-in';
+import { useHash } from '@/hooks/use-hash';
+import authEnglish from '@/i18n/catalogues/en/auth.json';
+import { addEnglish } from '@/i18n/i18n';
+import { useText } from '@/i18n/use-text';
 
 addEnglish(authEnglish);
 

@@ -1,21 +1,21 @@
 import { ArrowLeft, MessageCircle } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { Seo } from '../../components/seo';
-import { Button } from '../../components/ui/button';
-import { Card } from '../../components/ui/card';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
-import { toast } from '../../components/ui/toast-store';
-import { APP_NAME } from '../../config/env';
-import { useGuestMutation } from '../../features/auth/api/auth-api';
-import { ProviderSignIn } from '../../features/auth/components/provider-sign-in';
-import { SignInForm } from '../../features/auth/components/sign-in-form';
-import { SignUpForm } from '../../features/auth/components/sign-up-form';
-import { useCaptcha } from '../../features/auth/hooks/use-captcha';
-import { useText } from '../../i18n/use-text';
-import { errorMessage } from '../../lib/errors';
-import authEnglish from '../../i18n/catalogues/en/auth.json';
-import { addEnglish } from '../../i18n/i18n';
+import { Seo } from '@/components/seo';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { toast } from '@/components/ui/toast-store';
+import { APP_NAME } from '@/config/env';
+import { useGuestMutation } from '@/features/auth/api/auth-api';
+import { ProviderSignIn } from '@/features/auth/components/provider-sign-in';
+import { SignInForm } from '@/features/auth/components/sign-in-form';
+import { SignUpForm } from '@/features/auth/components/sign-up-form';
+import { useCaptcha } from '@/features/auth/hooks/use-captcha';
+import { useText } from '@/i18n/use-text';
+import { errorMessage } from '@/lib/errors';
+import authEnglish from '@/i18n/catalogues/en/auth.json';
+import { addEnglish } from '@/i18n/i18n';
 
 addEnglish(authEnglish);
 

@@ -1,9 +1,9 @@
-import { AuthRequired } from '../../features/auth/components/auth-required';
-import { useCurrentUser } from '../../features/auth/hooks/use-current-user';
-import { CallHistory } from '../../features/calls/components/call-history';
-import { EarningsByMonth } from '../../features/calls/components/earnings-by-month';
-import { CALLS_TEXT } from '../../features/calls/calls-copy';
-import { DesktopAlertsPrompt } from '../../features/notifications/components/desktop-alerts-prompt';
+import { AuthRequired } from '@/features/auth/components/auth-required';
+import { useCurrentUser } from '@/features/auth/hooks/use-current-user';
+import { CallHistory } from '@/features/calls/components/call-history';
+import { EarningsByMonth } from '@/features/calls/components/earnings-by-month';
+import { CALLS_TEXT } from '@/features/calls/calls-copy';
+import { DesktopAlertsPrompt } from '@/features/notifications/components/desktop-alerts-prompt';
 import { ScreenHeading } from './screen-heading';
 
 export function CallsScreen() {

@@ -1,12 +1,12 @@
 import { ArrowLeft } from 'lucide-react';
 import { useParams } from 'wouter';
-import { Button } from '../../components/ui/button';
-import { Card } from '../../components/ui/card';
-import { ChatRoom } from '../../features/chat/components/chat-room';
-import { CHAT_TEXT } from '../../features/chat/chat-copy';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { ChatRoom } from '@/features/chat/components/chat-room';
+import { CHAT_TEXT } from '@/features/chat/chat-copy';
 import { ScreenHeading } from './screen-heading';
-import authEnglish from '../../i18n/catalogues/en/auth.json';
-import { addEnglish } from '../../i18n/i18n';
+import authEnglish from '@/i18n/catalogues/en/auth.json';
+import { addEnglish } from '@/i18n/i18n';
 
 // The join prompt's guest entry asks the captcha (auth's words).
 addEnglish(authEnglish);

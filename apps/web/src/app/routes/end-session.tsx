@@ -1,9 +1,9 @@
 import { useSearchParams } from 'wouter';
-import { AccountMailCard } from '../../features/auth/components/account-mail-card';
-import { EndSessionLink } from '../../features/settings/components/end-session-link';
-import settingsEnglish from '../../i18n/catalogues/en/settings.json';
-import { addEnglish } from '../../i18n/i18n';
-import { useText } from '../../i18n/use-text';
+import { AccountMailCard } from '@/features/auth/components/account-mail-card';
+import { EndSessionLink } from '@/features/settings/components/end-session-link';
+import settingsEnglish from '@/i18n/catalogues/en/settings.json';
+import { addEnglish } from '@/i18n/i18n';
+import { useText } from '@/i18n/use-text';
 
 addEnglish(settingsEnglish);
 

@@ -1,6 +1,6 @@
-import { Seo } from '../../components/seo';
-import { MarketplaceBrowser } from '../../features/marketplace/components/marketplace-browser';
-import { MARKETPLACE_TEXT } from '../../features/marketplace/marketplace-copy';
+import { Seo } from '@/components/seo';
+import { MarketplaceBrowser } from '@/features/marketplace/components/marketplace-browser';
+import { MARKETPLACE_TEXT } from '@/features/marketplace/marketplace-copy';
 
 export function MarketplaceScreen() {
   return (

@@ -1,7 +1,7 @@
-import { AuthRequired } from '../../features/auth/components/auth-required';
-import { IntegrationStatus } from '../../features/media/components/integration-status';
-import { MediaTestPanel } from '../../features/media/components/media-test-panel';
-import { MEDIA_TEXT } from '../../features/media/media-copy';
+import { AuthRequired } from '@/features/auth/components/auth-required';
+import { IntegrationStatus } from '@/features/media/components/integration-status';
+import { MediaTestPanel } from '@/features/media/components/media-test-panel';
+import { MEDIA_TEXT } from '@/features/media/media-copy';
 import { ScreenHeading } from './screen-heading';
 
 export function MediaTestScreen() {

@@ -1,12 +1,12 @@
-import { Seo } from '../../components/seo';
-import { Card } from '../../components/ui/card';
-import { AuthRequired } from '../../features/auth/components/auth-required';
-import { useCurrentUser } from '../../features/auth/hooks/use-current-user';
-import { ModerationDesk } from '../../features/moderation/components/moderation-desk';
-import { DESK_TEXT, MODERATION_TEXT } from '../../features/moderation/moderation-copy';
-import { TwoStepRequired } from '../../features/settings/components/two-step-required';
-import settingsEnglish from '../../i18n/catalogues/en/settings.json';
-import { addEnglish } from '../../i18n/i18n';
+import { Seo } from '@/components/seo';
+import { Card } from '@/components/ui/card';
+import { AuthRequired } from '@/features/auth/components/auth-required';
+import { useCurrentUser } from '@/features/auth/hooks/use-current-user';
+import { ModerationDesk } from '@/features/moderation/components/moderation-desk';
+import { DESK_TEXT, MODERATION_TEXT } from '@/features/moderation/moderation-copy';
+import { TwoStepRequired } from '@/features/settings/components/two-step-required';
+import settingsEnglish from '@/i18n/catalogues/en/settings.json';
+import { addEnglish } from '@/i18n/i18n';
 import { hasSecondFactor, needsSecondFactorForDesk } from '@app/contracts/browser';
 
 addEnglish(settingsEnglish);

@@ -1,7 +1,7 @@
-import { MyChats } from '../../features/chat/components/private-chats';
-import { MY_CHATS_TEXT } from '../../features/chat/chat-copy';
-import { AuthRequired } from '../../features/auth/components/auth-required';
-import { useCurrentUser } from '../../features/auth/hooks/use-current-user';
+import { MyChats } from '@/features/chat/components/private-chats';
+import { MY_CHATS_TEXT } from '@/features/chat/chat-copy';
+import { AuthRequired } from '@/features/auth/components/auth-required';
+import { useCurrentUser } from '@/features/auth/hooks/use-current-user';
 import { ScreenHeading } from './screen-heading';
 
 export function MyChatsScreen() {

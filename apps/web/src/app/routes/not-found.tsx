@@ -1,9 +1,9 @@
 import { AlertCircle } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
-import { Seo } from '../../components/seo';
-import { Button } from '../../components/ui/button';
-import { Card } from '../../components/ui/card';
-import { useText } from '../../i18n/use-text';
+import { Seo } from '@/components/seo';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { useText } from '@/i18n/use-text';
 
 export function NotFoundScreen() {
   const [pathname] = useLocation();

@@ -1,10 +1,10 @@
-import { Seo } from '../../components/seo';
-import { AuthRequired } from '../../features/auth/components/auth-required';
-import { useCurrentUser } from '../../features/auth/hooks/use-current-user';
-import { ModerationNotices, MyReports } from '../../features/moderation/components/my-reports';
-import { DesktopAlertsPrompt } from '../../features/notifications/components/desktop-alerts-prompt';
-import { NotificationList } from '../../features/notifications/components/notification-list';
-import { NOTIFICATIONS_TEXT } from '../../features/notifications/notifications-copy';
+import { Seo } from '@/components/seo';
+import { AuthRequired } from '@/features/auth/components/auth-required';
+import { useCurrentUser } from '@/features/auth/hooks/use-current-user';
+import { ModerationNotices, MyReports } from '@/features/moderation/components/my-reports';
+import { DesktopAlertsPrompt } from '@/features/notifications/components/desktop-alerts-prompt';
+import { NotificationList } from '@/features/notifications/components/notification-list';
+import { NOTIFICATIONS_TEXT } from '@/features/notifications/notifications-copy';
 
 export function NotificationsScreen() {
   const { user } = useCurrentUser();

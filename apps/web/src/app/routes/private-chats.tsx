@@ -1,6 +1,6 @@
-import { PrivateChats } from '../../features/chat/components/private-chats';
-import { PRIVATE_CHATS_TEXT } from '../../features/chat/chat-copy';
-import { AuthRequired } from '../../features/auth/components/auth-required';
+import { PrivateChats } from '@/features/chat/components/private-chats';
+import { PRIVATE_CHATS_TEXT } from '@/features/chat/chat-copy';
+import { AuthRequired } from '@/features/auth/components/auth-required';
 import { ScreenHeading } from './screen-heading';
 
 export function PrivateChatsScreen() {

@@ -1,9 +1,9 @@
-import { Seo } from '../../components/seo';
-import { AuthRequired } from '../../features/auth/components/auth-required';
-import { useCurrentUser } from '../../features/auth/hooks/use-current-user';
-import { ApplicationSummary } from '../../features/marketplace/components/application-summary';
-import { ProfileCard } from '../../features/profile/components/profile-card';
-import { PROFILE_TEXT } from '../../features/profile/profile-copy';
+import { Seo } from '@/components/seo';
+import { AuthRequired } from '@/features/auth/components/auth-required';
+import { useCurrentUser } from '@/features/auth/hooks/use-current-user';
+import { ApplicationSummary } from '@/features/marketplace/components/application-summary';
+import { ProfileCard } from '@/features/profile/components/profile-card';
+import { PROFILE_TEXT } from '@/features/profile/profile-copy';
 
 export function ProfileScreen() {
   const { user } = useCurrentUser();

@@ -1,8 +1,8 @@
-import { PublicRooms } from '../../features/chat/components/public-rooms';
-import { useText } from '../../i18n/use-text';
+import { PublicRooms } from '@/features/chat/components/public-rooms';
+import { useText } from '@/i18n/use-text';
 import { ScreenHeading } from './screen-heading';
-import authEnglish from '../../i18n/catalogues/en/auth.json';
-import { addEnglish } from '../../i18n/i18n';
+import authEnglish from '@/i18n/catalogues/en/auth.json';
+import { addEnglish } from '@/i18n/i18n';
 
 // The join prompt's guest entry asks the captcha (auth's words).
 addEnglish(authEnglish);

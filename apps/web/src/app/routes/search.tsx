@@ -1,7 +1,7 @@
-import { Seo } from '../../components/seo';
-import { AuthRequired } from '../../features/auth/components/auth-required';
-import { MessageSearch } from '../../features/search/components/message-search';
-import { SEARCH_TEXT } from '../../features/search/search-copy';
+import { Seo } from '@/components/seo';
+import { AuthRequired } from '@/features/auth/components/auth-required';
+import { MessageSearch } from '@/features/search/components/message-search';
+import { SEARCH_TEXT } from '@/features/search/search-copy';
 
 export function SearchScreen() {
   return (

@@ -1,11 +1,11 @@
 import { Link } from 'wouter';
-import { Seo } from '../../components/seo';
-import { Button } from '../../components/ui/button';
-import { Card } from '../../components/ui/card';
-import { AuthRequired } from '../../features/auth/components/auth-required';
-import { useGetOwnSellerProfileQuery } from '../../features/marketplace/api/marketplace-api';
-import { SellerProfileEditor } from '../../features/marketplace/components/seller-profile-editor';
-import { EDITOR_TEXT } from '../../features/marketplace/marketplace-copy';
+import { Seo } from '@/components/seo';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { AuthRequired } from '@/features/auth/components/auth-required';
+import { useGetOwnSellerProfileQuery } from '@/features/marketplace/api/marketplace-api';
+import { SellerProfileEditor } from '@/features/marketplace/components/seller-profile-editor';
+import { EDITOR_TEXT } from '@/features/marketplace/marketplace-copy';
 
 /** Whoever has applied manages the profile here, whatever their role while the application is reviewed. */
 function OwnSellerProfile() {

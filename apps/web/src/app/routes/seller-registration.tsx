@@ -1,15 +1,15 @@
 import { Link } from 'wouter';
-import { Seo } from '../../components/seo';
-import { Button } from '../../components/ui/button';
-import { Card } from '../../components/ui/card';
-import { AuthRequired } from '../../features/auth/components/auth-required';
-import { useCurrentUser } from '../../features/auth/hooks/use-current-user';
-import { useGetOwnSellerProfileQuery } from '../../features/marketplace/api/marketplace-api';
-import { RegistrationWizard } from '../../features/marketplace/components/registration-wizard';
-import { APPLIED_NOTICE, REGISTRATION_NOTICES, WIZARD_TEXT } from '../../features/marketplace/marketplace-copy';
-import { TwoStepOffer } from '../../features/settings/components/two-step-required';
-import settingsEnglish from '../../i18n/catalogues/en/settings.json';
-import { addEnglish } from '../../i18n/i18n';
+import { Seo } from '@/components/seo';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { AuthRequired } from '@/features/auth/components/auth-required';
+import { useCurrentUser } from '@/features/auth/hooks/use-current-user';
+import { useGetOwnSellerProfileQuery } from '@/features/marketplace/api/marketplace-api';
+import { RegistrationWizard } from '@/features/marketplace/components/registration-wizard';
+import { APPLIED_NOTICE, REGISTRATION_NOTICES, WIZARD_TEXT } from '@/features/marketplace/marketplace-copy';
+import { TwoStepOffer } from '@/features/settings/components/two-step-required';
+import settingsEnglish from '@/i18n/catalogues/en/settings.json';
+import { addEnglish } from '@/i18n/i18n';
 
 addEnglish(settingsEnglish);
 

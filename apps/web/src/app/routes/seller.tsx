@@ -1,17 +1,17 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link, useParams } from 'wouter';
-import { Seo } from '../../components/seo';
-import { Button } from '../../components/ui/button';
-import { Card } from '../../components/ui/card';
-import { CallButton, CallButtons } from '../../features/calls/components/call-buttons';
-import { useGetSellerQuery } from '../../features/marketplace/api/marketplace-api';
-import { SellerPublicProfile, type SellerPageActions } from '../../features/marketplace/components/seller-public-profile';
-import { SELLER_PAGE_TEXT } from '../../features/marketplace/marketplace-copy';
-import { sellerName } from '../../features/marketplace/types';
-import { ReportButton } from '../../features/moderation/components/report-button';
-import { REPORT_TEXT } from '../../features/moderation/report-copy';
+import { Seo } from '@/components/seo';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { CallButton, CallButtons } from '@/features/calls/components/call-buttons';
+import { useGetSellerQuery } from '@/features/marketplace/api/marketplace-api';
+import { SellerPublicProfile, type SellerPageActions } from '@/features/marketplace/components/seller-public-profile';
+import { SELLER_PAGE_TEXT } from '@/features/marketplace/marketplace-copy';
+import { sellerName } from '@/features/marketplace/types';
+import { ReportButton } from '@/features/moderation/components/report-button';
+import { REPORT_TEXT } from '@/features/moderation/report-copy';
 import type { SellerDto } from '@app/contracts';
-import { errorStatus } from '../../lib/errors';
+import { errorStatus } from '@/lib/errors';
 
 /** What calls and moderation add to a seller's page. */
 function sellerPageActions(seller: SellerDto): SellerPageActions {

@@ -1,5 +1,5 @@
 import { MessagesSquare, Store, Users, type LucideIcon } from 'lucide-react';
-import type { MessageId } from '../../i18n/i18n';
+import type { MessageId } from '@/i18n/i18n';
 
 /** What the account entries do beyond navigating; the app supplies them. */
 export type AccountActions = { onUpgrade: () => void; onLogout: () => void };

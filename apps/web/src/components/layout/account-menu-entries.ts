@@ -1,8 +1,8 @@
 import type { UserDto } from '@app/contracts';
 import { canStartCalls } from '@app/contracts/browser';
 import { Bell, Crown, Image, LogOut, MessageSquare, MessagesSquare, Phone, Search, Settings, ShieldCheck, Store, User, type LucideIcon } from 'lucide-react';
-import english from '../../i18n/catalogues/en/account.json';
-import { addEnglish, type MessageId } from '../../i18n/i18n';
+import english from '@/i18n/catalogues/en/account.json';
+import { addEnglish, type MessageId } from '@/i18n/i18n';
 
 // A module apart from the header's main places: only the account menu and the mobile drawer,
 // each fetched when first opened, list these entries (and need their icons and words).

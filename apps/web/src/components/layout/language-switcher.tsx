@@ -1,7 +1,7 @@
 import { LANGUAGE_NAMES, LANGUAGES } from '@app/contracts/browser';
-import { activeLanguage } from '../../i18n/i18n';
-import { useChooseLanguage } from '../../i18n/use-choose-language';
-import { useText } from '../../i18n/use-text';
+import { activeLanguage } from '@/i18n/i18n';
+import { useChooseLanguage } from '@/i18n/use-choose-language';
+import { useText } from '@/i18n/use-text';
 
 /** The footer's languages, each named in itself, so a visitor finds theirs whatever the page is in. */
 export function LanguageSwitcher() {

@@ -1,8 +1,8 @@
 import type { UserDto } from '@app/contracts';
 import { Home } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
-import { APP_NAME } from '../../config/env';
-import { useText } from '../../i18n/use-text';
+import { APP_NAME } from '@/config/env';
+import { useText } from '@/i18n/use-text';
 import { Button } from '../ui/button';
 import { CountBadge } from '../ui/count-badge';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../ui/dialog';

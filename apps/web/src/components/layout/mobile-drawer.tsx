@@ -1,9 +1,9 @@
 import type { UserDto } from '@app/contracts';
 import { Menu } from 'lucide-react';
 import { useState } from 'react';
-import { lazyPart } from '../../lib/lazy-code';
-import { useOnceTrue } from '../../hooks/use-once-true';
-import { useText } from '../../i18n/use-text';
+import { lazyPart } from '@/lib/lazy-code';
+import { useOnceTrue } from '@/hooks/use-once-true';
+import { useText } from '@/i18n/use-text';
 import { Button } from '../ui/button';
 import type { AccountActions } from './account-entries';
 

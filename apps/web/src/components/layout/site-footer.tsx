@@ -1,8 +1,8 @@
 import { MessageCircle } from 'lucide-react';
 import { Link } from 'wouter';
-import { APP_NAME, env } from '../../config/env';
-import type { MessageId } from '../../i18n/i18n';
-import { useText } from '../../i18n/use-text';
+import { APP_NAME, env } from '@/config/env';
+import type { MessageId } from '@/i18n/i18n';
+import { useText } from '@/i18n/use-text';
 import { FacebookIcon, InstagramIcon, XIcon } from '../brand-icons';
 import { Button } from '../ui/button';
 import { LanguageSwitcher } from './language-switcher';

@@ -1,9 +1,9 @@
 import type { UserDto } from '@app/contracts';
 import { Bell, MessageCircle } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
-import { lazyPart } from '../../lib/lazy-code';
-import { APP_NAME } from '../../config/env';
-import { useText } from '../../i18n/use-text';
+import { lazyPart } from '@/lib/lazy-code';
+import { APP_NAME } from '@/config/env';
+import { useText } from '@/i18n/use-text';
 import { RoleBadge } from '../role-badge';
 import { UserAvatar } from '../ui/avatar';
 import { Button } from '../ui/button';

@@ -1,6 +1,6 @@
 import type { UserDto } from '@app/contracts';
 import { useLocation } from 'wouter';
-import { useText } from '../../i18n/use-text';
+import { useText } from '@/i18n/use-text';
 import { UserAvatar } from '../ui/avatar';
 import { Menu, MenuContent, MenuItem, MenuSeparator, MenuTrigger } from '../ui/menu';
 import type { AccountActions } from './account-entries';

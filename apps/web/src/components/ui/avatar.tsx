@@ -1,7 +1,7 @@
 import { isStoredMediaUrl } from '@app/contracts/browser';
 import * as AvatarPrimitive from '@radix-ui/react-avatar';
-import { cn } from '../../lib/cn';
-import { initials } from '../../lib/format';
+import { cn } from '@/lib/cn';
+import { initials } from '@/lib/format';
 
 export type UserAvatarProps = { name: string | null | undefined; src?: string | null; className?: string };
 

@@ -1,4 +1,4 @@
-import { cn } from '../../lib/cn';
+import { cn } from '@/lib/cn';
 
 /** More than this shows as "99+". */
 const SHOWN_MAX = 99;

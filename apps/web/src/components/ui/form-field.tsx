@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '@/lib/cn';
 import { Label } from './label';
 
 /** What the control needs to be tied to its label, hint and error. */

@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight, ExternalLink, ZoomIn, ZoomOut } from 'lucide-react';
 import { useRef, type KeyboardEvent, type ReactNode } from 'react';
-import { useZoomPan, ZOOM_STEPS } from '../../hooks/use-zoom-pan';
-import { cn } from '../../lib/cn';
+import { useZoomPan, ZOOM_STEPS } from '@/hooks/use-zoom-pan';
+import { cn } from '@/lib/cn';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from './dialog';
 import { Picture } from './picture';
 

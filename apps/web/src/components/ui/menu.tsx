@@ -1,6 +1,6 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import type { ComponentProps } from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '@/lib/cn';
 
 /** A menu that leaves the page as it is around it: no scroll lock, nothing hidden from screen readers. */
 export function Menu(props: ComponentProps<typeof DropdownMenu.Root>) {

@@ -1,6 +1,6 @@
 import { ImageOff } from 'lucide-react';
 import { useState, type ComponentProps } from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '@/lib/cn';
 
 export const PICTURE_UNAVAILABLE = 'Image unavailable';
 

@@ -1,8 +1,8 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
 import { useSyncExternalStore } from 'react';
-import { useText } from '../../i18n/use-text';
-import { cn } from '../../lib/cn';
+import { useText } from '@/i18n/use-text';
+import { cn } from '@/lib/cn';
 import { dismissToast, getToasts, subscribeToasts, TOAST_DURATION_MS } from './toast-store';
 
 /** Swipe right past 50 px dismisses; F8 focuses the region (Radix's hotkey). */

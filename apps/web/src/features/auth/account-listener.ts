@@ -1,8 +1,8 @@
-import { toast } from '../../components/ui/toast-store';
-import { languageChosen, switchLanguage, t } from '../../i18n/i18n';
-import { api } from '../../lib/api';
-import type { StartListening } from '../../lib/listening';
-import { socketFrameReceived } from '../../lib/socket';
+import { toast } from '@/components/ui/toast-store';
+import { languageChosen, switchLanguage, t } from '@/i18n/i18n';
+import { api } from '@/lib/api';
+import type { StartListening } from '@/lib/listening';
+import { socketFrameReceived } from '@/lib/socket';
 import { authApi } from './api/auth-api';
 
 /** The state these listeners read; the store's full state satisfies it. */

@@ -1,6 +1,6 @@
-import english from '../../i18n/catalogues/en/auth.json';
-import layout from '../../i18n/catalogues/en/layout.json';
-import { plainText } from '../../i18n/i18n';
+import english from '@/i18n/catalogues/en/auth.json';
+import layout from '@/i18n/catalogues/en/layout.json';
+import { plainText } from '@/i18n/i18n';
 
 // The sign-in and sign-up screens speak through their catalogues (src/i18n/catalogues/*/auth.json).
 // These are their English words as the tests name them, read from the English catalogue.

@@ -1,4 +1,4 @@
-import { spoken } from '../../i18n/spoken';
+import { spoken } from '@/i18n/spoken';
 
 // The account mail screens speak through the auth catalogues (src/i18n/catalogues/*/auth.json,
 // `auth.recovery.*`), whose English their route modules add. What the server says

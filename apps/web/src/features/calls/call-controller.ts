@@ -1,10 +1,10 @@
 import { addListener } from '@reduxjs/toolkit';
 import type { CallClientFrame, CallSessionDto, CallType, ClientEndReason, IncomingCallFrame, RelayedCallSignalFrame, ServerFrame } from '@app/contracts';
 import { CALL_HEARTBEAT_INTERVAL_MS, CALL_HEARTBEAT_TIMEOUT_SECONDS, CallMessages } from '@app/contracts/browser';
-import type { AppDispatch, RootState } from '../../app/store';
-import { toast } from '../../components/ui/toast-store';
-import { errorMessage } from '../../lib/errors';
-import { sendSocketFrame, socketFrameReceived } from '../../lib/socket';
+import type { AppDispatch, RootState } from '@/app/store';
+import { toast } from '@/components/ui/toast-store';
+import { errorMessage } from '@/lib/errors';
+import { sendSocketFrame, socketFrameReceived } from '@/lib/socket';
 import { callsApi } from './api/calls-api';
 import { closeCallNotification } from './call-notifications';
 import { setCurrentCall } from './calls-listener';

@@ -1,7 +1,7 @@
 import type { CallSessionDto, Currency } from '@app/contracts';
 import { billableSeconds, callChargeCents, centsToAmount, convertPrice, CURRENCY_SYMBOLS, priceToCents, splitCharge } from '@app/contracts/browser';
-import { formatLocale } from '../../i18n/i18n';
-import { formatMoney as formatLocaleMoney } from '../../lib/format';
+import { formatLocale } from '@/i18n/i18n';
+import { formatMoney as formatLocaleMoney } from '@/lib/format';
 import { formatPrice } from '../marketplace/types';
 
 export function formatMoney(amount: number, currency: Currency): string {

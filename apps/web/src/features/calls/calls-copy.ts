@@ -1,8 +1,8 @@
 import type { CallEndReason, CallType } from '@app/contracts';
 import { PLATFORM_COMMISSION_PERCENT } from '@app/contracts/browser';
-import callsEnglish from '../../i18n/catalogues/en/calls.json';
-import { addEnglish, t, type MessageId } from '../../i18n/i18n';
-import { spoken, withValues } from '../../i18n/spoken';
+import callsEnglish from '@/i18n/catalogues/en/calls.json';
+import { addEnglish, t, type MessageId } from '@/i18n/i18n';
+import { spoken, withValues } from '@/i18n/spoken';
 
 // The call screens speak through their catalogues (src/i18n/catalogues/*/calls.json); the English
 // comes with the code that shows it.

@@ -1,7 +1,7 @@
 import type { CallSessionDto, IncomingCallFrame, SellerDto, SellerStatusFrame, ServerFrame } from '@app/contracts';
-import type { api } from '../../lib/api';
-import type { ListenerDispatch, StartListening } from '../../lib/listening';
-import { socketFrameReceived } from '../../lib/socket';
+import type { api } from '@/lib/api';
+import type { ListenerDispatch, StartListening } from '@/lib/listening';
+import { socketFrameReceived } from '@/lib/socket';
 import { authApi } from '../auth/api/auth-api';
 import { marketplaceApi } from '../marketplace/api/marketplace-api';
 import { callsApi } from './api/calls-api';

@@ -1,9 +1,9 @@
 import type { RoomCategory } from '@app/contracts';
-import chatEnglish from '../../i18n/catalogues/en/chat.json';
-import roomsEnglish from '../../i18n/catalogues/en/rooms.json';
+import chatEnglish from '@/i18n/catalogues/en/chat.json';
+import roomsEnglish from '@/i18n/catalogues/en/rooms.json';
 import { VIP_PRICE } from '../vip/vip-copy';
-import { addEnglish, plainText, t, type MessageId } from '../../i18n/i18n';
-import { spoken, withValues } from '../../i18n/spoken';
+import { addEnglish, plainText, t, type MessageId } from '@/i18n/i18n';
+import { spoken, withValues } from '@/i18n/spoken';
 
 // The chat screens speak through their catalogues (src/i18n/catalogues/*/chat.json); the English
 // comes with the code that shows it.

@@ -1,8 +1,8 @@
 import type { MessageDto, RoomDto, ServerFrame, UserDto } from '@app/contracts';
 import { hasSendLimits } from '@app/contracts/browser';
-import { api } from '../../lib/api';
-import type { ListenerDispatch, StartListening } from '../../lib/listening';
-import { connectSocket, disconnectSocket, joinSent, socketFrameReceived, SESSION_ENDED_CLOSE, socketStatusChanged } from '../../lib/socket';
+import { api } from '@/lib/api';
+import type { ListenerDispatch, StartListening } from '@/lib/listening';
+import { connectSocket, disconnectSocket, joinSent, socketFrameReceived, SESSION_ENDED_CLOSE, socketStatusChanged } from '@/lib/socket';
 import { authApi } from '../auth/api/auth-api';
 import { CATCH_UP_PAGE, chatApi } from './api/chat-api';
 import { cooldownStarted } from './chat-slice';

@@ -1,5 +1,5 @@
-import english from '../../i18n/catalogues/en/landing.json';
-import { plainText } from '../../i18n/i18n';
+import english from '@/i18n/catalogues/en/landing.json';
+import { plainText } from '@/i18n/i18n';
 
 // The landing page speaks through its catalogues (src/i18n/catalogues/*/landing.json). These are
 // its English words as the tests name them, read from the English catalogue, the words' one home.

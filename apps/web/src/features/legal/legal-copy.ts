@@ -1,6 +1,6 @@
-import legalEnglish from '../../i18n/catalogues/en/legal.json';
-import { addEnglish, type MessageId } from '../../i18n/i18n';
-import { spoken } from '../../i18n/spoken';
+import legalEnglish from '@/i18n/catalogues/en/legal.json';
+import { addEnglish, type MessageId } from '@/i18n/i18n';
+import { spoken } from '@/i18n/spoken';
 
 // The legal pages speak through their catalogues (src/i18n/catalogues/*/legal.json); the English
 // comes with the code that shows it, so only the legal pages carry it.

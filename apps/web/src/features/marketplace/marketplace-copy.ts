@@ -7,9 +7,9 @@ import {
   SellerToasts,
   WEEK_DAYS,
 } from '@app/contracts/browser';
-import marketplaceEnglish from '../../i18n/catalogues/en/marketplace.json';
-import { addEnglish, t, type MessageId } from '../../i18n/i18n';
-import { spoken, withValues } from '../../i18n/spoken';
+import marketplaceEnglish from '@/i18n/catalogues/en/marketplace.json';
+import { addEnglish, t, type MessageId } from '@/i18n/i18n';
+import { spoken, withValues } from '@/i18n/spoken';
 
 // The marketplace speaks through its catalogues (src/i18n/catalogues/*/marketplace.json); the
 // English comes with the code that shows it.

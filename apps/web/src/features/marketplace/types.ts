@@ -1,7 +1,7 @@
 import type { LocalPrice, RegisterSellerDto, SellerDto, UpdateSellerProfileDto } from '@app/contracts';
-import categoriesEnglish from '../../i18n/catalogues/en/categories.json';
-import { addEnglish, formatLocale, t, type MessageId } from '../../i18n/i18n';
-import { formatPrice as formatLocalePrice } from '../../lib/format';
+import categoriesEnglish from '@/i18n/catalogues/en/categories.json';
+import { addEnglish, formatLocale, t, type MessageId } from '@/i18n/i18n';
+import { formatPrice as formatLocalePrice } from '@/lib/format';
 import { MARKETPLACE_CATEGORIES as MARKETPLACE_CATEGORY_KEYS, type MarketplaceCategory, type SellerCategory } from '@app/contracts/browser';
 
 // The categories' names, wherever a seller's category is shown (the landing page too): a small

@@ -1,8 +1,8 @@
 import { UploadMessages } from '@app/contracts/browser';
 
-import mediaEnglish from '../../i18n/catalogues/en/media.json';
-import { addEnglish, t } from '../../i18n/i18n';
-import { spoken } from '../../i18n/spoken';
+import mediaEnglish from '@/i18n/catalogues/en/media.json';
+import { addEnglish, t } from '@/i18n/i18n';
+import { spoken } from '@/i18n/spoken';
 
 // The upload screens speak through their catalogues (src/i18n/catalogues/*/media.json); the English comes
 // with the code that shows it.

@@ -1,6 +1,6 @@
-import moderationEnglish from '../../i18n/catalogues/en/moderation.json';
-import { addEnglish, t } from '../../i18n/i18n';
-import { spoken } from '../../i18n/spoken';
+import moderationEnglish from '@/i18n/catalogues/en/moderation.json';
+import { addEnglish, t } from '@/i18n/i18n';
+import { spoken } from '@/i18n/spoken';
 
 // The moderation desk speak through their catalogues (src/i18n/catalogues/*/moderation.json); the English comes
 // with the code that shows it.

@@ -1,8 +1,8 @@
 import type { ModerationNoticeDto } from '@app/contracts';
-import { toast } from '../../components/ui/toast-store';
-import { api } from '../../lib/api';
-import type { StartListening } from '../../lib/listening';
-import { socketFrameReceived } from '../../lib/socket';
+import { toast } from '@/components/ui/toast-store';
+import { api } from '@/lib/api';
+import type { StartListening } from '@/lib/listening';
+import { socketFrameReceived } from '@/lib/socket';
 import { reportsApi } from './api/reports-api';
 
 function muteAfter(notice: ModerationNoticeDto, current: { endsAt: string; reason: string } | null) {

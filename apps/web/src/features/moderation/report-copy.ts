@@ -1,8 +1,8 @@
 import type { ModerationNoticeDto, ReportOutcome, ReportTargetType } from '@app/contracts';
 import { formatModerationTime, REPORT_NOTE_MAX } from '@app/contracts/browser';
-import moderationEnglish from '../../i18n/catalogues/en/moderation.json';
-import { addEnglish, t, type MessageId } from '../../i18n/i18n';
-import { spoken } from '../../i18n/spoken';
+import moderationEnglish from '@/i18n/catalogues/en/moderation.json';
+import { addEnglish, t, type MessageId } from '@/i18n/i18n';
+import { spoken } from '@/i18n/spoken';
 
 // Reporting is offered on many screens: its words come with it.
 addEnglish(moderationEnglish);

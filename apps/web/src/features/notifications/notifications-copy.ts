@@ -1,6 +1,6 @@
-import notificationsEnglish from '../../i18n/catalogues/en/notifications.json';
-import { addEnglish, t } from '../../i18n/i18n';
-import { spoken } from '../../i18n/spoken';
+import notificationsEnglish from '@/i18n/catalogues/en/notifications.json';
+import { addEnglish, t } from '@/i18n/i18n';
+import { spoken } from '@/i18n/spoken';
 
 // The notifications speak through their catalogues (src/i18n/catalogues/*/notifications.json); the English comes
 // with the code that shows it.

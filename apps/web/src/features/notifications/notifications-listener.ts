@@ -1,9 +1,9 @@
 import type { NotificationDto, UserSettings } from '@app/contracts';
 import { carriesMessageText } from '@app/contracts/browser';
-import { t } from '../../i18n/i18n';
-import { api } from '../../lib/api';
-import type { StartListening } from '../../lib/listening';
-import { socketFrameReceived, socketStatusChanged } from '../../lib/socket';
+import { t } from '@/i18n/i18n';
+import { api } from '@/lib/api';
+import type { StartListening } from '@/lib/listening';
+import { socketFrameReceived, socketStatusChanged } from '@/lib/socket';
 import { authApi } from '../auth/api/auth-api';
 import { notificationArrived, notificationChanged, notificationsRead, notificationsRemoved } from './api/notifications-api';
 import { playAlertTones, showBrowserNotification } from './seller-alert';

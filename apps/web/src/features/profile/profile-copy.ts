@@ -1,6 +1,6 @@
-import profileEnglish from '../../i18n/catalogues/en/profile.json';
-import { addEnglish } from '../../i18n/i18n';
-import { spoken } from '../../i18n/spoken';
+import profileEnglish from '@/i18n/catalogues/en/profile.json';
+import { addEnglish } from '@/i18n/i18n';
+import { spoken } from '@/i18n/spoken';
 
 // The profile screen speak through their catalogues (src/i18n/catalogues/*/profile.json); the English comes
 // with the code that shows it.

@@ -1,6 +1,6 @@
-import pushEnglish from '../../i18n/catalogues/en/push.json';
-import { addEnglish, t } from '../../i18n/i18n';
-import { spoken } from '../../i18n/spoken';
+import pushEnglish from '@/i18n/catalogues/en/push.json';
+import { addEnglish, t } from '@/i18n/i18n';
+import { spoken } from '@/i18n/spoken';
 
 // Push notifications' words speak through their catalogues (src/i18n/catalogues/*/push.json); the English comes
 // with the code that shows it.

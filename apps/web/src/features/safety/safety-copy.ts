@@ -1,6 +1,6 @@
-import safetyEnglish from '../../i18n/catalogues/en/safety.json';
-import { addEnglish, t } from '../../i18n/i18n';
-import { spoken } from '../../i18n/spoken';
+import safetyEnglish from '@/i18n/catalogues/en/safety.json';
+import { addEnglish, t } from '@/i18n/i18n';
+import { spoken } from '@/i18n/spoken';
 
 // Blocking's words speak through their catalogues (src/i18n/catalogues/*/safety.json); the English comes
 // with the code that shows it.

@@ -1,6 +1,6 @@
-import searchEnglish from '../../i18n/catalogues/en/search.json';
-import { addEnglish, t } from '../../i18n/i18n';
-import { spoken } from '../../i18n/spoken';
+import searchEnglish from '@/i18n/catalogues/en/search.json';
+import { addEnglish, t } from '@/i18n/i18n';
+import { spoken } from '@/i18n/spoken';
 
 // The search screen speak through their catalogues (src/i18n/catalogues/*/search.json); the English comes
 // with the code that shows it.

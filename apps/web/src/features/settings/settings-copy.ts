@@ -1,7 +1,7 @@
 import type { UserSettings } from '@app/contracts';
-import settingsEnglish from '../../i18n/catalogues/en/settings.json';
-import { addEnglish, t, type MessageId } from '../../i18n/i18n';
-import { spoken } from '../../i18n/spoken';
+import settingsEnglish from '@/i18n/catalogues/en/settings.json';
+import { addEnglish, t, type MessageId } from '@/i18n/i18n';
+import { spoken } from '@/i18n/spoken';
 
 // Settings' words speak through their catalogues (src/i18n/catalogues/*/settings.json); the English comes
 // with the code that shows it.

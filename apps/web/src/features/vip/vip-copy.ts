@@ -1,8 +1,8 @@
 import { VIP_MONTHLY_PRICE_USD } from '@app/contracts/browser';
 
-import vipEnglish from '../../i18n/catalogues/en/vip.json';
-import { addEnglish, t } from '../../i18n/i18n';
-import { spoken, withValues } from '../../i18n/spoken';
+import vipEnglish from '@/i18n/catalogues/en/vip.json';
+import { addEnglish, t } from '@/i18n/i18n';
+import { spoken, withValues } from '@/i18n/spoken';
 
 // The VIP dialogs speak through their catalogues (src/i18n/catalogues/*/vip.json); the English comes
 // with the code that shows it.

@@ -1,9 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { authApi } from '../../features/auth/api/auth-api';
-import { makeUser } from '../../test/fixtures';
-import { renderApp } from '../../test/render';
-import { startTestServer, type TestServer } from '../../test/test-server';
+import { authApi } from '@/features/auth/api/auth-api';
+import { makeUser } from '@/test/fixtures';
+import { renderApp } from '@/test/render';
+import { startTestServer, type TestServer } from '@/test/test-server';
 import { activeLanguage, formatLocale, startingLanguage, switchLanguage } from '../i18n';
 
 let server: TestServer;

@@ -2,13 +2,13 @@ import type { Messages } from '@lingui/core';
 import { act, screen } from '@testing-library/react';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { asPublic, makeSeller, UNAUTHENTICATED, USD_LOCALE } from '../../features/marketplace/__tests__/seller-fixtures';
-import { completedSession } from '../../features/calls/__tests__/call-fixtures';
-import { makeMessage, makeRoom } from '../../features/chat/__tests__/fixtures';
-import { socketFrameReceived, socketStatusChanged } from '../../lib/socket';
-import { makeUser } from '../../test/fixtures';
-import { renderApp } from '../../test/render';
-import { startTestServer, type TestServer } from '../../test/test-server';
+import { asPublic, makeSeller, UNAUTHENTICATED, USD_LOCALE } from '@/features/marketplace/__tests__/seller-fixtures';
+import { completedSession } from '@/features/calls/__tests__/call-fixtures';
+import { makeMessage, makeRoom } from '@/features/chat/__tests__/fixtures';
+import { socketFrameReceived, socketStatusChanged } from '@/lib/socket';
+import { makeUser } from '@/test/fixtures';
+import { renderApp } from '@/test/render';
+import { startTestServer, type TestServer } from '@/test/test-server';
 import { i18n } from '../i18n';
 
 // The translated screens drawn with every catalogue message in accented letters ("Ŝḗƞḓ"): any word

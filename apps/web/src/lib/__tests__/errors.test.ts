@@ -1,7 +1,7 @@
 import { FIELD_MESSAGES, fieldErrors as bodyFields, fieldMessage } from '@app/contracts/browser';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { switchLanguage } from '../../i18n/i18n';
+import { switchLanguage } from '@/i18n/i18n';
 import { bodyMessage, errorMessage, fieldErrors } from '../errors';
 
 /** A refusal as RTK Query hands it over: the gateway's body as the error's data. */

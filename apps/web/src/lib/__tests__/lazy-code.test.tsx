@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { Suspense, type ComponentType } from 'react';
-import { ScreenLoading, SCREEN_LOADING_TEXT } from '../../components/screen-loading';
+import { ScreenLoading, SCREEN_LOADING_TEXT } from '@/components/screen-loading';
 import { lazyPart, lazyScreen, preloadLazyCode } from '../lazy-code';
 
 function Hello() {

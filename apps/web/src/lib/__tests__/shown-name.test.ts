@@ -1,5 +1,5 @@
 import { DELETED_USER_NAME } from '@app/contracts/browser';
-import { switchLanguage } from '../../i18n/i18n';
+import { switchLanguage } from '@/i18n/i18n';
 import { shownName } from '../shown-name';
 
 describe('shownName', () => {

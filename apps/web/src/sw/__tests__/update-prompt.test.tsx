@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ServiceWorkerStatus } from '../service-worker-status';
-import { t } from '../../i18n/i18n';
+import { t } from '@/i18n/i18n';
 import { SKIP_WAITING, updateStore, type UpdatableRegistration, type WorkerContainer } from '../update-store';
 
 /**

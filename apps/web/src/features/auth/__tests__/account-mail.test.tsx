@@ -1,13 +1,13 @@
 import { RecoveryMessages } from '@app/contracts/browser';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { makeUser } from '../../../test/fixtures';
-import { switchLanguage } from '../../../i18n/i18n';
-import { renderApp, settleRenderedApps } from '../../../test/render';
-import { startTestServer, type TestServer } from '../../../test/test-server';
+import { makeUser } from '@/test/fixtures';
+import { switchLanguage } from '@/i18n/i18n';
+import { renderApp, settleRenderedApps } from '@/test/render';
+import { startTestServer, type TestServer } from '@/test/test-server';
 import { AUTH_TEXT } from '../auth-copy';
 import { RECOVERY_TEXT } from '../recovery-copy';
-import { powChallenge } from '../../../test/pow-worker';
+import { powChallenge } from '@/test/pow-worker';
 
 const TOKEN = 'a'.repeat(43);
 let server: TestServer;

@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import authEnglish from '../../../i18n/catalogues/en/auth.json';
-import { makeUser } from '../../../test/fixtures';
-import { renderApp } from '../../../test/render';
-import { startTestServer, type TestServer } from '../../../test/test-server';
+import authEnglish from '@/i18n/catalogues/en/auth.json';
+import { makeUser } from '@/test/fixtures';
+import { renderApp } from '@/test/render';
+import { startTestServer, type TestServer } from '@/test/test-server';
 import { AUTH_TEXT, CAPTCHA_TEXT } from '../auth-copy';
 import type { PowChallengeDto } from '@app/contracts';
-import { holdPowSolutions, powChallenge, solvePow } from '../../../test/pow-worker';
+import { holdPowSolutions, powChallenge, solvePow } from '@/test/pow-worker';
 
 let server: TestServer;
 let challenges: number;

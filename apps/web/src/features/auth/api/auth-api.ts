@@ -1,8 +1,8 @@
 import type { AuthResultDto, CaptchaChallengeDto, TwoStepChallengeDto, CaptchaTokenDto, Language, UpdateLanguageDto, UserDto, UserSettings } from '@app/contracts';
-import { toast } from '../../../components/ui/toast-store';
-import { activeLanguage, t } from '../../../i18n/i18n';
-import { api } from '../../../lib/api';
-import { describeHttpError, errorStatus } from '../../../lib/errors';
+import { toast } from '@/components/ui/toast-store';
+import { activeLanguage, t } from '@/i18n/i18n';
+import { api } from '@/lib/api';
+import { describeHttpError, errorStatus } from '@/lib/errors';
 
 export interface LoginRequest {
   email: string;

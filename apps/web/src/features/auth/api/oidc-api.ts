@@ -1,6 +1,6 @@
 import type { AuthResultDto, OidcProviderDto, OidcStartDto } from '@app/contracts';
-import { activeLanguage } from '../../../i18n/i18n';
-import { api } from '../../../lib/api';
+import { activeLanguage } from '@/i18n/i18n';
+import { api } from '@/lib/api';
 import { startSession } from './auth-api';
 
 /** Sign-in with the providers the server has configured (OpenID Connect). */

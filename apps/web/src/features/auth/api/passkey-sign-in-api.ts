@@ -1,5 +1,5 @@
 import type { AuthenticationResponseJSON, AuthResultDto, PasskeySignInChallengeDto } from '@app/contracts';
-import { api } from '../../../lib/api';
+import { api } from '@/lib/api';
 import { startSession, tellIfDeletionCancelled } from './auth-api';
 
 /** Passkey sign-in, injected by the sign-in form alone, so no other page carries it. */

@@ -1,5 +1,5 @@
 import type { UserDto } from '@app/contracts';
-import { api } from '../../../lib/api';
+import { api } from '@/lib/api';
 import { authApi } from './auth-api';
 
 export interface ResetPasswordRequest {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Seo } from '../../../components/seo';
-import { Card } from '../../../components/ui/card';
+import { Seo } from '@/components/seo';
+import { Card } from '@/components/ui/card';
 
 export type AccountMailCardProps = { title: string; subtitle?: string; children: ReactNode };
 

@@ -1,9 +1,9 @@
 import { Lock } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { useText } from '../../../i18n/use-text';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { useText } from '@/i18n/use-text';
 import { useCurrentUser } from '../hooks/use-current-user';
 
 export type AuthRequiredProps = { description: string; children: ReactNode };

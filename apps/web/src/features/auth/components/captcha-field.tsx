@@ -1,8 +1,8 @@
 import { AlertTriangle, CheckCircle2, RefreshCw, ShieldCheck } from 'lucide-react';
 import { useId } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
-import { useText } from '../../../i18n/use-text';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { useText } from '@/i18n/use-text';
 import { CAPTCHA_REFRESH_WARNING_AFTER, type CaptchaState } from '../hooks/use-captcha';
 
 export type CaptchaFieldProps = { captcha: CaptchaState };

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
-import { Button } from '../../../components/ui/button';
-import { FormField } from '../../../components/ui/form-field';
-import { Input } from '../../../components/ui/input';
-import { errorMessage, fieldErrors } from '../../../lib/errors';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { errorMessage, fieldErrors } from '@/lib/errors';
 import { useForgotPasswordMutation } from '../api/recovery-api';
 import { RECOVERY_TEXT } from '../recovery-copy';
 

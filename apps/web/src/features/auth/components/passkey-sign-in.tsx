@@ -1,10 +1,10 @@
 import type { AuthenticationResponseJSON } from '@app/contracts';
 import { KeyRound } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { useText } from '../../../i18n/use-text';
-import { errorMessage, fieldErrors } from '../../../lib/errors';
-import { cancelPasskeyRequest, getPasskey, passkeyAutofillAvailable, passkeyRefusal, passkeysSupported } from '../../../lib/webauthn';
+import { Button } from '@/components/ui/button';
+import { useText } from '@/i18n/use-text';
+import { errorMessage, fieldErrors } from '@/lib/errors';
+import { cancelPasskeyRequest, getPasskey, passkeyAutofillAvailable, passkeyRefusal, passkeysSupported } from '@/lib/webauthn';
 import { usePasskeySignInMutation, usePasskeySignInOptionsMutation } from '../api/passkey-sign-in-api';
 
 export type PasskeySignInProps = {

@@ -1,7 +1,7 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { useState } from 'react';
-import { Input, type InputProps } from '../../../components/ui/input';
-import { useText } from '../../../i18n/use-text';
+import { Input, type InputProps } from '@/components/ui/input';
+import { useText } from '@/i18n/use-text';
 
 export type PasswordInputProps = Omit<InputProps, 'type'>;
 

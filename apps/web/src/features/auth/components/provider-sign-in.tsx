@@ -1,11 +1,11 @@
 import type { OidcProviderDto } from '@app/contracts';
 import { LogIn } from 'lucide-react';
 import { useState } from 'react';
-import { FacebookIcon, GoogleIcon } from '../../../components/brand-icons';
-import { Button } from '../../../components/ui/button';
-import { toast } from '../../../components/ui/toast-store';
-import { useText } from '../../../i18n/use-text';
-import { errorMessage } from '../../../lib/errors';
+import { FacebookIcon, GoogleIcon } from '@/components/brand-icons';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/toast-store';
+import { useText } from '@/i18n/use-text';
+import { errorMessage } from '@/lib/errors';
 import { useListSignInProvidersQuery, useStartProviderSignInMutation } from '../api/oidc-api';
 
 /** A provider's mark where it is a known brand; a plain sign-in mark otherwise. */

@@ -1,10 +1,10 @@
 import { Link, useLocation } from 'wouter';
 import { useState, type FormEvent } from 'react';
-import { Button } from '../../../components/ui/button';
-import { FormField } from '../../../components/ui/form-field';
-import { Input } from '../../../components/ui/input';
-import { useText } from '../../../i18n/use-text';
-import { errorMessage, fieldErrors } from '../../../lib/errors';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { useText } from '@/i18n/use-text';
+import { errorMessage, fieldErrors } from '@/lib/errors';
 import { useCompleteProviderSignUpMutation } from '../api/oidc-api';
 import { normalizeUsername, useUsernameAvailability } from '../hooks/use-username-availability';
 import { UsernameStatus } from './sign-up-form';

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
-import { Button } from '../../../components/ui/button';
-import { FormField } from '../../../components/ui/form-field';
-import { errorMessage, fieldErrors } from '../../../lib/errors';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { errorMessage, fieldErrors } from '@/lib/errors';
 import { useResetPasswordMutation } from '../api/recovery-api';
 import { RECOVERY_TEXT } from '../recovery-copy';
 import { PasswordInput } from './password-input';

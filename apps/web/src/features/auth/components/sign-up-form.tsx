@@ -1,18 +1,18 @@
 import { CheckCircle2, Loader2, XCircle } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
-import { Button } from '../../../components/ui/button';
-import { Checkbox } from '../../../components/ui/checkbox';
-import { FormField } from '../../../components/ui/form-field';
-import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
-import { toast } from '../../../components/ui/toast-store';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { toast } from '@/components/ui/toast-store';
 // Lingui's Trans without its React context (the package files it under server/): the component
 // reads the language itself (useText), so no provider is needed around the app or a test's part.
 import { TransNoContext } from '@lingui/react/server';
-import { i18n } from '../../../i18n/i18n';
-import { useText } from '../../../i18n/use-text';
-import { errorMessage } from '../../../lib/errors';
+import { i18n } from '@/i18n/i18n';
+import { useText } from '@/i18n/use-text';
+import { errorMessage } from '@/lib/errors';
 import { useRegisterMutation } from '../api/auth-api';
 import type { CaptchaState } from '../hooks/use-captcha';
 import { normalizeUsername, useUsernameAvailability, type UsernameAvailability } from '../hooks/use-username-availability';

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { Button } from '../../../components/ui/button';
-import { FormField } from '../../../components/ui/form-field';
-import { Input } from '../../../components/ui/input';
-import { useText } from '../../../i18n/use-text';
-import { errorMessage, fieldErrors } from '../../../lib/errors';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { useText } from '@/i18n/use-text';
+import { errorMessage, fieldErrors } from '@/lib/errors';
 import { useCompleteTwoStepLoginMutation } from '../api/auth-api';
 
 export type TwoStepSignInProps = {

@@ -1,9 +1,9 @@
 import type { UserDto } from '@app/contracts';
 import { MailWarning } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { useText } from '../../../i18n/use-text';
-import { errorMessage } from '../../../lib/errors';
+import { Button } from '@/components/ui/button';
+import { useText } from '@/i18n/use-text';
+import { errorMessage } from '@/lib/errors';
 import { useResendVerificationMutation } from '../api/recovery-api';
 
 export type VerifyEmailBannerProps = { user: UserDto | null };

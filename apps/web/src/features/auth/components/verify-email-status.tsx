@@ -1,8 +1,8 @@
 import { CheckCircle2, Loader2, XCircle } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
-import { Button } from '../../../components/ui/button';
-import { errorMessage, fieldErrors } from '../../../lib/errors';
+import { Button } from '@/components/ui/button';
+import { errorMessage, fieldErrors } from '@/lib/errors';
 import { useVerifyEmailMutation } from '../api/recovery-api';
 import { RECOVERY_TEXT } from '../recovery-copy';
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { activeLanguage, switchLanguage } from '../../../i18n/i18n';
+import { activeLanguage, switchLanguage } from '@/i18n/i18n';
 import { useCurrentUser } from './use-current-user';
 
 /**

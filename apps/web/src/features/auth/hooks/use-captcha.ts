@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { errorMessage } from '../../../lib/errors';
-import { t } from '../../../i18n/i18n';
+import { errorMessage } from '@/lib/errors';
+import { t } from '@/i18n/i18n';
 import { useIssueCaptchaMutation, useVerifyCaptchaMutation } from '../api/auth-api';
 import { runPow, type PowRun } from '../pow/run-pow';
 

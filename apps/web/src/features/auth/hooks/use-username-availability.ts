@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { USERNAME_MAX, USERNAME_MIN } from '@app/contracts/browser';
-import { describeHttpError } from '../../../lib/errors';
+import { describeHttpError } from '@/lib/errors';
 import { useLazyCheckUsernameQuery } from '../api/auth-api';
 
 export const USERNAME_CHECK_DELAY_MS = 500;

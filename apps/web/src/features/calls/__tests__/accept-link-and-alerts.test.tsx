@@ -1,10 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { makeUser } from '../../../test/fixtures';
-import { renderApp, settleRenderedApps } from '../../../test/render';
-import { startTestServer, type TestServer } from '../../../test/test-server';
-import { installFakePush, makeDevice, SERVER_KEY, THIS_ENDPOINT } from '../../push/__tests__/fake-push';
-import { PUSH_TEXT } from '../../push/push-copy';
+import { makeUser } from '@/test/fixtures';
+import { renderApp, settleRenderedApps } from '@/test/render';
+import { startTestServer, type TestServer } from '@/test/test-server';
+import { installFakePush, makeDevice, SERVER_KEY, THIS_ENDPOINT } from '@/features/push/__tests__/fake-push';
+import { PUSH_TEXT } from '@/features/push/push-copy';
 import { callFinished, summaryClosed } from '../calls-slice';
 import { CALL_ALERTS_OFFERED_KEY, CALLS_TEXT } from '../calls-copy';
 import { completedSession, makeSession, mockGetUserMedia, refusal, removeMediaDevices, SELLER } from './call-fixtures';

@@ -2,11 +2,11 @@ import type { UserRole } from '@app/contracts';
 import { CallMessages } from '@app/contracts/browser';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { makeUser } from '../../../test/fixtures';
-import { renderApp } from '../../../test/render';
-import { startTestServer, type TestServer } from '../../../test/test-server';
-import { makeRoom } from '../../chat/__tests__/fixtures';
-import { asPublic, makeSeller, UNAUTHENTICATED } from '../../marketplace/__tests__/seller-fixtures';
+import { makeUser } from '@/test/fixtures';
+import { renderApp } from '@/test/render';
+import { startTestServer, type TestServer } from '@/test/test-server';
+import { makeRoom } from '@/features/chat/__tests__/fixtures';
+import { asPublic, makeSeller, UNAUTHENTICATED } from '@/features/marketplace/__tests__/seller-fixtures';
 import { CALLS_TEXT } from '../calls-copy';
 import { fakeStream, makeSession, mockGetUserMedia, refusal, removeMediaDevices } from './call-fixtures';
 

@@ -5,7 +5,7 @@
 import { configureStore } from '@reduxjs/toolkit';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer } from 'ws';
-import { connectSocket, createSocketMiddleware, disconnectSocket, sendSocketFrame, socketSlice } from '../../../lib/socket';
+import { connectSocket, createSocketMiddleware, disconnectSocket, sendSocketFrame, socketSlice } from '@/lib/socket';
 
 async function until(check: () => boolean, timeoutMs = 3000) {
   const deadline = Date.now() + timeoutMs;

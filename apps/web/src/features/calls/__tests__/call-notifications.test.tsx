@@ -1,9 +1,9 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import { socketFrameReceived } from '../../../lib/socket';
-import { makeUser } from '../../../test/fixtures';
-import { renderApp, settleRenderedApps } from '../../../test/render';
-import { startTestServer, type TestServer } from '../../../test/test-server';
-import { installFakePush, THIS_ENDPOINT } from '../../push/__tests__/fake-push';
+import { socketFrameReceived } from '@/lib/socket';
+import { makeUser } from '@/test/fixtures';
+import { renderApp, settleRenderedApps } from '@/test/render';
+import { startTestServer, type TestServer } from '@/test/test-server';
+import { installFakePush, THIS_ENDPOINT } from '@/features/push/__tests__/fake-push';
 import { makeSession, SELLER, incomingCall } from './call-fixtures';
 
 let server: TestServer;

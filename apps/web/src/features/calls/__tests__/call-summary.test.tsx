@@ -1,11 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { socketFrameReceived } from '../../../lib/socket';
-import { makeUser } from '../../../test/fixtures';
-import { renderApp } from '../../../test/render';
-import { startTestServer, type TestServer } from '../../../test/test-server';
-import { asPublic, makeSeller } from '../../marketplace/__tests__/seller-fixtures';
-import { SELLER_PAGE_TEXT } from '../../marketplace/marketplace-copy';
+import { socketFrameReceived } from '@/lib/socket';
+import { makeUser } from '@/test/fixtures';
+import { renderApp } from '@/test/render';
+import { startTestServer, type TestServer } from '@/test/test-server';
+import { asPublic, makeSeller } from '@/features/marketplace/__tests__/seller-fixtures';
+import { SELLER_PAGE_TEXT } from '@/features/marketplace/marketplace-copy';
 import { callFinished } from '../calls-slice';
 import { CALLS_TEXT } from '../calls-copy';
 import { completedSession, fakeStream, makeSession, mockGetUserMedia, removeMediaDevices, SELLER } from './call-fixtures';

@@ -1,11 +1,11 @@
 import type { UserRole } from '@app/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { socketFrameReceived } from '../../../lib/socket';
-import { makeUser } from '../../../test/fixtures';
-import { renderApp } from '../../../test/render';
-import { startTestServer, type TestServer } from '../../../test/test-server';
-import { asPublic, makeSeller, USD_LOCALE } from '../../marketplace/__tests__/seller-fixtures';
+import { socketFrameReceived } from '@/lib/socket';
+import { makeUser } from '@/test/fixtures';
+import { renderApp } from '@/test/render';
+import { startTestServer, type TestServer } from '@/test/test-server';
+import { asPublic, makeSeller, USD_LOCALE } from '@/features/marketplace/__tests__/seller-fixtures';
 import { CALLS_TEXT } from '../calls-copy';
 import { completedSession, makeSession, SELLER } from './call-fixtures';
 

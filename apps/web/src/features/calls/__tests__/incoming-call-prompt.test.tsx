@@ -1,9 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { socketFrameReceived } from '../../../lib/socket';
-import { makeUser } from '../../../test/fixtures';
-import { renderApp } from '../../../test/render';
-import { startTestServer, type TestServer } from '../../../test/test-server';
+import { socketFrameReceived } from '@/lib/socket';
+import { makeUser } from '@/test/fixtures';
+import { renderApp } from '@/test/render';
+import { startTestServer, type TestServer } from '@/test/test-server';
 import { CALLS_TEXT } from '../calls-copy';
 import { incomingCall, makeSession, mockGetUserMedia, refusal, removeMediaDevices, SELLER } from './call-fixtures';
 

@@ -1,5 +1,5 @@
 import type { CallSessionDto, CallType, ClientEndReason, IceServersDto, SellerEarningsDto } from '@app/contracts';
-import { api } from '../../../lib/api';
+import { api } from '@/lib/api';
 
 export interface CallsPageArgs {
   /** The id of the oldest call already shown: the page after it. */

@@ -1,7 +1,7 @@
 import { BellRing } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { usePushDevice } from '../../push/hooks/use-push-device';
+import { Button } from '@/components/ui/button';
+import { usePushDevice } from '@/features/push/hooks/use-push-device';
 import { CALL_ALERTS_OFFERED_KEY, CALLS_TEXT } from '../calls-copy';
 
 function offeredBefore(): boolean {

@@ -1,10 +1,10 @@
 import type { CallType, SellerDto } from '@app/contracts';
 import { Loader2, Phone, Video } from 'lucide-react';
-import { Button, type ButtonProps } from '../../../components/ui/button';
-import { cn } from '../../../lib/cn';
-import { useCurrentUser } from '../../auth/hooks/use-current-user';
-import { useGetSellerQuery } from '../../marketplace/api/marketplace-api';
-import { displayPrices, formatPrice } from '../../marketplace/types';
+import { Button, type ButtonProps } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
+import { useCurrentUser } from '@/features/auth/hooks/use-current-user';
+import { useGetSellerQuery } from '@/features/marketplace/api/marketplace-api';
+import { displayPrices, formatPrice } from '@/features/marketplace/types';
 import { CALLS_TEXT } from '../calls-copy';
 import { useStartCall } from '../hooks/use-start-call';
 

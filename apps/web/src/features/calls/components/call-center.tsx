@@ -2,11 +2,11 @@ import type { CallSessionDto } from '@app/contracts';
 import { canStartCalls } from '@app/contracts/browser';
 import { PhoneCall } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useAppSelector } from '../../../app/hooks';
-import { Button } from '../../../components/ui/button';
-import { toast } from '../../../components/ui/toast-store';
-import { errorMessage } from '../../../lib/errors';
-import { useCurrentUser } from '../../auth/hooks/use-current-user';
+import { useAppSelector } from '@/app/hooks';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/toast-store';
+import { errorMessage } from '@/lib/errors';
+import { useCurrentUser } from '@/features/auth/hooks/use-current-user';
 import { useGetCurrentCallQuery } from '../api/calls-api';
 import { selectActiveCall, selectCallSummary, selectIncomingCall, selectStartingCall } from '../calls-slice';
 import { CALLS_TEXT } from '../calls-copy';
@@ -15,7 +15,7 @@ import { useCallController } from '../hooks/use-call-controller';
 import { CallScreen } from './call-screen';
 import { CallSummaryDialog } from './call-summary';
 import { IncomingCallPrompt } from './incoming-call-prompt';
-import { shownName } from '../../../lib/shown-name';
+import { shownName } from '@/lib/shown-name';
 
 /**
  * Everything of calls that shows over any page: the seller's incoming prompt, the call screen,

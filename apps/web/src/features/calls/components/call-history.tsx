@@ -1,17 +1,17 @@
 import type { CallSessionDto } from '@app/contracts';
 import { ArrowDownLeft, ArrowUpRight, Phone, Video } from 'lucide-react';
 import { useState } from 'react';
-import { UserAvatar } from '../../../components/ui/avatar';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { cn } from '../../../lib/cn';
-import { useCurrentUser } from '../../auth/hooks/use-current-user';
+import { UserAvatar } from '@/components/ui/avatar';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { cn } from '@/lib/cn';
+import { useCurrentUser } from '@/features/auth/hooks/use-current-user';
 import { CALLS_PAGE_SIZE, useListCallsQuery } from '../api/calls-api';
 import { formatDuration, formatMoney } from '../call-money';
 import { CALLS_TEXT } from '../calls-copy';
-import { useFormatLocale } from '../../../i18n/use-text';
-import { formatDate } from '../../../lib/format';
-import { shownName } from '../../../lib/shown-name';
+import { useFormatLocale } from '@/i18n/use-text';
+import { formatDate } from '@/lib/format';
+import { shownName } from '@/lib/shown-name';
 
 const T = CALLS_TEXT;
 

@@ -1,8 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useStore } from 'react-redux';
-import type { AppStore } from '../../../app/store';
-import { lazyModule } from '../../../lib/lazy-code';
-import { useCurrentUser } from '../../auth/hooks/use-current-user';
+import type { AppStore } from '@/app/store';
+import { lazyModule } from '@/lib/lazy-code';
+import { useCurrentUser } from '@/features/auth/hooks/use-current-user';
 import type { CallController } from '../call-controller';
 import { CallControllerContext } from '../hooks/use-call-controller';
 

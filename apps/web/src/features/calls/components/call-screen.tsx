@@ -1,15 +1,15 @@
 import { Mic, MicOff, PhoneOff, Video, VideoOff } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { UserAvatar } from '../../../components/ui/avatar';
-import { Dialog, DialogContent, DialogTitle } from '../../../components/ui/dialog';
-import { cn } from '../../../lib/cn';
-import { useCurrentUser } from '../../auth/hooks/use-current-user';
+import { UserAvatar } from '@/components/ui/avatar';
+import { Dialog, DialogContent, DialogTitle } from '@/components/ui/dialog';
+import { cn } from '@/lib/cn';
+import { useCurrentUser } from '@/features/auth/hooks/use-current-user';
 import { useGetCurrentCallQuery } from '../api/calls-api';
 import { buyerPrice, formatDuration, formatRate, runningMoney } from '../call-money';
 import { meterMs, type ActiveCall } from '../calls-slice';
 import { CALLS_TEXT } from '../calls-copy';
 import { useCallController, useCallMedia } from '../hooks/use-call-controller';
-import { useNow } from '../../../hooks/use-now';
+import { useNow } from '@/hooks/use-now';
 
 export type CallPhase = 'ringing' | 'connecting' | 'connected' | 'reconnecting' | 'ending';
 

@@ -1,17 +1,17 @@
 import type { CallEndReason } from '@app/contracts';
 import { Phone, Video } from 'lucide-react';
 import { Link } from 'wouter';
-import { useAppDispatch } from '../../../app/hooks';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
-import { useCurrentUser } from '../../auth/hooks/use-current-user';
-import { useGetSellerReviewsQuery } from '../../marketplace/api/marketplace-api';
-import { ReviewForm } from '../../marketplace/components/seller-reviews';
+import { useAppDispatch } from '@/app/hooks';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { useCurrentUser } from '@/features/auth/hooks/use-current-user';
+import { useGetSellerReviewsQuery } from '@/features/marketplace/api/marketplace-api';
+import { ReviewForm } from '@/features/marketplace/components/seller-reviews';
 import { formatDuration, formatMoney } from '../call-money';
 import { summaryClosed, type CallSummary } from '../calls-slice';
 import { CALLS_TEXT } from '../calls-copy';
 import { CallAlertsOffer } from './call-alerts-offer';
-import { shownName } from '../../../lib/shown-name';
+import { shownName } from '@/lib/shown-name';
 
 export type CallSummaryDialogProps = { summary: CallSummary };
 

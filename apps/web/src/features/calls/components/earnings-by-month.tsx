@@ -1,10 +1,10 @@
 import type { EarningsTotalsDto } from '@app/contracts';
-import { Card } from '../../../components/ui/card';
+import { Card } from '@/components/ui/card';
 import { useGetEarningsQuery } from '../api/calls-api';
 import { formatDuration, formatMoney } from '../call-money';
 import { CALLS_TEXT } from '../calls-copy';
-import { useFormatLocale } from '../../../i18n/use-text';
-import { formatMonth } from '../../../lib/format';
+import { useFormatLocale } from '@/i18n/use-text';
+import { formatMonth } from '@/lib/format';
 
 const T = CALLS_TEXT;
 /** Columns a phone leaves out: what buyers paid and the commission (the earning column says what counts). */

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { toast } from '../../../components/ui/toast-store';
-import { ACCEPT_CALL_PARAM } from '../../../lib/call-links';
-import { errorMessage } from '../../../lib/errors';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { toast } from '@/components/ui/toast-store';
+import { ACCEPT_CALL_PARAM } from '@/lib/call-links';
+import { errorMessage } from '@/lib/errors';
 import { useGetCurrentCallQuery } from '../api/calls-api';
 import { incomingCleared, selectActiveCall, selectIncomingCall } from '../calls-slice';
 import { CALLS_TEXT } from '../calls-copy';

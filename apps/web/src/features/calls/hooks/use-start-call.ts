@@ -1,11 +1,11 @@
 import type { CallType } from '@app/contracts';
 import { CallErrorCode } from '@app/contracts/browser';
 import { useLocation } from 'wouter';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { toast } from '../../../components/ui/toast-store';
-import { errorBody, errorMessage } from '../../../lib/errors';
-import { useCurrentUser } from '../../auth/hooks/use-current-user';
-import { openVipDialog } from '../../vip/vip-slice';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { toast } from '@/components/ui/toast-store';
+import { errorBody, errorMessage } from '@/lib/errors';
+import { useCurrentUser } from '@/features/auth/hooks/use-current-user';
+import { openVipDialog } from '@/features/vip/vip-slice';
 import { CallRefused } from '../call-controller';
 import { selectStartingCall } from '../calls-slice';
 import { CALLS_TEXT } from '../calls-copy';

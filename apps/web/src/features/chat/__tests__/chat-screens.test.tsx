@@ -1,14 +1,14 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { makeUser } from '../../../test/fixtures';
-import { renderApp } from '../../../test/render';
-import { startTestServer, type TestServer } from '../../../test/test-server';
-import { socketFrameReceived, socketStatusChanged } from '../../../lib/socket';
-import { leaveDestination, recordChatSource, recordPublicRoom } from '../../../lib/chat-source';
+import { makeUser } from '@/test/fixtures';
+import { renderApp } from '@/test/render';
+import { startTestServer, type TestServer } from '@/test/test-server';
+import { socketFrameReceived, socketStatusChanged } from '@/lib/socket';
+import { leaveDestination, recordChatSource, recordPublicRoom } from '@/lib/chat-source';
 import { CHAT_TEXT, CREATE_ROOM_TEXT, JOIN_TEXT, MY_CHATS_TEXT, PRIVATE_CHATS_TEXT } from '../chat-copy';
 import { visibleOnlineUsers } from '../components/online-users-drawer';
 import { makeMessage, makeRoom } from './fixtures';
-import { powChallenge } from '../../../test/pow-worker';
+import { powChallenge } from '@/test/pow-worker';
 
 let server: TestServer;
 

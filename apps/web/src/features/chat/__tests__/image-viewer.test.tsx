@@ -2,11 +2,11 @@ import type { MessageDto } from '@app/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { format } from 'date-fns';
-import { LIGHTBOX_TEXT } from '../../../components/ui/lightbox';
-import { socketFrameReceived, socketStatusChanged } from '../../../lib/socket';
-import { makeUser } from '../../../test/fixtures';
-import { renderApp } from '../../../test/render';
-import { startTestServer, type TestServer } from '../../../test/test-server';
+import { LIGHTBOX_TEXT } from '@/components/ui/lightbox';
+import { socketFrameReceived, socketStatusChanged } from '@/lib/socket';
+import { makeUser } from '@/test/fixtures';
+import { renderApp } from '@/test/render';
+import { startTestServer, type TestServer } from '@/test/test-server';
 import { IMAGE_VIEWER_TEXT } from '../chat-copy';
 import { makeMessage, makeRoom } from './fixtures';
 

@@ -1,10 +1,10 @@
 import type { LinkPreviewDto, UserDto, UserSummary } from '@app/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { socketFrameReceived } from '../../../lib/socket';
-import { makeUser } from '../../../test/fixtures';
-import { renderWithStore } from '../../../test/render';
-import { startTestServer, type TestServer } from '../../../test/test-server';
+import { socketFrameReceived } from '@/lib/socket';
+import { makeUser } from '@/test/fixtures';
+import { renderWithStore } from '@/test/render';
+import { startTestServer, type TestServer } from '@/test/test-server';
 import { chatApi } from '../api/chat-api';
 import { MessageGroup } from '../components/message-group';
 import { LINK_PREVIEW_TEXT } from '../chat-copy';

@@ -1,10 +1,10 @@
 import type { PinnedMessageDto } from '@app/contracts';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { socketFrameReceived, socketStatusChanged } from '../../../lib/socket';
-import { makeUser } from '../../../test/fixtures';
-import { renderApp } from '../../../test/render';
-import { startTestServer, type TestServer } from '../../../test/test-server';
+import { socketFrameReceived, socketStatusChanged } from '@/lib/socket';
+import { makeUser } from '@/test/fixtures';
+import { renderApp } from '@/test/render';
+import { startTestServer, type TestServer } from '@/test/test-server';
 import { PIN_TEXT } from '../chat-copy';
 import { makeMessage, makeRoom } from './fixtures';
 

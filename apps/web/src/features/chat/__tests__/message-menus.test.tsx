@@ -1,9 +1,9 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { socketFrameReceived, socketStatusChanged } from '../../../lib/socket';
-import { makeUser } from '../../../test/fixtures';
-import { renderApp } from '../../../test/render';
-import { startTestServer, type TestServer } from '../../../test/test-server';
+import { socketFrameReceived, socketStatusChanged } from '@/lib/socket';
+import { makeUser } from '@/test/fixtures';
+import { renderApp } from '@/test/render';
+import { startTestServer, type TestServer } from '@/test/test-server';
 import { MESSAGE_ACTS_TEXT, PERSON_MENU_TEXT, PIN_TEXT, REPLY_TEXT } from '../chat-copy';
 import { makeMessage, makeRoom } from './fixtures';
 

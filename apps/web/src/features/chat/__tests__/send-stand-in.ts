@@ -1,8 +1,8 @@
 import type { MessageDto, RoomDto, SendMessageFrame, ServerFrame, UserDto } from '@app/contracts';
 import { addListener } from '@reduxjs/toolkit';
 import { act } from '@testing-library/react';
-import type { AppStore } from '../../../app/store';
-import { sendSocketFrame, socketFrameReceived, socketStatusChanged } from '../../../lib/socket';
+import type { AppStore } from '@/app/store';
+import { sendSocketFrame, socketFrameReceived, socketStatusChanged } from '@/lib/socket';
 import { chatApi } from '../api/chat-api';
 
 /** What the stand-in says to a send: a frame for the page, or nothing (the answer is lost on the way). */

@@ -17,7 +17,7 @@ import {
   selectSocketRefusal,
   selectSocketStatus,
   socketSlice,
-} from '../../../lib/socket';
+} from '@/lib/socket';
 
 /** A real socket server standing in for the gateway: it records frames and answers as told. */
 async function startWsServer(options: { refuse?: () => boolean } = {}) {

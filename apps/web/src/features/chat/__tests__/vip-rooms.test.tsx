@@ -1,10 +1,10 @@
 import { ChatMessages, VIP_ROOM_ERROR_CODE } from '@app/contracts/browser';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { makeUser } from '../../../test/fixtures';
-import { renderApp } from '../../../test/render';
-import { startTestServer, type TestServer } from '../../../test/test-server';
-import { VIP_TEXT } from '../../vip/vip-copy';
+import { makeUser } from '@/test/fixtures';
+import { renderApp } from '@/test/render';
+import { startTestServer, type TestServer } from '@/test/test-server';
+import { VIP_TEXT } from '@/features/vip/vip-copy';
 import { CREATE_ROOM_TEXT, ROOMS_TEXT, VIP_ROOM_TEXT } from '../chat-copy';
 import { makeRoom } from './fixtures';
 

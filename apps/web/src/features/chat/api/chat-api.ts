@@ -9,7 +9,7 @@ import type {
   RoomCategory,
   RoomDto,
 } from '@app/contracts';
-import { api } from '../../../lib/api';
+import { api } from '@/lib/api';
 import { mergeMessages, removeMessage, replaceMessage, setLinkPreview, setReactions } from '../feed';
 import type { CommunityStats, RecentMessage, RoomFeed } from '../types';
 

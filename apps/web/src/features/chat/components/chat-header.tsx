@@ -1,11 +1,11 @@
 import type { OnlineUserDto, RoomDto, UserDto } from '@app/contracts';
 import { ArrowLeft, RefreshCw } from 'lucide-react';
 import { useLocation } from 'wouter';
-import { useAppDispatch } from '../../../app/hooks';
-import { Button } from '../../../components/ui/button';
-import { retrySocket } from '../../../lib/socket';
-import { ChatCallButtons } from '../../calls/components/call-buttons';
-import { leaveDestination } from '../../../lib/chat-source';
+import { useAppDispatch } from '@/app/hooks';
+import { Button } from '@/components/ui/button';
+import { retrySocket } from '@/lib/socket';
+import { ChatCallButtons } from '@/features/calls/components/call-buttons';
+import { leaveDestination } from '@/lib/chat-source';
 import { clearCacheDialogSet } from '../chat-slice';
 import { CHAT_TEXT, ROOM_CATEGORY_TEXT } from '../chat-copy';
 import type { Connection } from '../hooks/use-connection';

@@ -1,7 +1,7 @@
 import { RefreshCw } from 'lucide-react';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { clearCacheDialogSet, selectClearCacheOpen } from '../chat-slice';
 import { CLEAR_CACHE_TEXT } from '../chat-copy';
 

@@ -1,8 +1,8 @@
 import { COLOR_PALETTE, DEFAULT_COLOR } from '@app/contracts/browser';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Palette } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
-import { cn } from '../../../lib/cn';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
 import { COLOR_NAMES } from '../constants';
 import { COMPOSER_TEXT } from '../chat-copy';
 

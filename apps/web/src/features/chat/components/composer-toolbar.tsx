@@ -1,8 +1,8 @@
 import { FONT_SIZES } from '@app/contracts/browser';
 import { Bold, ImagePlus, Italic, Underline } from 'lucide-react';
 import { useRef, type ReactNode } from 'react';
-import { Button } from '../../../components/ui/button';
-import { cn } from '../../../lib/cn';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
 import { COMPOSER_TEXT } from '../chat-copy';
 import type { FormattingKey } from '../hooks/use-composer';
 import type { ComposerStyle } from '../message-kind';

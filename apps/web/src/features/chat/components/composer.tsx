@@ -2,22 +2,22 @@ import type { RoomDto, UserDto } from '@app/contracts';
 import { ModerationMessages, SafetyMessages } from '@app/contracts/browser';
 import { Send, X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { Button } from '../../../components/ui/button';
-import { cn } from '../../../lib/cn';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
 import { COMPOSER_TEXT, OUTBOX_TEXT, REPLY_TEXT } from '../chat-copy';
-import { useGetModerationStatusQuery } from '../../moderation/api/reports-api';
-import { useBlockToggle } from '../../safety/hooks/use-block-toggle';
+import { useGetModerationStatusQuery } from '@/features/moderation/api/reports-api';
+import { useBlockToggle } from '@/features/safety/hooks/use-block-toggle';
 import { useComposer } from '../hooks/use-composer';
 import { useConnection } from '../hooks/use-connection';
 import { useMentionPicker, type Mentionable } from '../hooks/use-mention-picker';
 import { useTypingSignal } from '../hooks/use-typing-signal';
 import { useGetRoomFeedQuery } from '../api/chat-api';
 import { quoteOf } from '../feed';
-import { useNow } from '../../../hooks/use-now';
+import { useNow } from '@/hooks/use-now';
 import { ComposerToolbar } from './composer-toolbar';
 import { MentionPicker } from './mention-picker';
 import { quoteText } from './reply-quote';
-import { shownName } from '../../../lib/shown-name';
+import { shownName } from '@/lib/shown-name';
 
 const MUTE_CHECK_MS = 15_000;
 

@@ -1,4 +1,4 @@
-import { cn } from '../../../lib/cn';
+import { cn } from '@/lib/cn';
 import type { Connection } from '../hooks/use-connection';
 
 export type ConnectionStatusProps = {

@@ -1,5 +1,5 @@
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { PRIVATE_CHATS_TEXT } from '../chat-copy';
 
 export type DeleteChatDialogProps = {

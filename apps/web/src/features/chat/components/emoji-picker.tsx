@@ -1,7 +1,7 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Smile } from 'lucide-react';
 import EMOJI_GROUPS from 'virtual:emoji-groups';
-import { Button } from '../../../components/ui/button';
+import { Button } from '@/components/ui/button';
 import { EMOJI_FONT } from '../constants';
 import { COMPOSER_TEXT } from '../chat-copy';
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type RefObject } from 'react';
-import { cn } from '../../../lib/cn';
+import { cn } from '@/lib/cn';
 import { CHAT_TEXT } from '../chat-copy';
 import type { OlderMessages } from '../hooks/use-older-messages';
 

@@ -1,11 +1,11 @@
 import type { MessageDto } from '@app/contracts';
 import { createContext, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Lightbox, type LightboxItem } from '../../../components/ui/lightbox';
-import { Picture } from '../../../components/ui/picture';
+import { Lightbox, type LightboxItem } from '@/components/ui/lightbox';
+import { Picture } from '@/components/ui/picture';
 import { CHAT_TEXT, IMAGE_VIEWER_TEXT, REPLY_TEXT } from '../chat-copy';
-import { useFormatLocale } from '../../../i18n/use-text';
-import { formatDate } from '../../../lib/format';
-import { shownName } from '../../../lib/shown-name';
+import { useFormatLocale } from '@/i18n/use-text';
+import { formatDate } from '@/lib/format';
+import { shownName } from '@/lib/shown-name';
 
 type Viewer = {
   open: (messageId: number) => void;

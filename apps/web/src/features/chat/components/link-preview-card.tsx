@@ -1,10 +1,10 @@
 import type { MessageDto } from '@app/contracts';
 import { X } from 'lucide-react';
-import { Picture } from '../../../components/ui/picture';
-import { toast } from '../../../components/ui/toast-store';
-import { cn } from '../../../lib/cn';
-import { errorMessage } from '../../../lib/errors';
-import { useCurrentUser } from '../../auth/hooks/use-current-user';
+import { Picture } from '@/components/ui/picture';
+import { toast } from '@/components/ui/toast-store';
+import { cn } from '@/lib/cn';
+import { errorMessage } from '@/lib/errors';
+import { useCurrentUser } from '@/features/auth/hooks/use-current-user';
 import { useRemoveLinkPreviewMutation } from '../api/chat-api';
 import { LINK_PREVIEW_TEXT } from '../chat-copy';
 

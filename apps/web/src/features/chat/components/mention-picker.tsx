@@ -1,5 +1,5 @@
-import { UserAvatar } from '../../../components/ui/avatar';
-import { cn } from '../../../lib/cn';
+import { UserAvatar } from '@/components/ui/avatar';
+import { cn } from '@/lib/cn';
 import { MENTION_TEXT } from '../chat-copy';
 import type { Mentionable } from '../hooks/use-mention-picker';
 

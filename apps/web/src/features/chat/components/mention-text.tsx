@@ -1,7 +1,7 @@
 import type { MessageDto } from '@app/contracts';
 import { linkHost, mentionTokens, messageLinks } from '@app/contracts/browser';
 import type { ReactNode } from 'react';
-import { useCurrentUser } from '../../auth/hooks/use-current-user';
+import { useCurrentUser } from '@/features/auth/hooks/use-current-user';
 import { MENTION_TEXT } from '../chat-copy';
 
 export type MentionTextProps = { message: Pick<MessageDto, 'content' | 'mentions' | 'senderId'> };

@@ -1,15 +1,15 @@
 import type { MessageDto, RoomDto, UserDto } from '@app/contracts';
 import { LogIn, LogOut, MessageSquare } from 'lucide-react';
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
-import { useAppDispatch } from '../../../app/hooks';
+import { useAppDispatch } from '@/app/hooks';
 import { replyStarted } from '../chat-slice';
 import { CHAT_TEXT } from '../chat-copy';
 import { streamOf, type StreamItem } from '../feed';
-import { useNow } from '../../../hooks/use-now';
+import { useNow } from '@/hooks/use-now';
 import { FOLLOW_THRESHOLD_PX, useFocusMessage } from '../hooks/use-focus-message';
 import type { OlderMessages } from '../hooks/use-older-messages';
 import type { RoomFeed, RoomNotice } from '../types';
-import { useBlockToggle } from '../../safety/hooks/use-block-toggle';
+import { useBlockToggle } from '@/features/safety/hooks/use-block-toggle';
 import { HistoryStart } from './history-start';
 import { ImageViewer, isPicture } from './image-viewer';
 import { MessageGroup } from './message-group';

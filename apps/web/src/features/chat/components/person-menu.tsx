@@ -2,14 +2,14 @@ import type { MessageDto, RoomDto, UserDto, UserSummary } from '@app/contracts';
 import { canModerate } from '@app/contracts/browser';
 import { Ban, CornerUpLeft, Flag, MoreHorizontal, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
-import { cn } from '../../../lib/cn';
+import { cn } from '@/lib/cn';
 import { PERSON_MENU_TEXT, REPLY_TEXT } from '../chat-copy';
 import { PinMenuItem } from './pin-menu-item';
-import { ReportDialog, type ReportTarget } from '../../moderation/components/report-dialog';
-import { REPORT_TEXT } from '../../moderation/report-copy';
-import { BLOCK_TEXT } from '../../safety/safety-copy';
-import { Menu, MenuContent, MenuItem, MenuTrigger } from '../../../components/ui/menu';
-import { useBlockToggle, type BlockToggle } from '../../safety/hooks/use-block-toggle';
+import { ReportDialog, type ReportTarget } from '@/features/moderation/components/report-dialog';
+import { REPORT_TEXT } from '@/features/moderation/report-copy';
+import { BLOCK_TEXT } from '@/features/safety/safety-copy';
+import { Menu, MenuContent, MenuItem, MenuTrigger } from '@/components/ui/menu';
+import { useBlockToggle, type BlockToggle } from '@/features/safety/hooks/use-block-toggle';
 
 export type PersonMenuProps = {
   /** With a role, moderators are offered no Block: the server refuses it. */

@@ -1,10 +1,10 @@
 import type { MessageDto } from '@app/contracts';
 import { canPin } from '@app/contracts/browser';
 import { Pin, PinOff } from 'lucide-react';
-import { toast } from '../../../components/ui/toast-store';
-import { MenuItem } from '../../../components/ui/menu';
-import { errorMessage } from '../../../lib/errors';
-import { useCurrentUser } from '../../auth/hooks/use-current-user';
+import { toast } from '@/components/ui/toast-store';
+import { MenuItem } from '@/components/ui/menu';
+import { errorMessage } from '@/lib/errors';
+import { useCurrentUser } from '@/features/auth/hooks/use-current-user';
 import { useGetPinsQuery, useGetRoomQuery, usePinMutation } from '../api/chat-api';
 import { PIN_TEXT } from '../chat-copy';
 

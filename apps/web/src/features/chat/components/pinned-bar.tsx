@@ -1,10 +1,10 @@
 import { Pin } from 'lucide-react';
-import { useAppDispatch } from '../../../app/hooks';
+import { useAppDispatch } from '@/app/hooks';
 import { messageFocusRequested } from '../chat-slice';
 import { PIN_TEXT } from '../chat-copy';
 import { useVisiblePins } from '../hooks/use-visible-pins';
 import { quoteText } from './reply-quote';
-import { shownName } from '../../../lib/shown-name';
+import { shownName } from '@/lib/shown-name';
 
 /** Under a public room's header: its newest pinned message; choosing it scrolls there. Absent when nothing (shown) is pinned. */
 export function PinnedBar({ roomId }: { roomId: number }) {

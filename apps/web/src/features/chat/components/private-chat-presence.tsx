@@ -1,12 +1,12 @@
 import type { OnlineUserDto, RoomDto, UserDto } from '@app/contracts';
 import { Link } from 'wouter';
-import { useGetSellerQuery } from '../../marketplace/api/marketplace-api';
-import { StatusBadge } from '../../marketplace/components/status-badge';
-import { displayPrices, formatPrice } from '../../marketplace/types';
-import { useNow } from '../../../hooks/use-now';
+import { useGetSellerQuery } from '@/features/marketplace/api/marketplace-api';
+import { StatusBadge } from '@/features/marketplace/components/status-badge';
+import { displayPrices, formatPrice } from '@/features/marketplace/types';
+import { useNow } from '@/hooks/use-now';
 import { CHAT_TEXT } from '../chat-copy';
-import { useFormatLocale } from '../../../i18n/use-text';
-import { formatRelativeTime } from '../../../lib/format';
+import { useFormatLocale } from '@/i18n/use-text';
+import { formatRelativeTime } from '@/lib/format';
 
 const AGO_TICK_MS = 30_000;
 

@@ -1,12 +1,12 @@
 import { MessageCircle } from 'lucide-react';
 import { useLocation } from 'wouter';
-import { UserAvatar } from '../../../components/ui/avatar';
-import { Button } from '../../../components/ui/button';
-import { Menu, MenuContent, MenuItem, MenuLabel, MenuTrigger } from '../../../components/ui/menu';
+import { UserAvatar } from '@/components/ui/avatar';
+import { Button } from '@/components/ui/button';
+import { Menu, MenuContent, MenuItem, MenuLabel, MenuTrigger } from '@/components/ui/menu';
 import { ROOM_PRIVATE_CHATS_POLL_MS, useGetRoomPrivateChatsQuery } from '../api/chat-api';
-import { recordChatSource, recordPublicRoom } from '../../../lib/chat-source';
+import { recordChatSource, recordPublicRoom } from '@/lib/chat-source';
 import { CHAT_TEXT } from '../chat-copy';
-import { shownName } from '../../../lib/shown-name';
+import { shownName } from '@/lib/shown-name';
 
 export type PrivateChatsDropdownProps = { roomId: number };
 

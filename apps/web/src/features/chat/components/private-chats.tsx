@@ -1,8 +1,8 @@
 import { ChevronDown, MessageSquare, Store } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
 import { useGetMarketplaceChatsQuery, useGetMyChatsQuery } from '../api/chat-api';
 import { MY_CHATS_TEXT, PRIVATE_CHATS_TEXT } from '../chat-copy';
 import { ChatList } from './chat-list';

@@ -1,10 +1,10 @@
 import { Clock, Crown } from 'lucide-react';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
-import { env } from '../../../config/env';
-import { useCurrentUser } from '../../auth/hooks/use-current-user';
-import { vipRequestMessage, whatsappLink } from '../../vip/vip-copy';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { env } from '@/config/env';
+import { useCurrentUser } from '@/features/auth/hooks/use-current-user';
+import { vipRequestMessage, whatsappLink } from '@/features/vip/vip-copy';
 import { rateLimitDialogClosed, rateLimitReason, selectRateLimit } from '../chat-slice';
 import { RATE_LIMIT_TEXT } from '../chat-copy';
 

@@ -1,11 +1,11 @@
 import type { MessageQuoteDto } from '@app/contracts';
 import { ModerationMessages } from '@app/contracts/browser';
 import { CornerUpLeft } from 'lucide-react';
-import { useAppDispatch } from '../../../app/hooks';
-import { cn } from '../../../lib/cn';
+import { useAppDispatch } from '@/app/hooks';
+import { cn } from '@/lib/cn';
 import { messageFocusRequested } from '../chat-slice';
 import { MESSAGE_ACTS_TEXT, REPLY_TEXT } from '../chat-copy';
-import { shownName } from '../../../lib/shown-name';
+import { shownName } from '@/lib/shown-name';
 
 /** What a quote reads: the first line, the kind of a picture or voice note, or that the original is gone. */
 export function quoteText(quote: Pick<MessageQuoteDto, 'type' | 'text' | 'removedBy'>): string {

@@ -1,10 +1,10 @@
 import type { RoomDto } from '@app/contracts';
 import { Crown, Lock, Users } from 'lucide-react';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { cn } from '../../../lib/cn';
-import { useFormatLocale, useText } from '../../../i18n/use-text';
-import { formatNumber } from '../../../lib/format';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
+import { useFormatLocale, useText } from '@/i18n/use-text';
+import { formatNumber } from '@/lib/format';
 
 /** `locked`: a VIP-only room the viewer may not enter; Join offers VIP instead. */
 export type RoomCardProps = { room: RoomDto; locked?: boolean; onOpen: () => void };

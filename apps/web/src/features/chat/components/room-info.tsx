@@ -2,20 +2,20 @@ import type { RoomDto, UserDto } from '@app/contracts';
 import { canPin } from '@app/contracts/browser';
 import { Info, PinOff } from 'lucide-react';
 import { useState } from 'react';
-import { useAppDispatch } from '../../../app/hooks';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
-import { toast } from '../../../components/ui/toast-store';
-import { errorMessage } from '../../../lib/errors';
+import { useAppDispatch } from '@/app/hooks';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { toast } from '@/components/ui/toast-store';
+import { errorMessage } from '@/lib/errors';
 import { usePinMutation } from '../api/chat-api';
 import { messageFocusRequested } from '../chat-slice';
 import { PIN_TEXT, ROOM_INFO_TEXT } from '../chat-copy';
 import { useVisiblePins } from '../hooks/use-visible-pins';
 import { quoteText } from './reply-quote';
 import { RoomRules } from './room-rules';
-import { useFormatLocale } from '../../../i18n/use-text';
-import { formatDate } from '../../../lib/format';
-import { shownName } from '../../../lib/shown-name';
+import { useFormatLocale } from '@/i18n/use-text';
+import { formatDate } from '@/lib/format';
+import { shownName } from '@/lib/shown-name';
 
 /** The header's button to a public room's information: rules, owner, created date, limits and pinned messages. */
 export function RoomInfoButton({ room, me }: { room: RoomDto; me: UserDto }) {

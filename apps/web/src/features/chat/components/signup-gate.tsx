@@ -3,17 +3,17 @@ import { USERNAME_MAX, USERNAME_MIN } from '@app/contracts/browser';
 import { CheckCircle2, Loader2, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { RoomRules } from './room-rules';
-import { FormField } from '../../../components/ui/form-field';
-import { Input } from '../../../components/ui/input';
-import { toast } from '../../../components/ui/toast-store';
-import { errorMessage } from '../../../lib/errors';
-import { useGuestMutation } from '../../auth/api/auth-api';
-import { CaptchaField } from '../../auth/components/captcha-field';
-import { useCaptcha } from '../../auth/hooks/use-captcha';
-import { normalizeUsername, useUsernameAvailability } from '../../auth/hooks/use-username-availability';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { toast } from '@/components/ui/toast-store';
+import { errorMessage } from '@/lib/errors';
+import { useGuestMutation } from '@/features/auth/api/auth-api';
+import { CaptchaField } from '@/features/auth/components/captcha-field';
+import { useCaptcha } from '@/features/auth/hooks/use-captcha';
+import { normalizeUsername, useUsernameAvailability } from '@/features/auth/hooks/use-username-availability';
 import { CHAT_TOASTS, JOIN_TEXT } from '../chat-copy';
 
 export type SignupGateProps = {

@@ -1,11 +1,11 @@
 import { Crown, Lock } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'wouter';
-import { useAppDispatch } from '../../../app/hooks';
-import { Seo } from '../../../components/seo';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { openVipDialog } from '../../vip/vip-slice';
+import { useAppDispatch } from '@/app/hooks';
+import { Seo } from '@/components/seo';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { openVipDialog } from '@/features/vip/vip-slice';
 import { CHAT_TEXT, VIP_ROOM_TEXT } from '../chat-copy';
 
 /** /chat/:id of a VIP-only room for someone who may not enter: the room locked, with the VIP offer opened once. */

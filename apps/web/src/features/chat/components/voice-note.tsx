@@ -1,6 +1,6 @@
 import type { MessageDto } from '@app/contracts';
 import { Mic } from 'lucide-react';
-import { cn } from '../../../lib/cn';
+import { cn } from '@/lib/cn';
 import { VOICE_TEXT } from '../chat-copy';
 import { formatVoiceDuration } from '../voice-duration';
 

@@ -1,18 +1,18 @@
 import type { RoomDto, UserDto } from '@app/contracts';
 import { canFormat as mayFormat, canSendImages as maySendImages, ChatMessages, roomTakesPicture } from '@app/contracts/browser';
 import { useState, type RefObject } from 'react';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { toast } from '../../../components/ui/toast-store';
-import { uploadChatImage } from '../../media/api/upload-chat-image';
-import { UploadError } from '../../media/api/upload-request';
-import { acceptFor } from '../../media/upload-rules';
-import { openVipDialog } from '../../vip/vip-slice';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { toast } from '@/components/ui/toast-store';
+import { uploadChatImage } from '@/features/media/api/upload-chat-image';
+import { UploadError } from '@/features/media/api/upload-request';
+import { acceptFor } from '@/features/media/upload-rules';
+import { openVipDialog } from '@/features/vip/vip-slice';
 import { replyCancelled, selectReplyingTo, selectWaitUntil } from '../chat-slice';
 import { CHAT_TOASTS, COMPOSER_TEXT } from '../chat-copy';
 import { DEFAULT_STYLE, formattingOf, styleOf, textKind, type ComposerStyle } from '../message-kind';
 import type { OutboxPayload } from '../outbox/outbox-store';
 import { useOutbox } from '../outbox/use-outbox';
-import { useNow } from '../../../hooks/use-now';
+import { useNow } from '@/hooks/use-now';
 
 const COUNTDOWN_TICK_MS = 250;
 const GIF_MIME = 'image/gif';

@@ -1,5 +1,5 @@
-import { useAppSelector } from '../../../app/hooks';
-import { selectSocketAttempt, selectSocketRefusal, selectSocketStatus, type SocketStatus } from '../../../lib/socket';
+import { useAppSelector } from '@/app/hooks';
+import { selectSocketAttempt, selectSocketRefusal, selectSocketStatus, type SocketStatus } from '@/lib/socket';
 import { CHAT_TEXT } from '../chat-copy';
 
 export interface Connection {

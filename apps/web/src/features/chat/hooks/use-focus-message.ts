@@ -1,6 +1,6 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import { useSearchParams } from 'wouter';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { messageFocusServed, selectFocusRequest } from '../chat-slice';
 import type { RoomFeed } from '../types';
 import type { OlderMessages } from './use-older-messages';

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { useAppDispatch } from '../../../app/hooks';
+import { useAppDispatch } from '@/app/hooks';
 import { chatApi, HISTORY_PAGE, useLazyGetMessagesBeforeQuery } from '../api/chat-api';
 import { mergeMessages } from '../feed';
 import type { RoomFeed } from '../types';

@@ -1,10 +1,10 @@
 import type { UserSummary } from '@app/contracts';
 import { useCallback } from 'react';
 import { useLocation } from 'wouter';
-import { toast } from '../../../components/ui/toast-store';
-import { errorMessage } from '../../../lib/errors';
+import { toast } from '@/components/ui/toast-store';
+import { errorMessage } from '@/lib/errors';
 import { useStartPrivateChatMutation } from '../api/chat-api';
-import { recordChatSource, recordPublicRoom } from '../../../lib/chat-source';
+import { recordChatSource, recordPublicRoom } from '@/lib/chat-source';
 import { CHAT_TOASTS } from '../chat-copy';
 
 /** Clicking a person in a public room: a private chat with them, never with yourself. */

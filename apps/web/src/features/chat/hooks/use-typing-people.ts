@@ -1,8 +1,8 @@
 import { addListener } from '@reduxjs/toolkit';
 import { TYPING_EXPIRY_MS, typingText } from '@app/contracts/browser';
 import { useEffect, useState } from 'react';
-import { useAppDispatch } from '../../../app/hooks';
-import { socketFrameReceived } from '../../../lib/socket';
+import { useAppDispatch } from '@/app/hooks';
+import { socketFrameReceived } from '@/lib/socket';
 
 type Typing = Map<number, { username: string; until: number }>;
 

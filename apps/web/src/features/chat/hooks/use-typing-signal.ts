@@ -1,7 +1,7 @@
 import { TYPING_THROTTLE_MS } from '@app/contracts/browser';
 import { useCallback, useRef } from 'react';
-import { useAppDispatch } from '../../../app/hooks';
-import { sendSocketFrame } from '../../../lib/socket';
+import { useAppDispatch } from '@/app/hooks';
+import { sendSocketFrame } from '@/lib/socket';
 
 /** A little over the server's window, so a steady typist's frames are each passed on. */
 const SIGNAL_EVERY_MS = TYPING_THROTTLE_MS + 500;

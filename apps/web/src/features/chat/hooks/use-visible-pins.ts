@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import { useCurrentUser } from '../../auth/hooks/use-current-user';
-import { useBlockToggle } from '../../safety/hooks/use-block-toggle';
+import { useCurrentUser } from '@/features/auth/hooks/use-current-user';
+import { useBlockToggle } from '@/features/safety/hooks/use-block-toggle';
 import { useGetPinsQuery } from '../api/chat-api';
 
 /**

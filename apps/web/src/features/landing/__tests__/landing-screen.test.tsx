@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
-import { renderApp } from '../../../test/render';
-import { startTestServer, type TestServer } from '../../../test/test-server';
+import { renderApp } from '@/test/render';
+import { startTestServer, type TestServer } from '@/test/test-server';
 import { LANDING_TEXT, SAFETY } from '../landing-copy';
 
 let server: TestServer;

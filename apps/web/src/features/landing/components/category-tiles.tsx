@@ -1,10 +1,10 @@
 import { Briefcase, Heart, HeartHandshake, PartyPopper, Smile, type LucideIcon } from 'lucide-react';
 import { Link } from 'wouter';
-import { Card } from '../../../components/ui/card';
-import { SELLERS_FRESH_SECONDS, useGetCategoryCountsQuery } from '../../marketplace/api/marketplace-api';
-import { MARKETPLACE_CATEGORIES, type MarketplaceCategory } from '../../marketplace/types';
-import type { MessageId } from '../../../i18n/i18n';
-import { useText } from '../../../i18n/use-text';
+import { Card } from '@/components/ui/card';
+import { SELLERS_FRESH_SECONDS, useGetCategoryCountsQuery } from '@/features/marketplace/api/marketplace-api';
+import { MARKETPLACE_CATEGORIES, type MarketplaceCategory } from '@/features/marketplace/types';
+import type { MessageId } from '@/i18n/i18n';
+import { useText } from '@/i18n/use-text';
 
 const TILES: Record<MarketplaceCategory, { title: MessageId; icon: LucideIcon; tone: string }> = {
   dating: { title: 'categories.dating', icon: Heart, tone: 'bg-pink-100 text-pink-600 dark:bg-pink-950/40' },

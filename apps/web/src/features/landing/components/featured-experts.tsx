@@ -1,13 +1,13 @@
 import { BadgeCheck, Star } from 'lucide-react';
 import { Link } from 'wouter';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { UserAvatar } from '../../../components/ui/avatar';
-import { Card } from '../../../components/ui/card';
-import { SELLERS_FRESH_SECONDS, useGetFeaturedSellersQuery } from '../../marketplace/api/marketplace-api';
-import { categoryTitle, sellerAvatar, sellerName } from '../../marketplace/types';
-import { useFormatLocale, useText } from '../../../i18n/use-text';
-import { formatNumber } from '../../../lib/format';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { UserAvatar } from '@/components/ui/avatar';
+import { Card } from '@/components/ui/card';
+import { SELLERS_FRESH_SECONDS, useGetFeaturedSellersQuery } from '@/features/marketplace/api/marketplace-api';
+import { categoryTitle, sellerAvatar, sellerName } from '@/features/marketplace/types';
+import { useFormatLocale, useText } from '@/i18n/use-text';
+import { formatNumber } from '@/lib/format';
 
 const FEATURED_COUNT = 6;
 

@@ -1,10 +1,10 @@
 import { ArrowRight, Shuffle, Star, Users } from 'lucide-react';
 import { Link } from 'wouter';
-import { Button } from '../../../components/ui/button';
-import { env } from '../../../config/env';
-import { useFormatLocale, useText } from '../../../i18n/use-text';
-import { formatNumber, formatRating } from '../../../lib/format';
-import { STATS_FRESH_SECONDS, useGetStatsQuery } from '../../chat/api/chat-api';
+import { Button } from '@/components/ui/button';
+import { env } from '@/config/env';
+import { useFormatLocale, useText } from '@/i18n/use-text';
+import { formatNumber, formatRating } from '@/lib/format';
+import { STATS_FRESH_SECONDS, useGetStatsQuery } from '@/features/chat/api/chat-api';
 import { MessagePreview } from './message-preview';
 
 function CommunityStats() {

@@ -12,12 +12,12 @@ import {
 } from 'lucide-react';
 import { VIP_MONTHLY_PRICE_USD } from '@app/contracts/browser';
 import { Link } from 'wouter';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import type { MessageId } from '../../../i18n/i18n';
-import { useFormatLocale, useText } from '../../../i18n/use-text';
-import { cn } from '../../../lib/cn';
-import { formatMoney } from '../../../lib/format';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import type { MessageId } from '@/i18n/i18n';
+import { useFormatLocale, useText } from '@/i18n/use-text';
+import { cn } from '@/lib/cn';
+import { formatMoney } from '@/lib/format';
 
 const HOW_IT_WORKS: ReadonlyArray<{ title: MessageId; body: MessageId }> = [
   { title: 'landing.how.join.title', body: 'landing.how.join.body' },

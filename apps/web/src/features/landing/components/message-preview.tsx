@@ -1,10 +1,10 @@
 import { MessageCircle } from 'lucide-react';
-import { RoleBadge } from '../../../components/role-badge';
-import { UserAvatar } from '../../../components/ui/avatar';
-import { Card } from '../../../components/ui/card';
-import { cn } from '../../../lib/cn';
-import { RECENT_MESSAGES_FRESH_SECONDS, RECENT_MESSAGES_LIMIT, useGetRecentMessagesQuery } from '../../chat/api/chat-api';
-import { useText } from '../../../i18n/use-text';
+import { RoleBadge } from '@/components/role-badge';
+import { UserAvatar } from '@/components/ui/avatar';
+import { Card } from '@/components/ui/card';
+import { cn } from '@/lib/cn';
+import { RECENT_MESSAGES_FRESH_SECONDS, RECENT_MESSAGES_LIMIT, useGetRecentMessagesQuery } from '@/features/chat/api/chat-api';
+import { useText } from '@/i18n/use-text';
 
 /** Recent public messages; sellers' messages sit on the right like replies in a chat. */
 export function MessagePreview() {

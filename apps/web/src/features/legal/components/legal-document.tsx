@@ -2,9 +2,9 @@ import { ACCOUNT_DELETION_GRACE_DAYS } from '@app/contracts/browser';
 import { TransNoContext } from '@lingui/react/server';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { APP_NAME, env } from '../../../config/env';
-import { i18n, type MessageId } from '../../../i18n/i18n';
-import { useText } from '../../../i18n/use-text';
+import { APP_NAME, env } from '@/config/env';
+import { i18n, type MessageId } from '@/i18n/i18n';
+import { useText } from '@/i18n/use-text';
 import type { LegalBlock, LegalDocument } from '../legal-copy';
 import { LEGAL_UPDATED, LegalPage } from './legal-page';
 

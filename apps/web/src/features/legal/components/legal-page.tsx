@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { SiteFooter } from '../../../components/layout/site-footer';
-import { Seo } from '../../../components/seo';
-import { useFormatLocale, useText } from '../../../i18n/use-text';
+import { SiteFooter } from '@/components/layout/site-footer';
+import { Seo } from '@/components/seo';
+import { useFormatLocale, useText } from '@/i18n/use-text';
 
 /** updated: the day the page last changed, as YYYY-MM-DD. */
 export type LegalPageProps = { title: string; description: string; updated: string; children: ReactNode };

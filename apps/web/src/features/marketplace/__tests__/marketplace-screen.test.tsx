@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { makeUser } from '../../../test/fixtures';
-import { renderApp } from '../../../test/render';
-import { startTestServer, type TestServer } from '../../../test/test-server';
+import { makeUser } from '@/test/fixtures';
+import { renderApp } from '@/test/render';
+import { startTestServer, type TestServer } from '@/test/test-server';
 import { MARKETPLACE_TEXT, SELLER_PAGE_TEXT } from '../marketplace-copy';
 import { asPublic, makeSeller, UNAUTHENTICATED, USD_LOCALE } from './seller-fixtures';
 

@@ -1,9 +1,9 @@
 import type { UserRole } from '@app/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { makeUser } from '../../../test/fixtures';
-import { renderApp } from '../../../test/render';
-import { startTestServer, type TestServer } from '../../../test/test-server';
+import { makeUser } from '@/test/fixtures';
+import { renderApp } from '@/test/render';
+import { startTestServer, type TestServer } from '@/test/test-server';
 import { marketplaceApi } from '../api/marketplace-api';
 import { APPLICATION_TEXT, APPLIED_NOTICE, EDITOR_TEXT, WIZARD_TEXT } from '../marketplace-copy';
 import { makeSeller } from './seller-fixtures';

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { READ_ONLY_FIELD } from '../../../components/ui/input';
-import { makeUser } from '../../../test/fixtures';
-import { renderApp } from '../../../test/render';
-import { startTestServer, type TestServer } from '../../../test/test-server';
+import { READ_ONLY_FIELD } from '@/components/ui/input';
+import { makeUser } from '@/test/fixtures';
+import { renderApp } from '@/test/render';
+import { startTestServer, type TestServer } from '@/test/test-server';
 import { APPLICATION_TEXT, EDITOR_TEXT, SELLER_TOASTS, WIZARD_TEXT } from '../marketplace-copy';
 import { makeSeller, UNAUTHENTICATED } from './seller-fixtures';
 

@@ -8,7 +8,7 @@ import type {
   SellerProfileDto,
   SellerReviewDto,
 } from '@app/contracts';
-import { api } from '../../../lib/api';
+import { api } from '@/lib/api';
 import type { SellerRegistration, SellerProfileChanges } from '../types';
 
 /** The spec caches the seller list for 60 s and the location and rate for an hour. */

@@ -1,5 +1,5 @@
-import { FormField } from '../../../components/ui/form-field';
-import { Input, Textarea } from '../../../components/ui/input';
+import { FormField } from '@/components/ui/form-field';
+import { Input, Textarea } from '@/components/ui/input';
 import { WIZARD_TEXT as T } from '../marketplace-copy';
 import type { FieldSectionProps } from '../types';
 import { SELECT_CLASS } from './form-fields';

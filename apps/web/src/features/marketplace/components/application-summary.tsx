@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
 import { useGetOwnSellerProfileQuery } from '../api/marketplace-api';
 import { APPLICATION_TEXT } from '../marketplace-copy';
 import { VerificationNotice } from './verification-notice';

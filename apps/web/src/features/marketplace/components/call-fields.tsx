@@ -1,5 +1,5 @@
-import { FormField } from '../../../components/ui/form-field';
-import { Switch } from '../../../components/ui/switch';
+import { FormField } from '@/components/ui/form-field';
+import { Switch } from '@/components/ui/switch';
 import { RESPONSE_TIME_OPTIONS, TIME_ZONE_OPTIONS, WIZARD_TEXT as T } from '../marketplace-copy';
 import type { FieldSectionProps } from '../types';
 import { SELECT_CLASS } from './form-fields';

@@ -1,4 +1,4 @@
-import { cn } from '../../../lib/cn';
+import { cn } from '@/lib/cn';
 import { CATEGORY_TONES, OTHER_CATEGORY_TONE, categoryTitle } from '../types';
 
 export type CategoryBadgeProps = { category: string; className?: string };

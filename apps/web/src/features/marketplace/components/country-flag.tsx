@@ -1,4 +1,4 @@
-import { useFormatLocale } from '../../../i18n/use-text';
+import { useFormatLocale } from '@/i18n/use-text';
 
 /** Drawn flags: emoji flags show as letters on some systems (Windows, many Linux desktops). */
 export type CountryFlagProps = { currency: string };

@@ -1,5 +1,5 @@
 import { Globe } from 'lucide-react';
-import { Badge } from '../../../components/ui/badge';
+import { Badge } from '@/components/ui/badge';
 import { LOCALE_FRESH_SECONDS, useGetLocaleQuery } from '../api/marketplace-api';
 import { MARKETPLACE_TEXT } from '../marketplace-copy';
 

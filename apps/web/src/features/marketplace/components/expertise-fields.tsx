@@ -1,5 +1,5 @@
-import { FormField } from '../../../components/ui/form-field';
-import { Input, Textarea } from '../../../components/ui/input';
+import { FormField } from '@/components/ui/form-field';
+import { Input, Textarea } from '@/components/ui/input';
 import { EDITOR_TEXT, SELLER_LANGUAGE_OPTIONS, WIZARD_TEXT as T } from '../marketplace-copy';
 import type { FieldSectionProps } from '../types';
 import { TagInput, ToggleGroup } from './form-fields';

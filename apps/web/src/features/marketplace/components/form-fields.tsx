@@ -1,8 +1,8 @@
 import { X } from 'lucide-react';
 import { useId, useState, type KeyboardEvent } from 'react';
-import { FormField } from '../../../components/ui/form-field';
-import { Input } from '../../../components/ui/input';
-import { cn } from '../../../lib/cn';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { cn } from '@/lib/cn';
 
 export type TagInputProps = {
   label: string;

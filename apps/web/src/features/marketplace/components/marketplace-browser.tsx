@@ -1,10 +1,10 @@
 import { Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'wouter';
-import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
-import { cn } from '../../../lib/cn';
-import { useCurrentUser } from '../../auth/hooks/use-current-user';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { cn } from '@/lib/cn';
+import { useCurrentUser } from '@/features/auth/hooks/use-current-user';
 import { SELLERS_FRESH_SECONDS, useGetSellersQuery } from '../api/marketplace-api';
 import { MARKETPLACE_TEXT } from '../marketplace-copy';
 import { useStartSellerChat } from '../hooks/use-start-seller-chat';

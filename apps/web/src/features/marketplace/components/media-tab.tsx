@@ -1,7 +1,7 @@
 import { ImagePlus, Trash2, X } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { Picture } from '../../../components/ui/picture';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Picture } from '@/components/ui/picture';
 import { EDITOR_TEXT as T } from '../marketplace-copy';
 import type { EditorTabProps } from '../types';
 import { UploadButton } from './upload-button';

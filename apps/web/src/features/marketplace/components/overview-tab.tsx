@@ -1,8 +1,8 @@
 import type { SellerProfileDto } from '@app/contracts';
-import { UserAvatar } from '../../../components/ui/avatar';
-import { Card } from '../../../components/ui/card';
-import { formatLocale } from '../../../i18n/i18n';
-import { formatRating } from '../../../lib/format';
+import { UserAvatar } from '@/components/ui/avatar';
+import { Card } from '@/components/ui/card';
+import { formatLocale } from '@/i18n/i18n';
+import { formatRating } from '@/lib/format';
 import { EDITOR_TEXT as T } from '../marketplace-copy';
 import { callHours } from '../profile-form';
 import { MARKETPLACE_CATEGORIES, sellerAvatar, type EditorTabProps } from '../types';

@@ -1,6 +1,6 @@
 import { Plus, Trash2 } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
 import { EDITOR_TEXT as T, WIZARD_TEXT } from '../marketplace-copy';
 import type { EditorTabProps } from '../types';
 import { TagInput } from './form-fields';

@@ -1,5 +1,5 @@
-import { FormField } from '../../../components/ui/form-field';
-import { Input } from '../../../components/ui/input';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
 import { PRICE_BOUNDS } from '../marketplace-copy';
 
 type Kind = 'audio' | 'video';

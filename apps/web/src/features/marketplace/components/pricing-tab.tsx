@@ -1,4 +1,4 @@
-import { Card } from '../../../components/ui/card';
+import { Card } from '@/components/ui/card';
 import { EDITOR_AVAILABILITY, EDITOR_TEXT as T, WIZARD_TEXT } from '../marketplace-copy';
 import type { EditorTabProps } from '../types';
 import { CallFields } from './call-fields';

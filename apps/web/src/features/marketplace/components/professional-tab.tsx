@@ -1,4 +1,4 @@
-import { Card } from '../../../components/ui/card';
+import { Card } from '@/components/ui/card';
 import { EDITOR_TEXT as T } from '../marketplace-copy';
 import type { EditorTabProps } from '../types';
 import { ExpertiseFields } from './expertise-fields';

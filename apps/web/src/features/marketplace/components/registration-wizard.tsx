@@ -1,10 +1,10 @@
 import { ChevronLeft, ChevronRight, Send } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { toast } from '../../../components/ui/toast-store';
-import { errorMessage, fieldErrors } from '../../../lib/errors';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { toast } from '@/components/ui/toast-store';
+import { errorMessage, fieldErrors } from '@/lib/errors';
 import { useRegisterSellerMutation } from '../api/marketplace-api';
 import { AGREEMENT_MESSAGES, SELLER_TOASTS, WIZARD_TEXT as T } from '../marketplace-copy';
 import { emptyDraft, problemsIn, stepOfField, toRegistration, withoutErrors, type RegistrationDraft } from '../registration-form';

@@ -1,9 +1,9 @@
 import type { SellerDto } from '@app/contracts';
 import { BadgeCheck, MessageCircle, PhoneOff, Star } from 'lucide-react';
 import { Link } from 'wouter';
-import { UserAvatar } from '../../../components/ui/avatar';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
+import { UserAvatar } from '@/components/ui/avatar';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
 import { MARKETPLACE_TEXT } from '../marketplace-copy';
 import { sellerStatus } from '../seller-status';
 import { displayPrices, formatPrice, sellerAvatar, sellerName } from '../types';

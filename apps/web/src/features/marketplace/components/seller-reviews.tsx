@@ -1,19 +1,19 @@
 import type { SellerDto, SellerReviewDto } from '@app/contracts';
 import { Star } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { Label } from '../../../components/ui/label';
-import { Textarea } from '../../../components/ui/input';
-import { toast } from '../../../components/ui/toast-store';
-import { cn } from '../../../lib/cn';
-import { errorMessage } from '../../../lib/errors';
-import { useCurrentUser } from '../../auth/hooks/use-current-user';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Label } from '@/components/ui/label';
+import { Textarea } from '@/components/ui/input';
+import { toast } from '@/components/ui/toast-store';
+import { cn } from '@/lib/cn';
+import { errorMessage } from '@/lib/errors';
+import { useCurrentUser } from '@/features/auth/hooks/use-current-user';
 import { useGetMarketplaceConversationsQuery, useGetSellerReviewsQuery, useSaveReviewMutation } from '../api/marketplace-api';
 import { SELLER_PAGE_TEXT as T } from '../marketplace-copy';
-import { useFormatLocale } from '../../../i18n/use-text';
-import { formatDate } from '../../../lib/format';
-import { shownName } from '../../../lib/shown-name';
+import { useFormatLocale } from '@/i18n/use-text';
+import { formatDate } from '@/lib/format';
+import { shownName } from '@/lib/shown-name';
 
 export type StarsProps = { rating: number; className?: string };
 

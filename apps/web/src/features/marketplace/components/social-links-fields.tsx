@@ -1,5 +1,5 @@
-import { FormField } from '../../../components/ui/form-field';
-import { Input } from '../../../components/ui/input';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
 import { SOCIAL_LINK_FIELDS } from '../marketplace-copy';
 import type { FieldSectionProps } from '../types';
 

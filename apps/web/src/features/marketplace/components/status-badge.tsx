@@ -1,5 +1,5 @@
 import type { SellerDto } from '@app/contracts';
-import { cn } from '../../../lib/cn';
+import { cn } from '@/lib/cn';
 import { sellerStatus, type SellerStatusTone } from '../seller-status';
 
 const TONES: Record<SellerStatusTone, { badge: string; dot: string }> = {

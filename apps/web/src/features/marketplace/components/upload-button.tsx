@@ -1,10 +1,10 @@
 import type { UploadResponseDto } from '@app/contracts';
 import { Upload } from 'lucide-react';
 import { useRef, useState, type ReactNode } from 'react';
-import { Button } from '../../../components/ui/button';
-import { toast } from '../../../components/ui/toast-store';
-import { sendUpload } from '../../media/api/upload-request';
-import { checkFile } from '../../media/upload-rules';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/toast-store';
+import { sendUpload } from '@/features/media/api/upload-request';
+import { checkFile } from '@/features/media/upload-rules';
 import { EDITOR_TEXT as T } from '../marketplace-copy';
 
 export type UploadButtonProps = {

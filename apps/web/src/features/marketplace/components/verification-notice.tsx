@@ -1,5 +1,5 @@
 import type { SellerProfileDto } from '@app/contracts';
-import { cn } from '../../../lib/cn';
+import { cn } from '@/lib/cn';
 import { EDITOR_TEXT as T } from '../marketplace-copy';
 
 export type VerificationNoticeProps = {

@@ -1,5 +1,5 @@
 import { Check } from 'lucide-react';
-import { cn } from '../../../lib/cn';
+import { cn } from '@/lib/cn';
 import { WIZARD_TEXT as T } from '../marketplace-copy';
 
 export type WizardProgressProps = { step: number };

@@ -1,5 +1,5 @@
-import { FormField } from '../../../components/ui/form-field';
-import { Input } from '../../../components/ui/input';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
 import { WEEK_DAY_OPTIONS, WIZARD_TEXT as T } from '../marketplace-copy';
 import type { FieldSectionProps } from '../types';
 import { ToggleGroup } from './form-fields';

@@ -1,10 +1,10 @@
 import type { SellerDto } from '@app/contracts';
 import { useLocation } from 'wouter';
-import { toast } from '../../../components/ui/toast-store';
-import { describeHttpError } from '../../../lib/errors';
-import { useCurrentUser } from '../../auth/hooks/use-current-user';
+import { toast } from '@/components/ui/toast-store';
+import { describeHttpError } from '@/lib/errors';
+import { useCurrentUser } from '@/features/auth/hooks/use-current-user';
 import { useStartSellerChatMutation } from '../api/marketplace-api';
-import { recordChatSource } from '../../../lib/chat-source';
+import { recordChatSource } from '@/lib/chat-source';
 import { SELLER_PAGE_TEXT } from '../marketplace-copy';
 
 /**

@@ -1,11 +1,11 @@
 import type { UploadedFileDto, UserDto } from '@app/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { makeUser } from '../../../test/fixtures';
-import { renderApp } from '../../../test/render';
-import { startTestServer, type TestServer } from '../../../test/test-server';
+import { makeUser } from '@/test/fixtures';
+import { renderApp } from '@/test/render';
+import { startTestServer, type TestServer } from '@/test/test-server';
 import { MEDIA_TEXT } from '../media-copy';
-import { startUploadServer, type UploadServer } from '../../../test/upload-server';
+import { startUploadServer, type UploadServer } from '@/test/upload-server';
 
 let api: TestServer;
 let uploads: UploadServer;

@@ -1,5 +1,5 @@
 import type { ServiceName } from '@app/contracts';
-import { api } from '../../../lib/api';
+import { api } from '@/lib/api';
 import type { SystemHealth } from '../types';
 
 function isSystemHealth(value: unknown): value is SystemHealth {

@@ -1,6 +1,6 @@
-import { toast } from '../../../components/ui/toast-store';
-import { errorMessage } from '../../../lib/errors';
-import { useUpdateMeMutation } from '../../auth/api/auth-api';
+import { toast } from '@/components/ui/toast-store';
+import { errorMessage } from '@/lib/errors';
+import { useUpdateMeMutation } from '@/features/auth/api/auth-api';
 import { singleFileSender } from '../api/media-uploads';
 import { MEDIA_TEXT } from '../media-copy';
 import { Uploader } from './uploader';

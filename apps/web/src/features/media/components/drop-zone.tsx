@@ -1,8 +1,8 @@
 import type { UploadPurpose } from '@app/contracts';
 import { UploadCloud } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { cn } from '../../../lib/cn';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
 import { MEDIA_TEXT } from '../media-copy';
 import { limitsFor } from '../upload-rules';
 

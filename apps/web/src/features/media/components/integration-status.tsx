@@ -1,12 +1,12 @@
 import { CheckCircle2, RefreshCw, XCircle } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { cn } from '../../../lib/cn';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { cn } from '@/lib/cn';
 import { MEDIA_SERVICE, useGetSystemHealthQuery } from '../api/media-api';
 import { MEDIA_TEXT } from '../media-copy';
 import type { DependencyHealth, SystemHealth } from '../types';
-import { useFormatLocale } from '../../../i18n/use-text';
-import { formatTime } from '../../../lib/format';
+import { useFormatLocale } from '@/i18n/use-text';
+import { formatTime } from '@/lib/format';
 
 interface StatusRow {
   name: string;

@@ -1,7 +1,7 @@
 import type { UploadedFileDto } from '@app/contracts';
 import { useState } from 'react';
-import { Card } from '../../../components/ui/card';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { Card } from '@/components/ui/card';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { chatImageSender, sellerMediaSender } from '../api/media-uploads';
 import { MEDIA_TEXT } from '../media-copy';
 import { MEDIA_TEST_MAX_FILES } from '../upload-rules';

@@ -1,6 +1,6 @@
 import { FileVideo } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
-import { cn } from '../../../lib/cn';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
 import { MEDIA_TEXT } from '../media-copy';
 import type { SelectedFile } from '../hooks/use-file-selection';
 import { formatSize, kindOf } from '../upload-rules';

@@ -1,9 +1,9 @@
 import type { UploadedFileDto, UploadPurpose } from '@app/contracts';
 import { CheckCircle2 } from 'lucide-react';
 import { useId, useRef, type ChangeEvent } from 'react';
-import { Button } from '../../../components/ui/button';
-import { toast } from '../../../components/ui/toast-store';
-import { cn } from '../../../lib/cn';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/toast-store';
+import { cn } from '@/lib/cn';
 import type { UploadSender } from '../api/media-uploads';
 import type { UploadError } from '../api/upload-request';
 import { MEDIA_TEXT } from '../media-copy';

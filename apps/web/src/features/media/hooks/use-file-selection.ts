@@ -1,6 +1,6 @@
 import type { UploadPurpose } from '@app/contracts';
 import { useEffect, useRef, useState } from 'react';
-import { toast } from '../../../components/ui/toast-store';
+import { toast } from '@/components/ui/toast-store';
 import { MEDIA_TEXT } from '../media-copy';
 import { checkFile, kindOf } from '../upload-rules';
 

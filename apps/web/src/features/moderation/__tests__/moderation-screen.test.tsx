@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { makeUser } from '../../../test/fixtures';
-import { renderApp } from '../../../test/render';
-import { startTestServer, type TestServer } from '../../../test/test-server';
-import { makeSeller } from '../../marketplace/__tests__/seller-fixtures';
+import { makeUser } from '@/test/fixtures';
+import { renderApp } from '@/test/render';
+import { startTestServer, type TestServer } from '@/test/test-server';
+import { makeSeller } from '@/features/marketplace/__tests__/seller-fixtures';
 import { MODERATION_TEXT } from '../moderation-copy';
-import settingsEnglish from '../../../i18n/catalogues/en/settings.json';
+import settingsEnglish from '@/i18n/catalogues/en/settings.json';
 
 let server: TestServer;
 

@@ -1,5 +1,5 @@
 import type { SellerProfileDto } from '@app/contracts';
-import { api } from '../../../lib/api';
+import { api } from '@/lib/api';
 
 export const moderationApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -8,7 +8,7 @@ import type {
   ReportStatus,
   ReportTargetType,
 } from '@app/contracts';
-import { api } from '../../../lib/api';
+import { api } from '@/lib/api';
 
 export interface ReportsQuery {
   status?: ReportStatus;

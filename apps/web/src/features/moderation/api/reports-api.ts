@@ -1,6 +1,6 @@
 import type { MyModerationStatusDto, ReportDto, ReportReason, ReportTargetType } from '@app/contracts';
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
-import { api } from '../../../lib/api';
+import { api } from '@/lib/api';
 
 export interface CreateReportRequest {
   targetType: ReportTargetType;

@@ -1,12 +1,12 @@
 import type { LiftableSanction } from '@app/contracts';
 import { LIFTABLE_SANCTIONS, MODERATION_REASON_MAX, MUTE_PRESETS, SANCTION_DAYS_MAX, SANCTION_DAYS_MIN } from '@app/contracts/browser';
 import { useId, useState, type FormEvent } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogTitle } from '../../../components/ui/dialog';
-import { Input, Textarea } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
-import { toast } from '../../../components/ui/toast-store';
-import { errorMessage } from '../../../lib/errors';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogTitle } from '@/components/ui/dialog';
+import { Input, Textarea } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { toast } from '@/components/ui/toast-store';
+import { errorMessage } from '@/lib/errors';
 import { useModerateMutation, type ModerationActionRequest } from '../api/moderation-desk-api';
 import { DESK_TEXT as T } from '../moderation-copy';
 

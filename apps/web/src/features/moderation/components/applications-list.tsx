@@ -2,20 +2,20 @@ import type { SellerProfileDto } from '@app/contracts';
 import { BadgeCheck, ExternalLink, XCircle } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
-import { UserAvatar } from '../../../components/ui/avatar';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
-import { Textarea } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
-import { toast } from '../../../components/ui/toast-store';
-import { errorMessage } from '../../../lib/errors';
-import { CategoryBadge } from '../../marketplace/components/category-badge';
-import { sellerAvatar } from '../../marketplace/types';
+import { UserAvatar } from '@/components/ui/avatar';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { Textarea } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { toast } from '@/components/ui/toast-store';
+import { errorMessage } from '@/lib/errors';
+import { CategoryBadge } from '@/features/marketplace/components/category-badge';
+import { sellerAvatar } from '@/features/marketplace/types';
 import { useGetPendingApplicationsQuery, useRejectSellerMutation, useVerifySellerMutation } from '../api/moderation-api';
 import { MODERATION_TEXT as T } from '../moderation-copy';
-import { useFormatLocale } from '../../../i18n/use-text';
-import { formatDate } from '../../../lib/format';
+import { useFormatLocale } from '@/i18n/use-text';
+import { formatDate } from '@/lib/format';
 
 
 /** Pending seller applications, oldest first, each verified or rejected with a reason. */

@@ -1,6 +1,6 @@
 import type { MessageSnapshot, ReportEvidence } from '@app/contracts';
 import { formatModerationTime } from '@app/contracts/browser';
-import { cn } from '../../../lib/cn';
+import { cn } from '@/lib/cn';
 import { DESK_TEXT as T } from '../moderation-copy';
 
 export type EvidenceViewProps = { evidence: ReportEvidence; reportedMessageId?: number };

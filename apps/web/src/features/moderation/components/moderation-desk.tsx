@@ -1,4 +1,4 @@
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { DESK_TEXT as T, MODERATION_TEXT } from '../moderation-copy';
 import { ApplicationsList } from './applications-list';
 import { AuditLog } from './audit-list';

@@ -1,6 +1,6 @@
 import { formatModerationTime, REPORT_REASONS } from '@app/contracts/browser';
-import { Button } from '../../../components/ui/button';
-import { SectionCard } from '../../../components/ui/section-card';
+import { Button } from '@/components/ui/button';
+import { SectionCard } from '@/components/ui/section-card';
 import { useGetModerationStatusQuery, useGetMyReportsQuery, useReadNoticesMutation } from '../api/reports-api';
 import { noticeText, outcomeText, REPORT_TEXT } from '../report-copy';
 

@@ -1,7 +1,7 @@
 import { Flag } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { useCurrentUser } from '../../auth/hooks/use-current-user';
+import { Button } from '@/components/ui/button';
+import { useCurrentUser } from '@/features/auth/hooks/use-current-user';
 import { REPORT_TEXT } from '../report-copy';
 import { ReportDialog, type ReportTarget } from './report-dialog';
 

@@ -1,9 +1,9 @@
 import type { ModerationReportDto } from '@app/contracts';
 import { formatModerationTime, REPORT_REASONS } from '@app/contracts/browser';
 import { useState } from 'react';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
 import { DESK_TEXT as T } from '../moderation-copy';
 import { ActionDialog, type ActionTarget, type ModerationActionKind } from './action-dialog';
 import { EvidenceView } from './evidence-view';

@@ -1,12 +1,12 @@
 import type { ReportReason, ReportTargetType } from '@app/contracts';
 import { ModerationMessages, REPORT_NOTE_MAX, REPORT_REASON_KEYS, REPORT_REASONS } from '@app/contracts/browser';
 import { useId, useState, type FormEvent } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
-import { Textarea } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
-import { toast } from '../../../components/ui/toast-store';
-import { errorMessage } from '../../../lib/errors';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { Textarea } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { toast } from '@/components/ui/toast-store';
+import { errorMessage } from '@/lib/errors';
 import { useCreateReportMutation } from '../api/reports-api';
 import { REPORT_TEXT } from '../report-copy';
 

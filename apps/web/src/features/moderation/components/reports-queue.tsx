@@ -1,8 +1,8 @@
 import type { ReportStatus, ReportTargetType } from '@app/contracts';
 import { formatModerationTime, REPORT_REASONS, REPORT_TARGET_TYPES } from '@app/contracts/browser';
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { cn } from '../../../lib/cn';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
 import { useGetReportsQueueQuery } from '../api/moderation-desk-api';
 import { DESK_TEXT as T } from '../moderation-copy';
 import { ReportDetail } from './report-detail';

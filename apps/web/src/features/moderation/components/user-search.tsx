@@ -1,14 +1,14 @@
 import type { ModerationAccountDto } from '@app/contracts';
 import { formatModerationTime } from '@app/contracts/browser';
 import { useState, type FormEvent } from 'react';
-import { UserAvatar } from '../../../components/ui/avatar';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { Input } from '../../../components/ui/input';
+import { UserAvatar } from '@/components/ui/avatar';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
 import { useGetUserViewQuery, useLazySearchAccountsQuery } from '../api/moderation-desk-api';
 import { DESK_TEXT as T } from '../moderation-copy';
 import { ActionDialog, type ActionTarget, type ModerationActionKind } from './action-dialog';
-import { VipGrantPanel } from '../../vip/components/vip-grant-panel';
+import { VipGrantPanel } from '@/features/vip/components/vip-grant-panel';
 import { AuditList } from './audit-list';
 
 /** Find a person by username or e-mail; their record and the actions open beneath. */

@@ -2,10 +2,10 @@ import type { NotificationDto, UnreadNotificationsDto, UserSettings } from '@app
 import { DEFAULT_USER_SETTINGS } from '@app/contracts/browser';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { socketFrameReceived } from '../../../lib/socket';
-import { makeUser } from '../../../test/fixtures';
-import { renderApp, settleRenderedApps } from '../../../test/render';
-import { startTestServer, type TestServer } from '../../../test/test-server';
+import { socketFrameReceived } from '@/lib/socket';
+import { makeUser } from '@/test/fixtures';
+import { renderApp, settleRenderedApps } from '@/test/render';
+import { startTestServer, type TestServer } from '@/test/test-server';
 import { notificationsApi } from '../api/notifications-api';
 import { NOTIFICATIONS_TEXT } from '../notifications-copy';
 import { ALERT_FREQUENCY_HZ, ALERT_GAP_MS } from '../seller-alert';

@@ -1,6 +1,6 @@
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import type { NotificationDto, NotificationPageDto, UnreadNotificationsDto } from '@app/contracts';
-import { api } from '../../../lib/api';
+import { api } from '@/lib/api';
 
 /** The signed-in person's notifications, kept by the server; socket frames and the mark-read answers keep this cache current. */
 export const notificationsApi = api.injectEndpoints({

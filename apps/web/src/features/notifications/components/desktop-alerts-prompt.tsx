@@ -1,8 +1,8 @@
 import { BellRing } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { cn } from '../../../lib/cn';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { cn } from '@/lib/cn';
 import { DESKTOP_ALERTS_TEXT } from '../notifications-copy';
 import { canShowBrowserNotifications, playAlertTones } from '../seller-alert';
 

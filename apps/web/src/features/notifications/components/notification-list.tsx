@@ -2,17 +2,17 @@ import type { NotificationDto, NotificationType } from '@app/contracts';
 import { carriesMessageText } from '@app/contracts/browser';
 import { AtSign, BadgeCheck, Bell, Crown, Flag, MessageSquare, PhoneMissed, ShieldAlert, Store, type LucideIcon } from 'lucide-react';
 import { useLocation } from 'wouter';
-import { UserAvatar } from '../../../components/ui/avatar';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { cn } from '../../../lib/cn';
-import { shortAgo } from '../../../lib/short-ago';
-import { useCurrentUser } from '../../auth/hooks/use-current-user';
-import { recordChatSource } from '../../../lib/chat-source';
+import { UserAvatar } from '@/components/ui/avatar';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { cn } from '@/lib/cn';
+import { shortAgo } from '@/lib/short-ago';
+import { useCurrentUser } from '@/features/auth/hooks/use-current-user';
+import { recordChatSource } from '@/lib/chat-source';
 import { useGetNotificationsInfiniteQuery, useMarkAllNotificationsReadMutation, useMarkNotificationReadMutation } from '../api/notifications-api';
 import { useUnreadNotifications } from '../hooks/use-unread-notifications';
 import { NOTIFICATIONS_TEXT } from '../notifications-copy';
-import { shownName } from '../../../lib/shown-name';
+import { shownName } from '@/lib/shown-name';
 
 const ICONS: Record<NotificationType, LucideIcon> = {
   message: MessageSquare,

@@ -1,5 +1,5 @@
 import type { UnreadNotificationsDto } from '@app/contracts';
-import { useCurrentUser } from '../../auth/hooks/use-current-user';
+import { useCurrentUser } from '@/features/auth/hooks/use-current-user';
 import { useGetUnreadNotificationsQuery } from '../api/notifications-api';
 
 const NONE: UnreadNotificationsDto = { count: 0, rooms: [] };

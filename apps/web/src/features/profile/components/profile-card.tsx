@@ -1,19 +1,19 @@
 import type { UserDto } from '@app/contracts';
 import { VipMessages } from '@app/contracts/browser';
 import { useId, useState, type FormEvent } from 'react';
-import { RoleBadge } from '../../../components/role-badge';
-import { UserAvatar } from '../../../components/ui/avatar';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { Input, Textarea } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
-import { toast } from '../../../components/ui/toast-store';
-import { errorMessage, fieldErrors } from '../../../lib/errors';
-import { useUpdateMeMutation } from '../../auth/api/auth-api';
-import { AvatarUpload } from '../../media/components/avatar-upload';
+import { RoleBadge } from '@/components/role-badge';
+import { UserAvatar } from '@/components/ui/avatar';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Input, Textarea } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { toast } from '@/components/ui/toast-store';
+import { errorMessage, fieldErrors } from '@/lib/errors';
+import { useUpdateMeMutation } from '@/features/auth/api/auth-api';
+import { AvatarUpload } from '@/features/media/components/avatar-upload';
 import { PROFILE_TEXT } from '../profile-copy';
-import { useFormatLocale } from '../../../i18n/use-text';
-import { formatMonth } from '../../../lib/format';
+import { useFormatLocale } from '@/i18n/use-text';
+import { formatMonth } from '@/lib/format';
 
 export type ProfileCardProps = { user: UserDto };
 

@@ -1,9 +1,9 @@
 import type { PushSubscriptionDto } from '@app/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { makeUser } from '../../../test/fixtures';
-import { renderApp, settleRenderedApps } from '../../../test/render';
-import { startTestServer, type TestServer } from '../../../test/test-server';
+import { makeUser } from '@/test/fixtures';
+import { renderApp, settleRenderedApps } from '@/test/render';
+import { startTestServer, type TestServer } from '@/test/test-server';
 import { PUSH_TEXT } from '../push-copy';
 import { installFakePush, makeDevice, OTHER_ENDPOINT, SERVER_KEY, THIS_ENDPOINT } from './fake-push';
 

@@ -1,5 +1,5 @@
 import type { PushKeyDto, PushSubscriptionDto } from '@app/contracts';
-import { api } from '../../../lib/api';
+import { api } from '@/lib/api';
 
 /** A browser's PushSubscription as `toJSON()` gives it: what POST /api/push/subscriptions takes. */
 export interface PushSubscriptionBody {

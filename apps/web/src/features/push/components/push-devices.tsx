@@ -1,17 +1,17 @@
 import type { PushSubscriptionDto } from '@app/contracts';
 import { BellOff, BellRing, MonitorSmartphone } from 'lucide-react';
 import { useState } from 'react';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { SectionCard } from '../../../components/ui/section-card';
-import { LoadFailed } from '../../../components/load-failed';
-import { toast } from '../../../components/ui/toast-store';
-import { errorMessage } from '../../../lib/errors';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { SectionCard } from '@/components/ui/section-card';
+import { LoadFailed } from '@/components/load-failed';
+import { toast } from '@/components/ui/toast-store';
+import { errorMessage } from '@/lib/errors';
 import { useListPushDevicesQuery, useRemovePushDeviceMutation } from '../api/push-api';
 import { usePushDevice, type PushDevice } from '../hooks/use-push-device';
 import { PUSH_TEXT } from '../push-copy';
-import { useFormatLocale } from '../../../i18n/use-text';
-import { formatDate } from '../../../lib/format';
+import { useFormatLocale } from '@/i18n/use-text';
+import { formatDate } from '@/lib/format';
 
 /** Settings' devices: push notifications on this device, and every device that receives them, each removable. */
 export function PushDevices() {

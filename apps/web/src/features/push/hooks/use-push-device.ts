@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useAppDispatch } from '../../../app/hooks';
-import { errorMessage } from '../../../lib/errors';
+import { useAppDispatch } from '@/app/hooks';
+import { errorMessage } from '@/lib/errors';
 import { pushApi, type PushSubscriptionBody } from '../api/push-api';
 import { currentSubscription, PushNotReady, pushSupported, subscribe } from '../push-device';
 import { PUSH_TEXT } from '../push-copy';

@@ -1,5 +1,5 @@
 import type { BlockedUserDto } from '@app/contracts';
-import { api } from '../../../lib/api';
+import { api } from '@/lib/api';
 
 /** The signed-in person's block list; the server filters what they see and who may write to them. */
 export const blocksApi = api.injectEndpoints({

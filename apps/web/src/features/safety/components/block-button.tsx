@@ -1,8 +1,8 @@
 import type { UserSummary } from '@app/contracts';
 import { canModerate } from '@app/contracts/browser';
 import { Ban, ShieldCheck } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
-import { useCurrentUser } from '../../auth/hooks/use-current-user';
+import { Button } from '@/components/ui/button';
+import { useCurrentUser } from '@/features/auth/hooks/use-current-user';
 import { useBlockToggle } from '../hooks/use-block-toggle';
 import { BLOCK_TEXT } from '../safety-copy';
 

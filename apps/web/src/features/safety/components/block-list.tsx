@@ -1,11 +1,11 @@
-import { UserAvatar } from '../../../components/ui/avatar';
-import { Button } from '../../../components/ui/button';
-import { SectionCard } from '../../../components/ui/section-card';
+import { UserAvatar } from '@/components/ui/avatar';
+import { Button } from '@/components/ui/button';
+import { SectionCard } from '@/components/ui/section-card';
 import { useGetBlocksQuery } from '../api/blocks-api';
 import { useBlockToggle } from '../hooks/use-block-toggle';
 import { BLOCK_TEXT } from '../safety-copy';
-import { useFormatLocale } from '../../../i18n/use-text';
-import { formatDate } from '../../../lib/format';
+import { useFormatLocale } from '@/i18n/use-text';
+import { formatDate } from '@/lib/format';
 
 /** The settings' block list, newest first, each with Unblock. */
 export function BlockList() {

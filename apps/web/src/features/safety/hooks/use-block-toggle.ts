@@ -1,7 +1,7 @@
 import type { UserSummary } from '@app/contracts';
 import { useMemo } from 'react';
-import { toast } from '../../../components/ui/toast-store';
-import { errorMessage } from '../../../lib/errors';
+import { toast } from '@/components/ui/toast-store';
+import { errorMessage } from '@/lib/errors';
 import { useBlockUserMutation, useGetBlocksQuery, useUnblockUserMutation } from '../api/blocks-api';
 import { BLOCK_TEXT } from '../safety-copy';
 

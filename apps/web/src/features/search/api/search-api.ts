@@ -1,5 +1,5 @@
 import type { SearchPageDto } from '@app/contracts';
-import { api } from '../../../lib/api';
+import { api } from '@/lib/api';
 
 /** Message search: one page per call, older pages by the cursor the previous one gave. */
 export const searchApi = api.injectEndpoints({

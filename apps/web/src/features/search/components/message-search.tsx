@@ -1,15 +1,15 @@
 import { SEARCH_QUERY_MAX, SEARCH_QUERY_MIN, SearchMessages } from '@app/contracts/browser';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'wouter';
-import { UserAvatar } from '../../../components/ui/avatar';
-import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
+import { UserAvatar } from '@/components/ui/avatar';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
 import { useSearchMessagesQuery } from '../api/search-api';
 import { SEARCH_TEXT as T } from '../search-copy';
 import { Highlighted } from './highlighted';
-import { useFormatLocale } from '../../../i18n/use-text';
-import { formatDate } from '../../../lib/format';
-import { shownName } from '../../../lib/shown-name';
+import { useFormatLocale } from '@/i18n/use-text';
+import { formatDate } from '@/lib/format';
+import { shownName } from '@/lib/shown-name';
 
 /** The search box and its results; the words live in the address (?q=), so Back and links keep them. */
 export function MessageSearch() {

@@ -1,9 +1,9 @@
 import { SessionMessages } from '@app/contracts/browser';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import settingsEnglish from '../../../i18n/catalogues/en/settings.json';
-import { renderApp } from '../../../test/render';
-import { startTestServer, type TestServer } from '../../../test/test-server';
+import settingsEnglish from '@/i18n/catalogues/en/settings.json';
+import { renderApp } from '@/test/render';
+import { startTestServer, type TestServer } from '@/test/test-server';
 
 let server: TestServer;
 

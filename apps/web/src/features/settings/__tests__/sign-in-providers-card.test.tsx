@@ -1,10 +1,10 @@
 import type { LinkedIdentityDto } from '@app/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import settingsEnglish from '../../../i18n/catalogues/en/settings.json';
-import { makeUser } from '../../../test/fixtures';
-import { renderApp } from '../../../test/render';
-import { startTestServer, type TestServer } from '../../../test/test-server';
+import settingsEnglish from '@/i18n/catalogues/en/settings.json';
+import { makeUser } from '@/test/fixtures';
+import { renderApp } from '@/test/render';
+import { startTestServer, type TestServer } from '@/test/test-server';
 
 let server: TestServer;
 let identities: LinkedIdentityDto[];

@@ -1,5 +1,5 @@
 import type { AccountDeletionStatusDto, AuthenticationResponseJSON } from '@app/contracts';
-import { api } from '../../../lib/api';
+import { api } from '@/lib/api';
 
 export interface RequestAccountDeletionRequest {
   /** Or, in its place, a passkey's answer to this session's confirmation challenge, or a fresh provider sign-in. */

@@ -1,5 +1,5 @@
 import type { DataExportStatusDto } from '@app/contracts';
-import { api } from '../../../lib/api';
+import { api } from '@/lib/api';
 
 /** "Download my data" (Settings → Your data): the latest export and the ask for a new one. */
 export const dataExportApi = api.injectEndpoints({

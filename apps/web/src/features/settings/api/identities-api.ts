@@ -1,5 +1,5 @@
 import type { LinkedIdentityDto, OidcStartDto } from '@app/contracts';
-import { api } from '../../../lib/api';
+import { api } from '@/lib/api';
 
 /** The sign-in providers linked to the account, in Settings. */
 export const identitiesApi = api.injectEndpoints({

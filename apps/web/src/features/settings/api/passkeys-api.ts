@@ -1,5 +1,5 @@
 import type { PasskeyDto, PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON, RegistrationResponseJSON } from '@app/contracts';
-import { api } from '../../../lib/api';
+import { api } from '@/lib/api';
 
 /** The account's passkeys in Settings: adding or removing one changes the user too (the desk opens or closes with it). */
 export const passkeysApi = api.injectEndpoints({

@@ -1,5 +1,5 @@
 import type { SessionInfoDto } from '@app/contracts';
-import { api } from '../../../lib/api';
+import { api } from '@/lib/api';
 
 /** Where the account is signed in (Settings → Devices), and the link of a new-device mail. */
 export const sessionsApi = api.injectEndpoints({

@@ -1,5 +1,5 @@
 import type { AuthenticationResponseJSON, RecoveryCodesDto, TwoStepSetupDto, TwoStepStatusDto } from '@app/contracts';
-import { api } from '../../../lib/api';
+import { api } from '@/lib/api';
 
 /** Two-step sign-in in Settings: turning it on and off changes the user too (the desk opens with it). */
 export const twoStepApi = api.injectEndpoints({

@@ -1,11 +1,11 @@
 import { Download, FileArchive } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { LoadFailed } from '../../../components/load-failed';
-import { SectionCard } from '../../../components/ui/section-card';
-import { useFormatLocale, useText } from '../../../i18n/use-text';
-import { errorBody, errorStatus } from '../../../lib/errors';
-import { formatDate } from '../../../lib/format';
+import { Button } from '@/components/ui/button';
+import { LoadFailed } from '@/components/load-failed';
+import { SectionCard } from '@/components/ui/section-card';
+import { useFormatLocale, useText } from '@/i18n/use-text';
+import { errorBody, errorStatus } from '@/lib/errors';
+import { formatDate } from '@/lib/format';
 import { useAskDataExportMutation, useDataExportStatusQuery } from '../api/data-export-api';
 
 /** While an export is being made, its state is asked for this often. */

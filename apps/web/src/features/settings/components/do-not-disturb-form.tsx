@@ -1,10 +1,10 @@
 import type { DoNotDisturbSettings, UserSettings } from '@app/contracts';
 import { useState, type FormEvent } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
-import { Switch } from '../../../components/ui/switch';
-import { toast } from '../../../components/ui/toast-store';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Switch } from '@/components/ui/switch';
+import { toast } from '@/components/ui/toast-store';
 import { DND_TEXT, SETTINGS_TEXT } from '../settings-copy';
 
 export type DoNotDisturbFormProps = {

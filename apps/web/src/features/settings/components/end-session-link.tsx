@@ -1,9 +1,9 @@
 import { CheckCircle2, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { Button } from '../../../components/ui/button';
-import { useText } from '../../../i18n/use-text';
-import { errorMessage, fieldErrors } from '../../../lib/errors';
+import { Button } from '@/components/ui/button';
+import { useText } from '@/i18n/use-text';
+import { errorMessage, fieldErrors } from '@/lib/errors';
 import { useEndSessionByLinkMutation } from '../api/sessions-api';
 
 export type EndSessionLinkProps = { token: string };

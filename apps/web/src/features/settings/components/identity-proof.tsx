@@ -1,12 +1,12 @@
 import type { AuthenticationResponseJSON, UserDto } from '@app/contracts';
 import { RECENT_PROVIDER_SIGN_IN_SECONDS } from '@app/contracts/browser';
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { FormField } from '../../../components/ui/form-field';
-import { Input } from '../../../components/ui/input';
-import { useText } from '../../../i18n/use-text';
-import { errorBody } from '../../../lib/errors';
-import { getPasskey, passkeysSupported } from '../../../lib/webauthn';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { useText } from '@/i18n/use-text';
+import { errorBody } from '@/lib/errors';
+import { getPasskey, passkeysSupported } from '@/lib/webauthn';
 import { useListIdentitiesQuery, useSignInAgainMutation } from '../api/identities-api';
 import { usePasskeyConfirmationOptionsMutation } from '../api/passkeys-api';
 

@@ -1,9 +1,9 @@
 import { LANGUAGE_NAMES, LANGUAGES } from '@app/contracts/browser';
-import { Card } from '../../../components/ui/card';
-import { Segmented } from '../../../components/ui/segmented';
-import { activeLanguage } from '../../../i18n/i18n';
-import { useChooseLanguage } from '../../../i18n/use-choose-language';
-import { useText } from '../../../i18n/use-text';
+import { Card } from '@/components/ui/card';
+import { Segmented } from '@/components/ui/segmented';
+import { activeLanguage } from '@/i18n/i18n';
+import { useChooseLanguage } from '@/i18n/use-choose-language';
+import { useText } from '@/i18n/use-text';
 
 /** The person's language, saved to their account (the account listener) and spoken at once. */
 export function LanguageSetting() {

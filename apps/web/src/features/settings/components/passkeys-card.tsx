@@ -2,16 +2,16 @@ import type { PasskeyDto } from '@app/contracts';
 import { PASSKEY_NAME_MAX } from '@app/contracts/browser';
 import { KeyRound } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { Button } from '../../../components/ui/button';
-import { SectionCard } from '../../../components/ui/section-card';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
-import { FormField } from '../../../components/ui/form-field';
-import { Input } from '../../../components/ui/input';
-import { LoadFailed } from '../../../components/load-failed';
-import { toast } from '../../../components/ui/toast-store';
-import { useFormatLocale, useText } from '../../../i18n/use-text';
-import { errorMessage, fieldErrors } from '../../../lib/errors';
-import { createPasskey, passkeyRefusal, passkeysSupported } from '../../../lib/webauthn';
+import { Button } from '@/components/ui/button';
+import { SectionCard } from '@/components/ui/section-card';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { LoadFailed } from '@/components/load-failed';
+import { toast } from '@/components/ui/toast-store';
+import { useFormatLocale, useText } from '@/i18n/use-text';
+import { errorMessage, fieldErrors } from '@/lib/errors';
+import { createPasskey, passkeyRefusal, passkeysSupported } from '@/lib/webauthn';
 import { useAddPasskeyMutation, useListPasskeysQuery, usePasskeyRegistrationOptionsMutation, useRemovePasskeyMutation, useRenamePasskeyMutation } from '../api/passkeys-api';
 
 /** The server's words for one field of a refused form, else its general message. */

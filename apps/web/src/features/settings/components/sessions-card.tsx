@@ -1,13 +1,13 @@
 import type { SessionInfoDto, SignInMethod } from '@app/contracts';
 import { LaptopMinimal, MonitorSmartphone, Smartphone, Tablet, Tv } from 'lucide-react';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { SectionCard } from '../../../components/ui/section-card';
-import { LoadFailed } from '../../../components/load-failed';
-import { toast } from '../../../components/ui/toast-store';
-import { useFormatLocale, useText } from '../../../i18n/use-text';
-import { errorMessage } from '../../../lib/errors';
-import { formatDate, formatRelativeTime } from '../../../lib/format';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { SectionCard } from '@/components/ui/section-card';
+import { LoadFailed } from '@/components/load-failed';
+import { toast } from '@/components/ui/toast-store';
+import { useFormatLocale, useText } from '@/i18n/use-text';
+import { errorMessage } from '@/lib/errors';
+import { formatDate, formatRelativeTime } from '@/lib/format';
 import { useEndOtherSessionsMutation, useEndSessionMutation, useListSessionsQuery } from '../api/sessions-api';
 
 const DEVICE_ICONS = { desktop: LaptopMinimal, mobile: Smartphone, tablet: Tablet, tv: Tv } as const;

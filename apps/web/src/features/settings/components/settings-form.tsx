@@ -1,12 +1,12 @@
 import type { UserSettings } from '@app/contracts';
-import { Card } from '../../../components/ui/card';
-import { Segmented } from '../../../components/ui/segmented';
-import { Label } from '../../../components/ui/label';
-import { Switch } from '../../../components/ui/switch';
-import { toast } from '../../../components/ui/toast-store';
-import { useText } from '../../../i18n/use-text';
-import { errorMessage } from '../../../lib/errors';
-import { useGetSettingsQuery, useUpdateSettingsMutation } from '../../auth/api/auth-api';
+import { Card } from '@/components/ui/card';
+import { Segmented } from '@/components/ui/segmented';
+import { Label } from '@/components/ui/label';
+import { Switch } from '@/components/ui/switch';
+import { toast } from '@/components/ui/toast-store';
+import { useText } from '@/i18n/use-text';
+import { errorMessage } from '@/lib/errors';
+import { useGetSettingsQuery, useUpdateSettingsMutation } from '@/features/auth/api/auth-api';
 import { SETTINGS_SECTIONS, SETTINGS_TEXT } from '../settings-copy';
 import { DoNotDisturbForm } from './do-not-disturb-form';
 

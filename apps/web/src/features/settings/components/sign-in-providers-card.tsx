@@ -1,15 +1,15 @@
 import type { LinkedIdentityDto, OidcProviderDto } from '@app/contracts';
 import { Link2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { SectionCard } from '../../../components/ui/section-card';
-import { LoadFailed } from '../../../components/load-failed';
-import { toast } from '../../../components/ui/toast-store';
-import { useHash } from '../../../hooks/use-hash';
-import { useFormatLocale, useText } from '../../../i18n/use-text';
-import { errorMessage, errorStatus } from '../../../lib/errors';
-import { useListSignInProvidersQuery } from '../../auth/api/oidc-api';
-import { ProviderIcon } from '../../auth/components/provider-sign-in';
+import { Button } from '@/components/ui/button';
+import { SectionCard } from '@/components/ui/section-card';
+import { LoadFailed } from '@/components/load-failed';
+import { toast } from '@/components/ui/toast-store';
+import { useHash } from '@/hooks/use-hash';
+import { useFormatLocale, useText } from '@/i18n/use-text';
+import { errorMessage, errorStatus } from '@/lib/errors';
+import { useListSignInProvidersQuery } from '@/features/auth/api/oidc-api';
+import { ProviderIcon } from '@/features/auth/components/provider-sign-in';
 import { useLinkIdentityMutation, useListIdentitiesQuery, useUnlinkIdentityMutation } from '../api/identities-api';
 
 /**

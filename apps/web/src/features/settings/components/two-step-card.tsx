@@ -1,13 +1,13 @@
 import type { TwoStepSetupDto } from '@app/contracts';
 import { useState, type FormEvent } from 'react';
-import { Button } from '../../../components/ui/button';
-import { SectionCard } from '../../../components/ui/section-card';
-import { FormField } from '../../../components/ui/form-field';
-import { Input } from '../../../components/ui/input';
-import { LoadFailed } from '../../../components/load-failed';
-import { toast } from '../../../components/ui/toast-store';
-import { useText } from '../../../i18n/use-text';
-import { errorMessage, fieldErrors } from '../../../lib/errors';
+import { Button } from '@/components/ui/button';
+import { SectionCard } from '@/components/ui/section-card';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { LoadFailed } from '@/components/load-failed';
+import { toast } from '@/components/ui/toast-store';
+import { useText } from '@/i18n/use-text';
+import { errorMessage, fieldErrors } from '@/lib/errors';
 import {
   useConfirmTwoStepMutation,
   useDisableTwoStepMutation,

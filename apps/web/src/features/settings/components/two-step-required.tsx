@@ -1,8 +1,8 @@
 import { Link, useLocation } from 'wouter';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { useLogout } from '../../auth/hooks/use-logout';
-import { useText } from '../../../i18n/use-text';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { useLogout } from '@/features/auth/hooks/use-logout';
+import { useText } from '@/i18n/use-text';
 
 /**
  * In place of the moderation desk while this session was not opened with a second factor (the

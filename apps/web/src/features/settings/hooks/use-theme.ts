@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useCurrentUser } from '../../auth/hooks/use-current-user';
+import { useCurrentUser } from '@/features/auth/hooks/use-current-user';
 
 /**
  * Applies the signed-in user's theme as a class on the root: 'light' or 'dark' when chosen;

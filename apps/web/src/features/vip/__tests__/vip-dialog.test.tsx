@@ -1,8 +1,8 @@
 import type { UserRole } from '@app/contracts';
 import { act, screen } from '@testing-library/react';
-import { makeUser } from '../../../test/fixtures';
-import { renderApp } from '../../../test/render';
-import { startTestServer, type TestServer } from '../../../test/test-server';
+import { makeUser } from '@/test/fixtures';
+import { renderApp } from '@/test/render';
+import { startTestServer, type TestServer } from '@/test/test-server';
 import { openVipDialog } from '../vip-slice';
 
 let server: TestServer;

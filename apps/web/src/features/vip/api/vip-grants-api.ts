@@ -1,5 +1,5 @@
 import type { VipChangeDto } from '@app/contracts';
-import { api } from '../../../lib/api';
+import { api } from '@/lib/api';
 
 /** Moderators' VIP grants: give a period, take it back, read one account's list. */
 export const vipGrantsApi = api.injectEndpoints({

@@ -1,9 +1,9 @@
 import { Check, Crown, X } from 'lucide-react';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
-import { env } from '../../../config/env';
-import { useCurrentUser } from '../../auth/hooks/use-current-user';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { env } from '@/config/env';
+import { useCurrentUser } from '@/features/auth/hooks/use-current-user';
 import { closeVipDialog, selectVipDialogOpen } from '../vip-slice';
 import { VIP_TEXT, vipRequestMessage, whatsappLink } from '../vip-copy';
 

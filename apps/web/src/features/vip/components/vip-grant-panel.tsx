@@ -1,11 +1,11 @@
 import type { UserRole } from '@app/contracts';
 import { formatModerationTime, VIP_GRANT_DAYS_MAX, VIP_GRANT_DAYS_MIN, VIP_GRANT_DEFAULT_DAYS, VipMessages } from '@app/contracts/browser';
 import { useState, type FormEvent } from 'react';
-import { Button } from '../../../components/ui/button';
-import { FormField } from '../../../components/ui/form-field';
-import { Input } from '../../../components/ui/input';
-import { toast } from '../../../components/ui/toast-store';
-import { errorMessage } from '../../../lib/errors';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { toast } from '@/components/ui/toast-store';
+import { errorMessage } from '@/lib/errors';
 import { useGetVipHistoryQuery, useGrantVipMutation, useRevokeVipMutation } from '../api/vip-grants-api';
 import { VIP_GRANT_TEXT as T } from '../vip-copy';
 
