@@ -31,10 +31,14 @@ secret oidc-stand-in-secret "${CHATMARKET_OIDC_STAND_IN_SECRET:-}" > /dev/null
 for db in auth chat marketplace media; do
   printf 'postgres://postgres:%s@postgres:5432/%s' "$postgres" "$db" > "$dir/$db-database-url"
 done
-printf 'redis://:%s@redis:6379/0' "$redis" > "$dir/redis-url"
+# The three Sentinels (docker-compose.yml): a client asks them which Redis node is the primary
+# and follows a switch. The password is the nodes' and the Sentinels' alike.
+printf 'redis+sentinel://:%s@redis-sentinel-1:26379,redis-sentinel-2:26379,redis-sentinel-3:26379/chatmarket/0' "$redis" > "$dir/redis-url"
 # Every node of the NATS cluster (docker-compose.yml): a client moves to another when its own goes.
 printf 'nats://chatmarket:%s@nats:4222,nats://chatmarket:%s@nats-2:4222,nats://chatmarket:%s@nats-3:4222' "$nats" "$nats" "$nats" > "$dir/nats-url"
-printf 'requirepass %s\nappendonly yes\n' "$redis" > "$dir/redis.conf"
+# Both Redis nodes: masterauth lets either sign in to the other as its replica (a node comes back
+# as one after a switch, docker/redis/redis.sh).
+printf 'requirepass %s\nmasterauth %s\nappendonly yes\n' "$redis" "$redis" > "$dir/redis.conf"
 # One config for the three nodes: clients sign in as chatmarket, nodes route to each other as
 # route (a node's route to itself is skipped by nats-server).
 cat > "$dir/nats.conf" <<NATS
