@@ -548,20 +548,25 @@ async function settledStoredByReplica(timeoutMs = 60_000) {
 
 /**
  * Two senders write steadily into one room through the load balancer while a listener reads it,
- * and `fault` strikes meanwhile (it is given the acknowledged sends so far and the total). A send
- * whose answer is lost is sent again with its clientId, as the web client's outbox does. Throws
- * unless every send is acknowledged once, the listener gets each exactly once with no sequence
- * number missing, and no socket was dropped; answers what happened.
+ * and `fault` strikes meanwhile (it is given the acknowledged sends so far, the total and every
+ * attempt with when it was sent and, once acknowledged, when). A send whose answer is lost is sent
+ * again with its clientId, as the web client's outbox does; one refused (a dependency away for a
+ * moment) is sent again after a pause, as a person would. Throws unless every send is acknowledged
+ * once, the listener gets each exactly once with no sequence number missing, and no socket was
+ * dropped; answers what happened.
  */
 async function steadySendsThrough(siteOrigin, fault) {
   const PER_SENDER = 80;
   const INTERVAL_MS = 250;
+  const GIVE_UP_MS = 60_000;
   const senders = [await login(siteOrigin, 'vip', DEMO_PASSWORD), await login(siteOrigin, 'moderator', DEMO_PASSWORD)];
   const listener = await openSocket(session);
   const sockets = [listener];
   let resent = 0;
+  let refused = 0;
   let slowest = 0;
   const acked = [];
+  const attempts = [];
   const dropped = [];
   try {
     await joinRoom(listener, room.id);
@@ -575,19 +580,27 @@ async function steadySendsThrough(siteOrigin, fault) {
     for (const connection of sockets) connection.socket.once('close', (code) => dropped.push(code));
     const sendUntilStored = async (connection, clientId, content) => {
       const started = Date.now();
-      for (let attempt = 0; attempt < 6; attempt++) {
-        if (attempt > 0) resent++;
+      let tries = 0;
+      while (Date.now() - started < GIVE_UP_MS) {
+        if (tries++ > 0) resent++;
         const from = connection.frames.length;
+        const attempt = { sentAt: Date.now(), ackedAt: null };
+        attempts.push(attempt);
         connection.send({ type: 'send_message', content, clientId });
         const answer = await connection
           .waitFor((f) => (f.type === 'message_ack' || f.type === 'error') && f.clientId === clientId && connection.frames.indexOf(f) >= from, `answer to ${clientId}`, 12_000)
           .catch(() => null);
         if (answer?.type === 'message_ack') {
-          slowest = Math.max(slowest, Date.now() - started);
+          attempt.ackedAt = Date.now();
+          slowest = Math.max(slowest, attempt.ackedAt - started);
           return answer.message;
         }
+        if (answer) {
+          refused++;
+          await new Promise((r) => setTimeout(r, INTERVAL_MS));
+        }
       }
-      throw new Error(`${clientId} was not stored after 6 attempts`);
+      throw new Error(`${clientId} was not stored within ${seconds(GIVE_UP_MS)} (${tries} attempts)`);
     };
     const run = `fault-${Date.now()}`;
     const total = PER_SENDER * senders.length;
@@ -600,7 +613,7 @@ async function steadySendsThrough(siteOrigin, fault) {
         }
       }),
     );
-    const [, struck] = await Promise.all([sending, fault(acked, total)]);
+    const [, struck] = await Promise.all([sending, fault(acked, total, attempts)]);
     const ids = new Set(acked.map((m) => m.id));
     if (ids.size !== acked.length) throw new Error(`${acked.length - ids.size} sends acknowledged as another send's message`);
     const seqs = acked.map((m) => m.seq).sort((a, b) => a - b);
@@ -609,7 +622,7 @@ async function steadySendsThrough(siteOrigin, fault) {
     const delivered = listener.frames.filter((f) => f.type === 'new_message' && ids.has(f.message?.id));
     if (delivered.length !== acked.length) throw new Error(`the listener got ${delivered.length} frames for ${acked.length} messages`);
     if (dropped.length > 0) throw new Error(`${dropped.length} socket(s) dropped (close codes ${dropped.join(', ')})`);
-    return `${acked.length} sends, all acknowledged and delivered once in order, no socket dropped (${struck}; ${resent} sent again, the slowest acknowledged in ${seconds(slowest)})`;
+    return `${acked.length} sends, all acknowledged and delivered once in order, no socket dropped (${struck}; ${resent} sent again, ${refused} of them after a refusal, the slowest acknowledged in ${seconds(slowest)})`;
   } finally {
     for (const connection of sockets) connection.close();
   }
@@ -659,6 +672,111 @@ async function natsNodeKillUnderLoad(siteOrigin) {
     });
   } finally {
     if (victim) capture('docker', ['start', victim]);
+  }
+}
+
+/** redis-cli signed in with the generated password, in a Redis node's or Sentinel's container. */
+const REDIS_CLI = 'REDISCLI_AUTH="$(cat /run/secrets/redis-password)" redis-cli';
+const SENTINELS = ['redis-sentinel-1', 'redis-sentinel-2', 'redis-sentinel-3'];
+
+/** The Redis node the Sentinels name as the primary (its compose service: redis or redis-replica), from the first that answers. */
+function redisPrimary() {
+  const answers = [];
+  for (const sentinel of SENTINELS) {
+    try {
+      const host = execIn(sentinel, ['sh', '-c', `${REDIS_CLI} -p 26379 sentinel get-master-addr-by-name chatmarket`], 15_000).trim().split('\n')[0];
+      if (host) return host;
+      answers.push(`${sentinel}: nothing`);
+    } catch (error) {
+      answers.push(`${sentinel}: ${error.message}`);
+    }
+  }
+  throw new Error(`no Sentinel names the primary: ${answers.join('; ')}`);
+}
+
+/** A Redis node's INFO replication, as { role, master_host, master_link_status, ... }. */
+function redisReplication(service) {
+  const out = execIn(service, ['sh', '-c', `${REDIS_CLI} info replication`], 15_000);
+  return Object.fromEntries(out.split(/\r?\n/).filter((line) => line.includes(':')).map((line) => line.split(/:(.*)/s).slice(0, 2)));
+}
+
+/** Waits until `test` returns a truthy value (returned), polling every half second; throws `what` after timeoutMs. */
+async function waitUntil(test, what, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  let last;
+  while (Date.now() < deadline) {
+    try {
+      const value = test();
+      if (value) return value;
+    } catch (error) {
+      last = error.message;
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`${what} within ${seconds(timeoutMs)}${last ? ` (${last})` : ''}`);
+}
+
+/**
+ * Under load, a third of the way in, the Redis primary the Sentinels name is killed (SIGKILL).
+ * The Sentinels promote the replica, the apps follow them; sends are acknowledged again within
+ * REDIS_SWITCH_LIMIT_MS of the kill, nothing acknowledged is lost or repeated, no socket drops,
+ * and the session cookie made before still signs its owner in. The old primary, started again,
+ * comes back as the new primary's replica.
+ */
+const REDIS_SWITCH_LIMIT_MS = 10_000;
+async function redisPrimaryKillUnderLoad(siteOrigin) {
+  const primary = redisPrimary();
+  const replica = primary === 'redis' ? 'redis-replica' : 'redis';
+  const following = redisReplication(replica);
+  if (following.role !== 'slave' || following.master_host !== primary || following.master_link_status !== 'up') {
+    throw new Error(`before the kill, ${replica} does not follow ${primary}: ${JSON.stringify(following)}`);
+  }
+  let victim = null;
+  let restarted = false;
+  let resumedIn;
+  try {
+    const outcome = await steadySendsThrough(siteOrigin, async (acked, total, attempts) => {
+      while (acked.length < total / 3) await new Promise((r) => setTimeout(r, 250));
+      victim = containers().find((c) => c.service === primary && c.status === 'running')?.name;
+      if (!victim) throw new Error(`no ${primary} container runs`);
+      const ackedAtKill = acked.length;
+      const killedAt = Date.now();
+      capture('docker', ['kill', victim]);
+      // Sends resume: the first acknowledgement of a send made after the kill. Nothing here blocks
+      // the event loop meanwhile, so each acknowledgement is timed as it arrives.
+      for (;;) {
+        const resumed = attempts.filter((a) => a.sentAt > killedAt && a.ackedAt !== null).map((a) => a.ackedAt);
+        if (resumed.length > 0) {
+          resumedIn = Math.min(...resumed) - killedAt;
+          break;
+        }
+        if (Date.now() - killedAt > 60_000) throw new Error('no send acknowledged within 60 s of the kill');
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      await waitUntil(() => redisPrimary() === replica && redisReplication(replica).role === 'master', `${replica} not promoted`, 30_000);
+      return `${primary} killed after ${ackedAtKill} sends; ${replica} promoted; sends acknowledged again ${(resumedIn / 1000).toFixed(1)} s after the kill`;
+    });
+    if (resumedIn > REDIS_SWITCH_LIMIT_MS) throw new Error(`sends were acknowledged again only ${(resumedIn / 1000).toFixed(1)} s after the kill (limit ${seconds(REDIS_SWITCH_LIMIT_MS)}): ${outcome}`);
+    // The session made before the switch still signs its owner in.
+    const me = await http('GET', '/api/users/me', { cookie: session.cookie });
+    if (me.status !== 200 || me.json?.username !== session.user.username) throw new Error(`after the switch, GET /api/users/me with the earlier cookie: ${me.status} ${me.text.slice(0, 200)}`);
+    // The old primary, started again, follows the new one; the Sentinels see it as a healthy replica.
+    const t0 = Date.now();
+    capture('docker', ['start', victim]);
+    restarted = true;
+    await waitUntil(() => {
+      const state = redisReplication(primary);
+      return state.role === 'slave' && state.master_host === replica && state.master_link_status === 'up';
+    }, `${primary} started again did not follow ${replica}`, 60_000);
+    await waitUntil(() => {
+      const listed = execIn(SENTINELS[0], ['sh', '-c', `${REDIS_CLI} -p 26379 sentinel replicas chatmarket`], 15_000).split(/\r?\n/);
+      const at = listed.indexOf(`${primary}:6379`);
+      const flags = at >= 0 ? listed[listed.indexOf('flags', at) + 1] : '';
+      return flags === 'slave';
+    }, `the Sentinels do not list ${primary} as a replica in good health`, 60_000);
+    return `${outcome}; ${session.user.username}'s session cookie still signs in; ${primary} started again follows ${replica} (${seconds(Date.now() - t0)})`;
+  } finally {
+    if (victim && !restarted) capture('docker', ['start', victim]);
   }
 }
 
@@ -989,6 +1107,10 @@ try {
 
     await check('Under load on three chat-svc: the sends spread over every replica, none lost when one is killed', () => replicaKillUnderLoad(siteOrigin));
     await check('Under load, a NATS node killed: nothing lost or repeated, no socket dropped', () => natsNodeKillUnderLoad(siteOrigin));
+    await check(
+      'Under load, the Redis primary killed: a replica promoted, sends resume within 10 s, sessions survive, nothing acknowledged lost',
+      () => redisPrimaryKillUnderLoad(siteOrigin),
+    );
   }
 
   await check('Backups: the scheduled one made; a backup, every database dropped and the bucket removed, restored to the same rows and bytes', () =>
