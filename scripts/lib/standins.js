@@ -316,4 +316,4 @@ function ensureImages(refs, { logDir, nodeImage }) {
   return outcome;
 }
 
-module.exports = { ensureImages, repositoryOf, debianSources, BASE_IMAGE, LABEL };
+module.exports = { ensureImages, repositoryOf, debianSources, RECIPE_OF, BASE_IMAGE, LABEL };

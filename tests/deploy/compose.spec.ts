@@ -3,8 +3,8 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BaseEnv, loadEnv } from '@app/server';
-import { parse } from 'yaml';
+import { BaseEnv, loadEnv, redisOptions } from '@app/server';
+import { parse, parseAllDocuments } from 'yaml';
 import { AuthEnv } from '@app/auth-svc/src/config/auth-env';
 import { oidcProvidersOf } from '@app/auth-svc/src/oidc/oidc-providers';
 
@@ -22,8 +22,11 @@ interface ComposeService {
   environment?: Record<string, string>;
   build?: unknown;
   image?: string;
-  healthcheck?: unknown;
+  healthcheck?: { test?: string[] };
   networks?: Record<string, { aliases?: string[] } | null>;
+  depends_on?: Record<string, { condition: string }>;
+  tmpfs?: string[];
+  profiles?: string[];
 }
 
 const compose = parse(readFileSync(join(ROOT, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
@@ -33,6 +36,9 @@ const compose = parse(readFileSync(join(ROOT, 'docker-compose.yml'), 'utf8'), { 
 // scripts/ is plain CommonJS: how npm run backup and restore read the environment.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { bucketSettings, databaseTargets } = require('../../scripts/lib/data-sources.js');
+// The stand-in recipes npm run test:compose builds images from when their registry is out of reach.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { RECIPE_OF, repositoryOf } = require('../../scripts/lib/standins.js') as { RECIPE_OF: Record<string, string>; repositoryOf: (ref: string) => string };
 
 type EnvClass = new () => BaseEnv;
 
@@ -253,9 +259,103 @@ describe('docker-compose.yml', () => {
       }
     }
     expect(compose.services.postgres.environment?.POSTGRES_PASSWORD_FILE).toBe('/run/secrets/postgres-password');
-    expect(compose.services.redis.command).toEqual(['redis-server', '/run/secrets/redis.conf']);
+    expect(readFileSync(join(secretsDir, 'redis.conf'), 'utf8')).toContain(`requirepass ${readFileSync(join(secretsDir, 'redis-password'), 'utf8')}\n`);
     expect(compose.services.nats.command?.slice(0, 2)).toEqual(['-c', '/run/secrets/nats.conf']);
     expect(readFileSync(join(secretsDir, 'nats.conf'), 'utf8')).toContain(`password: "${readFileSync(join(secretsDir, 'nats-password'), 'utf8')}"`);
+  });
+
+  describe('Redis: a primary, a replica and three Sentinels, as deploy/k8s/redis.yaml', () => {
+    const NODES = ['redis', 'redis-replica'];
+    const SENTINELS = ['redis-sentinel-1', 'redis-sentinel-2', 'redis-sentinel-3'];
+    const SCRIPTS = '/usr/local/lib/chatmarket-redis';
+    const script = (name: string) => readFileSync(join(ROOT, 'docker/redis', name), 'utf8');
+    const password = () => readFileSync(join(secretsDir, 'redis-password'), 'utf8');
+
+    it('runs each node and Sentinel on the Redis image, under its own name, with a health check', () => {
+      for (const name of [...NODES, ...SENTINELS]) {
+        const service = compose.services[name];
+        expect({ name, image: service?.image }).toEqual({ name, image: compose.services.redis.image });
+        const program = name.startsWith('redis-sentinel-') ? 'sentinel.sh' : 'redis.sh';
+        // Each script is told its service's name: what it announces to the others.
+        expect(service.command).toEqual(['sh', `${SCRIPTS}/${program}`, name]);
+        expect(service.volumes).toEqual(expect.arrayContaining(['secrets:/run/secrets:ro', `./docker/redis:${SCRIPTS}:ro`]));
+        expect(existsSync(join(ROOT, 'docker/redis', program))).toBe(true);
+        expect(service.healthcheck?.test?.join(' ')).toContain('REDISCLI_AUTH="$$(cat /run/secrets/redis-password)"');
+      }
+      // Each node keeps its append-only file in a volume of its own; a Sentinel's config is made at every start.
+      expect(NODES.map((name) => compose.services[name].volumes?.find((v) => v.endsWith(':/data')))).toEqual(['redisdata:/data', 'redisreplicadata:/data']);
+      for (const name of SENTINELS) {
+        expect(compose.services[name].tmpfs).toEqual(['/data']);
+        // Healthy once it sees enough Sentinels to agree on a switch.
+        expect(compose.services[name].healthcheck?.test?.join(' ')).toContain('redis-cli -p 26379 sentinel ckquorum chatmarket');
+        expect(compose.services[name].depends_on).toMatchObject({ redis: { condition: 'service_healthy' }, 'redis-replica': { condition: 'service_healthy' } });
+      }
+    });
+
+    it('gives every app the Sentinels, and starts it once they are healthy', () => {
+      const options = redisOptions(readFileSync(join(secretsDir, 'redis-url'), 'utf8'));
+      expect(options.name).toBe('chatmarket');
+      expect(options.sentinels).toEqual(SENTINELS.map((host) => ({ host, port: 26379 })));
+      expect(options.password).toBe(password());
+      expect(options.sentinelPassword).toBe(password());
+      for (const { name, service } of appServices) {
+        expect({ name, url: service.environment?.REDIS_URL_FILE }).toEqual({ name, url: '/run/secrets/redis-url' });
+        for (const sentinel of SENTINELS) {
+          expect({ name, sentinel, condition: service.depends_on?.[sentinel]?.condition }).toEqual({ name, sentinel, condition: 'service_healthy' });
+        }
+      }
+    });
+
+    it('lets a node follow the other: masterauth, its name announced, the primary asked of the Sentinels', () => {
+      const conf = readFileSync(join(secretsDir, 'redis.conf'), 'utf8');
+      expect(conf).toBe(`requirepass ${password()}\nmasterauth ${password()}\nappendonly yes\n`);
+      const redis = script('redis.sh');
+      expect(redis).toContain('set -- redis-server /run/secrets/redis.conf --replica-announce-ip "$me"');
+      expect(redis).toContain('--replicaof "$primary" 6379');
+      // `redis` is the primary only when no Sentinel names one.
+      expect(redis).toContain('primary="${primary:-redis}"');
+      expect(script('primary.sh')).toContain(`for sentinel in ${SENTINELS.join(' ')}; do`);
+      expect(script('primary.sh')).toContain('sentinel get-master-addr-by-name chatmarket');
+    });
+
+    it("writes each Sentinel the settings deploy/k8s's Sentinels have", () => {
+      const k8s = parseAllDocuments(readFileSync(join(ROOT, 'deploy/k8s/redis.yaml'), 'utf8'))
+        .map((doc) => doc.toJS() as { kind: string; metadata: { name: string }; data?: Record<string, string> })
+        .find((r) => r.kind === 'ConfigMap' && r.metadata.name === 'redis-scripts');
+      // The config's lines, the password's variable and the Sentinel's own name set aside.
+      const settings = (text: string) =>
+        text
+          .split('\n')
+          .map((line) => line.trim())
+          .filter((line) => /^(port|requirepass|sentinel) /.test(line) && !line.startsWith('sentinel announce-ip '))
+          .map((line) => line.replace(/\$(REDIS_PASSWORD|REDISCLI_AUTH)\b/g, '<password>'))
+          .sort();
+      const own = settings(script('sentinel.sh'));
+      expect(own).toEqual(settings(k8s!.data!['sentinel.sh']));
+      expect(own).toEqual(expect.arrayContaining(['sentinel monitor chatmarket $primary 6379 2', 'sentinel resolve-hostnames yes', 'sentinel announce-hostnames yes']));
+      expect(script('sentinel.sh')).toContain('sentinel announce-ip $me\n');
+      expect(script('sentinel.sh')).toContain('exec docker-entrypoint.sh redis-server /data/sentinel.conf --sentinel');
+    });
+  });
+
+  it('starts no service on an image it cannot build: each is built here, or has a stand-in recipe for when its registry is out of reach', () => {
+    // What a plain `up` starts (Grafana waits for `--profile monitoring`), as npm run test:compose runs it.
+    const started = Object.values(compose.services).filter((s) => !s.profiles?.length);
+    const built = new Set(Object.values(compose.services).filter((s) => s.build !== undefined).map((s) => s.image));
+    const dockerfileBases = ['Dockerfile', 'docker/backup/Dockerfile'].flatMap((file) => {
+      const text = readFileSync(join(ROOT, file), 'utf8');
+      const stages = new Set([...text.matchAll(/^FROM\s+\S+\s+AS\s+(\S+)/gim)].map((m) => m[1].toLowerCase()));
+      const args = Object.fromEntries([...text.matchAll(/^ARG\s+(\w+)=(\S+)/gm)].map((m) => [m[1], m[2]]));
+      return [...text.matchAll(/^FROM\s+(\S+)/gim)]
+        .map((m) => m[1].replace(/^\$\{(\w+)\}$/, (_, name: string) => args[name] ?? name))
+        .filter((ref) => !stages.has(ref.toLowerCase()));
+    });
+    const pulled = [...started.map((s) => s.image), ...dockerfileBases].filter((image): image is string => !!image && !built.has(image));
+    for (const image of pulled) {
+      const recipe = RECIPE_OF[repositoryOf(image)];
+      expect({ image, recipe: recipe !== undefined && existsSync(join(ROOT, 'docker/standins', recipe, 'Dockerfile')) }).toEqual({ image, recipe: true });
+    }
+    expect(pulled).toContain('redis:7-alpine');
   });
 
   it('the gateway hands out the TURN server compose runs, with credentials from the secret coturn checks', () => {
