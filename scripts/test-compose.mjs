@@ -1030,7 +1030,7 @@ try {
 
   await check('Prometheus scrapes every service and gateway, each target up', () => prometheusTargets(appReplicas({})));
 
-  await check('Inside: NATS, Redis and PostgreSQL refuse a client without the generated credentials', async () => {
+  await check('Inside: NATS, Redis, its Sentinels and PostgreSQL refuse a client without the generated credentials', async () => {
     const gateway = containers().find((c) => c.service === 'gateway' && c.status === 'running');
     if (!gateway) throw new Error('no gateway container runs');
     // From inside the compose network, as any container there could try: no password, or a default one.
@@ -1042,16 +1042,18 @@ try {
       (async () => {
         const nats = await refusal(connect({ servers: 'nats://nats:4222', maxReconnectAttempts: 0, timeout: 5000 }).then((nc) => nc.close()));
         const natsDefault = await refusal(connect({ servers: 'nats://nats:4222', user: 'chatmarket', pass: 'nats', maxReconnectAttempts: 0, timeout: 5000 }).then((nc) => nc.close()));
-        // Redis answers a command on a connection that did not AUTH with an error line.
-        const redis = await new Promise((resolve) => {
-          const socket = net.connect(6379, 'redis', () => socket.write('GET any\\r\\n'));
+        // Redis and a Sentinel answer a command on a connection that did not AUTH with an error line.
+        const unsigned = (port, host, command) => new Promise((resolve) => {
+          const socket = net.connect(port, host, () => socket.write(command + '\\r\\n'));
           socket.once('data', (data) => (socket.destroy(), resolve(data.toString().trim())));
           socket.once('error', (error) => resolve(error.message));
         });
+        const redis = await unsigned(6379, 'redis', 'GET any');
+        const sentinel = await unsigned(26379, 'redis-sentinel-1', 'SENTINEL get-master-addr-by-name chatmarket');
         const pg = new Client({ connectionString: 'postgres://postgres:postgres@postgres:5432/auth' });
         const postgres = await refusal(pg.connect());
         await pg.end().catch(() => {});
-        console.log(JSON.stringify({ nats, natsDefault, redis, postgres }));
+        console.log(JSON.stringify({ nats, natsDefault, redis, sentinel, postgres }));
       })();`;
     const run = capture('docker', ['exec', '-w', '/app', gateway.name, 'node', '-e', probe], { timeoutMs: 60_000 });
     const answers = JSON.parse(run.stdout.trim().split('\n').pop() || '{}');
@@ -1059,10 +1061,11 @@ try {
       nats: answers.nats === 'AUTHORIZATION_VIOLATION',
       natsDefault: answers.natsDefault === 'AUTHORIZATION_VIOLATION',
       redis: /^-NOAUTH/.test(answers.redis ?? ''),
+      sentinel: /^-NOAUTH/.test(answers.sentinel ?? ''),
       postgres: answers.postgres === '28P01', // invalid_password
     };
     if (!Object.values(refused).every(Boolean)) throw new Error(`not refused as expected: ${JSON.stringify(answers)} ${run.ok ? '' : run.text}`);
-    return `NATS without credentials: ${answers.nats}, with a default password: ${answers.natsDefault}; Redis: ${answers.redis}; PostgreSQL with the default password: ${answers.postgres}`;
+    return `NATS without credentials: ${answers.nats}, with a default password: ${answers.natsDefault}; Redis: ${answers.redis}; a Redis Sentinel: ${answers.sentinel}; PostgreSQL with the default password: ${answers.postgres}`;
   });
 
   const scaled = await check(`Scaled to ${Object.entries(SCALE).map(([s, n]) => `${s}=${n}`).join(', ')}: every replica healthy`, async () => {
