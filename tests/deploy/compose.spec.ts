@@ -342,7 +342,15 @@ describe('docker-compose.yml', () => {
     // What a plain `up` starts (Grafana waits for `--profile monitoring`), as npm run test:compose runs it.
     const started = Object.values(compose.services).filter((s) => !s.profiles?.length);
     const built = new Set(Object.values(compose.services).filter((s) => s.build !== undefined).map((s) => s.image));
-    const dockerfileBases = ['Dockerfile', 'docker/backup/Dockerfile'].flatMap((file) => {
+    // The bases of every Dockerfile a service builds.
+    const dockerfiles = started
+      .filter((s) => s.build !== undefined)
+      .map((s) => {
+        const build = s.build as string | { context?: string; dockerfile?: string };
+        return typeof build === 'string' ? join(build, 'Dockerfile') : join(build.context ?? '.', build.dockerfile ?? 'Dockerfile');
+      });
+    expect(dockerfiles).toEqual(expect.arrayContaining(['Dockerfile', 'docker/backup/Dockerfile']));
+    const dockerfileBases = [...new Set(dockerfiles)].flatMap((file) => {
       const text = readFileSync(join(ROOT, file), 'utf8');
       const stages = new Set([...text.matchAll(/^FROM\s+\S+\s+AS\s+(\S+)/gim)].map((m) => m[1].toLowerCase()));
       const args = Object.fromEntries([...text.matchAll(/^ARG\s+(\w+)=(\S+)/gm)].map((m) => [m[1], m[2]]));
