@@ -68,6 +68,7 @@ describe('asking to delete an account', () => {
     const wrongName = await mine(c, { confirmation: `${c.username}x` });
     expect(wrongName.status).toBe(400);
     expect(wrongName.body.fields).toEqual({ confirmation: [AccountDeletionMessages.confirmationWrong] });
+    expect(wrongName.body.fieldCodes).toEqual({ confirmation: [{ code: 'account_deletion_confirmation_wrong' }] });
     // Nothing happened: still signed in, nothing scheduled.
     expect((await c.get('/api/users/me/deletion')).body).toEqual({ state: 'none', requestedAt: null, scheduledFor: null });
   });
@@ -77,7 +78,11 @@ describe('asking to delete an account', () => {
     for (let i = 0; i < 5; i++) {
       const wrong = await mine(c, { password: `not-my-password-${i}` });
       expect(wrong.status).toBe(403);
-      expect(wrong.body).toMatchObject({ message: AccountDeletionMessages.passwordWrong, fields: { password: [AccountDeletionMessages.passwordWrong] } });
+      expect(wrong.body).toMatchObject({
+        message: AccountDeletionMessages.passwordWrong,
+        fields: { password: [AccountDeletionMessages.passwordWrong] },
+        fieldCodes: { password: [{ code: 'password_wrong' }] },
+      });
     }
     // Past the lockout even the right password waits, here and at sign-in from this address.
     expect((await mine(c)).status).toBe(429);
@@ -110,7 +115,7 @@ describe('asking to delete an account', () => {
 
     const refused = await mine(seller);
     expect(refused.status).toBe(409);
-    expect(refused.body).toMatchObject({ code: 'in_call', message: AccountDeletionMessages.inCall });
+    expect(refused.body).toMatchObject({ code: 'in_call', message: AccountDeletionMessages.inCall, messageCode: { code: 'account_deletion_in_call' } });
     expect((await seller.get('/api/users/me')).status).toBe(200);
 
     expect((await buyer.post(`/api/sessions/end-call/${call.body.id}`)).status).toBe(200);

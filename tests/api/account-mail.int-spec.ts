@@ -36,7 +36,10 @@ describe('account mail: verification and password reset', () => {
     expect((await c.get('/api/users/me')).body.isVerified).toBe(true);
 
     const again = await new ApiClient(stack).post('/api/auth/verify-email', { token });
-    expect(again).toMatchObject({ status: 400, body: { message: RecoveryMessages.verifyLinkInvalid } });
+    expect(again).toMatchObject({
+      status: 400,
+      body: { message: RecoveryMessages.verifyLinkInvalid, fieldCodes: { token: [{ code: 'recovery_verify_link_invalid' }] } },
+    });
     expect(await c.post('/api/auth/verification-email')).toMatchObject({ status: 409, body: { message: RecoveryMessages.alreadyVerified } });
   });
 
@@ -46,7 +49,7 @@ describe('account mail: verification and password reset', () => {
     expect((await other.login(email, PASSWORD)).status).toBe(200);
 
     const asked = await new ApiClient(stack).post('/api/auth/forgot-password', { email: email.toUpperCase() });
-    expect(asked).toMatchObject({ status: 200, body: { ok: true, message: RecoveryMessages.resetRequested } });
+    expect(asked).toMatchObject({ status: 200, body: { ok: true, message: RecoveryMessages.resetRequested, messageCode: { code: 'recovery_reset_requested' } } });
     const mail = await stack.mail.waitForMail(email, /Reset your password/);
     const token = tokenOf(linkIn(mail, `${stack.origin}/reset-password?token=`));
     expect(await stack.redis.ttl(`account-token:password-reset:${createHash('sha256').update(token).digest('hex')}`)).toBeLessThanOrEqual(3600);
@@ -58,7 +61,7 @@ describe('account mail: verification and password reset', () => {
       body: { fields: { password: ['Password must not be the same as your username'] }, fieldCodes: { password: [{ code: 'password_is_username' }] } },
     });
     const reset = await new ApiClient(stack).post('/api/auth/reset-password', { token, password: 'violet-harbour-77', confirmPassword: 'violet-harbour-77' });
-    expect(reset).toMatchObject({ status: 200, body: { message: RecoveryMessages.passwordChanged } });
+    expect(reset).toMatchObject({ status: 200, body: { message: RecoveryMessages.passwordChanged, messageCode: { code: 'recovery_password_changed' } } });
 
     expect((await c.get('/api/users/me')).status).toBe(401);
     expect((await other.get('/api/users/me')).status).toBe(401);

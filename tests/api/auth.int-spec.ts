@@ -78,6 +78,7 @@ describe('accounts through the gateway', () => {
       expect(refused.body).toMatchObject({
         code: 'too_many_attempts',
         message: 'Too many security questions from this network. Please try again in 1 minute.',
+        messageCode: { code: 'captcha_too_many_questions', params: { amount: 1, unit: 'minute' } },
       });
       expect(refused.body).not.toHaveProperty('question');
       const retryAfter = Number(refused.headers.get('retry-after'));
@@ -262,6 +263,7 @@ describe('accounts through the gateway', () => {
       expect(unknown.status).toBe(401);
       expect(wrong.body).toEqual(unknown.body);
       expect(wrong.body.message).toBe('Invalid credentials');
+      expect(wrong.body.messageCode).toEqual({ code: 'sign_in_invalid_credentials' });
     });
 
     it('tells a visitor nobody is signed in, and a session that ended 401 Authentication required', async () => {
@@ -303,6 +305,7 @@ describe('accounts through the gateway', () => {
       const role = await c.request('PATCH', '/api/users/me', { role: 'moderator' });
       expect(role.status).toBe(400);
       expect(role.body.fields.role).toEqual(['property role should not exist']);
+      expect(role.body.fieldCodes.role).toEqual([{ code: 'value_unexpected', params: { field: 'role' } }]);
       const verified = await c.request('PATCH', '/api/users/me', { isVerified: true });
       expect(verified.status).toBe(400);
       const me = await c.get('/api/users/me');

@@ -24,7 +24,7 @@ describe('calls through the gateway', () => {
       });
       expect(await s.api('POST', '/api/calls', s.signIn('user'), body)).toMatchObject({
         status: 403,
-        body: { code: CallErrorCode.VipRequired, message: CallMessages.vipRequired },
+        body: { code: CallErrorCode.VipRequired, message: CallMessages.vipRequired, messageCode: { code: 'call_vip_required' } },
       });
       expect(await s.api('POST', '/api/calls', s.signIn('moderator'), body)).toMatchObject({ status: 403, body: { code: 'forbidden' } });
       for (const path of ['/api/calls', '/api/calls/current', '/api/calls/earnings', '/api/calls/ice-servers', '/api/calls/1']) {
@@ -39,7 +39,7 @@ describe('calls through the gateway', () => {
       expect(rung).toMatchObject({ status: 201, body: { state: 'ringing', callType: 'video', buyer: { id: vip.user.id }, seller: { id: expert.sellerId } } });
       expect(await s.api('POST', '/api/calls', s.signIn('vip'), { sellerId: expert.sellerId, callType: 'audio' })).toMatchObject({
         status: 409,
-        body: { error: 'Conflict', code: CallErrorCode.SellerBusy, message: CallMessages.sellerBusy },
+        body: { error: 'Conflict', code: CallErrorCode.SellerBusy, message: CallMessages.sellerBusy, messageCode: { code: 'call_seller_busy' } },
       });
       const other = await s.seller();
       expect(await s.api('POST', '/api/calls', vip, { sellerId: other.sellerId, callType: 'audio' })).toMatchObject({

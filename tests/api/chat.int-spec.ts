@@ -25,7 +25,7 @@ describe('gateway chat routes and socket frames', () => {
     it('creates public rooms for premium roles only and lists them with filters', async () => {
       expect((await s.api('POST', '/api/rooms', undefined, { name: 'Nope', category: 'general' })).status).toBe(401);
       const refused = await s.api('POST', '/api/rooms', s.signIn('user'), { name: 'Nope', category: 'general' });
-      expect(refused).toMatchObject({ status: 403, body: { message: ChatMessages.CreateRoomPremium } });
+      expect(refused).toMatchObject({ status: 403, body: { message: ChatMessages.CreateRoomPremium, messageCode: { code: 'room_create_premium' } } });
       const bad = await s.api('POST', '/api/rooms', s.signIn('vip'), { name: '', category: 'x', maxUsers: 1 });
       expect(bad.status).toBe(400);
       expect(bad.body.fields).toMatchObject({ name: ['Room name is required'], category: ['Category is required'], maxUsers: ['Max users must be at least 2'] });
@@ -57,7 +57,7 @@ describe('gateway chat routes and socket frames', () => {
       expect(limited.body).toMatchObject({ error: 'rate_limit', code: 'rate_limit', waitTime: expect.any(Number) });
       expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
       const guest = await s.api('POST', `/api/rooms/${roomId}/messages`, s.signIn('guest'), { content: 'hi' });
-      expect(guest).toMatchObject({ status: 403, body: { message: ChatMessages.GuestsReadOnly } });
+      expect(guest).toMatchObject({ status: 403, body: { message: ChatMessages.GuestsReadOnly, messageCode: { code: 'message_guests_read_only' } } });
       expect((await s.api('POST', `/api/rooms/${roomId}/messages`, s.signIn('vip'), { content: '  ' })).status).toBe(400);
 
       const alice = s.signIn('user');
@@ -222,13 +222,13 @@ describe('gateway chat routes and socket frames', () => {
       guest.send({ type: 'join_room', roomId });
       await guest.next('online_users');
       const refusals = [
-        [chat.body.id, ChatMessages.NotParticipant],
-        [full, ChatMessages.RoomFull],
-        [vipRoom, ChatMessages.VipRoom],
+        [chat.body.id, ChatMessages.NotParticipant, 'room_not_participant'],
+        [full, ChatMessages.RoomFull, 'room_full'],
+        [vipRoom, ChatMessages.VipRoom, 'room_vip_members_only'],
       ] as const;
-      for (const [refused, message] of refusals) {
+      for (const [refused, message, code] of refusals) {
         guest.send({ type: 'join_room', roomId: refused });
-        expect(await guest.next('error')).toMatchObject({ message });
+        expect(await guest.next('error')).toMatchObject({ message, messageCode: { code } });
       }
       // Still in its room: what it sends arrives there, and it hears the room.
       guest.send({ type: 'send_message', content: 'still here', clientId: 'g-1' });
@@ -316,7 +316,8 @@ describe('gateway chat routes and socket frames', () => {
 
       const path = (emoji: string) => `/api/messages/${message.id}/reactions/${encodeURIComponent(emoji)}`;
       expect((await s.api('PUT', path('🙏'), undefined)).status).toBe(401);
-      expect((await s.api('PUT', path('hello'), other)).body.fields).toEqual({ emoji: [ChatMessages.ReactionEmoji] });
+      const notEmoji = (await s.api('PUT', path('hello'), other)).body;
+      expect([notEmoji.fields, notEmoji.fieldCodes]).toEqual([{ emoji: [ChatMessages.ReactionEmoji] }, { emoji: [{ code: 'reaction_emoji' }] }]);
       const added = await s.api('PUT', path('🙏🏾'), other);
       expect(added).toMatchObject({ status: 200, body: [{ emoji: '🙏🏾', count: 1, users: [{ id: other.user.id, username: 'remy' }] }] });
       expect(await a.next('reactions_changed')).toEqual({ type: 'reactions_changed', roomId, messageId: message.id, seq: message.seq, reactions: added.body });

@@ -201,7 +201,10 @@ describe('pinned messages', () => {
     for (let i = 0; i <= PINS_MAX; i++) messages.push(await say(ownerPage, `Notice ${i}`));
     for (const message of messages.slice(0, PINS_MAX)) expect((await owner.request('PUT', `/api/messages/${message.id}/pin`)).status).toBe(200);
     const refused = await owner.request('PUT', `/api/messages/${messages[PINS_MAX].id}/pin`);
-    expect(refused).toMatchObject({ status: 400, body: { message: ChatMessages.PinLimit } });
+    expect(refused).toMatchObject({
+      status: 400,
+      body: { message: ChatMessages.PinLimit, fieldCodes: { messageId: [{ code: 'pin_limit', params: { max: PINS_MAX } }] } },
+    });
     expect(await pinsOf(owner, roomId)).toHaveLength(PINS_MAX);
     // A deleted message's pin goes with it, and makes room.
     expect((await owner.request('DELETE', `/api/messages/${messages[0].id}`)).status).toBe(200);

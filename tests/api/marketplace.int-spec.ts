@@ -133,6 +133,12 @@ describe('seller application', () => {
     });
     expect(body.fields.displayName).toEqual(['Display name must be at least 2 characters']);
     expect(body.fields.agreeToCommission).toEqual(['You must agree to commission structure']);
+    expect(body.fieldCodes).toMatchObject({
+      displayName: [{ code: 'seller_display_name_too_short' }],
+      category: [{ code: 'seller_category_required' }],
+      audioPricing: [{ code: 'seller_audio_price_too_low' }],
+      agreeToCommission: [{ code: 'seller_commission_required' }],
+    });
   });
 
   it('answers the messages of working hours, links, portfolio items, testimonials and price bounds', async () => {
@@ -169,6 +175,12 @@ describe('seller application', () => {
       'testimonials.0.rating': ['Rating must be between 1 and 5'],
       agreeToTerms: ['You must agree to terms and conditions'],
       agreeToCommission: ['You must agree to commission structure'],
+    });
+    expect(body.fieldCodes).toMatchObject({
+      'workingHours.start': [{ code: 'seller_start_time_required' }],
+      'socialMediaLinks.website': [{ code: 'seller_link_invalid' }],
+      'portfolioItems.0.description': [{ code: 'seller_portfolio_description_too_short' }],
+      'testimonials.0.rating': [{ code: 'review_rating' }],
     });
   });
 
@@ -208,6 +220,7 @@ describe('seller application', () => {
     const again = await call('POST', '/sellers/register', { token: user.token, body: application() });
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('You have already applied to become a seller');
+    expect(again.body.messageCode).toEqual({ code: 'seller_already_applied' });
   });
 
   it('shows an application only to its applicant and moderators until it is verified', async () => {
@@ -261,6 +274,8 @@ describe('moderation', () => {
 
     const noReason = await call('POST', `/sellers/${applied.id}/reject`, { token: moderator.token, body: { reason: '' } });
     expect(noReason.status).toBe(400);
+    expect(noReason.body.fields).toEqual({ reason: ['A reason is required'] });
+    expect(noReason.body.fieldCodes).toEqual({ reason: [{ code: 'seller_rejection_reason_required' }] });
 
     // Editing after a rejection sends the profile back to the moderators.
     await call('PATCH', '/sellers/profile/me', { token: owner.token, body: { education: 'BA Psychology, University of Delhi' } });
@@ -334,6 +349,10 @@ describe('profile editor', () => {
       displayName: [SellerMessages.displayNameMin],
       'pricing.audio.price': [SellerMessages.audioPricingMin],
       'pricing.video.currency': ['Prices are kept in USD'],
+    });
+    expect(invalid.body.fieldCodes).toMatchObject({
+      bio: [{ code: 'seller_bio_too_short' }],
+      'pricing.video.currency': [{ code: 'seller_price_currency' }],
     });
 
     const stranger = signIn('seller');

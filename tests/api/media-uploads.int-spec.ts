@@ -261,10 +261,12 @@ describe('uploads through the gateway', () => {
     const declared = await send('/api/chat/upload', cookie, [{ field: 'file', name: 'big.png', type: 'image/png', data }]);
     expect(declared.status).toBe(413);
     expect(declared.body.message).toBe('File size must be less than 10MB');
+    expect(declared.body.fieldCodes).toEqual({ file: [{ code: 'upload_too_large', params: { max: 10 } }] });
 
     const streamed = await send('/api/chat/upload', cookie, [{ field: 'file', name: 'big.png', type: 'image/png', data }], { stream: true });
     expect(streamed.status).toBe(413);
     expect(streamed.body.message).toBe('File size must be less than 10MB');
+    expect(streamed.body.fieldCodes).toEqual({ file: [{ code: 'upload_too_large', params: { max: 10 } }] });
   });
 
   it('refuses an avatar over 5 MB, and a video as an avatar', async () => {
@@ -276,6 +278,7 @@ describe('uploads through the gateway', () => {
     const video = await send('/api/upload', cookie, [{ field: 'file', name: 'a.mp4', type: 'video/mp4', data: tinyMp4(100) }], { fields: { purpose: 'avatar' } });
     expect(video.status).toBe(400);
     expect(video.body.message).toBe('Please select an image file');
+    expect(video.body.fieldCodes).toEqual({ file: [{ code: 'upload_image_only' }] });
   });
 
   it.each([
@@ -416,6 +419,7 @@ describe('limits of uploads', () => {
     expect(refused.status).toBe(429);
     expect(refused.body.code).toBe('upload_rate_limited');
     expect(refused.body.message).toMatch(/^You are uploading too fast\. Please try again in (\d+ seconds?|1 minute)\.$/);
+    expect(refused.body.messageCode).toMatchObject({ code: 'upload_rate_limited', params: { unit: expect.stringMatching(/^(seconds?|minute)$/) } });
     const retryAfter = Number(refused.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(60);
@@ -449,6 +453,7 @@ describe('limits of uploads', () => {
     expect(over.body).toMatchObject({
       code: 'upload_quota_reached',
       message: 'You have reached your upload limit of 1MB a day. Please try again in 24 hours.',
+      messageCode: { code: 'upload_quota_reached', params: { max: 1, amount: 24, unit: 'hours' } },
     });
     expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(23 * 3600);
     // What is left of the day's megabyte still takes a smaller file.

@@ -85,7 +85,10 @@ describe('reports, moderation and enforcement through the gateways', () => {
     expect(await socket.next('moderation_notice')).toMatchObject({ notice: { kind: 'mute', endsAt, reason: 'Flooding the room' } });
 
     const refused = await bob.client.post(`/api/rooms/${hall.id}/messages`, { content: 'can I speak?' });
-    expect(refused).toMatchObject({ status: 403, body: { code: ModerationErrorCode.Muted, message: ModerationMessages.muted(endsAt), mutedUntil: endsAt } });
+    expect(refused).toMatchObject({
+      status: 403,
+      body: { code: ModerationErrorCode.Muted, message: ModerationMessages.muted(endsAt), messageCode: { code: 'muted', params: { until: endsAt } }, mutedUntil: endsAt },
+    });
     socket.send({ type: 'send_message', content: 'and here?', clientId: 'muted-1' });
     expect(await socket.next('error')).toMatchObject({ code: ModerationErrorCode.Muted, mutedUntil: endsAt, clientId: 'muted-1' });
     expect((await bob.client.get('/api/moderation/notices')).body).toMatchObject({ mute: { endsAt, reason: 'Flooding the room' } });
@@ -117,7 +120,13 @@ describe('reports, moderation and enforcement through the gateways', () => {
     const again = await s.browser(1).login(dave.username, dave.password);
     expect(again).toMatchObject({
       status: 403,
-      body: { code: ModerationErrorCode.AccountSuspended, message: ModerationMessages.suspended(until), suspendedUntil: until, reason: 'Threats' },
+      body: {
+        code: ModerationErrorCode.AccountSuspended,
+        message: ModerationMessages.suspended(until),
+        messageCode: { code: 'account_suspended', params: { until } },
+        suspendedUntil: until,
+        reason: 'Threats',
+      },
     });
     expect(again.body.message).toMatch(/^Your account is suspended until /);
 
@@ -177,12 +186,15 @@ describe('reports, moderation and enforcement through the gateways', () => {
     for (const action of ['warn', 'ban']) {
       expect(await mod().post(`/api/moderation/users/${colleague.user.id}/${action}`, { reason: 'x' })).toMatchObject({
         status: 403,
-        body: { message: ModerationMessages.NotOnModerators },
+        body: { message: ModerationMessages.NotOnModerators, messageCode: { code: 'moderation_not_on_moderators' } },
       });
     }
     expect(await mod().post(`/api/moderation/users/${user.user.id}/suspend`, { days: 45, reason: '' })).toMatchObject({
       status: 400,
-      body: { fields: { days: ['Days must be a whole number from 1 to 30'], reason: ['Reason is required'] } },
+      body: {
+        fields: { days: ['Days must be a whole number from 1 to 30'], reason: ['Reason is required'] },
+        fieldCodes: { days: [{ code: 'moderation_days', params: { min: 1, max: 30 } }], reason: [{ code: 'moderation_reason_required' }] },
+      },
     });
     expect(await mod().post(`/api/moderation/users/${user.user.id}/mute`, { duration: '2w', reason: 'x', extra: 1 })).toMatchObject({
       status: 400,
@@ -209,7 +221,10 @@ describe('reports, moderation and enforcement through the gateways', () => {
       expect((await reporter.client.post('/api/reports', { targetType: 'message', targetId: m.id, reason: 'spam' })).status).toBe(201);
     }
     const refused = await reporter.client.post('/api/reports', { targetType: 'message', targetId: messages[10].id, reason: 'spam' });
-    expect(refused).toMatchObject({ status: 429, body: { error: 'rate_limit', message: ModerationMessages.ReportLimit } });
+    expect(refused).toMatchObject({
+      status: 429,
+      body: { error: 'rate_limit', message: ModerationMessages.ReportLimit, messageCode: { code: 'report_limit', params: { max: 10 } } },
+    });
     expect(refused.body.waitTime).toBeGreaterThan(59 * 60_000);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(59 * 60);
   });

@@ -161,6 +161,7 @@ describe('passkeys through the gateway', () => {
     const again = await thief.post('/api/auth/passkey', { attempt, response: answer });
     expect(again.status).toBe(400);
     expect(again.body.fields).toEqual({ attempt: [PasskeyMessages.expired] });
+    expect(again.body.fieldCodes).toEqual({ attempt: [{ code: 'passkey_expired' }] });
     const fresh = await startSignIn();
     const elsewhere = await fresh.browser.post('/api/auth/passkey', { attempt: fresh.attempt, response: answer });
     expect(elsewhere.status).toBe(400);
@@ -276,6 +277,7 @@ describe('passkeys through the gateway', () => {
     const refused = await wrong.browser.post('/api/auth/passkey', { attempt: wrong.attempt, response: device.signIn(wrong.options) });
     expect(refused.status).toBe(400);
     expect(refused.body.fields).toEqual({ response: [PasskeyMessages.otherAccount] });
+    expect(refused.body.fieldCodes).toEqual({ response: [{ code: 'passkey_other_account' }] });
     const right = await startSignIn({ login: `${member.username.toUpperCase()}@EXAMPLE.COM` });
     expect((await right.browser.post('/api/auth/passkey', { attempt: right.attempt, response: device.signIn(right.options) })).body.user.id).toBe(member.id);
   });
@@ -443,6 +445,7 @@ describe('passkeys through the gateway', () => {
     expect((await thief.request('DELETE', `/api/users/me/passkeys/${phone.id}`)).status).toBe(200);
     const last = await thief.request('DELETE', `/api/users/me/passkeys/${passkey.id}`);
     expect([last.status, last.body.message]).toEqual([403, PasskeyMessages.lastSecondFactor]);
+    expect(last.body.messageCode).toEqual({ code: 'passkey_last_second_factor' });
     expect((await thief.post('/api/users/me/passkeys/registration-options')).status).toBe(403);
     // The passkey's own session may remove it.
     expect((await member.request('DELETE', `/api/users/me/passkeys/${passkey.id}`)).status).toBe(200);

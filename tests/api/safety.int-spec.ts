@@ -53,7 +53,10 @@ describe('blocks', () => {
     expect((await me.get('/api/blocks')).body).toEqual([blocked.body]);
     expect((await pest.get('/api/blocks')).body).toEqual([]);
     expect(await me.post('/api/blocks', { userId: 'pest' })).toMatchObject({ status: 400, body: { fields: { userId: expect.any(Array) } } });
-    expect(await me.post('/api/blocks', { userId: me.id })).toMatchObject({ status: 400, body: { message: SafetyMessages.SelfBlock } });
+    expect(await me.post('/api/blocks', { userId: me.id })).toMatchObject({
+      status: 400,
+      body: { message: SafetyMessages.SelfBlock, fieldCodes: { userId: [{ code: 'block_self' }] } },
+    });
     expect((await me.post('/api/blocks', { userId: 2_000_000_000 })).status).toBe(404);
     expect((await me.request('DELETE', `/api/blocks/${pest.id}`)).status).toBe(200);
     expect(await me.request('DELETE', `/api/blocks/${pest.id}`)).toMatchObject({ status: 404, body: { message: SafetyMessages.NotBlocked } });
@@ -140,7 +143,7 @@ describe('blocks', () => {
     expect((await seller.post('/api/blocks', { userId: buyer.id })).status).toBe(201);
     expect(await buyer.post('/api/calls', { sellerId: applied.body.id, callType: 'audio' })).toMatchObject({
       status: 403,
-      body: { message: SafetyMessages.CannotCall },
+      body: { message: SafetyMessages.CannotCall, messageCode: { code: 'call_cannot_call' } },
     });
     expect(await buyer.post(`/api/rooms/${chat.body.id}/messages`, { content: 'Hello?' })).toMatchObject({
       status: 403,
@@ -148,7 +151,7 @@ describe('blocks', () => {
     });
     expect(await seller.post(`/api/rooms/${chat.body.id}/messages`, { content: 'Bye' })).toMatchObject({
       status: 403,
-      body: { message: SafetyMessages.youBlocked(buyer.username) },
+      body: { message: SafetyMessages.youBlocked(buyer.username), messageCode: { code: 'block_you_blocked', params: { name: buyer.username } } },
     });
     expect((await buyer.get(`/api/rooms/${chat.body.id}`)).body).toMatchObject({ canReply: false, blockedByYou: false });
     expect((await seller.get(`/api/rooms/${chat.body.id}`)).body).toMatchObject({ canReply: false, blockedByYou: true });
@@ -246,12 +249,15 @@ describe('content filter', () => {
     const applicant = await member();
     expect(await applicant.post('/api/sellers/register', sellerApplication({ displayName: 'Fucking Expert' }))).toMatchObject({
       status: 400,
-      body: { fields: { displayName: [SafetyMessages.WordsNotAllowed.displayName] } },
+      body: {
+        fields: { displayName: [SafetyMessages.WordsNotAllowed.displayName] },
+        fieldCodes: { displayName: [{ code: 'seller_display_name_words_not_allowed' }] },
+      },
     });
     const dirtyBio = 'I help people with their careers and I do not give a shit about your feelings at all.';
     expect(await applicant.post('/api/sellers/register', sellerApplication({ bio: dirtyBio }))).toMatchObject({
       status: 400,
-      body: { fields: { bio: [SafetyMessages.WordsNotAllowed.bio] } },
+      body: { fields: { bio: [SafetyMessages.WordsNotAllowed.bio] }, fieldCodes: { bio: [{ code: 'seller_bio_words_not_allowed' }] } },
     });
     expect((await applicant.post('/api/sellers/register', sellerApplication())).status).toBe(201);
     expect(await applicant.request('PATCH', '/api/sellers/profile/me', { bio: dirtyBio })).toMatchObject({

@@ -50,6 +50,7 @@ describe('two-step sign-in through the gateway', () => {
     const wrong = await member.post('/api/users/me/two-step/confirm', { code: wrongCode });
     expect(wrong.status).toBe(400);
     expect(wrong.body.fields).toEqual({ code: [TwoStepMessages.codeWrong] });
+    expect(wrong.body.fieldCodes).toEqual({ code: [{ code: 'two_step_code_wrong' }] });
     const notDigits = await member.post('/api/users/me/two-step/confirm', { code: 'abc' });
     expect(notDigits.status).toBe(400);
     expect(notDigits.body.fields.code).toEqual(['Enter the 6-digit code from your authenticator app.']);
@@ -66,7 +67,10 @@ describe('two-step sign-in through the gateway', () => {
     expect(me.body.twoStepEnabled).toBe(true);
     expect(JSON.stringify(me.body)).not.toContain(setup.body.secret);
     // On already: no second secret is handed out.
-    expect((await member.post('/api/users/me/two-step/setup')).status).toBe(409);
+    expect(await member.post('/api/users/me/two-step/setup')).toMatchObject({
+      status: 409,
+      body: { message: 'Two-step sign-in is already on.', messageCode: { code: 'two_step_already_on' } },
+    });
     expect((await member.post('/api/users/me/two-step/confirm', { code: totpCode(setup.body.secret) })).status).toBe(409);
   });
 
@@ -94,6 +98,7 @@ describe('two-step sign-in through the gateway', () => {
     const again = await browser.post('/api/auth/login/two-step', { challenge, code });
     expect(again.status).toBe(400);
     expect(again.body.fields).toEqual({ challenge: [TwoStepMessages.challengeExpired] });
+    expect(again.body.fieldCodes).toEqual({ challenge: [{ code: 'two_step_sign_in_expired' }] });
     // The same code (someone who watched it typed) does not open another session.
     const other = await passwordStep(member);
     const replay = await other.browser.post('/api/auth/login/two-step', { challenge: other.challenge, code });
@@ -115,6 +120,7 @@ describe('two-step sign-in through the gateway', () => {
     const reused = await b.browser.post('/api/auth/login/two-step', { challenge: b.challenge, code: first });
     expect(reused.status).toBe(400);
     expect(reused.body.fields).toEqual({ code: [TwoStepMessages.codeWrong] });
+    expect(reused.body.fieldCodes).toEqual({ code: [{ code: 'two_step_code_wrong' }] });
     expect((await b.browser.post('/api/auth/login/two-step', { challenge: b.challenge, code: two.recoveryCodes[1] })).status).toBe(200);
   });
 
@@ -157,6 +163,7 @@ describe('two-step sign-in through the gateway', () => {
     const badPassword = await member.post('/api/users/me/two-step/disable', { password: 'not-the-password', code: two.recoveryCodes[0] });
     expect(badPassword.status).toBe(400);
     expect(badPassword.body.fields).toEqual({ password: [TwoStepMessages.passwordWrong] });
+    expect(badPassword.body.fieldCodes).toEqual({ password: [{ code: 'password_wrong' }] });
     const badCode = await member.post('/api/users/me/two-step/disable', { password: PASSWORD, code: 'aaaaa-aaaaa' });
     expect(badCode.status).toBe(400);
     expect(badCode.body.fields).toEqual({ code: [TwoStepMessages.codeWrong] });
@@ -235,6 +242,7 @@ describe('two-step sign-in through the gateway', () => {
     const refused = await moderator.get('/api/moderation/vip');
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe(TwoStepMessages.moderatorsNeedIt);
+    expect(refused.body.messageCode).toEqual({ code: 'two_step_desk_needs_second_factor' });
     // An account without a second factor turns it on from its password's session...
     const two = await enrolTwoStep(moderator);
     // ...which the password alone opened: still no desk, and the message says to sign in with the code.
@@ -272,6 +280,7 @@ describe('two-step sign-in through the gateway', () => {
     // Nor may it add a second factor beside the account's two-step sign-in.
     const options = await old.post('/api/users/me/passkeys/registration-options');
     expect([options.status, options.body.message]).toEqual([403, TwoStepMessages.addingNeedsSecondFactor]);
+    expect(options.body.messageCode).toEqual({ code: 'second_factor_adding_needs_one' });
   });
 
   it('offers nothing to guests', async () => {

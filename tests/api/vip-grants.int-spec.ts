@@ -75,14 +75,20 @@ describe('VIP granted by moderators, through the gateways', () => {
       expect((await client.get('/api/moderation/vip')).status).toBe(403);
     }
     expect(await grant(moderator.client, seller.user.id)).toMatchObject({ status: 422, body: { message: VipMessages.AlreadyIncluded } });
-    expect(await grant(moderator.client, other.user.id)).toMatchObject({ status: 422, body: { message: VipMessages.AlreadyIncluded } });
+    expect(await grant(moderator.client, other.user.id)).toMatchObject({
+      status: 422,
+      body: { message: VipMessages.AlreadyIncluded, messageCode: { code: 'vip_already_included' } },
+    });
     expect((await grant(moderator.client, 2_000_000_000)).status).toBe(404);
     expect((await grant(moderator.client, 'abc')).status).toBe(400);
     expect((await moderator.client.get('/api/moderation/users/2000000000/vip')).status).toBe(404);
 
     const daysMessage = 'Days must be a whole number from 1 to 366';
     for (const days of [0, VIP_GRANT_DAYS_MAX + 1, 1.5, '30']) {
-      expect(await grant(moderator.client, member.user.id, { reason: 'Paid', days })).toMatchObject({ status: 400, body: { fields: { days: [daysMessage] } } });
+      expect(await grant(moderator.client, member.user.id, { reason: 'Paid', days })).toMatchObject({
+        status: 400,
+        body: { fields: { days: [daysMessage] }, fieldCodes: { days: [{ code: 'moderation_days', params: { min: 1, max: 366 } }] } },
+      });
     }
     expect(await grant(moderator.client, member.user.id, { reason: '  ' })).toMatchObject({ status: 400, body: { fields: { reason: ['Reason is required'] } } });
 

@@ -54,6 +54,7 @@ describe('voice note uploads', () => {
       const res = await upload(cookie, { name: 'note.webm', type: 'audio/webm', data });
       expect(res.status).toBe(400);
       expect(res.body.fields?.file).toEqual([UploadMessages.audioOnly]);
+      expect(res.body.fieldCodes?.file).toEqual([{ code: 'upload_audio_only' }]);
     }
   });
 
@@ -62,6 +63,7 @@ describe('voice note uploads', () => {
     const long = await upload(cookie, { name: 'long.webm', type: 'audio/webm', data: webmVoiceNote(VOICE_NOTE_MAX_MS + 10_000) });
     expect(long.status).toBe(400);
     expect(long.body.fields?.file).toEqual([UploadMessages.voiceTooLong]);
+    expect(long.body.fieldCodes?.file).toEqual([{ code: 'upload_voice_too_long' }]);
     const longOgg = await upload(cookie, { name: 'long.ogg', type: 'audio/ogg', data: oggVoiceNote(VOICE_NOTE_MAX_MS + 10_000) });
     expect(longOgg.body.fields?.file).toEqual([UploadMessages.voiceTooLong]);
     const atLimit = await upload(cookie, { name: 'full.webm', type: 'audio/webm', data: webmVoiceNote(VOICE_NOTE_MAX_MS) });

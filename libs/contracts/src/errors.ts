@@ -1,4 +1,4 @@
-import type { FieldCodes } from './common/field-messages';
+import type { FieldCode, FieldCodes } from './common/field-messages';
 
 /** Machine-readable error codes shared by every service, the gateway and the web app. */
 export const ErrorCode = {
@@ -57,6 +57,8 @@ export interface RpcErrorBody {
   fields?: Record<string, string[]>;
   /** Field name -> the codes of its messages, in the same order (common/field-messages). */
   fieldCodes?: FieldCodes;
+  /** The message's own code and values, when it has one, for the client to word. */
+  messageCode?: FieldCode;
   /** Extra values a client needs, such as waitTime for rate limits. */
   details?: Record<string, unknown>;
 }
@@ -79,5 +81,7 @@ export interface HttpErrorBody {
   fields?: Record<string, string[]>;
   /** Beside `fields`: each message's code and values, for the client to word (null: none). */
   fieldCodes?: FieldCodes;
+  /** Beside `message`: its code and values, when it has one (a refusal that names no field). */
+  messageCode?: FieldCode;
   [extra: string]: unknown;
 }

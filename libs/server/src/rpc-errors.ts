@@ -3,10 +3,9 @@ import { RpcException } from '@nestjs/microservices';
 import {
   ErrorCode,
   errorCodeForStatus,
-  FIELD_CODE_CONTEXT,
   fieldErrors,
   firstFieldMessage,
-  type FieldCode,
+  refusedRuleCode,
   type FieldMessage,
   type FieldProblems,
   type RpcErrorBody,
@@ -16,39 +15,56 @@ import { keepValidationRules } from './validation-rules-cache';
 
 export const SERVICE_UNAVAILABLE_MESSAGE = 'Service temporarily unavailable. Please try again.';
 
+/** A refusal's message: plain English, or coded (its English beside its code and values). */
+export type RefusalMessage = string | FieldMessage;
+
 /** Throws the RpcException whose body the gateway maps to an HTTP status and JSON error. */
 export function rpcError(
   status: number,
   code: string,
-  message: string,
+  message: RefusalMessage,
   { fields, details }: { fields?: FieldProblems; details?: RpcErrorBody['details'] } = {},
 ): RpcException {
-  const body: RpcErrorBody = { status, code, message, ...(fields ? fieldErrors(fields) : {}), ...(details ? { details } : {}) };
+  const body: RpcErrorBody = {
+    status,
+    code,
+    ...messageOf(message),
+    ...(fields ? fieldErrors(fields) : {}),
+    ...(details ? { details } : {}),
+  };
   return new RpcException(body);
 }
 
-/** A 400 (or 409) about one field: its message, coded, is the error's message too. */
-export function fieldRefused(field: string, problem: FieldMessage, status: 400 | 409 = 400): RpcException {
-  return rpcError(status, status === 409 ? ErrorCode.Conflict : ErrorCode.ValidationFailed, problem.message, { fields: { [field]: [problem] } });
+/** A body's message, and its code beside it when it has one. */
+function messageOf(message: RefusalMessage): Pick<RpcErrorBody, 'message' | 'messageCode'> {
+  if (typeof message === 'string') return { message };
+  const { message: english, code, params } = message;
+  return { message: english, messageCode: params ? { code, params } : { code } };
+}
+
+/** A 400 (or a 403, 409) about one field: its message, coded, is the error's message too. */
+export function fieldRefused(field: string, problem: FieldMessage, status: 400 | 403 | 409 = 400): RpcException {
+  const code = status === 409 ? ErrorCode.Conflict : status === 403 ? ErrorCode.Forbidden : ErrorCode.ValidationFailed;
+  return rpcError(status, code, problem.message, { fields: { [field]: [problem] } });
 }
 
 export const RpcErrors = {
-  badRequest: (message: string, fields?: FieldProblems) =>
+  badRequest: (message: RefusalMessage, fields?: FieldProblems) =>
     rpcError(400, ErrorCode.ValidationFailed, message, fields ? { fields } : {}),
-  unauthenticated: (message = 'Authentication required') => rpcError(401, ErrorCode.Unauthenticated, message),
-  forbidden: (message = 'You are not allowed to do that') => rpcError(403, ErrorCode.Forbidden, message),
-  notFound: (message = 'Not found') => rpcError(404, ErrorCode.NotFound, message),
-  conflict: (message: string, fields?: FieldProblems) =>
+  unauthenticated: (message: RefusalMessage = 'Authentication required') => rpcError(401, ErrorCode.Unauthenticated, message),
+  forbidden: (message: RefusalMessage = 'You are not allowed to do that') => rpcError(403, ErrorCode.Forbidden, message),
+  notFound: (message: RefusalMessage = 'Not found') => rpcError(404, ErrorCode.NotFound, message),
+  conflict: (message: RefusalMessage, fields?: FieldProblems) =>
     rpcError(409, ErrorCode.Conflict, message, fields ? { fields } : {}),
   /** Well-formed, but the thing it asks for cannot be done to this target. */
-  unprocessable: (message: string) => rpcError(422, errorCodeForStatus(422), message),
+  unprocessable: (message: RefusalMessage) => rpcError(422, errorCodeForStatus(422), message),
   /** Another service this one depends on did not answer: the client may try again. */
   unavailable: (message = SERVICE_UNAVAILABLE_MESSAGE) => rpcError(503, ErrorCode.ServiceUnavailable, message),
 };
 
 /**
  * Flattens class-validator errors into field path -> messages, each with the code its rule
- * was given (`said` in the contracts) when it has one.
+ * was given (`said` in the contracts), or else the code of class-validator's own words.
  */
 export function validationFields(errors: ValidationError[], parent = ''): FieldProblems {
   const fields: Record<string, Array<string | FieldMessage>> = {};
@@ -56,7 +72,7 @@ export function validationFields(errors: ValidationError[], parent = ''): FieldP
     const path = parent ? `${parent}.${error.property}` : error.property;
     if (error.constraints) {
       fields[path] = Object.entries(error.constraints).map(([rule, message]) => {
-        const coded = (error.contexts?.[rule] as Record<string, FieldCode> | undefined)?.[FIELD_CODE_CONTEXT];
+        const coded = refusedRuleCode(rule, error.contexts?.[rule], error.value, message);
         return coded ? { ...coded, message } : message;
       });
     }

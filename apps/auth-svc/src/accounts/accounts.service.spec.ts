@@ -147,9 +147,9 @@ describe('AccountsService', () => {
   describe('signing in', () => {
     it('refuses an unknown login and a wrong password with the same words, counting the failure and opening nothing', async () => {
       const { service, users, limiter, sessions } = await build();
-      expect(await refusal(service.login(signIn({ password: 'not the password at all' })))).toEqual({ status: 401, code: ErrorCode.Unauthenticated, message: INVALID_CREDENTIALS_MESSAGE });
+      expect(await refusal(service.login(signIn({ password: 'not the password at all' })))).toEqual({ status: 401, code: ErrorCode.Unauthenticated, message: INVALID_CREDENTIALS_MESSAGE, messageCode: { code: 'sign_in_invalid_credentials' } });
       users.findByLogin?.mockResolvedValue(null);
-      expect(await refusal(service.login(signIn()))).toEqual({ status: 401, code: ErrorCode.Unauthenticated, message: INVALID_CREDENTIALS_MESSAGE });
+      expect(await refusal(service.login(signIn()))).toEqual({ status: 401, code: ErrorCode.Unauthenticated, message: INVALID_CREDENTIALS_MESSAGE, messageCode: { code: 'sign_in_invalid_credentials' } });
       expect(limiter.recordFailure?.mock.calls).toEqual([
         ['account:11', ''],
         ['name:mira', ''],

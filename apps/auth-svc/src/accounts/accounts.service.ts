@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import {
   DEFAULT_LANGUAGE,
   fieldMessage,
+  fieldText,
   GUEST_SESSION_TTL_SECONDS,
   REMEMBER_ME_TTL_SECONDS,
   SESSION_TTL_SECONDS,
@@ -42,7 +43,7 @@ import { SignupLimiter } from './signup-limiter';
 import { HASH_OPTIONS } from './password-hash';
 import { passwordProblem } from './password-policy';
 
-export const INVALID_CREDENTIALS_MESSAGE = 'Invalid credentials';
+export const INVALID_CREDENTIALS_MESSAGE = fieldText('sign_in_invalid_credentials');
 
 
 const GUEST_NAME_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
@@ -133,7 +134,7 @@ export class AccountsService {
     if (!user || !ok) {
       const delayMs = await this.limiter.recordFailure(subject, ip);
       if (delayMs > 0) await sleep(delayMs);
-      throw RpcErrors.unauthenticated(INVALID_CREDENTIALS_MESSAGE);
+      throw RpcErrors.unauthenticated(fieldMessage('sign_in_invalid_credentials'));
     }
     // Told only past the password, so the refusal says nothing about accounts to strangers.
     await this.sanctions.assertMaySignIn(user.id);
@@ -251,7 +252,7 @@ export class AccountsService {
     // Signing in during the grace is how a person takes back the deletion they asked for.
     const deletionCancelled = user.deletionDueAt !== null && (await this.users.cancelDeletion(user.id));
     // Past the grace the erasure may have begun since the password was checked: it is not undone.
-    if (user.deletionDueAt !== null && !deletionCancelled && (await this.users.isErased(user.id))) throw RpcErrors.unauthenticated(INVALID_CREDENTIALS_MESSAGE);
+    if (user.deletionDueAt !== null && !deletionCancelled && (await this.users.isErased(user.id))) throw RpcErrors.unauthenticated(fieldMessage('sign_in_invalid_credentials'));
     // A guest's cookie outlives the browser too, but no one chose that: only a member's choice is kept, for "Sign in again".
     const rememberMe = persistentCookie && signedInWith !== 'guest';
     const { token, tokenHash, session } = await this.sessions.create(user.id, ttlSeconds, signedInWith, origin, rememberMe);

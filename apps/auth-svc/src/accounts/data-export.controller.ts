@@ -1,6 +1,6 @@
 import { Controller, Logger } from '@nestjs/common';
 import { EventPattern, MessagePattern, Payload } from '@nestjs/microservices';
-import { DataExportEvents, DataExportPatterns, UserIdDto, type AccountExportDto, type DataExportReadyEvent } from '@app/contracts';
+import { DataExportEvents, DataExportPatterns, UserIdDto, fieldMessage, type AccountExportDto, type DataExportReadyEvent } from '@app/contracts';
 import { RpcErrors } from '@app/server';
 import { UsersService } from '../users/users.service';
 import { AccountMailer } from './account-mailer';
@@ -19,7 +19,7 @@ export class DataExportController {
   @MessagePattern(DataExportPatterns.Account)
   async account(@Payload() { userId }: UserIdDto): Promise<AccountExportDto> {
     const user = await this.users.findById(userId);
-    if (!user) throw RpcErrors.notFound('User not found');
+    if (!user) throw RpcErrors.notFound(fieldMessage('user_not_found'));
     return {
       id: user.id,
       username: user.username,

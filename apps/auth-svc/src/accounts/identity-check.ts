@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { ErrorCode, OidcMessages, RECENT_PROVIDER_SIGN_IN_SECONDS, type AuthenticationCredentialDto } from '@app/contracts';
-import { RpcErrors, rpcError } from '@app/server';
+import { fieldMessage, RECENT_PROVIDER_SIGN_IN_SECONDS, type AuthenticationCredentialDto } from '@app/contracts';
+import { fieldRefused } from '@app/server';
 import * as argon2 from 'argon2';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { PasskeysService } from '../passkeys/passkeys.service';
@@ -63,10 +63,10 @@ export class IdentityCheck {
     const byProvider = session?.signedInWith === 'provider' || session?.signedInWith === 'provider-and-code';
     const recent = !!session && now - Date.parse(session.createdAt) <= RECENT_PROVIDER_SIGN_IN_SECONDS * 1000;
     if (!session || session.userId !== user.id || !byProvider || !recent) {
-      throw rpcError(403, ErrorCode.Forbidden, OidcMessages.signInAgain, { fields: { providerSignIn: [OidcMessages.signInAgain] } });
+      throw fieldRefused('providerSignIn', fieldMessage('provider_sign_in_again'), 403);
     }
   }
 }
 
 /** "Password is required" on the password field, as the DTOs word it. */
-export const passwordRequired = (message: string) => () => RpcErrors.badRequest(message, { password: [message] });
+export const passwordRequired = () => fieldRefused('password', fieldMessage('password_required'));

@@ -90,5 +90,5 @@ function pairKey(subject: string, ip: string): string {
 }
 
 function tooManyAttempts(waitMs: number) {
-  return refusedFor(waitMs, (wait) => `Too many failed sign-in attempts. Please try again in ${wait}.`);
+  return refusedFor(waitMs, 'sign_in_too_many_failures');
 }

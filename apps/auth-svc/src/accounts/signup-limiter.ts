@@ -33,7 +33,7 @@ export class SignupLimiter {
       await limiter.consume(ip);
     } catch (error) {
       if (!(error instanceof RateLimiterRes)) throw error;
-      throw refusedFor(error.msBeforeNext, (wait) => `Too many new accounts from this network. Please try again in ${wait}.`);
+      throw refusedFor(error.msBeforeNext, 'sign_up_too_many');
     }
     try {
       return await create();

@@ -65,7 +65,7 @@ export class CaptchaService {
       await this.questionsByIp.consume(ip);
     } catch (error) {
       if (!(error instanceof RateLimiterRes)) throw error;
-      throw refusedFor(error.msBeforeNext, (wait) => `Too many security questions from this network. Please try again in ${wait}.`);
+      throw refusedFor(error.msBeforeNext, 'captcha_too_many_questions');
     }
     const { question, answer } = generateCaptcha();
     const id = randomBytes(16).toString('hex');

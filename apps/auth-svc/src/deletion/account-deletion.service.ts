@@ -4,16 +4,15 @@ import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShut
 import {
   ACCOUNT_DELETION_GRACE_DAYS,
   ACCOUNT_DELETION_IN_CALL_CODE,
-  AccountDeletionMessages,
   AccountDeletionPatterns,
   CallPatterns,
   DEFAULT_LANGUAGE,
   DEFAULT_USER_SETTINGS,
-  ErrorCode,
+  fieldMessage,
   type AccountDeletionStatusDto,
   type RequestAccountDeletionRequestDto,
 } from '@app/contracts';
-import { RpcClient, RpcErrors, rpcError, runEvery } from '@app/server';
+import { fieldRefused, RpcClient, RpcErrors, rpcError, runEvery } from '@app/server';
 import { randomBytes } from 'node:crypto';
 import { IdentityCheck, passwordRequired } from '../accounts/identity-check';
 import { OidcIdentity } from '../oidc/oidc-identity.entity';
@@ -38,8 +37,7 @@ const ERASED_SETTINGS = {
   privacy: { showOnlineStatus: false, showLastSeen: false, allowDirectMessages: false },
 };
 
-const passwordWrong = () =>
-  rpcError(403, ErrorCode.Forbidden, AccountDeletionMessages.passwordWrong, { fields: { password: [AccountDeletionMessages.passwordWrong] } });
+const passwordWrong = () => fieldRefused('password', fieldMessage('password_wrong'), 403);
 
 /**
  * Deleting an account. The ask needs the password (a wrong one counts toward the sign-in lockout),
@@ -80,20 +78,20 @@ export class AccountDeletionService implements OnApplicationBootstrap, OnApplica
   @EnsureRequestContext()
   async request(dto: RequestAccountDeletionRequestDto, now = new Date()): Promise<AccountDeletionStatusDto> {
     const user = await this.account(dto.userId);
-    if (user.role === 'guest') throw RpcErrors.forbidden(AccountDeletionMessages.guestsCannot);
+    if (user.role === 'guest') throw RpcErrors.forbidden(fieldMessage('account_deletion_guests_cannot'));
     // Checked before the password: a typo here costs no attempt of the lockout.
     if (dto.confirmation.trim().toLowerCase() !== user.username) {
-      throw RpcErrors.badRequest(AccountDeletionMessages.confirmationWrong, { confirmation: [AccountDeletionMessages.confirmationWrong] });
+      throw fieldRefused('confirmation', fieldMessage('account_deletion_confirmation_wrong'));
     }
     const ip = dto.client.ip;
     const confirmedBy = await this.identity.confirm(
       user,
       { password: dto.password, passkey: dto.passkey, providerSignIn: dto.providerSignIn, sessionKey: dto.sessionKey, ip },
-      { passwordRequired: passwordRequired(AccountDeletionMessages.passwordRequired), passwordWrong },
+      { passwordRequired, passwordWrong },
     );
     // A passkey verified its person (PIN, fingerprint) on the device that holds it: two factors, as at sign-in.
     if (user.twoStepEnabledAt && confirmedBy !== 'passkey') {
-      if (!dto.code?.trim()) throw RpcErrors.badRequest(AccountDeletionMessages.codeRequired, { code: [AccountDeletionMessages.codeRequired] });
+      if (!dto.code?.trim()) throw fieldRefused('code', fieldMessage('two_step_code'));
       await this.twoStep.checkCode(user, dto.code, ip);
     }
     await this.assertNotInCall(user);
@@ -201,12 +199,12 @@ export class AccountDeletionService implements OnApplicationBootstrap, OnApplica
 
   private async assertNotInCall(user: User): Promise<void> {
     const call = await this.rpc.request(CallPatterns.Current, { actor: toUserSummary(user) });
-    if (call) throw rpcError(409, ACCOUNT_DELETION_IN_CALL_CODE, AccountDeletionMessages.inCall);
+    if (call) throw rpcError(409, ACCOUNT_DELETION_IN_CALL_CODE, fieldMessage('account_deletion_in_call'));
   }
 
   private async account(userId: number): Promise<User> {
     const user = await this.em.findOne(User, { id: userId });
-    if (!user || user.erasedAt) throw RpcErrors.notFound('User not found');
+    if (!user || user.erasedAt) throw RpcErrors.notFound(fieldMessage('user_not_found'));
     return user;
   }
 }

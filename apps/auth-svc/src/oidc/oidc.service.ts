@@ -3,6 +3,7 @@ import { EnsureRequestContext, LockMode, UniqueConstraintViolationException } fr
 import { EntityManager } from '@mikro-orm/postgresql';
 import {
   DEFAULT_LANGUAGE,
+  fieldMessage,
   OIDC_SIGN_UP_TTL_SECONDS,
   OIDC_STATE_TTL_SECONDS,
   OidcErrorCode,
@@ -65,7 +66,7 @@ const signUpKey = (token: string) => `oidc-sign-up:${digest(token)}`;
 
 const expired = () => rpcError(400, OidcErrorCode.Expired, OidcMessages.expired);
 const failed = () => rpcError(400, OidcErrorCode.Failed, OidcMessages.failed);
-const tokenExpired = () => RpcErrors.badRequest(OidcMessages.tokenExpired, { token: [OidcMessages.tokenExpired] });
+const tokenExpired = () => fieldRefused('token', fieldMessage('provider_token_expired'));
 
 /**
  * Sign-in with OpenID Connect providers through openid-client: the authorization code flow with
@@ -108,9 +109,9 @@ export class OidcService {
     const provider = this.provider(dto.provider);
     if (dto.userId !== undefined) {
       const user = await this.em.findOne(User, { id: dto.userId });
-      if (!user) throw RpcErrors.notFound('User not found');
-      if (user.role === 'guest') throw RpcErrors.forbidden(OidcMessages.guestsCannot);
-      if ((await this.em.count(OidcIdentity, { userId: user.id, provider: provider.id })) > 0) throw RpcErrors.conflict(OidcMessages.alreadyLinked);
+      if (!user) throw RpcErrors.notFound(fieldMessage('user_not_found'));
+      if (user.role === 'guest') throw RpcErrors.forbidden(fieldMessage('provider_guests_cannot'));
+      if ((await this.em.count(OidcIdentity, { userId: user.id, provider: provider.id })) > 0) throw RpcErrors.conflict(fieldMessage('provider_already_linked'));
     }
     const config = await this.configuration(provider);
     // "Sign in again" (Settings) renews the browser's session and asks nothing of Remember me: the
@@ -259,14 +260,14 @@ export class OidcService {
   @EnsureRequestContext()
   async unlink(dto: UnlinkIdentityRequestDto): Promise<{ ok: true }> {
     const identity = await this.em.findOne(OidcIdentity, { id: dto.identityId });
-    if (!identity) throw RpcErrors.notFound(OidcMessages.notFound);
-    if (identity.userId !== dto.userId) throw RpcErrors.forbidden(OidcMessages.notYours);
+    if (!identity) throw RpcErrors.notFound(fieldMessage('provider_not_found'));
+    if (identity.userId !== dto.userId) throw RpcErrors.forbidden(fieldMessage('provider_not_yours'));
     await this.em.fork().transactional(async (tx) => {
       // Locked, so removals racing (of a passkey or another provider) cannot each think the other remains.
       const user = await tx.findOneOrFail(User, { id: dto.userId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       const otherIdentities = await tx.count(OidcIdentity, { userId: user.id, id: { $ne: identity.id } });
       const passkeys = await tx.count(Passkey, { userId: user.id });
-      if (!user.passwordHash && passkeys === 0 && otherIdentities === 0) throw RpcErrors.conflict(OidcMessages.lastWayIn);
+      if (!user.passwordHash && passkeys === 0 && otherIdentities === 0) throw RpcErrors.conflict(fieldMessage('provider_last_way_in'));
       await tx.nativeDelete(OidcIdentity, { id: identity.id, userId: user.id });
     });
     return { ok: true };
@@ -291,7 +292,7 @@ export class OidcService {
     } catch (error) {
       if (error instanceof UniqueConstraintViolationException) {
         // Linked meanwhile: to another account, or this account linked another identity of the provider.
-        if (error.message.includes('user_id_provider')) throw RpcErrors.conflict(OidcMessages.alreadyLinked);
+        if (error.message.includes('user_id_provider')) throw RpcErrors.conflict(fieldMessage('provider_already_linked'));
         throw rpcError(409, OidcErrorCode.Taken, OidcMessages.taken);
       }
       throw error;
@@ -300,7 +301,7 @@ export class OidcService {
 
   private provider(id: string): OidcProviderConfig {
     const provider = this.providers.get(id);
-    if (!provider) throw RpcErrors.notFound(OidcMessages.unknownProvider);
+    if (!provider) throw RpcErrors.notFound(fieldMessage('provider_unknown'));
     return provider;
   }
 

@@ -2,12 +2,11 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { EnsureRequestContext, LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import {
-  ErrorCode,
+  fieldMessage,
   openedWithSecondFactor,
   PASSKEY_CHALLENGE_TTL_SECONDS,
   PASSKEY_RP_NAME,
   PASSKEYS_PER_ACCOUNT_MAX,
-  PasskeyMessages,
   type AuthenticationCredentialDto,
   type PasskeyConfirmationOptionsRequestDto,
   type PasskeyDto,
@@ -21,7 +20,7 @@ import {
   type RemovePasskeyRequestDto,
   type RenamePasskeyRequestDto,
 } from '@app/contracts';
-import { REDIS, RpcErrors, rpcError } from '@app/server';
+import { fieldRefused, REDIS, RpcErrors } from '@app/server';
 import {
   generateAuthenticationOptions,
   generateRegistrationOptions,
@@ -59,10 +58,9 @@ const registrationKey = (userId: number, sessionKey: string) => `passkey-registr
 const confirmationKey = (userId: number, sessionKey: string) => `passkey-confirmation:${userId}:${sessionKey}`;
 const signInKey = (attempt: string) => `passkey-sign-in:${createHash('sha256').update(attempt).digest('hex')}`;
 
-const notVerified = () => RpcErrors.badRequest(PasskeyMessages.notVerified, { response: [PasskeyMessages.notVerified] });
-const confirmationRefused = () =>
-  rpcError(403, ErrorCode.Forbidden, PasskeyMessages.confirmationRefused, { fields: { passkey: [PasskeyMessages.confirmationRefused] } });
-const expired = (field: 'response' | 'attempt' | 'passkey') => RpcErrors.badRequest(PasskeyMessages.expired, { [field]: [PasskeyMessages.expired] });
+const notVerified = () => fieldRefused('response', fieldMessage('passkey_not_verified'));
+const confirmationRefused = () => fieldRefused('passkey', fieldMessage('passkey_confirmation_refused'), 403);
+const expired = (field: 'response' | 'attempt' | 'passkey') => fieldRefused(field, fieldMessage('passkey_expired'));
 
 /**
  * Passkeys (WebAuthn, verified by @simplewebauthn/server): registration by a signed-in member,
@@ -106,10 +104,10 @@ export class PasskeysService {
   @EnsureRequestContext()
   async registrationOptions(dto: PasskeyRegistrationOptionsRequestDto): Promise<PublicKeyCredentialCreationOptionsJSON> {
     const user = await this.account(dto.userId);
-    if (user.role === 'guest') throw RpcErrors.forbidden(PasskeyMessages.guestsCannot);
+    if (user.role === 'guest') throw RpcErrors.forbidden(fieldMessage('passkey_guests_cannot'));
     await assertMayAddSecondFactor(this.sessions, user, dto.sessionKey);
     const existing = await this.em.find(Passkey, { userId: user.id }, { orderBy: { id: 'asc' } });
-    if (existing.length >= PASSKEYS_PER_ACCOUNT_MAX) throw RpcErrors.conflict(PasskeyMessages.tooMany);
+    if (existing.length >= PASSKEYS_PER_ACCOUNT_MAX) throw RpcErrors.conflict(fieldMessage('passkey_too_many', { max: PASSKEYS_PER_ACCOUNT_MAX }));
     const options = await generateRegistrationOptions({
       rpName: PASSKEY_RP_NAME,
       rpID: this.rp.rpId,
@@ -131,7 +129,7 @@ export class PasskeysService {
   @EnsureRequestContext()
   async register(dto: RegisterPasskeyRequestDto): Promise<PasskeyDto> {
     const user = await this.account(dto.userId);
-    if (user.role === 'guest') throw RpcErrors.forbidden(PasskeyMessages.guestsCannot);
+    if (user.role === 'guest') throw RpcErrors.forbidden(fieldMessage('passkey_guests_cannot'));
     const challenge = await this.redis.getdel(registrationKey(user.id, dto.sessionKey));
     if (!challenge) throw expired('response');
     const verification = await verifyRegistrationResponse({
@@ -152,7 +150,7 @@ export class PasskeysService {
         const locked = await tx.findOneOrFail(User, { id: user.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
         // Asked again under the lock: another factor may have come since the options were given.
         await assertMayAddSecondFactor(this.sessions, locked, dto.sessionKey);
-        if ((await tx.count(Passkey, { userId: user.id })) >= PASSKEYS_PER_ACCOUNT_MAX) throw RpcErrors.conflict(PasskeyMessages.tooMany);
+        if ((await tx.count(Passkey, { userId: user.id })) >= PASSKEYS_PER_ACCOUNT_MAX) throw RpcErrors.conflict(fieldMessage('passkey_too_many', { max: PASSKEYS_PER_ACCOUNT_MAX }));
         const made = Object.assign(new Passkey(), {
           userId: user.id,
           credentialId: credential.id,
@@ -166,7 +164,7 @@ export class PasskeysService {
         return made;
       })
       .catch((error: unknown) => {
-        if (error instanceof UniqueConstraintViolationException) throw RpcErrors.conflict(PasskeyMessages.alreadyRegistered);
+        if (error instanceof UniqueConstraintViolationException) throw RpcErrors.conflict(fieldMessage('passkey_already_registered'));
         throw error;
       });
     await this.announce(user.id);
@@ -195,8 +193,8 @@ export class PasskeysService {
       // Locked, so two removals racing cannot each think the other passkey remains.
       const user = await tx.findOneOrFail(User, { id: dto.userId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       const left = await tx.count(Passkey, { userId: user.id, id: { $ne: dto.passkeyId } });
-      if (!user.passwordHash && left === 0 && (await tx.count(OidcIdentity, { userId: user.id })) === 0) throw RpcErrors.conflict(PasskeyMessages.lastWayIn);
-      if (left === 0 && !user.twoStepEnabledAt && !openedWithSecondFactor(signedInWith)) throw RpcErrors.forbidden(PasskeyMessages.lastSecondFactor);
+      if (!user.passwordHash && left === 0 && (await tx.count(OidcIdentity, { userId: user.id })) === 0) throw RpcErrors.conflict(fieldMessage('passkey_last_way_in'));
+      if (left === 0 && !user.twoStepEnabledAt && !openedWithSecondFactor(signedInWith)) throw RpcErrors.forbidden(fieldMessage('passkey_last_second_factor'));
       await tx.nativeDelete(Passkey, { id: dto.passkeyId, userId: user.id });
       await this.recount(tx, user.id);
     });
@@ -213,7 +211,7 @@ export class PasskeysService {
       await this.signInsByIp.consume(dto.client.ip);
     } catch (error) {
       if (!(error instanceof RateLimiterRes)) throw error;
-      throw refusedFor(error.msBeforeNext, (wait) => `Too many passkey sign-ins from this network. Please try again in ${wait}.`);
+      throw refusedFor(error.msBeforeNext, 'passkey_too_many_sign_ins');
     }
     const options = await generateAuthenticationOptions({
       rpID: this.rp.rpId,
@@ -241,9 +239,9 @@ export class PasskeysService {
     // An unknown passkey counts on its own, like a name without an account.
     const subject = owner ? attemptSubject('', owner.id) : attemptSubject(`passkey:${dto.response.id}`, null);
     await this.limiter.assertAllowed(subject, ip);
-    if (!passkey || !owner) return this.failed(subject, ip, RpcErrors.badRequest(PasskeyMessages.unknown, { response: [PasskeyMessages.unknown] }));
+    if (!passkey || !owner) return this.failed(subject, ip, fieldRefused('response', fieldMessage('passkey_unknown')));
     if (pending.login !== null && pending.login !== owner.username && pending.login !== owner.email) {
-      return this.failed(subject, ip, RpcErrors.badRequest(PasskeyMessages.otherAccount, { response: [PasskeyMessages.otherAccount] }));
+      return this.failed(subject, ip, fieldRefused('response', fieldMessage('passkey_other_account')));
     }
     const handle = dto.response.response.userHandle;
     if (handle !== undefined && handle !== owner.passkeyUserHandle) return this.failed(subject, ip, notVerified());
@@ -262,7 +260,7 @@ export class PasskeysService {
   async confirmationOptions(dto: PasskeyConfirmationOptionsRequestDto): Promise<PublicKeyCredentialRequestOptionsJSON> {
     const user = await this.account(dto.userId);
     const passkeys = await this.em.find(Passkey, { userId: user.id }, { orderBy: { id: 'asc' } });
-    if (passkeys.length === 0) throw RpcErrors.conflict(PasskeyMessages.noneToConfirm);
+    if (passkeys.length === 0) throw RpcErrors.conflict(fieldMessage('passkey_none_to_confirm'));
     const options = await generateAuthenticationOptions({
       rpID: this.rp.rpId,
       userVerification: 'required',
@@ -342,15 +340,15 @@ export class PasskeysService {
 
   private async account(userId: number): Promise<User> {
     const user = await this.em.findOne(User, { id: userId });
-    if (!user) throw RpcErrors.notFound('User not found');
+    if (!user) throw RpcErrors.notFound(fieldMessage('user_not_found'));
     return user;
   }
 
   /** 404 for a passkey nobody has, 403 for someone else's. */
   private async owned(userId: number, passkeyId: number): Promise<Passkey> {
     const passkey = await this.em.findOne(Passkey, { id: passkeyId });
-    if (!passkey) throw RpcErrors.notFound(PasskeyMessages.notFound);
-    if (passkey.userId !== userId) throw RpcErrors.forbidden(PasskeyMessages.notYours);
+    if (!passkey) throw RpcErrors.notFound(fieldMessage('passkey_not_found'));
+    if (passkey.userId !== userId) throw RpcErrors.forbidden(fieldMessage('passkey_not_yours'));
     return passkey;
   }
 

@@ -3,7 +3,6 @@ import {
   EMAIL_VERIFICATION_TTL_SECONDS,
   fieldMessage,
   PASSWORD_RESET_TTL_SECONDS,
-  RecoveryMessages,
   type ForgotPasswordRequestDto,
   type ResetPasswordDto,
   type UserDto,
@@ -53,7 +52,7 @@ export class RecoveryService {
       await this.resetsPerAddress.consume(dto.client.ip);
     } catch (error) {
       if (!(error instanceof RateLimiterRes)) throw error;
-      throw refusedFor(error.msBeforeNext, (wait) => `Too many password reset requests from this network. Please try again in ${wait}.`);
+      throw refusedFor(error.msBeforeNext, 'password_reset_too_many');
     }
     const user = await this.users.findByLogin(dto.email);
     // An account made through a sign-in provider has no password until it sets one this way, from its verified address.
@@ -70,11 +69,11 @@ export class RecoveryService {
     // A refused password leaves the link good for a better one: look before redeeming.
     const userId = await this.tokens.peek('password-reset', dto.token);
     const user = userId === null ? null : await this.users.findById(userId);
-    if (!user?.email) throw invalidLink('token', RecoveryMessages.resetLinkInvalid);
+    if (!user?.email) throw invalidLink('recovery_reset_link_invalid');
     const problem = passwordProblem(dto.password, user.username, user.email);
     if (problem) throw fieldRefused('password', problem);
     const hash = await argon2.hash(dto.password, HASH_OPTIONS);
-    if ((await this.tokens.redeem('password-reset', dto.token)) !== user.id) throw invalidLink('token', RecoveryMessages.resetLinkInvalid);
+    if ((await this.tokens.redeem('password-reset', dto.token)) !== user.id) throw invalidLink('recovery_reset_link_invalid');
     await this.users.setPasswordHash(user.id, hash);
     await this.sessions.destroyAll(user.id);
     await this.users.invalidateSessions({ userId: user.id });
@@ -92,16 +91,16 @@ export class RecoveryService {
   async verifyEmail(token: string): Promise<UserDto> {
     const userId = await this.tokens.redeem('email-verification', token);
     const verified = userId === null ? null : await this.users.markEmailVerified(userId);
-    if (!verified) throw invalidLink('token', RecoveryMessages.verifyLinkInvalid);
+    if (!verified) throw invalidLink('recovery_verify_link_invalid');
     return verified;
   }
 
   async resendVerification(userId: number): Promise<{ ok: true }> {
     const user = await this.users.findById(userId);
-    if (!user?.email) throw RpcErrors.badRequest('Add an email address to your account first');
-    if (user.isVerified) throw rpcError(409, 'already_verified', RecoveryMessages.alreadyVerified);
+    if (!user?.email) throw RpcErrors.badRequest(fieldMessage('recovery_no_email'));
+    if (user.isVerified) throw rpcError(409, 'already_verified', fieldMessage('recovery_already_verified'));
     if (!(await this.mayMail(user.id))) {
-      throw rpcError(429, 'too_many_attempts', 'We have sent you several links already. Please check your inbox, or try again in an hour.');
+      throw rpcError(429, 'too_many_attempts', fieldMessage('recovery_too_many_links'));
     }
     await this.sendVerification(user);
     return { ok: true };
@@ -127,6 +126,7 @@ function recipient(user: User): MailRecipient {
   return { id: user.id, username: user.username, email: user.email as string, language: user.language };
 }
 
-function invalidLink(field: string, message: string) {
-  return RpcErrors.badRequest(message, { [field]: [message] });
+/** A link that no longer works: refused on its token. */
+function invalidLink(code: 'recovery_reset_link_invalid' | 'recovery_verify_link_invalid') {
+  return fieldRefused('token', fieldMessage(code));
 }

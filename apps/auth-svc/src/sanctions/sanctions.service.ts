@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import {
   canModerate,
+  fieldMessage,
   ModerationErrorCode,
   ModerationMessages,
   type AccountSanctionDto,
@@ -84,10 +85,10 @@ export class SanctionsService {
     const sanction = await this.inForce(userId);
     if (!sanction) return;
     if (sanction.kind === 'ban') {
-      throw rpcError(403, ModerationErrorCode.AccountBanned, ModerationMessages.BannedSignIn, { details: { reason: sanction.reason } });
+      throw rpcError(403, ModerationErrorCode.AccountBanned, fieldMessage('account_banned'), { details: { reason: sanction.reason } });
     }
     const until = (sanction.endsAt as Date).toISOString();
-    throw rpcError(403, ModerationErrorCode.AccountSuspended, ModerationMessages.suspended(until), {
+    throw rpcError(403, ModerationErrorCode.AccountSuspended, fieldMessage('account_suspended', { until }), {
       details: { suspendedUntil: until, reason: sanction.reason },
     });
   }
@@ -97,10 +98,10 @@ export class SanctionsService {
     await requireModerator(dto.actor, em);
     const sanction = await em.transactional(async (tx) => {
       const target = await lockAccount(dto.userId, tx);
-      if (canModerate(target.role)) throw RpcErrors.forbidden(ModerationMessages.NotOnModerators);
+      if (canModerate(target.role)) throw RpcErrors.forbidden(fieldMessage('moderation_not_on_moderators'));
       const current = await this.inForce(target.id, tx);
-      if (current?.kind === 'ban') throw RpcErrors.conflict(ModerationMessages.AlreadyBanned);
-      if (current && dto.kind === 'suspension') throw RpcErrors.conflict(ModerationMessages.alreadySuspended((current.endsAt as Date).toISOString()));
+      if (current?.kind === 'ban') throw RpcErrors.conflict(fieldMessage('moderation_already_banned'));
+      if (current && dto.kind === 'suspension') throw RpcErrors.conflict(fieldMessage('moderation_already_suspended_until', { until: (current.endsAt as Date).toISOString() }));
       const now = new Date();
       if (current) lift(current, dto.actor.id, ModerationMessages.BanReplacesSuspension, now);
       const created = Object.assign(new AccountSanction(), {
@@ -127,7 +128,7 @@ export class SanctionsService {
     const lifted = await em.transactional(async (tx) => {
       const target = await lockAccount(dto.userId, tx);
       const current = await this.inForce(target.id, tx);
-      if (current?.kind !== dto.kind) throw RpcErrors.conflict(dto.kind === 'ban' ? ModerationMessages.NotBanned : ModerationMessages.NotSuspended);
+      if (current?.kind !== dto.kind) throw RpcErrors.conflict(fieldMessage(dto.kind === 'ban' ? 'moderation_not_banned' : 'moderation_not_suspended'));
       lift(current, dto.actor.id, dto.reason.trim(), new Date());
       return current;
     });
@@ -154,7 +155,7 @@ export class SanctionsService {
     const em = this.em.fork();
     await requireModerator(actor, em);
     const user = await em.findOne(User, { id: userId });
-    if (!user) throw RpcErrors.notFound('User not found');
+    if (!user) throw RpcErrors.notFound(fieldMessage('user_not_found'));
     const history = await em.find(AccountSanction, { userId }, { orderBy: { id: 'desc' } });
     const now = Date.now();
     const current = history.filter((s) => isActive(s, now));

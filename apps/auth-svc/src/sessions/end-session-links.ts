@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { END_SESSION_LINK_TTL_SECONDS, SessionMessages } from '@app/contracts';
-import { REDIS, RpcErrors } from '@app/server';
+import { END_SESSION_LINK_TTL_SECONDS, fieldMessage } from '@app/contracts';
+import { fieldRefused, REDIS } from '@app/server';
 import type { Redis } from 'ioredis';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
@@ -43,13 +43,13 @@ export class EndSessionLinks {
     const [body, signature] = token.split('.');
     const expected = Buffer.from(await this.sign(body ?? ''));
     const given = Buffer.from(signature ?? '');
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw refused(SessionMessages.linkInvalid);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw refused('session_link_invalid');
     const claims = parseClaims(body as string);
-    if (!claims) throw refused(SessionMessages.linkInvalid);
+    if (!claims) throw refused('session_link_invalid');
     const secondsLeft = claims.e - Math.floor(Date.now() / 1000);
-    if (secondsLeft <= 0) throw refused(SessionMessages.linkExpired);
+    if (secondsLeft <= 0) throw refused('session_link_expired');
     const spent = await this.redis.set(spentKey(claims.n), '1', 'EX', secondsLeft, 'NX');
-    if (spent !== 'OK') throw refused(SessionMessages.linkUsed);
+    if (spent !== 'OK') throw refused('session_link_used');
     return { userId: claims.u, sessionId: claims.s };
   }
 
@@ -69,6 +69,6 @@ function parseClaims(body: string): LinkClaims | null {
   }
 }
 
-function refused(message: string) {
-  return RpcErrors.badRequest(message, { token: [message] });
+function refused(code: 'session_link_invalid' | 'session_link_used' | 'session_link_expired') {
+  return fieldRefused('token', fieldMessage(code));
 }

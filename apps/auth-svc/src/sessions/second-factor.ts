@@ -1,4 +1,4 @@
-import { mayAddSecondFactor, TwoStepMessages } from '@app/contracts';
+import { fieldMessage, mayAddSecondFactor } from '@app/contracts';
 import { RpcErrors } from '@app/server';
 import type { User } from '../users/user.entity';
 import { secondFactorsOf } from '../users/user.mapper';
@@ -10,6 +10,6 @@ import type { SessionStore } from './session.store';
  */
 export async function assertMayAddSecondFactor(sessions: SessionStore, user: User, sessionKey: string): Promise<void> {
   if (!mayAddSecondFactor(secondFactorsOf(user), await sessions.signedInWith(sessionKey))) {
-    throw RpcErrors.forbidden(TwoStepMessages.addingNeedsSecondFactor);
+    throw RpcErrors.forbidden(fieldMessage('second_factor_adding_needs_one'));
   }
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { SessionMessages, type EndSessionRequestDto, type ListSessionsRequestDto, type SessionInfoDto } from '@app/contracts';
+import { fieldMessage, type EndSessionRequestDto, type ListSessionsRequestDto, type SessionInfoDto } from '@app/contracts';
 import { RpcErrors, rpcError } from '@app/server';
 import { UsersService } from '../users/users.service';
 import { EndSessionLinks } from './end-session-links';
@@ -27,8 +27,8 @@ export class SessionsService {
   async end(dto: EndSessionRequestDto): Promise<{ ok: true }> {
     const target = (await this.sessions.liveSessionsOf(dto.userId)).find((entry) => sessionIdOf(entry.tokenHash) === dto.sessionId);
     // Another person's session is not found among this person's: it answers exactly like one that never was.
-    if (!target) throw RpcErrors.notFound(SessionMessages.notFound);
-    if (target.tokenHash === dto.sessionKey) throw rpcError(409, 'current_session', SessionMessages.current);
+    if (!target) throw RpcErrors.notFound(fieldMessage('session_not_found'));
+    if (target.tokenHash === dto.sessionKey) throw rpcError(409, 'current_session', fieldMessage('session_current'));
     await this.endOne(dto.userId, target.tokenHash);
     return { ok: true };
   }

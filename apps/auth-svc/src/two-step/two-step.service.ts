@@ -2,11 +2,10 @@ import { Inject, Injectable } from '@nestjs/common';
 import { EnsureRequestContext } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import {
-  ErrorCode,
+  fieldMessage,
   RECOVERY_CODE_COUNT,
   TWO_STEP_CHALLENGE_TTL_SECONDS,
   TWO_STEP_SETUP_TTL_SECONDS,
-  TwoStepMessages,
   type ConfirmTwoStepRequestDto,
   type DisableTwoStepRequestDto,
   type RecoveryCodesDto,
@@ -16,7 +15,7 @@ import {
   type TwoStepSetupDto,
   type TwoStepStatusDto,
 } from '@app/contracts';
-import { REDIS, RpcErrors, rpcError } from '@app/server';
+import { fieldRefused, REDIS, RpcErrors } from '@app/server';
 import * as argon2 from 'argon2';
 import type { Redis } from 'ioredis';
 import { createHash, randomBytes } from 'node:crypto';
@@ -42,8 +41,8 @@ export interface PendingSignIn {
 const setupKey = (userId: number) => `two-step-setup:${userId}`;
 const challengeKey = (token: string) => `two-step-challenge:${createHash('sha256').update(token).digest('hex')}`;
 
-const wrongCode = () => RpcErrors.badRequest(TwoStepMessages.codeWrong, { code: [TwoStepMessages.codeWrong] });
-const challengeExpired = () => rpcError(400, ErrorCode.ValidationFailed, TwoStepMessages.challengeExpired, { fields: { challenge: [TwoStepMessages.challengeExpired] } });
+const wrongCode = () => fieldRefused('code', fieldMessage('two_step_code_wrong'));
+const challengeExpired = () => fieldRefused('challenge', fieldMessage('two_step_sign_in_expired'));
 
 /**
  * Two-step sign-in with an authenticator app (TOTP, RFC 6238): enrolment, the code asked after
@@ -74,8 +73,8 @@ export class TwoStepService {
   @EnsureRequestContext()
   async start(dto: StartTwoStepRequestDto): Promise<TwoStepSetupDto> {
     const user = await this.account(dto.userId);
-    if (user.role === 'guest') throw RpcErrors.forbidden(TwoStepMessages.guestsCannot);
-    if (user.twoStepEnabledAt) throw RpcErrors.conflict(TwoStepMessages.alreadyOn);
+    if (user.role === 'guest') throw RpcErrors.forbidden(fieldMessage('two_step_guests_cannot'));
+    if (user.twoStepEnabledAt) throw RpcErrors.conflict(fieldMessage('two_step_already_on'));
     await assertMayAddSecondFactor(this.sessions, user, dto.sessionKey);
     const secret = newTotpSecret();
     await this.redis.set(setupKey(user.id), secret, 'EX', TWO_STEP_SETUP_TTL_SECONDS);
@@ -86,11 +85,11 @@ export class TwoStepService {
   @EnsureRequestContext()
   async confirm(dto: ConfirmTwoStepRequestDto): Promise<RecoveryCodesDto> {
     const user = await this.account(dto.userId);
-    if (user.twoStepEnabledAt) throw RpcErrors.conflict(TwoStepMessages.alreadyOn);
+    if (user.twoStepEnabledAt) throw RpcErrors.conflict(fieldMessage('two_step_already_on'));
     // Asked again: a passkey may have come since the enrolment started.
     await assertMayAddSecondFactor(this.sessions, user, dto.sessionKey);
     const secret = await this.redis.get(setupKey(user.id));
-    if (!secret) throw RpcErrors.badRequest(TwoStepMessages.setupExpired, { code: [TwoStepMessages.setupExpired] });
+    if (!secret) throw fieldRefused('code', fieldMessage('two_step_setup_expired'));
     const code = asTotpCode(dto.code);
     const step = code ? matchingStep(secret, code, null) : null;
     if (step === null) throw wrongCode();
@@ -102,7 +101,7 @@ export class TwoStepService {
       await this.replaceRecoveryCodes(tx, user.id, codes.hashes);
       return true;
     });
-    if (!turnedOn) throw RpcErrors.conflict(TwoStepMessages.alreadyOn);
+    if (!turnedOn) throw RpcErrors.conflict(fieldMessage('two_step_already_on'));
     await this.redis.del(setupKey(user.id));
     await this.announce(user.id);
     return { codes: codes.plain };
@@ -128,7 +127,7 @@ export class TwoStepService {
     await this.identity.confirm(
       user,
       { password: dto.password, passkey: dto.passkey, providerSignIn: dto.providerSignIn, sessionKey: dto.sessionKey, ip: dto.client.ip },
-      { passwordRequired: passwordRequired('Password is required'), passwordWrong: () => RpcErrors.badRequest(TwoStepMessages.passwordWrong, { password: [TwoStepMessages.passwordWrong] }) },
+      { passwordRequired, passwordWrong: () => fieldRefused('password', fieldMessage('password_wrong')) },
     );
     await this.checkCode(user, dto.code, dto.client.ip);
     await this.em.fork().transactional(async (tx) => {
@@ -213,13 +212,13 @@ export class TwoStepService {
 
   private async account(userId: number): Promise<User> {
     const user = await this.em.findOne(User, { id: userId });
-    if (!user) throw RpcErrors.notFound('User not found');
+    if (!user) throw RpcErrors.notFound(fieldMessage('user_not_found'));
     return user;
   }
 
   private async enabledAccount(userId: number): Promise<User> {
     const user = await this.account(userId);
-    if (!user.twoStepEnabledAt) throw RpcErrors.conflict(TwoStepMessages.notOn);
+    if (!user.twoStepEnabledAt) throw RpcErrors.conflict(fieldMessage('two_step_not_on'));
     return user;
   }
 

@@ -27,7 +27,7 @@ import { User } from './user.entity';
 import { toUserDto, toUserSummary } from './user.mapper';
 
 export const USERNAME_TAKEN_MESSAGE = fieldText('username_taken');
-export const GUEST_PROFILE_MESSAGE = 'Guests cannot set a bio or a profile picture. Sign up to have a profile.';
+export const GUEST_PROFILE_MESSAGE = fieldText('guest_profile');
 const LAST_SEEN_RESOLUTION_MS = 60_000;
 const GUEST_PURGE_BATCH = 1000;
 
@@ -62,7 +62,7 @@ export class UsersService {
   @EnsureRequestContext()
   async getMe(userId: number): Promise<UserDto> {
     const user = await this.em.findOne(User, { id: userId });
-    if (!user) throw RpcErrors.notFound('User not found');
+    if (!user) throw RpcErrors.notFound(fieldMessage('user_not_found'));
     return toUserDto(user);
   }
 
@@ -122,10 +122,10 @@ export class UsersService {
   @EnsureRequestContext()
   async updateProfile(userId: number, changes: UpdateProfileDto): Promise<UserDto> {
     const user = await this.em.findOne(User, { id: userId });
-    if (!user) throw RpcErrors.notFound('User not found');
+    if (!user) throw RpcErrors.notFound(fieldMessage('user_not_found'));
     // Guests are read-only: a bio or picture would let anyone post without an account.
     if (user.role === 'guest' && (changes.bio !== undefined || changes.avatar !== undefined)) {
-      throw RpcErrors.forbidden(GUEST_PROFILE_MESSAGE);
+      throw RpcErrors.forbidden(fieldMessage('guest_profile'));
     }
     if (changes.username !== undefined) {
       const username = changes.username.toLowerCase();
@@ -149,7 +149,7 @@ export class UsersService {
   @EnsureRequestContext()
   async updateSettings(userId: number, settings: UpdateSettingsDto): Promise<UserSettings> {
     const user = await this.em.findOne(User, { id: userId });
-    if (!user) throw RpcErrors.notFound('User not found');
+    if (!user) throw RpcErrors.notFound(fieldMessage('user_not_found'));
     const stored = withDefaultSettings(user.settings);
     const before = JSON.stringify(enforcedOf(user));
     // Stored as plain JSON: the validated DTO instances carry no extra fields (whitelisted). A client
@@ -166,7 +166,7 @@ export class UsersService {
   @EnsureRequestContext()
   async updateLanguage(userId: number, language: Language): Promise<UpdateLanguageDto> {
     const user = await this.em.findOne(User, { id: userId });
-    if (!user) throw RpcErrors.notFound('User not found');
+    if (!user) throw RpcErrors.notFound(fieldMessage('user_not_found'));
     if (user.language !== language) {
       user.language = language;
       await this.em.flush();
@@ -179,7 +179,7 @@ export class UsersService {
   @EnsureRequestContext()
   async setRole(userId: number, role: UserRole): Promise<UserDto> {
     const user = await this.em.findOne(User, { id: userId });
-    if (!user) throw RpcErrors.notFound('User not found');
+    if (!user) throw RpcErrors.notFound(fieldMessage('user_not_found'));
     if (user.role !== role) {
       user.role = role;
       await this.em.flush();

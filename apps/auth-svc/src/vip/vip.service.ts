@@ -3,10 +3,10 @@ import { LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import {
   canModerate,
+  fieldMessage,
   VIP_EXPIRY_NOTICE_DAYS,
   VIP_GRANT_DEFAULT_DAYS,
   VipEvents,
-  VipMessages,
   type ActorDto,
   type GrantVipRequestDto,
   type RevokeVipRequestDto,
@@ -48,9 +48,9 @@ export class VipService {
     const now = new Date(this.clock.now());
     const { user, change } = await em.transactional(async (tx) => {
       const user = await lockAccount(dto.userId, tx);
-      if (user.role === 'guest') throw RpcErrors.unprocessable(VipMessages.GuestsCannotBeVip);
-      if (user.role === 'seller' || canModerate(user.role)) throw RpcErrors.unprocessable(VipMessages.AlreadyIncluded);
-      if (user.vipUntil && user.vipUntil > now) throw RpcErrors.conflict(VipMessages.alreadyVip(user.vipUntil.toISOString()));
+      if (user.role === 'guest') throw RpcErrors.unprocessable(fieldMessage('vip_guests_cannot'));
+      if (user.role === 'seller' || canModerate(user.role)) throw RpcErrors.unprocessable(fieldMessage('vip_already_included'));
+      if (user.vipUntil && user.vipUntil > now) throw RpcErrors.conflict(fieldMessage('vip_already_vip', { until: user.vipUntil.toISOString() }));
       user.role = 'vip';
       user.vipUntil = new Date(now.getTime() + (dto.days ?? VIP_GRANT_DEFAULT_DAYS) * DAY_MS);
       user.vipRemindedAt = null;
@@ -67,7 +67,7 @@ export class VipService {
     const now = new Date(this.clock.now());
     const { user, change } = await em.transactional(async (tx) => {
       const user = await lockAccount(dto.userId, tx);
-      if (user.role !== 'vip') throw RpcErrors.conflict(VipMessages.NotVip);
+      if (user.role !== 'vip') throw RpcErrors.conflict(fieldMessage('vip_not_vip'));
       user.role = 'user';
       user.vipUntil = null;
       const change = record(tx, { userId: user.id, action: 'revoke', vipUntil: null, reason: dto.reason.trim(), actorId: dto.actor.id, createdAt: now });
@@ -80,7 +80,7 @@ export class VipService {
   async history(actor: ActorDto, userId?: number): Promise<VipChangeDto[]> {
     const em = this.em.fork();
     await requireModerator(actor, em);
-    if (userId !== undefined && !(await em.findOne(User, { id: userId }))) throw RpcErrors.notFound('User not found');
+    if (userId !== undefined && !(await em.findOne(User, { id: userId }))) throw RpcErrors.notFound(fieldMessage('user_not_found'));
     const changes = await em.find(VipChange, userId === undefined ? {} : { userId }, { orderBy: { id: 'desc' }, limit: HISTORY_LIMIT });
     const names = new Map((await em.find(User, { id: { $in: [...new Set(changes.flatMap((c) => [c.userId, c.actorId ?? c.userId]))] } })).map((u) => [u.id, u.username]));
     return changes.map((c) => toChangeDto(c, names.get(c.userId) ?? '', c.actorId === null ? null : (names.get(c.actorId) ?? null)));

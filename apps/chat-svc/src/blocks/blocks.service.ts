@@ -1,16 +1,16 @@
 import { Injectable, Logger } from '@nestjs/common';
 import {
+  BLOCK_LIST_MAX,
   BlockEvents,
   canModerate,
-  ChatMessages,
-  SafetyMessages,
+  fieldMessage,
   type ActorDto,
   type BlockBetweenAnswerDto,
   type BlockedUserDto,
   type BlockListChangedEvent,
   type UserSummary,
 } from '@app/contracts';
-import { RpcClient, RpcErrors } from '@app/server';
+import { fieldRefused, RpcClient, RpcErrors } from '@app/server';
 import { ChatUsersService } from '../users/users.service';
 import { BlocksRepository } from './blocks.repository';
 
@@ -30,19 +30,19 @@ export class BlocksService {
   ) {}
 
   async block(actor: ActorDto, userId: number): Promise<BlockedUserDto> {
-    if (userId === actor.id) throw RpcErrors.badRequest(SafetyMessages.SelfBlock, { userId: [SafetyMessages.SelfBlock] });
+    if (userId === actor.id) throw fieldRefused('userId', fieldMessage('block_self'));
     await this.users.remember(actor);
     const other = (await this.users.findMany([userId], { strict: true })).get(userId);
-    if (!other) throw RpcErrors.notFound(ChatMessages.UserNotFound);
-    if (canModerate(other.role)) throw RpcErrors.forbidden(SafetyMessages.ModeratorNotBlockable);
+    if (!other) throw RpcErrors.notFound(fieldMessage('user_not_found'));
+    if (canModerate(other.role)) throw RpcErrors.forbidden(fieldMessage('block_moderator'));
     const result = await this.blocks.insert(actor.id, userId);
-    if (result.state === 'full') throw RpcErrors.conflict(SafetyMessages.BlockListFull);
+    if (result.state === 'full') throw RpcErrors.conflict(fieldMessage('block_list_full', { max: BLOCK_LIST_MAX }));
     if (result.state === 'blocked') await this.announce(actor.id);
     return { user: other, blockedAt: new Date(result.createdAt).toISOString() };
   }
 
   async unblock(actor: ActorDto, userId: number): Promise<void> {
-    if (!(await this.blocks.delete(actor.id, userId))) throw RpcErrors.notFound(SafetyMessages.NotBlocked);
+    if (!(await this.blocks.delete(actor.id, userId))) throw RpcErrors.notFound(fieldMessage('block_not_blocked'));
     await this.announce(actor.id);
   }
 

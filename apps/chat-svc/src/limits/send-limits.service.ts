@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  ChatMessages,
   DUPLICATE_LIMIT,
   DUPLICATE_WINDOW_MS,
   ErrorCode,
@@ -9,8 +8,8 @@ import {
   HOURLY_MESSAGE_LIMIT,
   LINK_MESSAGE_LIMIT,
   LINK_WINDOW_MS,
-  SafetyMessages,
-  describeWait,
+  describeWaitValues,
+  fieldMessage,
   type SendWaitDto,
 } from '@app/contracts';
 import { comparableText, Metrics, REDIS, rpcError } from '@app/server';
@@ -132,14 +131,14 @@ export class SendLimitsService {
     const code = verdict === 'duplicate' ? ErrorCode.RateLimitDuplicate : verdict === 'links' ? ErrorCode.RateLimitLinks : ErrorCode.RateLimit;
     const message =
       verdict === 'duplicate'
-        ? ChatMessages.Duplicate
+        ? fieldMessage('message_duplicate')
         : verdict === 'links'
-          ? SafetyMessages.linkSpam(describeWait(waitTime))
+          ? fieldMessage('link_spam', { max: LINK_MESSAGE_LIMIT, ...describeWaitValues(waitTime) })
         : verdict === 'hourly'
-          ? ChatMessages.RateLimit
+          ? fieldMessage('message_hourly_limit')
           : verdict === 'flood'
-            ? ChatMessages.Flood
-            : `Please wait ${seconds} seconds before sending another message`;
+            ? fieldMessage('message_flood')
+            : fieldMessage('message_cooldown', { seconds });
     throw rpcError(429, code, message, { details: { error: code, waitTime, retryAfterSeconds: seconds } });
   }
 

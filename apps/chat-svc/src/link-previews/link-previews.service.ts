@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { ChatMessages, LINK_PREVIEW_LIMITS, MediaPatterns, previewLinkOf, type LinkPreviewDto, type LinkPreviewRequestDto } from '@app/contracts';
+import { fieldMessage, LINK_PREVIEW_LIMITS, MediaPatterns, previewLinkOf, type LinkPreviewDto, type LinkPreviewRequestDto } from '@app/contracts';
 import { fetchPublic, FetchRefusedError, Metrics, parseOrigins, RpcErrors, RpcClient, type FetchedResource } from '@app/server';
 import { ChatEnv } from '../config/chat-env';
 import { FanoutService } from '../fanout/fanout.service';
@@ -59,10 +59,10 @@ export class LinkPreviewsService {
   /** The sender takes their message's preview away, for good: 404 unknown, 403 someone else's, 409 deleted. */
   async remove(dto: LinkPreviewRequestDto): Promise<{ ok: true }> {
     const message = await this.repository.find(dto.messageId);
-    if (!message) throw RpcErrors.notFound(ChatMessages.MessageNotFound);
-    if (message.senderId !== dto.actor.id) throw RpcErrors.forbidden(ChatMessages.NotYourMessage);
-    if (message.removed) throw RpcErrors.conflict(ChatMessages.MessageGone);
-    if (!(await this.repository.remove(message.messageId, dto.actor.id))) throw RpcErrors.conflict(ChatMessages.MessageGone);
+    if (!message) throw RpcErrors.notFound(fieldMessage('message_not_found'));
+    if (message.senderId !== dto.actor.id) throw RpcErrors.forbidden(fieldMessage('message_not_yours'));
+    if (message.removed) throw RpcErrors.conflict(fieldMessage('message_gone'));
+    if (!(await this.repository.remove(message.messageId, dto.actor.id))) throw RpcErrors.conflict(fieldMessage('message_gone'));
     if (message.hasPreview) this.tell(message, null);
     return { ok: true };
   }

@@ -5,7 +5,6 @@ import {
   canSendMessages,
   canSendVoiceNotes,
   CHAT_MEDIA_URL_PATTERN,
-  ChatMessages,
   EDIT_WINDOW_MS,
   fieldMessage,
   hasSendLimits,
@@ -18,7 +17,6 @@ import {
   quoteLine,
   readsAsConversation,
   roomTakesPicture,
-  SafetyMessages,
   VOICE_MEDIA_URL_PATTERN,
   type ActorDto,
   type DeleteMessageRequestDto,
@@ -86,18 +84,18 @@ export class MessagesService {
     const context = await this.messages.sendContext(dto.roomId, actor.id, dto.clientId ?? null);
     const room = await this.roomToSendIn(context, actor);
     const type = messageKind(dto.type, dto.content);
-    if ((type === 'image' || type === 'gif') && !canSendImages(actor.role)) throw RpcErrors.forbidden(ChatMessages.ImagesPremium);
+    if ((type === 'image' || type === 'gif') && !canSendImages(actor.role)) throw RpcErrors.forbidden(fieldMessage('message_images_premium'));
     if ((type === 'image' || type === 'gif') && !CHAT_MEDIA_URL_PATTERN.test(dto.content)) {
       throw fieldRefused('content', fieldMessage('message_picture_upload_first'));
     }
-    if ((type === 'image' || type === 'gif') && !roomTakesPicture(room, type)) throw RpcErrors.forbidden(type === 'image' ? ChatMessages.ImagesOff : ChatMessages.GifsOff);
+    if ((type === 'image' || type === 'gif') && !roomTakesPicture(room, type)) throw RpcErrors.forbidden(fieldMessage(type === 'image' ? 'message_images_off' : 'message_gifs_off'));
     // Voice notes: premium, and only a voice upload the media service checked as audio.
-    if (type === 'voice' && !canSendVoiceNotes(actor.role)) throw RpcErrors.forbidden(ChatMessages.VoicePremium);
+    if (type === 'voice' && !canSendVoiceNotes(actor.role)) throw RpcErrors.forbidden(fieldMessage('message_voice_premium'));
     if (type === 'voice' && !VOICE_MEDIA_URL_PATTERN.test(dto.content)) {
       throw fieldRefused('content', fieldMessage('message_voice_upload_first'));
     }
     const formatting = normalizeFormatting(dto.formatting);
-    if (formatting && !canFormat(actor.role, room.type)) throw RpcErrors.forbidden(ChatMessages.FormattingPremium);
+    if (formatting && !canFormat(actor.role, room.type)) throw RpcErrors.forbidden(fieldMessage('message_formatting_premium'));
 
     if (context.earlierId !== null) {
       // A retry: the message stored the first time, not counted against the limits again.
@@ -149,19 +147,19 @@ export class MessagesService {
    */
   private async answered(messageId: number, room: Room, senderId: number): Promise<Message> {
     const message = await this.messages.findById(messageId);
-    if (!message || message.removedAt) throw RpcErrors.notFound(ChatMessages.MessageNotFound);
+    if (!message || message.removedAt) throw RpcErrors.notFound(fieldMessage('message_not_found'));
     if (message.roomId !== room.id) throw fieldRefused('replyToId', fieldMessage('message_reply_other_conversation'));
     const hidden = hiddenFor(room, senderId);
-    if (hidden !== undefined && (await this.blocks.between(hidden, message.senderId)).aBlockedB) throw RpcErrors.notFound(ChatMessages.MessageNotFound);
+    if (hidden !== undefined && (await this.blocks.between(hidden, message.senderId)).aBlockedB) throw RpcErrors.notFound(fieldMessage('message_not_found'));
     return message;
   }
 
   /** Who may write in a room: the rules of sending, which an edit and a reaction follow too. */
   private async roomToSendIn(context: SendContext, actor: ActorDto): Promise<Room> {
-    if (!canSendMessages(actor.role)) throw RpcErrors.forbidden(ChatMessages.GuestsReadOnly);
+    if (!canSendMessages(actor.role)) throw RpcErrors.forbidden(fieldMessage('message_guests_read_only'));
     const room = await this.rooms.mayEnter(context.room, actor, context.participant);
     // A public room is sent to from inside it (so its maxUsers holds); a private one unless either blocked the other.
-    if (room.type === 'public' && !(await this.presence.isIn(room.id, actor.id))) throw RpcErrors.forbidden(SafetyMessages.JoinToSend);
+    if (room.type === 'public' && !(await this.presence.isIn(room.id, actor.id))) throw RpcErrors.forbidden(fieldMessage('message_join_to_send'));
     if (room.type === 'private') await this.contact.assertCanSend(context.other);
     this.mutes.assertMaySend(context.mutedUntil, room.type);
     return room;
@@ -188,8 +186,8 @@ export class MessagesService {
   async edit(dto: EditMessageRequestDto): Promise<MessageDto> {
     const { actor } = dto;
     const message = await this.ownMessage(dto.messageId, actor);
-    if (message.type !== 'text' && message.type !== 'emoji') throw RpcErrors.forbidden(ChatMessages.EditOnlyText);
-    if (this.clock.now() - new Date(message.createdAt).getTime() > EDIT_WINDOW_MS) throw RpcErrors.forbidden(ChatMessages.EditWindowPassed);
+    if (message.type !== 'text' && message.type !== 'emoji') throw RpcErrors.forbidden(fieldMessage('message_edit_only_text'));
+    if (this.clock.now() - new Date(message.createdAt).getTime() > EDIT_WINDOW_MS) throw RpcErrors.forbidden(fieldMessage('message_edit_window_passed'));
     const room = await this.roomToSendIn(await this.messages.sendContext(message.roomId, actor.id, null), actor);
     await this.countAgainstLimits(room, actor, dto.content, true);
     const content = room.type === 'public' ? this.filter.mask(dto.content) : dto.content;
@@ -200,7 +198,7 @@ export class MessagesService {
       mentions: await this.mentions.resolve(room, actor.id, type, content),
       clearPreview: previewLinkOf(message.content) !== previewLinkOf(content),
     });
-    if (!edited) throw RpcErrors.conflict(ChatMessages.MessageGone);
+    if (!edited) throw RpcErrors.conflict(fieldMessage('message_gone'));
     // A new first link gets its own preview (unless the sender removed the message's preview for good).
     this.previews.schedule(edited);
     const [dtoOut] = await this.withSenders([edited]);
@@ -214,7 +212,7 @@ export class MessagesService {
     const message = await this.ownMessage(dto.messageId, dto.actor);
     await this.rooms.readable(message.roomId, dto.actor);
     const removed = await this.messages.removeBySender(message.id, dto.actor.id);
-    if (!removed) throw RpcErrors.conflict(ChatMessages.MessageGone);
+    if (!removed) throw RpcErrors.conflict(fieldMessage('message_gone'));
     this.fanout.toRoom(removed.roomId, { type: 'message_deleted', roomId: removed.roomId, messageId: removed.id, seq: removed.seq, removedBy: 'sender' });
     await this.notifications.messageRemoved(removed.id);
     return { ok: true };
@@ -226,13 +224,13 @@ export class MessagesService {
    */
   async react(dto: ReactionRequestDto, add: boolean): Promise<ReactionDto[]> {
     const message = await this.messages.findById(dto.messageId);
-    if (!message) throw RpcErrors.notFound(ChatMessages.MessageNotFound);
-    if (message.removedAt) throw RpcErrors.conflict(ChatMessages.MessageGone);
+    if (!message) throw RpcErrors.notFound(fieldMessage('message_not_found'));
+    if (message.removedAt) throw RpcErrors.conflict(fieldMessage('message_gone'));
     const room = await this.roomToSendIn(await this.messages.sendContext(message.roomId, dto.actor.id, null), dto.actor);
     if (add) {
       await this.users.remember(dto.actor);
       await this.reactions.add(message.id, dto.actor.id, dto.emoji).catch((error: unknown) => {
-        throw error instanceof TooManyReactionsError ? RpcErrors.badRequest(ChatMessages.TooManyReactions, { emoji: [ChatMessages.TooManyReactions] }) : error;
+        throw error instanceof TooManyReactionsError ? fieldRefused('emoji', fieldMessage('reaction_too_many')) : error;
       });
     } else {
       await this.reactions.remove(message.id, dto.actor.id, dto.emoji);
@@ -245,9 +243,9 @@ export class MessagesService {
   /** The actor's own message that is still there: 404 when there is none, 403 when it is someone else's. */
   private async ownMessage(messageId: number, actor: ActorDto): Promise<Message> {
     const message = await this.messages.findById(messageId);
-    if (!message) throw RpcErrors.notFound(ChatMessages.MessageNotFound);
-    if (message.senderId !== actor.id) throw RpcErrors.forbidden(ChatMessages.NotYourMessage);
-    if (message.removedAt) throw RpcErrors.conflict(ChatMessages.MessageGone);
+    if (!message) throw RpcErrors.notFound(fieldMessage('message_not_found'));
+    if (message.senderId !== actor.id) throw RpcErrors.forbidden(fieldMessage('message_not_yours'));
+    if (message.removedAt) throw RpcErrors.conflict(fieldMessage('message_gone'));
     return message;
   }
 
@@ -256,7 +254,7 @@ export class MessagesService {
     try {
       return await this.messages.insert({ ...message, roomId: room.id });
     } catch (error) {
-      if (error instanceof RoomGoneError) throw RpcErrors.notFound(ChatMessages.RoomNotFound);
+      if (error instanceof RoomGoneError) throw RpcErrors.notFound(fieldMessage('room_not_found'));
       throw error;
     }
   }

@@ -289,8 +289,9 @@ describe('ModerationService', () => {
 
     it("passes auth-svc's refusal on as it was given, recording nothing", async () => {
       const { service, auth, db } = await build();
-      auth.refusal = new RpcCallError({ status: 409, code: ErrorCode.Conflict, message: ModerationMessages.AlreadyBanned });
-      expect(await refusal(service.ban({ actor: actorOf('moderator'), userId: 20, reason }))).toEqual({ status: 409, code: ErrorCode.Conflict, message: ModerationMessages.AlreadyBanned });
+      const alreadyBanned = { status: 409, code: ErrorCode.Conflict, message: ModerationMessages.AlreadyBanned, messageCode: { code: 'moderation_already_banned' } };
+      auth.refusal = new RpcCallError(alreadyBanned);
+      expect(await refusal(service.ban({ actor: actorOf('moderator'), userId: 20, reason }))).toEqual(alreadyBanned);
       expect(db.insertAudit).not.toHaveBeenCalled();
     });
 

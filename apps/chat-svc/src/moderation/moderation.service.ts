@@ -3,7 +3,7 @@ import type { Knex } from '@mikro-orm/postgresql';
 import {
   AuthPatterns,
   canModerate,
-  ChatMessages,
+  fieldMessage,
   ModerationMessages,
   muteDurationMs,
   reportOutcomeMessage,
@@ -33,7 +33,7 @@ import {
   type UserActionRequestDto,
   type UserSummary,
 } from '@app/contracts';
-import { RpcCallError, RpcClient, RpcErrors } from '@app/server';
+import { fieldRefused, RpcCallError, RpcClient, RpcErrors } from '@app/server';
 import { RpcException } from '@nestjs/microservices';
 import { FanoutService } from '../fanout/fanout.service';
 import { NotificationsService } from '../notifications/notifications.service';
@@ -98,14 +98,14 @@ export class ModerationService {
   async getReport(actor: ActorDto, reportId: number): Promise<ModerationReportDto> {
     requireModerator(actor);
     const report = await this.reports.findById(reportId);
-    if (!report) throw RpcErrors.notFound(ModerationMessages.ReportNotFound);
+    if (!report) throw RpcErrors.notFound(fieldMessage('report_not_found'));
     return (await this.presentReports([report]))[0];
   }
 
   async dismiss(dto: DismissReportRequestDto): Promise<ModerationActionResultDto> {
     requireModerator(dto.actor);
     const report = await this.reports.findById(dto.reportId);
-    if (!report) throw RpcErrors.notFound(ModerationMessages.ReportNotFound);
+    if (!report) throw RpcErrors.notFound(fieldMessage('report_not_found'));
     const subject = report.subjectUserId ? await this.summary(report.subjectUserId) : null;
     return this.act(
       {
@@ -124,13 +124,13 @@ export class ModerationService {
   async deleteMessage(dto: MessageActionRequestDto): Promise<ModerationActionResultDto> {
     requireModerator(dto.actor);
     const message = await this.content.message(dto.messageId);
-    if (!message) throw RpcErrors.notFound(ModerationMessages.MessageNotFound);
-    if (message.removedAt) throw RpcErrors.conflict(ModerationMessages.MessageAlreadyRemoved);
+    if (!message) throw RpcErrors.notFound(fieldMessage('message_not_found'));
+    if (message.removedAt) throw RpcErrors.conflict(fieldMessage('moderation_message_already_removed'));
     const sender = await this.freshUser(message.senderId);
-    if (sender && canModerate(sender.role)) throw RpcErrors.forbidden(ModerationMessages.NotOnModerators);
+    if (sender && canModerate(sender.role)) throw RpcErrors.forbidden(fieldMessage('moderation_not_on_moderators'));
     if (dto.reportId) await this.reportAbout(dto.reportId, (r) => r.targetType === 'message' && r.targetId === message.id);
     if (message.roomType === 'private' && !(await this.reports.anyOn('message', message.id))) {
-      throw RpcErrors.forbidden(ModerationMessages.PrivateMessageNeedsReport);
+      throw RpcErrors.forbidden(fieldMessage('moderation_private_message_needs_report'));
     }
     const target = sender ?? ChatUsersService.summary(message.senderId, new Map());
     return this.act(
@@ -145,7 +145,7 @@ export class ModerationService {
       },
       async (trx) => {
         const removed = await this.db.removeMessage(trx, message.id, dto.actor.id);
-        if (!removed) throw RpcErrors.conflict(ModerationMessages.MessageAlreadyRemoved);
+        if (!removed) throw RpcErrors.conflict(fieldMessage('moderation_message_already_removed'));
         return {
           details: { message: messageSnapshot(message, target) },
           published: async () => {
@@ -160,8 +160,8 @@ export class ModerationService {
   async deleteRoom(dto: RoomActionRequestDto): Promise<ModerationActionResultDto> {
     requireModerator(dto.actor);
     const room = await this.db.findRoom(dto.roomId);
-    if (!room) throw RpcErrors.notFound(ChatMessages.RoomNotFound);
-    if (room.type !== 'public') throw RpcErrors.forbidden(ModerationMessages.RoomNotPublic);
+    if (!room) throw RpcErrors.notFound(fieldMessage('room_not_found'));
+    if (room.type !== 'public') throw RpcErrors.forbidden(fieldMessage('moderation_room_not_public'));
     if (dto.reportId) await this.reportAbout(dto.reportId, (r) => r.targetType === 'room' && r.targetId === room.id);
     const creator = room.createdById ? await this.summary(room.createdById) : null;
     return this.act(
@@ -174,7 +174,7 @@ export class ModerationService {
         roomId: room.id,
       },
       async (trx) => {
-        if (!(await this.db.deletePublicRoom(trx, room.id))) throw RpcErrors.notFound(ChatMessages.RoomNotFound);
+        if (!(await this.db.deletePublicRoom(trx, room.id))) throw RpcErrors.notFound(fieldMessage('room_not_found'));
         return { details: { room: roomSnapshot(room) } };
       },
     );
@@ -194,7 +194,7 @@ export class ModerationService {
       const mute = await this.mutes.mute(trx, { userId: target.id, durationMs: muteDurationMs(dto.duration), reason: dto.reason, byId: dto.actor.id });
       if (!mute) {
         const current = await this.mutes.inForce(target.id, trx);
-        throw RpcErrors.conflict(current ? ModerationMessages.alreadyMuted(current.endsAt.toISOString()) : ModerationMessages.AlreadyMuted);
+        throw RpcErrors.conflict(current ? fieldMessage('moderation_already_muted_until', { until: current.endsAt.toISOString() }) : fieldMessage('moderation_already_muted'));
       }
       return {
         details: { duration: dto.duration, endsAt: mute.endsAt.toISOString() },
@@ -224,11 +224,11 @@ export class ModerationService {
   async lift(dto: LiftSanctionRequestDto): Promise<ModerationActionResultDto> {
     requireModerator(dto.actor);
     const target = await this.freshUser(dto.userId);
-    if (!target) throw RpcErrors.notFound(ChatMessages.UserNotFound);
+    if (!target) throw RpcErrors.notFound(fieldMessage('user_not_found'));
     const plan = { actor: dto.actor, reason: dto.reason, target };
     if (dto.sanction === 'mute') {
       return this.act({ ...plan, action: 'lift_mute' }, async (trx) => {
-        if (!(await this.mutes.lift(trx, target.id, dto.actor.id))) throw RpcErrors.conflict(ModerationMessages.NotMuted);
+        if (!(await this.mutes.lift(trx, target.id, dto.actor.id))) throw RpcErrors.conflict(fieldMessage('moderation_not_muted'));
         return { notices: [{ userId: target.id, kind: 'mute_lifted', reason: dto.reason }] };
       });
     }
@@ -279,7 +279,7 @@ export class ModerationService {
     const outcome = plan.outcome ?? 'action_taken';
     const { entry, notices, published } = await this.db.transaction(async (trx) => {
       const open = plan.closes ? await this.reports.lockOpenOn(trx, plan.closes.targetType, plan.closes.targetId) : [];
-      if (plan.closes?.reportId && !open.some((r) => r.id === plan.closes?.reportId)) throw RpcErrors.conflict(ModerationMessages.ReportHandled);
+      if (plan.closes?.reportId && !open.some((r) => r.id === plan.closes?.reportId)) throw RpcErrors.conflict(fieldMessage('moderation_report_handled'));
       const effect = await perform(trx);
       const details: AuditDetails = { ...effect.details, ...(open.length > 0 ? { resolvedReports: open.length } : {}) };
       const entry = await this.db.insertAudit(trx, {
@@ -310,8 +310,8 @@ export class ModerationService {
   private async userAction(dto: UserActionRequestDto | MuteUserRequestDto | SuspendUserRequestDto) {
     requireModerator(dto.actor);
     const target = await this.freshUser(dto.userId);
-    if (!target) throw RpcErrors.notFound(ChatMessages.UserNotFound);
-    if (canModerate(target.role)) throw RpcErrors.forbidden(ModerationMessages.NotOnModerators);
+    if (!target) throw RpcErrors.notFound(fieldMessage('user_not_found'));
+    if (canModerate(target.role)) throw RpcErrors.forbidden(fieldMessage('moderation_not_on_moderators'));
     if (!dto.reportId) return { target, closes: undefined };
     const report = await this.reportAbout(dto.reportId, (r) => r.subjectUserId === target.id);
     return { target, closes: { targetType: report.targetType, targetId: report.targetId, reportId: report.id } };
@@ -319,8 +319,8 @@ export class ModerationService {
 
   private async reportAbout(reportId: number, concerns: (report: ReportRow) => boolean): Promise<ReportRow> {
     const report = await this.reports.findById(reportId);
-    if (!report) throw RpcErrors.notFound(ModerationMessages.ReportNotFound);
-    if (!concerns(report)) throw RpcErrors.badRequest(ModerationMessages.ReportAboutSomethingElse, { reportId: [ModerationMessages.ReportAboutSomethingElse] });
+    if (!report) throw RpcErrors.notFound(fieldMessage('report_not_found'));
+    if (!concerns(report)) throw fieldRefused('reportId', fieldMessage('moderation_report_about_something_else'));
     return report;
   }
 
@@ -369,7 +369,7 @@ export class ModerationService {
 }
 
 function requireModerator(actor: ActorDto) {
-  if (!canModerate(actor.role)) throw RpcErrors.forbidden(ModerationMessages.ModeratorsOnly);
+  if (!canModerate(actor.role)) throw RpcErrors.forbidden(fieldMessage('moderation_moderators_only'));
 }
 
 function toAuditDto(row: AuditRow): AuditEntryDto {

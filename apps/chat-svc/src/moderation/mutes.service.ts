@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ModerationErrorCode, ModerationMessages, type RoomType } from '@app/contracts';
+import { fieldMessage, ModerationErrorCode, type RoomType } from '@app/contracts';
 import { rpcError } from '@app/server';
 
 /** The send path's check: a muted person reads public rooms but does not write in them. */
@@ -9,6 +9,6 @@ export class MutesService {
   assertMaySend(mutedUntil: Date | null, roomType: RoomType): void {
     if (roomType !== 'public' || !mutedUntil) return;
     const until = mutedUntil.toISOString();
-    throw rpcError(403, ModerationErrorCode.Muted, ModerationMessages.muted(until), { details: { mutedUntil: until } });
+    throw rpcError(403, ModerationErrorCode.Muted, fieldMessage('muted', { until }), { details: { mutedUntil: until } });
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { ChatMessages, canModerate, canPin, type PinRequestDto, type PinnedMessageDto, type RoomRequestDto } from '@app/contracts';
-import { RpcErrors } from '@app/server';
+import { canModerate, canPin, fieldMessage, PINS_MAX, type PinRequestDto, type PinnedMessageDto, type RoomRequestDto } from '@app/contracts';
+import { fieldRefused, RpcErrors } from '@app/server';
 import { FanoutService } from '../fanout/fanout.service';
 import { MessagesRepository } from '../messages/messages.repository';
 import { MessagesService } from '../messages/messages.service';
@@ -32,18 +32,18 @@ export class PinsService {
   async pin(dto: PinRequestDto, pin: boolean): Promise<PinnedMessageDto[]> {
     const { actor } = dto;
     const message = await this.messages.findById(dto.messageId);
-    if (!message) throw RpcErrors.notFound(ChatMessages.MessageNotFound);
+    if (!message) throw RpcErrors.notFound(fieldMessage('message_not_found'));
     const room = await this.rooms.readable(message.roomId, actor);
-    if (!canPin(actor, { type: room.type, ownerId: room.createdById })) throw RpcErrors.forbidden(ChatMessages.PinNotAllowed);
-    if (pin && message.removedAt) throw RpcErrors.conflict(ChatMessages.MessageGone);
+    if (!canPin(actor, { type: room.type, ownerId: room.createdById })) throw RpcErrors.forbidden(fieldMessage('pin_not_allowed'));
+    if (pin && message.removedAt) throw RpcErrors.conflict(fieldMessage('message_gone'));
     await this.users.remember(actor);
     const changed = await this.pins.transaction(async (trx) => {
       const done = pin
         ? await this.pins.pin(trx, room.id, message.id, actor.id).catch((error: unknown) => {
-            throw error instanceof TooManyPinsError ? RpcErrors.badRequest(ChatMessages.PinLimit, { messageId: [ChatMessages.PinLimit] }) : error;
+            throw error instanceof TooManyPinsError ? fieldRefused('messageId', fieldMessage('pin_limit', { max: PINS_MAX })) : error;
           })
         : await this.pins.unpin(trx, message.id);
-      if (!done && !pin) throw RpcErrors.notFound(ChatMessages.NotPinned);
+      if (!done && !pin) throw RpcErrors.notFound(fieldMessage('pin_not_pinned'));
       if (done && canModerate(actor.role)) {
         const author = ChatUsersService.summary(message.senderId, await this.users.findMany([message.senderId]));
         await this.moderation.insertAudit(trx, {

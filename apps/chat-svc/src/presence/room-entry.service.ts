@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
-  ChatMessages,
+  fieldMessage,
   ROLE_RANK,
   type JoinRoomRequestDto,
   type JoinRoomResultDto,
@@ -85,7 +85,7 @@ export class RoomEntryService {
         );
         const entered: Array<{ index: number; state: 'first' | 'again' | 'back' }> = [];
         outcomes.forEach((outcome, k) => {
-          if (outcome.state === 'full') results[admitted[k]] = { error: refusal(RpcErrors.forbidden(ChatMessages.RoomFull)) };
+          if (outcome.state === 'full') results[admitted[k]] = { error: refusal(RpcErrors.forbidden(fieldMessage('room_full'))) };
           else entered.push({ index: admitted[k], state: outcome.state });
         });
         // Each script saw the room after the ones before it: the last one's people include them all.

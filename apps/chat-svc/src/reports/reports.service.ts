@@ -1,10 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import {
-  ChatMessages,
   ErrorCode,
   fieldMessage,
   MarketplacePatterns,
-  ModerationMessages,
   REPORT_CONTEXT_MESSAGES,
   REPORTS_PER_HOUR,
   type ActorDto,
@@ -39,7 +37,7 @@ export class ReportsService {
 
   async create(dto: CreateReportRequestDto): Promise<ReportDto> {
     const { actor } = dto;
-    if (actor.role === 'guest') throw RpcErrors.forbidden(ModerationMessages.GuestsCannotReport);
+    if (actor.role === 'guest') throw RpcErrors.forbidden(fieldMessage('report_guests_cannot'));
     await this.users.remember(actor);
     const described = await this.describe(dto, actor);
     const result = await this.reports.create(
@@ -53,9 +51,9 @@ export class ReportsService {
       },
       REPORTS_PER_HOUR,
     );
-    if ('duplicate' in result) throw RpcErrors.conflict(ModerationMessages.AlreadyReported);
+    if ('duplicate' in result) throw RpcErrors.conflict(fieldMessage('report_already_sent'));
     if ('waitMs' in result) {
-      throw rpcError(429, ErrorCode.RateLimit, ModerationMessages.ReportLimit, {
+      throw rpcError(429, ErrorCode.RateLimit, fieldMessage('report_limit', { max: REPORTS_PER_HOUR }), {
         details: { error: ErrorCode.RateLimit, waitTime: result.waitMs, retryAfterSeconds: Math.ceil(result.waitMs / 1000) },
       });
     }
@@ -83,9 +81,9 @@ export class ReportsService {
   private async describeMessage(messageId: number, actor: ActorDto): Promise<Described> {
     const message = await this.content.message(messageId);
     const room = message ? await this.rooms.readable(message.roomId, actor).catch(() => null) : null;
-    if (!message || !room) throw RpcErrors.notFound(ModerationMessages.MessageNotFound);
+    if (!message || !room) throw RpcErrors.notFound(fieldMessage('message_not_found'));
     if (message.senderId === actor.id) throw refusedTarget(fieldMessage('report_own_message'));
-    if (message.removedAt) throw RpcErrors.conflict(ModerationMessages.MessageAlreadyRemoved);
+    if (message.removedAt) throw RpcErrors.conflict(fieldMessage('moderation_message_already_removed'));
     const around = await this.content.around(room.id, message.seq, REPORT_CONTEXT_MESSAGES);
     const senders = await this.users.findMany(around.map((m) => m.senderId));
     const snapshot = (m: typeof message) => messageSnapshot(m, ChatUsersService.summary(m.senderId, senders));
@@ -101,14 +99,14 @@ export class ReportsService {
   private async describeUser(userId: number, actor: ActorDto): Promise<Described> {
     if (userId === actor.id) throw refusedTarget(fieldMessage('report_self'));
     const user = (await this.users.findMany([userId], { strict: true })).get(userId);
-    if (!user) throw RpcErrors.notFound(ChatMessages.UserNotFound);
+    if (!user) throw RpcErrors.notFound(fieldMessage('user_not_found'));
     return { subjectUserId: user.id, roomId: null, evidence: { capturedAt: new Date().toISOString(), user } };
   }
 
   /** Public rooms only: a private chat is reported by its messages or its other person. */
   private async describeRoom(roomId: number, actor: ActorDto): Promise<Described> {
     const room = await this.rooms.readable(roomId, actor).catch(() => null);
-    if (!room) throw RpcErrors.notFound(ChatMessages.RoomNotFound);
+    if (!room) throw RpcErrors.notFound(fieldMessage('room_not_found'));
     if (room.type !== 'public') throw refusedTarget(fieldMessage('report_public_rooms_only'));
     if (room.createdById === actor.id) throw refusedTarget(fieldMessage('report_own_room'));
     return { subjectUserId: room.createdById, roomId: room.id, evidence: { capturedAt: new Date().toISOString(), room: roomSnapshot(room) } };
@@ -137,7 +135,7 @@ export class ReportsService {
     try {
       return await this.rpc.request(MarketplacePatterns.GetSeller, { id, viewer: actor });
     } catch (error) {
-      if (error instanceof RpcCallError && error.body.status === 404) throw RpcErrors.notFound(ChatMessages.SellerNotFound);
+      if (error instanceof RpcCallError && error.body.status === 404) throw RpcErrors.notFound(fieldMessage('seller_not_found'));
       throw RpcErrors.unavailable();
     }
   }

@@ -3,7 +3,6 @@ import {
   canCreateRooms,
   canEnterVipRooms,
   canModerate,
-  ChatMessages,
   fieldMessage,
   hasSendLimits,
   ROOM_COOLDOWN_DEFAULT,
@@ -47,7 +46,7 @@ export class RoomsService {
   ) {}
 
   async create(dto: CreateRoomRequestDto): Promise<RoomDto> {
-    if (!canCreateRooms(dto.actor.role)) throw RpcErrors.forbidden(ChatMessages.CreateRoomPremium);
+    if (!canCreateRooms(dto.actor.role)) throw RpcErrors.forbidden(fieldMessage('room_create_premium'));
     assertCleanRoom(this.filter, dto);
     await this.users.remember(dto.actor);
     const slot = await this.limits.takeRoom(dto.actor);
@@ -94,12 +93,12 @@ export class RoomsService {
 
   /** participant: whether the actor is one of the room's participants, when the caller read it with the room. */
   private async mayRead(room: Room | null, actor: ActorDto | undefined, participant?: boolean): Promise<Room> {
-    if (!room) throw RpcErrors.notFound(ChatMessages.RoomNotFound);
+    if (!room) throw RpcErrors.notFound(fieldMessage('room_not_found'));
     if (room.type === 'private' && !(actor && (participant ?? (await this.rooms.isParticipant(room.id, actor.id))))) {
-      throw RpcErrors.forbidden(ChatMessages.NotParticipant);
+      throw RpcErrors.forbidden(fieldMessage('room_not_participant'));
     }
     // The role is the session's at this request: a VIP period that ended refuses the next entry.
-    if (room.vipOnly && !canEnterVipRooms(actor?.role)) throw rpcError(403, VIP_ROOM_ERROR_CODE, ChatMessages.VipRoom);
+    if (room.vipOnly && !canEnterVipRooms(actor?.role)) throw rpcError(403, VIP_ROOM_ERROR_CODE, fieldMessage('room_vip_members_only'));
     return room;
   }
 
@@ -115,8 +114,8 @@ export class RoomsService {
 
   async startPrivate(dto: StartPrivateChatRequestDto): Promise<RoomDto> {
     const { actor, otherUserId } = dto;
-    if (actor.role === 'guest') throw RpcErrors.forbidden(ChatMessages.GuestsNoPrivate);
-    if (otherUserId === actor.id) throw RpcErrors.badRequest(ChatMessages.SelfChat);
+    if (actor.role === 'guest') throw RpcErrors.forbidden(fieldMessage('private_chat_guests'));
+    if (otherUserId === actor.id) throw RpcErrors.badRequest(fieldMessage('private_chat_self'));
     await this.users.remember(actor);
     let origin: Exclude<RoomOrigin, 'public'>;
     let originPublicRoomId: number | null = null;
@@ -125,13 +124,13 @@ export class RoomsService {
     } else {
       if (!dto.originRoomId) throw RpcErrors.badRequest('originRoomId is required', { originRoomId: ['originRoomId is required with userId'] });
       const originRoom = await this.rooms.findById(dto.originRoomId);
-      if (!originRoom) throw RpcErrors.notFound(ChatMessages.RoomNotFound);
+      if (!originRoom) throw RpcErrors.notFound(fieldMessage('room_not_found'));
       if (originRoom.type !== 'public') throw RpcErrors.badRequest('Private chats start from a public room');
       origin = 'room';
       originPublicRoomId = originRoom.id;
     }
     const other = (await this.users.findMany([otherUserId], { strict: true })).get(otherUserId);
-    if (!other) throw RpcErrors.notFound(ChatMessages.UserNotFound);
+    if (!other) throw RpcErrors.notFound(fieldMessage('user_not_found'));
     const [low, high] = [actor.id, otherUserId].sort((a, b) => a - b);
     const pairKey = origin === 'marketplace' ? `m:${low}:${high}` : `r:${originPublicRoomId}:${low}:${high}`;
     const exists = await this.rooms.pairExists(pairKey);
@@ -163,13 +162,13 @@ export class RoomsService {
   /** Deleting a private chat hides it for the one who deleted it; moderators may delete public rooms. */
   async delete(roomId: number, actor: ActorDto): Promise<void> {
     const room = await this.rooms.findById(roomId);
-    if (!room) throw RpcErrors.notFound(ChatMessages.RoomNotFound);
+    if (!room) throw RpcErrors.notFound(fieldMessage('room_not_found'));
     if (room.type === 'public') {
-      if (!canModerate(actor.role)) throw RpcErrors.forbidden(ChatMessages.DeleteOnlyPrivate);
+      if (!canModerate(actor.role)) throw RpcErrors.forbidden(fieldMessage('room_delete_only_private'));
       await this.rooms.delete(room.id);
       return;
     }
-    if (!(await this.rooms.isParticipant(room.id, actor.id))) throw RpcErrors.forbidden(ChatMessages.NotParticipant);
+    if (!(await this.rooms.isParticipant(room.id, actor.id))) throw RpcErrors.forbidden(fieldMessage('room_not_participant'));
     await this.rooms.hideFor(room.id, actor.id);
   }
 
@@ -182,7 +181,7 @@ export class RoomsService {
 
   async chatsFromRoom(actor: ActorDto, roomId: number): Promise<PrivateChatSummaryDto[]> {
     const room = await this.rooms.findById(roomId);
-    if (!room) throw RpcErrors.notFound(ChatMessages.RoomNotFound);
+    if (!room) throw RpcErrors.notFound(fieldMessage('room_not_found'));
     return this.chatsOf(actor, { originPublicRoomId: roomId });
   }
 
@@ -302,6 +301,6 @@ export function summaryOf(actor: ActorDto): UserSummary {
 }
 
 function notArchived(room: Room): Room {
-  if (room.archivedAt) throw RpcErrors.forbidden(ChatMessages.RoomArchived);
+  if (room.archivedAt) throw RpcErrors.forbidden(fieldMessage('room_archived'));
   return room;
 }

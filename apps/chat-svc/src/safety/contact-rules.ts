@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { SafetyMessages, type ActorDto, type UserSummary } from '@app/contracts';
+import { fieldMessage, type ActorDto, type UserSummary } from '@app/contracts';
 import { RpcErrors } from '@app/server';
 import { BlocksRepository } from '../blocks/blocks.repository';
 import type { PrivatePeer } from '../messages/send-contexts';
@@ -27,12 +27,12 @@ export class ContactRules {
   /** Starting (or reopening, `exists`) a private chat of actor with other. */
   async assertCanStart(actor: ActorDto, other: UserSummary, exists: boolean): Promise<void> {
     const { aBlockedB, bBlockedA } = await this.blocks.between(actor.id, other.id);
-    if (aBlockedB) throw RpcErrors.forbidden(SafetyMessages.youBlockedChat(other.username));
-    if (bBlockedA) throw RpcErrors.forbidden(SafetyMessages.NotAcceptingChats);
+    if (aBlockedB) throw RpcErrors.forbidden(fieldMessage('block_you_blocked_chat', { name: other.username }));
+    if (bBlockedA) throw RpcErrors.forbidden(fieldMessage('block_not_accepting_chats'));
     if (exists) return;
     const privacy = (await this.users.privacyOf([other.id])).get(other.id);
     if (privacy && !privacy.allowDirectMessages && !(await this.contacted(other.id, actor.id))) {
-      throw RpcErrors.forbidden(SafetyMessages.NotAcceptingChats);
+      throw RpcErrors.forbidden(fieldMessage('block_not_accepting_chats'));
     }
   }
 
@@ -40,9 +40,9 @@ export class ContactRules {
   async assertCanSend(other: PrivatePeer | null): Promise<void> {
     if (other?.blockedBySender) {
       const { username } = ChatUsersService.summary(other.id, await this.users.findMany([other.id]));
-      throw RpcErrors.forbidden(SafetyMessages.youBlocked(username));
+      throw RpcErrors.forbidden(fieldMessage('block_you_blocked', { name: username }));
     }
-    if (other?.blocksSender) throw RpcErrors.forbidden(SafetyMessages.CannotReply);
+    if (other?.blocksSender) throw RpcErrors.forbidden(fieldMessage('block_cannot_reply'));
   }
 
   async replyState(roomId: number, viewerId: number): Promise<ReplyState> {

@@ -8,7 +8,7 @@ import {
   UnauthorizedException,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { ErrorCode, hasSecondFactor, needsSecondFactorForDesk, TWO_STEP_REQUIRED_CODE, TwoStepMessages, type UserDto, type UserRole } from '@app/contracts';
+import { ErrorCode, fieldMessage, hasSecondFactor, needsSecondFactorForDesk, TWO_STEP_REQUIRED_CODE, type UserDto, type UserRole } from '@app/contracts';
 import type { SessionRequest } from './session.middleware';
 import { hashToken } from './session.service';
 
@@ -42,16 +42,13 @@ export class AuthGuard implements CanActivate {
       context.getClass(),
     ]);
     if (roles && !roles.includes(req.user.role)) {
-      throw new ForbiddenException({
-        error: 'Forbidden',
-        code: ErrorCode.Forbidden,
-        message: 'Your account cannot do this',
-      });
+      const { message, code } = fieldMessage('role_not_allowed');
+      throw new ForbiddenException({ error: 'Forbidden', code: ErrorCode.Forbidden, message, messageCode: { code } });
     }
     const desk = this.reflector.getAllAndOverride<boolean | undefined>(DESK_KEY, [context.getHandler(), context.getClass()]);
     if (desk && needsSecondFactorForDesk(req.user)) {
-      const message = hasSecondFactor(req.user) ? TwoStepMessages.signInWithSecondFactor : TwoStepMessages.moderatorsNeedIt;
-      throw new ForbiddenException({ error: 'Forbidden', code: TWO_STEP_REQUIRED_CODE, message });
+      const { message, code } = fieldMessage(hasSecondFactor(req.user) ? 'two_step_desk_sign_in_again' : 'two_step_desk_needs_second_factor');
+      throw new ForbiddenException({ error: 'Forbidden', code: TWO_STEP_REQUIRED_CODE, message, messageCode: { code } });
     }
     return true;
   }

@@ -21,6 +21,8 @@ describe('toHttpError', () => {
     expect(toHttpError(missing)).toEqual({ status: 404, body: { error: 'Not Found', code: 'not_found', message: 'Room not found' } });
     const taken = { message: 'A room with this name already exists', fields: { name: ['A room with this name already exists'] }, fieldCodes: { name: [{ code: 'room_name_taken' }] } };
     expect(toHttpError(new RpcCallError({ status: 409, code: 'conflict', ...taken }))).toEqual({ status: 409, body: { error: 'Conflict', code: 'conflict', ...taken } });
+    const busy = { message: 'This expert is busy on another call. Please try again in a few minutes.', messageCode: { code: 'call_seller_busy' } };
+    expect(toHttpError(new RpcCallError({ status: 409, code: 'seller_busy', ...busy }))).toEqual({ status: 409, body: { error: 'Conflict', code: 'seller_busy', ...busy } });
   });
 
   it('hides anything unexpected behind a 500', () => {

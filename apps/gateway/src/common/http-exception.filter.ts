@@ -18,7 +18,7 @@ const ERROR_NAMES: Record<number, string> = {
 };
 
 /**
- * One place that turns every failure into `{ error, code, message, fields?, fieldCodes?, ... }`:
+ * One place that turns every failure into `{ error, code, message, messageCode?, fields?, fieldCodes?, ... }`:
  * errors of the owning service (RpcCallError), Nest's HTTP errors, and anything unexpected.
  * A 429 carries its details at the top level (`waitTime`), as the spec's clients read them.
  */
@@ -38,9 +38,20 @@ export class HttpErrorFilter implements ExceptionFilter {
 
 export function toHttpError(exception: unknown, logger?: Logger): { status: number; body: HttpErrorBody } {
   if (exception instanceof RpcCallError) {
-    const { status, code, message, fields, fieldCodes, details } = exception.body;
+    const { status, code, message, messageCode, fields, fieldCodes, details } = exception.body;
     const error = status === 429 && typeof code === 'string' ? code : (ERROR_NAMES[status] ?? 'Error');
-    return { status, body: { error, code, message, ...(fields ? { fields } : {}), ...(fieldCodes ? { fieldCodes } : {}), ...(details ?? {}) } };
+    return {
+      status,
+      body: {
+        error,
+        code,
+        message,
+        ...(messageCode ? { messageCode } : {}),
+        ...(fields ? { fields } : {}),
+        ...(fieldCodes ? { fieldCodes } : {}),
+        ...(details ?? {}),
+      },
+    };
   }
   if (exception instanceof HttpException) {
     const status = exception.getStatus();

@@ -2,12 +2,13 @@ import { Controller, HttpException, Post, Query, Req, Res, UseGuards } from '@ne
 import { ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   ErrorCode,
+  fieldErrors,
+  fieldMessage,
   PREMIUM_ROLES,
   SELLER_UPLOAD_MAX_FILES,
   SellerUploadQueryDto,
   SINGLE_UPLOAD_MAX_FILES,
   UPLOAD_POLICIES,
-  UploadMessages,
   UploadQueryDto,
   uploadMaxBytes,
   type ChatUploadResponseDto,
@@ -125,11 +126,8 @@ export class MediaUploadController {
     const allowed = target.maxFiles * (uploadMaxBytes(purpose) + MULTIPART_OVERHEAD_BYTES) + MULTIPART_OVERHEAD_BYTES;
     finishEarly(req, res);
     if (declared > allowed) {
-      const message = UploadMessages.tooLarge(UPLOAD_POLICIES[purpose].maxMegabytes);
-      throw new HttpException(
-        { error: 'Payload Too Large', code: ErrorCode.PayloadTooLarge, message, fields: { file: [message] } },
-        413,
-      );
+      const problem = fieldMessage('upload_too_large', { max: UPLOAD_POLICIES[purpose].maxMegabytes });
+      throw new HttpException({ error: 'Payload Too Large', code: ErrorCode.PayloadTooLarge, message: problem.message, ...fieldErrors({ file: [problem] }) }, 413);
     }
     let release: (() => void) | undefined;
     try {

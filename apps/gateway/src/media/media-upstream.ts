@@ -2,6 +2,7 @@ import { HttpException, Injectable, OnModuleDestroy } from '@nestjs/common';
 import {
   DataExportHeaders,
   ErrorCode,
+  fieldMessage,
   MEDIA_URL_PREFIX,
   MediaErrorCode,
   MediaUploadHeaders,
@@ -242,7 +243,8 @@ function errorFrom(status: number, body: unknown): HttpException {
 }
 
 function tooSlow(): HttpException {
-  return new HttpException({ error: 'Request Timeout', code: MediaErrorCode.UploadTooSlow, message: UploadMessages.tooSlow }, 408);
+  const { message, code } = fieldMessage('upload_too_slow');
+  return new HttpException({ error: 'Request Timeout', code: MediaErrorCode.UploadTooSlow, message, messageCode: { code } }, 408);
 }
 
 function unavailable(): HttpException {

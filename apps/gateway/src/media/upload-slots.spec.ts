@@ -18,7 +18,12 @@ describe('UploadSlots', () => {
     slots.take(1, '10.0.0.2');
     expect(refusal(() => slots.take(1, '10.0.0.3'))).toEqual({
       status: 429,
-      body: expect.objectContaining({ code: 'too_many_uploads', message: 'You already have uploads in progress. Please wait until they finish.', retryAfterSeconds: 5 }),
+      body: expect.objectContaining({
+        code: 'too_many_uploads',
+        message: 'You already have uploads in progress. Please wait until they finish.',
+        messageCode: { code: 'upload_too_many_at_once' },
+        retryAfterSeconds: 5,
+      }),
     });
     // Someone else is not held back.
     slots.take(2, '10.0.0.1');

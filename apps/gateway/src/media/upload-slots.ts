@@ -1,5 +1,5 @@
 import { HttpException } from '@nestjs/common';
-import { MediaErrorCode, UploadMessages } from '@app/contracts';
+import { fieldMessage, MediaErrorCode, type FieldMessage } from '@app/contracts';
 
 /** What a refused upload tells the client to wait before trying again. */
 const RETRY_AFTER_SECONDS = 5;
@@ -25,9 +25,9 @@ export class UploadSlots {
 
   /** Takes a slot or throws the refusal (429, or 503 when the gateway is full); call the answer once done. */
   take(userId: number, address: string): () => void {
-    if ((this.perUser.get(userId) ?? 0) >= this.limits.perUser) throw refusal(429, UploadMessages.tooManyAtOnce);
-    if ((this.perAddress.get(address) ?? 0) >= this.limits.perAddress) throw refusal(429, UploadMessages.tooManyFromAddress);
-    if (this.total >= this.limits.total) throw refusal(503, UploadMessages.busy);
+    if ((this.perUser.get(userId) ?? 0) >= this.limits.perUser) throw refusal(429, fieldMessage('upload_too_many_at_once'));
+    if ((this.perAddress.get(address) ?? 0) >= this.limits.perAddress) throw refusal(429, fieldMessage('upload_too_many_from_address'));
+    if (this.total >= this.limits.total) throw refusal(503, fieldMessage('upload_busy'));
     this.total++;
     add(this.perUser, userId, 1);
     add(this.perAddress, address, 1);
@@ -48,12 +48,13 @@ function add<K>(counts: Map<K, number>, key: K, delta: number) {
   else counts.delete(key);
 }
 
-function refusal(status: 429 | 503, message: string): HttpException {
+function refusal(status: 429 | 503, { message, code }: FieldMessage): HttpException {
   return new HttpException(
     {
       error: status === 429 ? 'Too Many Requests' : 'Service Unavailable',
       code: status === 429 ? MediaErrorCode.TooManyUploads : MediaErrorCode.UploadsBusy,
       message,
+      messageCode: { code },
       retryAfterSeconds: RETRY_AFTER_SECONDS,
     },
     status,

@@ -3,11 +3,10 @@ import { EntityManager, LockMode, UniqueConstraintViolationException } from '@mi
 import {
   BlockPatterns,
   CallErrorCode,
-  CallMessages,
   ChatPatterns,
-  SafetyMessages,
   canStartCalls,
   centsToAmount,
+  fieldMessage,
   priceToCents,
   type ActorDto,
   type CallActionRequestDto,
@@ -40,24 +39,24 @@ const CHAT_TIMEOUT_MS = 2000;
 const SWEEP_BATCH = 100;
 
 export const CallErrors = {
-  signInRequired: () => rpcError(403, CallErrorCode.SignInRequired, CallMessages.signInRequired),
-  vipRequired: () => rpcError(403, CallErrorCode.VipRequired, CallMessages.vipRequired),
-  roleCannotCall: () => RpcErrors.forbidden(CallMessages.roleCannotCall),
-  sellerNotFound: () => RpcErrors.notFound(CallMessages.sellerNotFound),
-  selfCall: () => RpcErrors.badRequest(CallMessages.selfCall),
-  notVerified: () => rpcError(422, CallErrorCode.SellerNotVerified, CallMessages.sellerNotVerified),
-  notAccepting: () => rpcError(422, CallErrorCode.SellerNotAcceptingCalls, CallMessages.sellerNotAccepting),
-  unavailable: () => rpcError(422, CallErrorCode.SellerUnavailable, CallMessages.sellerUnavailable),
-  busy: () => rpcError(409, CallErrorCode.SellerBusy, CallMessages.sellerBusy),
-  inProgress: () => rpcError(409, CallErrorCode.CallInProgress, CallMessages.callInProgress),
-  notFound: () => RpcErrors.notFound(CallMessages.callNotFound),
-  notParticipant: () => RpcErrors.forbidden(CallMessages.notParticipant),
-  onlySellerAnswers: () => RpcErrors.forbidden(CallMessages.onlySellerAnswers),
-  alreadyAnswered: () => rpcError(409, CallErrorCode.CallAlreadyAnswered, CallMessages.alreadyAnswered),
-  notAnswered: () => rpcError(409, CallErrorCode.CallNotAnswered, CallMessages.notAnswered),
-  ended: () => rpcError(409, CallErrorCode.CallEnded, CallMessages.ended),
-  earningsSellersOnly: () => RpcErrors.forbidden(CallMessages.earningsSellersOnly),
-  noSellerProfile: () => RpcErrors.notFound('Seller profile not found'),
+  signInRequired: () => rpcError(403, CallErrorCode.SignInRequired, fieldMessage('call_sign_in_required')),
+  vipRequired: () => rpcError(403, CallErrorCode.VipRequired, fieldMessage('call_vip_required')),
+  roleCannotCall: () => RpcErrors.forbidden(fieldMessage('call_role_cannot_call')),
+  sellerNotFound: () => RpcErrors.notFound(fieldMessage('call_seller_not_found')),
+  selfCall: () => RpcErrors.badRequest(fieldMessage('call_self')),
+  notVerified: () => rpcError(422, CallErrorCode.SellerNotVerified, fieldMessage('call_seller_not_verified')),
+  notAccepting: () => rpcError(422, CallErrorCode.SellerNotAcceptingCalls, fieldMessage('call_seller_not_accepting')),
+  unavailable: () => rpcError(422, CallErrorCode.SellerUnavailable, fieldMessage('call_seller_unavailable')),
+  busy: () => rpcError(409, CallErrorCode.SellerBusy, fieldMessage('call_seller_busy')),
+  inProgress: () => rpcError(409, CallErrorCode.CallInProgress, fieldMessage('call_in_progress')),
+  notFound: () => RpcErrors.notFound(fieldMessage('call_not_found')),
+  notParticipant: () => RpcErrors.forbidden(fieldMessage('call_not_participant')),
+  onlySellerAnswers: () => RpcErrors.forbidden(fieldMessage('call_only_seller_answers')),
+  alreadyAnswered: () => rpcError(409, CallErrorCode.CallAlreadyAnswered, fieldMessage('call_already_answered')),
+  notAnswered: () => rpcError(409, CallErrorCode.CallNotAnswered, fieldMessage('call_not_answered')),
+  ended: () => rpcError(409, CallErrorCode.CallEnded, fieldMessage('call_ended')),
+  earningsSellersOnly: () => RpcErrors.forbidden(fieldMessage('call_earnings_sellers_only')),
+  noSellerProfile: () => RpcErrors.notFound(fieldMessage('seller_profile_not_found')),
 };
 
 /** What a committed change must tell the participants and everyone else. */
@@ -385,8 +384,8 @@ export class CallsService {
       this.logger.warn(`Cannot check blocks for a call to seller ${seller.id}: ${error instanceof RpcCallError ? error.body.message : String(error)}`);
       throw RpcErrors.unavailable();
     });
-    if (blocks.aBlockedB) throw RpcErrors.forbidden(SafetyMessages.youBlockedCall(seller.displayName));
-    if (blocks.bBlockedA) throw RpcErrors.forbidden(SafetyMessages.CannotCall);
+    if (blocks.aBlockedB) throw RpcErrors.forbidden(fieldMessage('call_you_blocked', { name: seller.displayName }));
+    if (blocks.bBlockedA) throw RpcErrors.forbidden(fieldMessage('call_cannot_call'));
   }
 
   /** The marketplace chat of the two, found or started in chat-svc; the call goes on without one. */

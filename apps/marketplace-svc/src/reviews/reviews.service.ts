@@ -3,7 +3,7 @@ import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import {
   ChatPatterns,
   ErrorCode,
-  ReviewMessages,
+  fieldMessage,
   type SellerReviewDto,
   type UpsertReviewRequestDto,
 } from '@app/contracts';
@@ -40,9 +40,9 @@ export class ReviewsService {
   async upsert(dto: UpsertReviewRequestDto): Promise<SellerReviewDto> {
     const seller = await this.em.fork().findOne(Seller, { id: dto.sellerId });
     if (!seller) throw SellerErrors.notFound();
-    if (seller.userId === dto.buyerId) throw RpcErrors.forbidden(ReviewMessages.ownProfile);
+    if (seller.userId === dto.buyerId) throw RpcErrors.forbidden(fieldMessage('review_own_profile'));
     const talked = (await this.hadCall(dto.buyerId, seller.id)) || (await this.hadConversation(dto.buyerId, seller.userId));
-    if (!talked) throw RpcErrors.forbidden(ReviewMessages.noConversation);
+    if (!talked) throw RpcErrors.forbidden(fieldMessage('review_no_conversation'));
 
     const em = this.em.fork();
     const { review, updated } = await em.transactional(async (tx) => {
@@ -86,7 +86,7 @@ export class ReviewsService {
     } catch (error) {
       const detail = error instanceof RpcCallError ? error.body.message : String(error);
       this.logger.warn(`Conversation check failed: ${detail}`);
-      throw rpcError(503, ErrorCode.ServiceUnavailable, ReviewMessages.unavailable);
+      throw rpcError(503, ErrorCode.ServiceUnavailable, fieldMessage('review_unavailable'));
     }
   }
 }

@@ -5,11 +5,12 @@ import {
   MARKETPLACE_CATEGORIES,
   MARKETPLACE_CATEGORY_LABELS,
   MarketplaceEvents,
-  SafetyMessages,
   canModerate,
   canSeeSellerApplication,
+  fieldMessage,
   type ActorDto,
   type CategoryCountDto,
+  type FieldMessage,
   type LocaleDto,
   type RatingStatsDto,
   type RegisterSellerRequestDto,
@@ -36,11 +37,11 @@ const LIST_LIMIT = 100;
 const DEFAULT_FEATURED = 6;
 
 export const SellerErrors = {
-  notFound: () => RpcErrors.notFound('Seller not found'),
-  noProfile: () => RpcErrors.notFound('Seller profile not found'),
-  alreadyApplied: () => RpcErrors.conflict('You have already applied to become a seller'),
-  notOwner: () => RpcErrors.forbidden('You can only edit your own seller profile'),
-  notModerator: () => RpcErrors.forbidden('Only moderators review seller applications'),
+  notFound: () => RpcErrors.notFound(fieldMessage('seller_not_found')),
+  noProfile: () => RpcErrors.notFound(fieldMessage('seller_profile_not_found')),
+  alreadyApplied: () => RpcErrors.conflict(fieldMessage('seller_already_applied')),
+  notOwner: () => RpcErrors.forbidden(fieldMessage('seller_not_owner')),
+  notModerator: () => RpcErrors.forbidden(fieldMessage('seller_moderators_only')),
 };
 
 export interface SellerListQuery {
@@ -273,11 +274,11 @@ export class SellersService {
 
   /** The display name and bio are shown on every card and profile: offensive words are refused, field by field. */
   private assertCleanProfile(profile: { displayName?: string; bio?: string }) {
-    const fields: Record<string, string[]> = {};
-    if (profile.displayName && this.filter.isOffensive(profile.displayName)) fields.displayName = [SafetyMessages.WordsNotAllowed.displayName];
-    if (profile.bio && this.filter.isOffensive(profile.bio)) fields.bio = [SafetyMessages.WordsNotAllowed.bio];
+    const fields: Record<string, FieldMessage[]> = {};
+    if (profile.displayName && this.filter.isOffensive(profile.displayName)) fields.displayName = [fieldMessage('seller_display_name_words_not_allowed')];
+    if (profile.bio && this.filter.isOffensive(profile.bio)) fields.bio = [fieldMessage('seller_bio_words_not_allowed')];
     const first = Object.values(fields)[0];
-    if (first) throw RpcErrors.badRequest(first[0], fields);
+    if (first) throw RpcErrors.badRequest(first[0].message, fields);
   }
 
   async publishUpdated(seller: Seller): Promise<void> {

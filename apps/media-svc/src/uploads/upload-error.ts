@@ -1,4 +1,13 @@
-import { ErrorCode, MediaErrorCode, UploadMessages, type HttpErrorBody } from '@app/contracts';
+import {
+  ErrorCode,
+  fieldErrors,
+  fieldMessage,
+  MediaErrorCode,
+  waitValues,
+  type FieldCode,
+  type FieldMessage,
+  type HttpErrorBody,
+} from '@app/contracts';
 
 /** A refused upload, answered over HTTP with the gateway's error body shape. */
 export class UploadError extends Error {
@@ -15,45 +24,48 @@ export class UploadError extends Error {
   }
 
   static tooLarge(megabytes: number) {
-    const message = UploadMessages.tooLarge(megabytes);
-    return new UploadError(413, { error: 'Payload Too Large', code: ErrorCode.PayloadTooLarge, message, fields: { file: [message] } });
+    return new UploadError(413, { error: 'Payload Too Large', code: ErrorCode.PayloadTooLarge, ...aboutField(fieldMessage('upload_too_large', { max: megabytes })) });
   }
 
-  static invalidType(message: string = UploadMessages.invalidType) {
-    return new UploadError(400, { error: 'Bad Request', code: MediaErrorCode.InvalidFileType, message, fields: { file: [message] } });
+  static invalidType(problem: FieldMessage = fieldMessage('upload_invalid_type')) {
+    return new UploadError(400, { error: 'Bad Request', code: MediaErrorCode.InvalidFileType, ...aboutField(problem) });
   }
 
   static tooManyFiles(max: number) {
     return new UploadError(400, {
-      error: UploadMessages.tooManyFilesTitle,
+      error: fieldMessage('upload_too_many_files_title').message,
       code: MediaErrorCode.TooManyFiles,
-      message: UploadMessages.tooManyFiles(max),
+      ...said(fieldMessage('upload_too_many_files', { max })),
     });
   }
 
-  static badRequest(message: string, field = 'file') {
-    return new UploadError(400, { error: 'Bad Request', code: ErrorCode.ValidationFailed, message, fields: { [field]: [message] } });
+  /** A refused form: the message of a field the app sends (coded), or one only a broken client sees (plain). */
+  static badRequest(problem: string | FieldMessage, field = 'file') {
+    const body = typeof problem === 'string' ? { message: problem, fields: { [field]: [problem] } } : aboutField(problem, field);
+    return new UploadError(400, { error: 'Bad Request', code: ErrorCode.ValidationFailed, ...body });
   }
 
   static tooSlow() {
-    return new UploadError(408, { error: 'Request Timeout', code: MediaErrorCode.UploadTooSlow, message: UploadMessages.tooSlow });
+    return new UploadError(408, { error: 'Request Timeout', code: MediaErrorCode.UploadTooSlow, ...said(fieldMessage('upload_too_slow')) });
   }
 
   static animationTooLarge(frames: number, megapixels: number) {
-    const message = UploadMessages.animationTooLarge(frames, megapixels);
-    return new UploadError(413, { error: 'Payload Too Large', code: MediaErrorCode.AnimationTooLarge, message, fields: { file: [message] } });
+    return new UploadError(413, {
+      error: 'Payload Too Large',
+      code: MediaErrorCode.AnimationTooLarge,
+      ...aboutField(fieldMessage('upload_animation_too_large', { frames, megapixels })),
+    });
   }
 
   static tooComplex() {
-    const message = UploadMessages.tooComplex;
-    return new UploadError(413, { error: 'Payload Too Large', code: MediaErrorCode.ImageTooComplex, message, fields: { file: [message] } });
+    return new UploadError(413, { error: 'Payload Too Large', code: MediaErrorCode.ImageTooComplex, ...aboutField(fieldMessage('upload_too_complex')) });
   }
 
   static busy(retryAfterSeconds: number) {
     return new UploadError(503, {
       error: 'Service Unavailable',
       code: MediaErrorCode.UploadsBusy,
-      message: UploadMessages.busy,
+      ...said(fieldMessage('upload_busy')),
       retryAfterSeconds,
     });
   }
@@ -63,7 +75,7 @@ export class UploadError extends Error {
     return new UploadError(429, {
       error: 'Too Many Requests',
       code: MediaErrorCode.UploadRateLimited,
-      message: UploadMessages.rateLimited(waitText(retryAfterSeconds)),
+      ...said(fieldMessage('upload_rate_limited', waitValues(retryAfterSeconds))),
       retryAfterSeconds,
     });
   }
@@ -73,7 +85,7 @@ export class UploadError extends Error {
     return new UploadError(429, {
       error: 'Too Many Requests',
       code: MediaErrorCode.UploadQuotaReached,
-      message: UploadMessages.quotaReached(megabytes, waitText(retryAfterSeconds)),
+      ...said(fieldMessage('upload_quota_reached', { max: megabytes, ...waitValues(retryAfterSeconds) })),
       retryAfterSeconds,
     });
   }
@@ -81,8 +93,12 @@ export class UploadError extends Error {
 
 const secondsOf = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
-/** "40 seconds", "3 minutes", "5 hours": rounded up, so the client is never told too early. */
-export function waitText(seconds: number): string {
-  const [amount, unit] = seconds < 60 ? [seconds, 'second'] : seconds < 3600 ? [Math.ceil(seconds / 60), 'minute'] : [Math.ceil(seconds / 3600), 'hour'];
-  return `${amount} ${unit}${amount === 1 ? '' : 's'}`;
+/** A refusal that names no field: its English, and its code beside it. */
+function said({ message, code, params }: FieldMessage): { message: string; messageCode: FieldCode } {
+  return { message, messageCode: params ? { code, params } : { code } };
+}
+
+/** A refusal of one field (the file): its English is the body's message and the field's, coded. */
+function aboutField(problem: FieldMessage, field = 'file'): Pick<HttpErrorBody, 'message' | 'fields' | 'fieldCodes'> {
+  return { message: problem.message, ...fieldErrors({ [field]: [problem] }) };
 }

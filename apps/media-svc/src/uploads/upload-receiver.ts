@@ -1,7 +1,7 @@
 import {
   SINGLE_UPLOAD_PURPOSES,
   UPLOAD_POLICIES,
-  UploadMessages,
+  fieldMessage,
   uploadMaxBytes,
   type UploadPurpose,
 } from '@app/contracts';
@@ -121,7 +121,7 @@ export function receiveFiles<T>(req: IncomingMessage, options: ReceiveOptions<T>
     parser.on('close', () => {
       chain.then(() => {
         if (failed) return;
-        if (results.length === 0) return fail(UploadError.badRequest(UploadMessages.noFile, options.field));
+        if (results.length === 0) return fail(UploadError.badRequest(fieldMessage('upload_no_file'), options.field));
         resolve({ purpose, files: results });
       }, fail);
     });

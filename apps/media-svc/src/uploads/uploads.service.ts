@@ -2,9 +2,9 @@ import { Injectable, Logger } from '@nestjs/common';
 import {
   MEDIA_EXTENSIONS,
   UPLOAD_POLICIES,
-  UploadMessages,
   VOICE_NOTE_MAX_MS,
   VOICE_NOTE_TOLERANCE_MS,
+  fieldMessage,
   type MediaKind,
   type UploadedFileDto,
   type UploadPurpose,
@@ -88,7 +88,7 @@ export class UploadsService {
     const kind: MediaKind = video ? 'video' : 'image';
     const accepted = UPLOAD_POLICIES[purpose].kinds;
     if (!accepted.includes(kind)) {
-      throw UploadError.invalidType(accepted.includes('image') ? UploadMessages.imageOnly : UploadMessages.videoOnly);
+      throw UploadError.invalidType(fieldMessage(accepted.includes('image') ? 'upload_image_only' : 'upload_video_only'));
     }
     if (video) {
       await checkVideo(file.path, video);
@@ -172,10 +172,10 @@ export class UploadsService {
 /** Opus or Vorbis in WebM or Ogg, nothing else in it, and no longer than a voice note may be. */
 async function checkVoiceNote(path: string): Promise<AudioType> {
   const audio = await probeAudio(path).catch((error: unknown) => {
-    throw error instanceof MalformedAudioError ? UploadError.invalidType(UploadMessages.audioOnly) : error;
+    throw error instanceof MalformedAudioError ? UploadError.invalidType(fieldMessage('upload_audio_only')) : error;
   });
-  if (!audio) throw UploadError.invalidType(UploadMessages.audioOnly);
-  if (audio.durationMs > VOICE_NOTE_MAX_MS + VOICE_NOTE_TOLERANCE_MS) throw UploadError.badRequest(UploadMessages.voiceTooLong);
+  if (!audio) throw UploadError.invalidType(fieldMessage('upload_audio_only'));
+  if (audio.durationMs > VOICE_NOTE_MAX_MS + VOICE_NOTE_TOLERANCE_MS) throw UploadError.badRequest(fieldMessage('upload_voice_too_long'));
   return audio;
 }
 

@@ -1,6 +1,7 @@
-import type { FieldCode, HttpErrorBody } from '@app/contracts';
-import { DEFAULT_LANGUAGE } from '@app/contracts/browser';
-import { activeLanguage, i18n, t, type MessageId } from '../i18n/i18n';
+import type { FieldCode, FieldParams, HttpErrorBody } from '@app/contracts';
+import { DEFAULT_LANGUAGE, MOMENT_PARAMS } from '@app/contracts/browser';
+import { activeLanguage, formatLocale, i18n, t, type MessageId } from '../i18n/i18n';
+import { formatDate } from './format';
 
 /** The gateway's error body, when the failure carried one. */
 export function errorBody(error: unknown): Partial<HttpErrorBody> | undefined {
@@ -16,7 +17,15 @@ export function wordField(code: FieldCode | null | undefined, english: string): 
   if (!code || activeLanguage() === DEFAULT_LANGUAGE) return english;
   // The catalogue names each message by its code (fields.json); a code it does not know keeps the English.
   const id = `fields.${code.code}` as MessageId;
-  return i18n.messages[id] === undefined ? english : t(id, code.params);
+  return i18n.messages[id] === undefined ? english : t(id, code.params && readerValues(code.params));
+}
+
+/** A message's values as the reader reads them: a moment (an ISO time) in the locale's words. */
+function readerValues(params: FieldParams): FieldParams {
+  const moments = Object.keys(params).filter((name) => MOMENT_PARAMS.includes(name));
+  if (!moments.length) return params;
+  const locale = formatLocale();
+  return { ...params, ...Object.fromEntries(moments.map((name) => [name, formatDate(String(params[name]), locale, { time: true })])) };
 }
 
 /** Each refused field's messages, in the language spoken: where an error body becomes a form's field errors. */
@@ -35,12 +44,17 @@ export function errorMessage(error: unknown, fallback: string): string {
 }
 
 /** errorMessage of an error body as it was kept (a refused send's). */
-export function bodyMessage(body: Pick<Partial<HttpErrorBody>, 'message' | 'fields' | 'fieldCodes'> | undefined, fallback: string): string {
+export function bodyMessage(
+  body: Pick<Partial<HttpErrorBody>, 'message' | 'messageCode' | 'fields' | 'fieldCodes'> | undefined,
+  fallback: string,
+): string {
   const message = body?.message;
   if (typeof message !== 'string' || !message.trim()) return fallback;
   // A refusal says its first field's first message: that is worded as the field is.
   const [field, messages] = Object.entries(body?.fields ?? {})[0] ?? [];
-  return field && messages?.[0] === message ? wordField(body?.fieldCodes?.[field]?.[0], message) : message;
+  if (field && messages?.[0] === message) return wordField(body?.fieldCodes?.[field]?.[0], message);
+  // A refusal that names no field may carry its message's own code.
+  return wordField(body?.messageCode, message);
 }
 
 export function errorStatus(error: unknown): number | string | undefined {

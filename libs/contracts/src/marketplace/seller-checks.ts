@@ -17,42 +17,43 @@ import {
   SELLER_CATEGORIES,
   SELLER_LANGUAGES,
   SELLER_TIME_ZONES,
-  SellerMessages as M,
   TESTIMONIAL_REVIEW_MIN,
   VIDEO_PRICE_MAX,
   VIDEO_PRICE_MIN,
   WEEK_DAYS,
   WORK_HISTORY_MIN,
 } from './marketplace.constants';
+import { fieldMessage, type FieldMessage } from '../common/field-messages';
 
 /**
  * The seller fields' rules as plain functions: each answers the one message of the rule a
- * value breaks, or null. The server's decorators (dto/seller-rules.ts) and the application
- * wizard's step checks both call these, so the two can never disagree.
+ * value breaks (its English beside its code, common/field-messages), or null. The server's
+ * decorators (dto/seller-rules.ts) and the application wizard's step checks both call these,
+ * so the two can never disagree.
  */
-export type Check = (value: unknown) => string | null;
+export type Check = (value: unknown) => FieldMessage | null;
 
 export interface TextRule {
   min: number;
   max: number;
-  minMessage: string;
-  maxMessage?: string;
+  minMessage: FieldMessage;
+  maxMessage?: FieldMessage;
 }
 
 export interface ListRule {
   min: number;
   max: number;
   itemMax: number;
-  message: string;
+  message: FieldMessage;
   allowed?: readonly string[];
 }
 
 export interface PriceRule {
   min: number;
   max: number;
-  minMessage: string;
-  maxMessage: string;
-  stepMessage: string;
+  minMessage: FieldMessage;
+  maxMessage: FieldMessage;
+  stepMessage: FieldMessage;
 }
 
 /** A string whose trimmed length lies in [min, max]; a missing or blank value breaks `min`. */
@@ -62,12 +63,12 @@ export const textLength =
     if (typeof value !== 'string') return minMessage;
     const length = value.trim().length;
     if (length < Math.max(min, 1)) return minMessage;
-    if (length > max) return maxMessage ?? `Must be at most ${max} characters`;
+    if (length > max) return maxMessage ?? fieldMessage('seller_text_too_long', { max });
     return null;
   };
 
 export const oneOf =
-  (values: readonly string[], message: string): Check =>
+  (values: readonly string[], message: FieldMessage): Check =>
   (value) =>
     typeof value === 'string' && values.includes(value) ? null : message;
 
@@ -76,13 +77,13 @@ export const textList =
   ({ min, max, itemMax, message, allowed }: ListRule): Check =>
   (value) => {
     if (!Array.isArray(value) || value.length < min) return message;
-    if (value.length > max) return `At most ${max} entries are allowed`;
+    if (value.length > max) return fieldMessage('seller_list_too_long', { max });
     for (const item of value) {
-      if (typeof item !== 'string' || item.trim().length === 0) return 'Entries must not be empty';
-      if (item.length > itemMax) return `Each entry must be at most ${itemMax} characters`;
-      if (allowed && !allowed.includes(item)) return `${item} is not one of the choices`;
+      if (typeof item !== 'string' || item.trim().length === 0) return fieldMessage('seller_list_entry_empty');
+      if (item.length > itemMax) return fieldMessage('seller_list_entry_too_long', { max: itemMax });
+      if (allowed && !allowed.includes(item)) return fieldMessage('seller_list_entry_choice', { item });
     }
-    if (new Set(value.map((item: string) => item.trim().toLowerCase())).size !== value.length) return 'Entries must not repeat';
+    if (new Set(value.map((item: string) => item.trim().toLowerCase())).size !== value.length) return fieldMessage('seller_list_repeat');
     return null;
   };
 
@@ -110,30 +111,30 @@ function isHttpUrl(value: string): boolean {
 
 /** An http(s) URL, or empty (the link is not given). */
 export const urlOrEmpty =
-  (message: string): Check =>
+  (message: FieldMessage): Check =>
   (value) =>
     value === undefined || value === null || value === '' || (typeof value === 'string' && isHttpUrl(value)) ? null : message;
 
 /** A time of day as HH:MM (24 h); a missing one breaks `message`. */
 export const timeOfDay =
-  (message: string): Check =>
+  (message: FieldMessage): Check =>
   (value) => {
     if (typeof value !== 'string' || value.trim() === '') return message;
-    return /^([01]\d|2[0-3]):[0-5]\d$/.test(value) ? null : 'Times must look like 09:00';
+    return /^([01]\d|2[0-3]):[0-5]\d$/.test(value) ? null : fieldMessage('seller_time_format');
   };
 
 export const checked =
-  (message: string): Check =>
+  (message: FieldMessage): Check =>
   (value) =>
     value === true ? null : message;
 
 export const wholeNumberBetween =
-  (min: number, max: number, message: string): Check =>
+  (min: number, max: number, message: FieldMessage): Check =>
   (value) =>
     Number.isInteger(value) && (value as number) >= min && (value as number) <= max ? null : message;
 
 export const flag =
-  (message: string): Check =>
+  (message: FieldMessage): Check =>
   (value) =>
     typeof value === 'boolean' ? null : message;
 
@@ -141,29 +142,68 @@ const SHORT_TEXT_MAX = 200;
 
 /** Each seller field's rule, with the spec's words; the DTOs decorate their fields with these. */
 export const SELLER_RULES = {
-  displayName: { min: DISPLAY_NAME_MIN, max: DISPLAY_NAME_MAX, minMessage: M.displayNameMin, maxMessage: M.displayNameMax },
-  bio: { min: SELLER_BIO_MIN, max: SELLER_BIO_MAX, minMessage: M.bioMin, maxMessage: M.bioMax },
-  aboutMe: { min: ABOUT_ME_MIN, max: ABOUT_ME_MAX, minMessage: M.aboutMeMin, maxMessage: M.aboutMeMax },
-  experience: { min: 1, max: SHORT_TEXT_MAX, minMessage: M.experience },
-  education: { min: EDUCATION_MIN, max: LONG_TEXT_MAX, minMessage: M.education },
-  workHistory: { min: WORK_HISTORY_MIN, max: LONG_TEXT_MAX, minMessage: M.workHistory },
-  languages: { min: 1, max: SELLER_LANGUAGES.length, itemMax: 20, message: M.languages, allowed: SELLER_LANGUAGES },
-  services: { min: 1, max: LIST_ITEMS_MAX, itemMax: LIST_ITEM_LENGTH_MAX, message: M.services },
-  specialties: { min: 1, max: LIST_ITEMS_MAX, itemMax: LIST_ITEM_LENGTH_MAX, message: M.specialties },
-  optionalList: { min: 0, max: LIST_ITEMS_MAX, itemMax: LIST_ITEM_LENGTH_MAX, message: 'Must be a list' },
-  audioPrice: { min: AUDIO_PRICE_MIN, max: AUDIO_PRICE_MAX, minMessage: M.audioPricingMin, maxMessage: M.audioPricingMax, stepMessage: M.priceStep },
-  videoPrice: { min: VIDEO_PRICE_MIN, max: VIDEO_PRICE_MAX, minMessage: M.videoPricingMin, maxMessage: M.videoPricingMax, stepMessage: M.priceStep },
-  workingDays: { min: 1, max: WEEK_DAYS.length, itemMax: 9, message: M.workingDays, allowed: WEEK_DAYS },
-  portfolioTitle: { min: 1, max: 100, minMessage: M.portfolioTitle },
-  portfolioDescription: { min: PORTFOLIO_DESCRIPTION_MIN, max: 1000, minMessage: M.portfolioDescription },
-  clientName: { min: 1, max: 100, minMessage: M.clientName },
-  testimonialReview: { min: TESTIMONIAL_REVIEW_MIN, max: 1000, minMessage: M.testimonialReview },
+  displayName: {
+    min: DISPLAY_NAME_MIN,
+    max: DISPLAY_NAME_MAX,
+    minMessage: fieldMessage('seller_display_name_too_short'),
+    maxMessage: fieldMessage('seller_display_name_too_long'),
+  },
+  bio: { min: SELLER_BIO_MIN, max: SELLER_BIO_MAX, minMessage: fieldMessage('seller_bio_too_short'), maxMessage: fieldMessage('seller_bio_too_long') },
+  aboutMe: {
+    min: ABOUT_ME_MIN,
+    max: ABOUT_ME_MAX,
+    minMessage: fieldMessage('seller_about_me_too_short'),
+    maxMessage: fieldMessage('seller_about_me_too_long'),
+  },
+  experience: { min: 1, max: SHORT_TEXT_MAX, minMessage: fieldMessage('seller_experience_required') },
+  education: { min: EDUCATION_MIN, max: LONG_TEXT_MAX, minMessage: fieldMessage('seller_education_required') },
+  workHistory: { min: WORK_HISTORY_MIN, max: LONG_TEXT_MAX, minMessage: fieldMessage('seller_work_history_too_short') },
+  languages: { min: 1, max: SELLER_LANGUAGES.length, itemMax: 20, message: fieldMessage('seller_languages_required'), allowed: SELLER_LANGUAGES },
+  services: { min: 1, max: LIST_ITEMS_MAX, itemMax: LIST_ITEM_LENGTH_MAX, message: fieldMessage('seller_services_required') },
+  specialties: { min: 1, max: LIST_ITEMS_MAX, itemMax: LIST_ITEM_LENGTH_MAX, message: fieldMessage('seller_specialties_required') },
+  optionalList: { min: 0, max: LIST_ITEMS_MAX, itemMax: LIST_ITEM_LENGTH_MAX, message: fieldMessage('seller_list_required') },
+  audioPrice: {
+    min: AUDIO_PRICE_MIN,
+    max: AUDIO_PRICE_MAX,
+    minMessage: fieldMessage('seller_audio_price_too_low'),
+    maxMessage: fieldMessage('seller_audio_price_too_high'),
+    stepMessage: fieldMessage('seller_price_step'),
+  },
+  videoPrice: {
+    min: VIDEO_PRICE_MIN,
+    max: VIDEO_PRICE_MAX,
+    minMessage: fieldMessage('seller_video_price_too_low'),
+    maxMessage: fieldMessage('seller_video_price_too_high'),
+    stepMessage: fieldMessage('seller_price_step'),
+  },
+  workingDays: { min: 1, max: WEEK_DAYS.length, itemMax: 9, message: fieldMessage('seller_working_days_required'), allowed: WEEK_DAYS },
+  portfolioTitle: { min: 1, max: 100, minMessage: fieldMessage('seller_portfolio_title_required') },
+  portfolioDescription: { min: PORTFOLIO_DESCRIPTION_MIN, max: 1000, minMessage: fieldMessage('seller_portfolio_description_too_short') },
+  clientName: { min: 1, max: 100, minMessage: fieldMessage('seller_client_name_required') },
+  testimonialReview: { min: TESTIMONIAL_REVIEW_MIN, max: 1000, minMessage: fieldMessage('seller_testimonial_review_too_short') },
 } as const satisfies Record<string, TextRule | ListRule | PriceRule>;
+
+/** The seller fields' messages that are not a length, a list or a price, by what they ask. */
+export const SELLER_CHOICE_MESSAGES = {
+  category: fieldMessage('seller_category_required'),
+  acceptsCalls: fieldMessage('seller_accepts_calls_flag'),
+  callAvailability: fieldMessage('seller_call_availability_choice'),
+  timeZone: fieldMessage('seller_time_zone_required'),
+  responseTime: fieldMessage('seller_response_time_required'),
+  startTime: fieldMessage('seller_start_time_required'),
+  endTime: fieldMessage('seller_end_time_required'),
+  url: fieldMessage('seller_link_invalid'),
+  testimonialRating: fieldMessage('review_rating'),
+  agreeToTerms: fieldMessage('seller_terms_required'),
+  agreeToCommission: fieldMessage('seller_commission_required'),
+} as const;
+
+const C = SELLER_CHOICE_MESSAGES;
 
 /** The application's fields and their checks, keyed as the server names a field in a 400. */
 const APPLICATION_CHECKS: Record<string, Check> = {
   displayName: textLength(SELLER_RULES.displayName),
-  category: oneOf(SELLER_CATEGORIES, M.category),
+  category: oneOf(SELLER_CATEGORIES, C.category),
   bio: textLength(SELLER_RULES.bio),
   aboutMe: textLength(SELLER_RULES.aboutMe),
   experience: textLength(SELLER_RULES.experience),
@@ -176,15 +216,15 @@ const APPLICATION_CHECKS: Record<string, Check> = {
   achievements: textList(SELLER_RULES.optionalList),
   audioPricing: price(SELLER_RULES.audioPrice),
   videoPricing: price(SELLER_RULES.videoPrice),
-  acceptsCalls: flag(M.acceptsCalls),
-  callAvailability: oneOf(REGISTRATION_CALL_AVAILABILITY, M.callAvailability),
-  timeZone: oneOf(SELLER_TIME_ZONES, M.timeZone),
-  responseTime: oneOf(RESPONSE_TIMES, M.responseTime),
-  'workingHours.start': timeOfDay(M.startTime),
-  'workingHours.end': timeOfDay(M.endTime),
+  acceptsCalls: flag(C.acceptsCalls),
+  callAvailability: oneOf(REGISTRATION_CALL_AVAILABILITY, C.callAvailability),
+  timeZone: oneOf(SELLER_TIME_ZONES, C.timeZone),
+  responseTime: oneOf(RESPONSE_TIMES, C.responseTime),
+  'workingHours.start': timeOfDay(C.startTime),
+  'workingHours.end': timeOfDay(C.endTime),
   'workingHours.days': textList(SELLER_RULES.workingDays),
-  agreeToTerms: checked(M.agreeToTerms),
-  agreeToCommission: checked(M.agreeToCommission),
+  agreeToTerms: checked(C.agreeToTerms),
+  agreeToCommission: checked(C.agreeToCommission),
 };
 
 const ITEM_CHECKS: Record<string, Record<string, Check>> = {
@@ -192,7 +232,7 @@ const ITEM_CHECKS: Record<string, Record<string, Check>> = {
   testimonials: {
     clientName: textLength(SELLER_RULES.clientName),
     review: textLength(SELLER_RULES.testimonialReview),
-    rating: wholeNumberBetween(1, 5, M.testimonialRating),
+    rating: wholeNumberBetween(1, 5, C.testimonialRating),
   },
 };
 
@@ -206,9 +246,9 @@ function at(form: Record<string, unknown>, path: string): unknown {
  * Every rule an application breaks, by field path as the server's 400 names it
  * (`bio`, `workingHours.start`, `portfolioItems.0.title`, `socialMediaLinks.website`).
  */
-export function applicationProblems(form: Record<string, unknown>): Record<string, string[]> {
-  const problems: Record<string, string[]> = {};
-  const note = (path: string, problem: string | null) => {
+export function applicationProblems(form: Record<string, unknown>): Record<string, FieldMessage[]> {
+  const problems: Record<string, FieldMessage[]> = {};
+  const note = (path: string, problem: FieldMessage | null) => {
     if (problem) problems[path] = [problem];
   };
   for (const [path, check] of Object.entries(APPLICATION_CHECKS)) note(path, check(at(form, path)));
@@ -219,6 +259,6 @@ export function applicationProblems(form: Record<string, unknown>): Record<strin
       for (const [field, check] of Object.entries(checks)) note(`${list}.${index}.${field}`, check(item?.[field]));
     });
   }
-  for (const link of SOCIAL_LINKS) note(`socialMediaLinks.${link}`, urlOrEmpty(M.url)(at(form, `socialMediaLinks.${link}`)));
+  for (const link of SOCIAL_LINKS) note(`socialMediaLinks.${link}`, urlOrEmpty(C.url)(at(form, `socialMediaLinks.${link}`)));
   return problems;
 }

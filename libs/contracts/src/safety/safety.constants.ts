@@ -44,9 +44,15 @@ export const SafetyMessages = {
 
 /** "45 seconds", "12 minutes", "3 hours": a wait in the largest unit that reads well. */
 export function describeWait(ms: number): string {
+  const { amount, unit } = describeWaitValues(ms);
+  return `${amount} ${unit}`;
+}
+
+/** describeWait's amount and unit apart, for a message's code to carry (`{amount} {unit}`). */
+export function describeWaitValues(ms: number): { amount: number; unit: 'second' | 'seconds' | 'minutes' | 'hours' } {
   const seconds = Math.max(1, Math.ceil(ms / 1000));
-  if (seconds < 120) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  if (seconds < 120) return { amount: seconds, unit: seconds === 1 ? 'second' : 'seconds' };
   const minutes = Math.ceil(seconds / 60);
-  if (minutes < 120) return `${minutes} minutes`;
-  return `${Math.ceil(minutes / 60)} hours`;
+  if (minutes < 120) return { amount: minutes, unit: 'minutes' };
+  return { amount: Math.ceil(minutes / 60), unit: 'hours' };
 }

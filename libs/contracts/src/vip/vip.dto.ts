@@ -1,19 +1,20 @@
 import { Type } from 'class-transformer';
 import { IsInt, Max, Min, ValidateNested } from 'class-validator';
 import { ActorDto } from '../common/actor.dto';
+import { said } from '../common/field-messages';
 import { IsId, Optional } from '../common/validation';
 import { ModerationReasonDto } from '../moderation/dto/moderation.dto';
-import { VIP_GRANT_DAYS_MAX, VIP_GRANT_DAYS_MIN, VipMessages, type VipChangeAction } from './vip.constants';
+import { VIP_GRANT_DAYS_MAX, VIP_GRANT_DAYS_MIN, type VipChangeAction } from './vip.constants';
 
-const DAYS_MESSAGE = VipMessages.Days;
+const DAYS_MESSAGE = said('moderation_days', { min: VIP_GRANT_DAYS_MIN, max: VIP_GRANT_DAYS_MAX });
 
 /** POST /api/moderation/users/:id/vip */
 export class GrantVipDto extends ModerationReasonDto {
   /** The period's length; VIP_GRANT_DEFAULT_DAYS when absent. */
   @Optional()
-  @IsInt({ message: DAYS_MESSAGE })
-  @Min(VIP_GRANT_DAYS_MIN, { message: DAYS_MESSAGE })
-  @Max(VIP_GRANT_DAYS_MAX, { message: DAYS_MESSAGE })
+  @IsInt(DAYS_MESSAGE)
+  @Min(VIP_GRANT_DAYS_MIN, DAYS_MESSAGE)
+  @Max(VIP_GRANT_DAYS_MAX, DAYS_MESSAGE)
   days?: number;
 }
 

@@ -1,9 +1,9 @@
 import { addListener } from '@reduxjs/toolkit';
 import type { CallClientFrame, CallSessionDto, CallType, ClientEndReason, IncomingCallFrame, RelayedCallSignalFrame, ServerFrame } from '@app/contracts';
-import { CALL_HEARTBEAT_INTERVAL_MS, CALL_HEARTBEAT_TIMEOUT_SECONDS, CallMessages } from '@app/contracts/browser';
+import { CALL_HEARTBEAT_INTERVAL_MS, CALL_HEARTBEAT_TIMEOUT_SECONDS, fieldMessage } from '@app/contracts/browser';
 import type { AppDispatch, RootState } from '@/app/store';
 import { toast } from '@/components/ui/toast-store';
-import { errorMessage } from '@/lib/errors';
+import { errorMessage, wordField } from '@/lib/errors';
 import { sendSocketFrame, socketFrameReceived } from '@/lib/socket';
 import { callsApi } from './api/calls-api';
 import { closeCallNotification } from './call-notifications';
@@ -36,6 +36,12 @@ const STATS_EVERY_MS = 1000;
 
 /** A refusal made here rather than by the server (a second call from the same tab). */
 export class CallRefused extends Error {}
+
+/** The server's words for a second call, in the language spoken. */
+function inProgress(): string {
+  const refusal = fieldMessage('call_in_progress');
+  return wordField(refusal, refusal.message);
+}
 
 interface RunningCall {
   sessionId: number;
@@ -88,7 +94,7 @@ export class CallController {
 
   /** The buyer's side: camera and microphone first (a refusal rings nobody), then the seller rings. */
   async startCall(sellerId: number, callType: CallType): Promise<void> {
-    if (this.call || this.getState().calls.starting) throw new CallRefused(CallMessages.callInProgress);
+    if (this.call || this.getState().calls.starting) throw new CallRefused(inProgress());
     this.dispatch(callStarting({ sellerId, callType }));
     let local: MediaStream | null = null;
     try {
@@ -106,7 +112,7 @@ export class CallController {
 
   /** The seller answers: the price is fixed now; camera or microphone refused ends the call as failed, unbilled. */
   async accept(incoming: IncomingCallFrame): Promise<void> {
-    if (this.call || this.answering) throw new CallRefused(CallMessages.callInProgress);
+    if (this.call || this.answering) throw new CallRefused(inProgress());
     const answering = { sessionId: incoming.sessionId, early: [] as RelayedCallSignalFrame[] };
     this.answering = answering;
     let session: CallSessionDto;

@@ -1,6 +1,7 @@
-import type { MessageDto, RoomDto, ServerFrame, UserDto } from '@app/contracts';
+import type { HttpErrorBody, MessageDto, RoomDto, ServerFrame, UserDto } from '@app/contracts';
 import { hasSendLimits } from '@app/contracts/browser';
 import { api } from '@/lib/api';
+import { bodyMessage } from '@/lib/errors';
 import type { ListenerDispatch, StartListening } from '@/lib/listening';
 import { connectSocket, disconnectSocket, joinSent, socketFrameReceived, SESSION_ENDED_CLOSE, socketStatusChanged } from '@/lib/socket';
 import { authApi } from '../auth/api/auth-api';
@@ -180,7 +181,8 @@ async function applyFrame(frame: ServerFrame, dispatch: Dispatch, getState: () =
         const roomId = joining;
         joining = null;
         feed(roomId, (draft) => {
-          draft.error = frame.message;
+          // In the language spoken, by the refusal's code.
+          draft.error = bodyMessage(frame as Partial<HttpErrorBody>, frame.message);
         });
       }
       return;

@@ -2,13 +2,14 @@ import {
   PLATFORM_COMMISSION_PERCENT,
   RESPONSE_TIMES,
   SELLER_LANGUAGES,
+  SELLER_CHOICE_MESSAGES,
   SELLER_TIME_ZONES,
-  SellerMessages,
   SellerToasts,
   WEEK_DAYS,
 } from '@app/contracts/browser';
 import marketplaceEnglish from '@/i18n/catalogues/en/marketplace.json';
 import { addEnglish, t, type MessageId } from '@/i18n/i18n';
+import { wordField } from '@/lib/errors';
 import { spoken, withValues } from '@/i18n/spoken';
 
 // The marketplace speaks through its catalogues (src/i18n/catalogues/*/marketplace.json); the
@@ -20,8 +21,12 @@ export const SELLER_TOASTS = SellerToasts;
 
 /** The agreements raise the spec's own toasts; the other fields are checked step by step with the server's rules. */
 export const AGREEMENT_MESSAGES = {
-  agreeToTerms: SellerMessages.agreeToTerms,
-  agreeToCommission: SellerMessages.agreeToCommission,
+  get agreeToTerms() {
+    return wordField(SELLER_CHOICE_MESSAGES.agreeToTerms, SELLER_CHOICE_MESSAGES.agreeToTerms.message);
+  },
+  get agreeToCommission() {
+    return wordField(SELLER_CHOICE_MESSAGES.agreeToCommission, SELLER_CHOICE_MESSAGES.agreeToCommission.message);
+  },
 };
 
 export const SELLER_LANGUAGE_OPTIONS = SELLER_LANGUAGES;

@@ -1,4 +1,5 @@
-import { applicationProblems } from '@app/contracts/browser';
+import { applicationProblems, type FieldMessage } from '@app/contracts/browser';
+import { wordField } from '@/lib/errors';
 import { DEFAULT_PRICES, DEFAULT_RESPONSE_TIME, DEFAULT_WORKING_HOURS } from './marketplace-copy';
 import type { SellerRegistration, SetField } from './types';
 
@@ -85,8 +86,17 @@ export function withoutErrors(errors: Record<string, string[]>, path: string): R
   return next;
 }
 
-/** The rules the fields of these steps break, checked with the server's own rules before anything is sent. */
+/** A rule's message in the language spoken (the server's words, by their code). */
+export function wordProblem(problem: FieldMessage): string {
+  return wordField(problem, problem.message);
+}
+
+/** The rules the fields of these steps break, checked with the server's own rules before anything is sent, in the language spoken. */
 export function problemsIn(draft: RegistrationDraft, steps: readonly number[]): Record<string, string[]> {
   const problems = applicationProblems(toRegistration(draft) as unknown as Record<string, unknown>);
-  return Object.fromEntries(Object.entries(problems).filter(([path]) => steps.includes(stepOfField(path))));
+  return Object.fromEntries(
+    Object.entries(problems)
+      .filter(([path]) => steps.includes(stepOfField(path)))
+      .map(([path, list]) => [path, list.map(wordProblem)]),
+  );
 }

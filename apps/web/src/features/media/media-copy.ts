@@ -1,15 +1,41 @@
-import { UploadMessages } from '@app/contracts/browser';
+import { fieldMessage, type FieldMessage } from '@app/contracts/browser';
 
 import mediaEnglish from '@/i18n/catalogues/en/media.json';
 import { addEnglish, t } from '@/i18n/i18n';
 import { spoken } from '@/i18n/spoken';
+import { wordField } from '@/lib/errors';
 
 // The upload screens speak through their catalogues (src/i18n/catalogues/*/media.json); the English comes
 // with the code that shows it.
 addEnglish(mediaEnglish);
 
+const word = (problem: FieldMessage) => wordField(problem, problem.message);
+
+/** The server's own refusals (its codes' words), which the client also raises before sending: in the language spoken when read. */
+const REFUSALS = {
+  get tooManyFilesTitle() {
+    return word(fieldMessage('upload_too_many_files_title'));
+  },
+  tooManyFiles: (max: number) => word(fieldMessage('upload_too_many_files', { max })),
+  tooLarge: (megabytes: number) => word(fieldMessage('upload_too_large', { max: megabytes })),
+  get invalidType() {
+    return word(fieldMessage('upload_invalid_type'));
+  },
+  get imageOnly() {
+    return word(fieldMessage('upload_image_only'));
+  },
+  get videoOnly() {
+    return word(fieldMessage('upload_video_only'));
+  },
+};
+
+/** Words with the refusals beside them, each still read when it is shown. */
+function withRefusals<T extends object>(words: T): T & typeof REFUSALS {
+  return Object.defineProperties(words, Object.getOwnPropertyDescriptors(REFUSALS)) as T & typeof REFUSALS;
+}
+
 /** The upload screens' copy, from the spec where it has words; shared by the screens and their tests. */
-export const MEDIA_TEXT = Object.assign(
+export const MEDIA_TEXT = withRefusals(
   spoken({
   title: 'media.title',
   description: 'media.description',
@@ -63,13 +89,4 @@ export const MEDIA_TEXT = Object.assign(
   avatarUpload: 'media.avatarUpload',
   avatarSaveFailed: 'media.avatarSaveFailed',
   }),
-  // The server's own refusals (UploadMessages), which the client also raises before sending.
-  {
-    tooManyFilesTitle: UploadMessages.tooManyFilesTitle,
-    tooManyFiles: UploadMessages.tooManyFiles,
-    tooLarge: UploadMessages.tooLarge,
-    invalidType: UploadMessages.invalidType,
-    imageOnly: UploadMessages.imageOnly,
-    videoOnly: UploadMessages.videoOnly,
-  },
 );

@@ -60,4 +60,5 @@ export const VIP_GRANT_TEXT = spoken({
   history: 'vip.vipGrant.history',
   actions: { grant: 'vip.vipGrant.actions.grant', revoke: 'vip.vipGrant.actions.revoke', expire: 'vip.vipGrant.actions.expire' },
   by: (name: string) => t('vip.vipGrant.by', { name }),
+  until: (date: string) => t('vip.vipGrant.until', { date }),
 });

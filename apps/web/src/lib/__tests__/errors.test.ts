@@ -1,7 +1,8 @@
 import { FIELD_MESSAGES, fieldErrors as bodyFields, fieldMessage } from '@app/contracts/browser';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { switchLanguage } from '@/i18n/i18n';
+import { formatLocale, switchLanguage } from '@/i18n/i18n';
+import { formatDate } from '../format';
 import { bodyMessage, errorMessage, fieldErrors } from '../errors';
 
 /** A refusal as RTK Query hands it over: the gateway's body as the error's data. */
@@ -50,5 +51,31 @@ describe('field messages', () => {
     expect(fieldErrors(taken)).toEqual({ username: ['यह यूज़रनेम पहले ही लिया जा चुका है। कृपया कोई दूसरा चुनें।'] });
     expect(bodyMessage({ message: 'Message cannot be empty', ...bodyFields({ content: [fieldMessage('message_empty')] }) }, 'not sent')).toBe('संदेश ख़ाली नहीं हो सकता');
     expect(bodyMessage(undefined, 'not sent')).toBe('not sent');
+  });
+
+  it("word a refusal that names no field by its message's own code", async () => {
+    const busy = fieldMessage('call_seller_busy');
+    const blocked = fieldMessage('call_you_blocked', { name: 'Asha' });
+    const refused = (refusal: typeof busy) => ({
+      status: 409,
+      data: { error: 'Conflict', code: 'seller_busy', message: refusal.message, messageCode: { code: refusal.code, ...(refusal.params ? { params: refusal.params } : {}) } },
+    });
+    expect(errorMessage(refused(busy), 'fallback')).toBe('This expert is busy on another call. Please try again in a few minutes.');
+    await switchLanguage('hi');
+    expect(errorMessage(refused(busy), 'fallback')).toBe('यह विशेषज्ञ अभी दूसरी कॉल पर है। कृपया कुछ मिनट बाद फिर कोशिश करें।');
+    expect(errorMessage(refused(blocked), 'fallback')).toBe('आपने Asha को ब्लॉक किया है। कॉल करने के लिए उन्हें अनब्लॉक करें।');
+    const tooFast = fieldMessage('upload_rate_limited', { amount: 3, unit: 'minutes' });
+    expect(errorMessage({ status: 429, data: { message: tooFast.message, messageCode: { code: tooFast.code, params: tooFast.params } } }, 'fallback')).toBe(
+      'आप बहुत तेज़ी से अपलोड कर रहे हैं। कृपया 3 मिनट बाद फिर कोशिश करें।',
+    );
+    // A moment among the values is written in the reader's language.
+    const suspended = fieldMessage('account_suspended', { until: '2026-12-01T10:00:00Z' });
+    expect(suspended.message).toBe('Your account is suspended until 1 December 2026, 10:00 UTC');
+    expect(errorMessage({ status: 403, data: { message: suspended.message, messageCode: { code: suspended.code, params: suspended.params } } }, 'fallback')).toBe(
+      `आपका खाता ${formatDate('2026-12-01T10:00:00Z', formatLocale('hi'), { time: true })} तक निलंबित है`,
+    );
+    // A code this app does not know, or none, keeps the server's English.
+    expect(bodyMessage({ message: 'Something new', messageCode: { code: 'from_a_newer_server' } }, 'fallback')).toBe('Something new');
+    expect(bodyMessage({ message: 'Call not found' }, 'fallback')).toBe('Call not found');
   });
 });

@@ -1,9 +1,7 @@
 import { Type } from 'class-transformer';
 import { Equals, IsInt, IsObject, IsOptional, IsString, Matches, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
-import { AccountDeletionMessages } from '../account-deletion.constants';
+import { said } from '../../common/field-messages';
 import { PASSWORD_MAX, USERNAME_MAX } from '../auth.constants';
-import { TwoStepMessages } from '../two-step.constants';
-import { PasskeyMessages } from '../passkeys.constants';
 import { ClientMetaDto, SESSION_KEY_PATTERN } from './auth.dto';
 import { AuthenticationCredentialDto } from './passkeys.dto';
 
@@ -13,14 +11,14 @@ const CODE_PATTERN = /^\s*[A-Za-z0-9][A-Za-z0-9 -]{4,30}\s*$/;
 /** POST /api/users/me/deletion: the password, or in its place a passkey's answer to this session's confirmation challenge or a fresh provider sign-in. */
 export class RequestAccountDeletionDto {
   @ValidateIf((dto: RequestAccountDeletionDto) => dto.passkey === undefined && dto.providerSignIn === undefined)
-  @IsString({ message: AccountDeletionMessages.passwordRequired })
-  @Matches(/\S/, { message: AccountDeletionMessages.passwordRequired })
-  @MaxLength(PASSWORD_MAX, { message: `Password must be at most ${PASSWORD_MAX} characters` })
+  @IsString(said('password_required'))
+  @Matches(/\S/, said('password_required'))
+  @MaxLength(PASSWORD_MAX, said('password_too_long', { max: PASSWORD_MAX }))
   password?: string;
 
   /** In place of the password: the answer to POST /api/users/me/passkeys/confirmation-options. */
   @IsOptional()
-  @IsObject({ message: PasskeyMessages.responseRequired })
+  @IsObject(said('passkey_no_answer'))
   @ValidateNested()
   @Type(() => AuthenticationCredentialDto)
   passkey?: AuthenticationCredentialDto;
@@ -29,15 +27,15 @@ export class RequestAccountDeletionDto {
   @IsOptional() @Equals(true) providerSignIn?: true;
 
   /** The account's username, typed. */
-  @IsString({ message: AccountDeletionMessages.confirmationRequired })
-  @Matches(/\S/, { message: AccountDeletionMessages.confirmationRequired })
-  @MaxLength(USERNAME_MAX + 10, { message: AccountDeletionMessages.confirmationWrong })
+  @IsString(said('account_deletion_confirmation_required'))
+  @Matches(/\S/, said('account_deletion_confirmation_required'))
+  @MaxLength(USERNAME_MAX + 10, said('account_deletion_confirmation_wrong'))
   confirmation: string;
 
   /** Needed when two-step sign-in is on: a code from the app or a recovery code. */
   @IsOptional()
-  @IsString({ message: TwoStepMessages.codeRequired })
-  @Matches(CODE_PATTERN, { message: TwoStepMessages.codeRequired })
+  @IsString(said('two_step_code'))
+  @Matches(CODE_PATTERN, said('two_step_code'))
   code?: string;
 }
 

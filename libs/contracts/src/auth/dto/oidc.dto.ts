@@ -1,7 +1,7 @@
 import { Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, MaxLength, MinLength, ValidateNested } from 'class-validator';
 import { USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from '../auth.constants';
-import { OIDC_PROVIDER_ID_PATTERN, OIDC_RETURN_TO, OIDC_TOKEN_PATTERN, OidcMessages, type OidcReturnTo } from '../oidc.constants';
+import { OIDC_PROVIDER_ID_PATTERN, OIDC_RETURN_TO, OIDC_TOKEN_PATTERN, type OidcReturnTo } from '../oidc.constants';
 import { said } from '../../common/field-messages';
 import { LANGUAGES, type Language } from '../../common/languages';
 import { IsId } from '../../common/validation';
@@ -28,7 +28,7 @@ export interface OidcStartDto {
 }
 
 export class StartOidcRequestDto extends StartOidcDto {
-  @IsString() @Matches(OIDC_PROVIDER_ID_PATTERN, { message: OidcMessages.unknownProvider }) provider: string;
+  @IsString() @Matches(OIDC_PROVIDER_ID_PATTERN, said('provider_unknown')) provider: string;
   /** The callback address the provider sends the browser back to (the gateway's, on the public origin). */
   @IsString() @MaxLength(2048) redirectUri: string;
   /** The SHA-256 of the browser's OIDC_BROWSER_COOKIE: the callback must come back with the same cookie. */
@@ -44,7 +44,7 @@ export class StartOidcRequestDto extends StartOidcDto {
 
 /** The provider's answer as it reached the callback: the whole URL (code, state, iss or error). */
 export class OidcCallbackRequestDto {
-  @IsString() @Matches(OIDC_PROVIDER_ID_PATTERN, { message: OidcMessages.unknownProvider }) provider: string;
+  @IsString() @Matches(OIDC_PROVIDER_ID_PATTERN, said('provider_unknown')) provider: string;
   @IsString() @MaxLength(8192) callbackUrl: string;
   @IsString() @Matches(/^[0-9a-f]{64}$/) browser: string;
   @ValidateNested() @Type(() => ClientMetaDto) client: ClientMetaDto;
@@ -62,14 +62,14 @@ export type OidcOutcomeDto =
 
 /** The username chosen for a new account made from a provider's identity: the same rules as sign-up. */
 export class CompleteOidcSignUpDto {
-  @IsString({ message: OidcMessages.tokenExpired })
-  @Matches(OIDC_TOKEN_PATTERN, { message: OidcMessages.tokenExpired })
+  @IsString(said('provider_token_expired'))
+  @Matches(OIDC_TOKEN_PATTERN, said('provider_token_expired'))
   token: string;
 
   @IsString()
-  @MinLength(USERNAME_MIN, { message: `Username must be at least ${USERNAME_MIN} characters long` })
-  @MaxLength(USERNAME_MAX, { message: `Username must be at most ${USERNAME_MAX} characters long` })
-  @Matches(USERNAME_PATTERN, { message: 'Username may contain only letters, digits and underscore' })
+  @MinLength(USERNAME_MIN, said('username_too_short', { min: USERNAME_MIN }))
+  @MaxLength(USERNAME_MAX, said('username_too_long', { max: USERNAME_MAX }))
+  @Matches(USERNAME_PATTERN, said('username_characters'))
   username: string;
 
   @IsOptional() @IsBoolean() rememberMe?: boolean;

@@ -6,8 +6,9 @@ import type {
   PublicKeyCredentialRequestOptionsJSON,
   RegistrationResponseJSON,
 } from '@simplewebauthn/server';
+import { said } from '../../common/field-messages';
 import { IsId, Optional } from '../../common/validation';
-import { PASSKEY_NAME_MAX, PasskeyMessages } from '../passkeys.constants';
+import { PASSKEY_NAME_MAX } from '../passkeys.constants';
 import { ClientMetaDto, SESSION_KEY_PATTERN } from './auth.dto';
 
 /** WebAuthn's JSON shapes, as @simplewebauthn's server and browser halves both type them. */
@@ -22,13 +23,13 @@ const BLOB_MAX = 16_384;
 const AUTHENTICATOR_TRANSPORTS = ['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb'];
 const ATTACHMENTS = ['platform', 'cross-platform'];
 
-const answer = { message: PasskeyMessages.responseRequired };
+const answer = said('passkey_no_answer');
 
 /** A passkey's name: the DTO refuses what is blank or long; the service keeps it trimmed. */
 class PasskeyNameDto {
-  @IsString({ message: PasskeyMessages.nameRequired })
-  @Matches(/\S/, { message: PasskeyMessages.nameRequired })
-  @MaxLength(PASSKEY_NAME_MAX, { message: PasskeyMessages.nameTooLong })
+  @IsString(said('passkey_name_required'))
+  @Matches(/\S/, said('passkey_name_required'))
+  @MaxLength(PASSKEY_NAME_MAX, said('passkey_name_too_long', { max: PASSKEY_NAME_MAX }))
   name: string;
 }
 
@@ -87,8 +88,8 @@ export class PasskeySignInOptionsDto {
 }
 
 export class PasskeySignInDto {
-  @IsString({ message: PasskeyMessages.expired })
-  @Matches(/^[\w-]{43}$/, { message: PasskeyMessages.expired })
+  @IsString(said('passkey_expired'))
+  @Matches(/^[\w-]{43}$/, said('passkey_expired'))
   attempt: string;
 
   @IsObject(answer) @ValidateNested() @Type(() => AuthenticationCredentialDto) response: AuthenticationCredentialDto;

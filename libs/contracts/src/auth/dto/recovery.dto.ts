@@ -1,14 +1,14 @@
 import { Type } from 'class-transformer';
 import { IsEmail, IsInt, IsString, Length, MaxLength, MinLength, ValidateNested } from 'class-validator';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../auth.constants';
-import { RecoveryMessages } from '../recovery.constants';
+import { said } from '../../common/field-messages';
 import { ClientMetaDto } from './auth.dto';
 
 /** The token in a link: 32 random bytes, base64url. */
 const TOKEN_LENGTH = 43;
 
 export class ForgotPasswordDto {
-  @IsEmail({}, { message: 'Please enter a valid email address' })
+  @IsEmail({}, said('email_invalid'))
   @MaxLength(254)
   email: string;
 }
@@ -18,18 +18,18 @@ export class ForgotPasswordRequestDto extends ForgotPasswordDto {
 }
 
 export class ResetPasswordDto {
-  @IsString() @Length(TOKEN_LENGTH, TOKEN_LENGTH, { message: RecoveryMessages.resetLinkInvalid }) token: string;
+  @IsString() @Length(TOKEN_LENGTH, TOKEN_LENGTH, said('recovery_reset_link_invalid')) token: string;
 
   @IsString()
-  @MinLength(PASSWORD_MIN, { message: `Password must be at least ${PASSWORD_MIN} characters` })
-  @MaxLength(PASSWORD_MAX, { message: `Password must be at most ${PASSWORD_MAX} characters` })
+  @MinLength(PASSWORD_MIN, said('password_too_short', { min: PASSWORD_MIN }))
+  @MaxLength(PASSWORD_MAX, said('password_too_long', { max: PASSWORD_MAX }))
   password: string;
 
   @IsString() confirmPassword: string;
 }
 
 export class VerifyEmailDto {
-  @IsString() @Length(TOKEN_LENGTH, TOKEN_LENGTH, { message: RecoveryMessages.verifyLinkInvalid }) token: string;
+  @IsString() @Length(TOKEN_LENGTH, TOKEN_LENGTH, said('recovery_verify_link_invalid')) token: string;
 }
 
 export class ResendVerificationDto {

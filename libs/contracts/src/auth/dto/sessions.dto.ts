@@ -1,6 +1,7 @@
 import { Type } from 'class-transformer';
 import { IsInt, IsString, Matches, MaxLength } from 'class-validator';
-import { SESSION_ID_PATTERN, SessionMessages } from '../sessions.constants';
+import { said } from '../../common/field-messages';
+import { SESSION_ID_PATTERN } from '../sessions.constants';
 import { SESSION_KEY_PATTERN } from './auth.dto';
 
 /** The person asking and the session they ask from ("This device", never ended by end-others). */
@@ -10,13 +11,13 @@ export class ListSessionsRequestDto {
 }
 
 export class EndSessionRequestDto extends ListSessionsRequestDto {
-  @IsString() @Matches(SESSION_ID_PATTERN, { message: 'id must be a session id (32 hexadecimal characters)' }) sessionId: string;
+  @IsString() @Matches(SESSION_ID_PATTERN, said('session_id')) sessionId: string;
 }
 
 /** The token of the link in a new-device mail. */
 export class EndSessionByLinkDto {
-  @IsString({ message: SessionMessages.linkInvalid })
-  @MaxLength(512, { message: SessionMessages.linkInvalid })
-  @Matches(/^[\w-]+\.[\w-]+$/, { message: SessionMessages.linkInvalid })
+  @IsString(said('session_link_invalid'))
+  @MaxLength(512, said('session_link_invalid'))
+  @Matches(/^[\w-]+\.[\w-]+$/, said('session_link_invalid'))
   token: string;
 }

@@ -1,6 +1,7 @@
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsObject, IsOptional, IsString, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
 import { ActorDto } from '../../common/actor.dto';
+import { said } from '../../common/field-messages';
 import type { Currency } from '../../marketplace/currency';
 import {
   CALL_ICE_CANDIDATE_MAX,
@@ -15,20 +16,19 @@ import {
   type ClientEndReason,
 } from '../calls.constants';
 
-export const CallFieldMessages = {
-  sellerId: 'sellerId must be a seller id',
-  callType: 'Call type must be audio or video',
-  sessionId: 'sessionId must be a call id',
-  reason: 'The only reason a caller may give is failed',
-  media: 'media must be connecting, connected or disconnected',
-  sdp: `sdp must be a session description of at most ${CALL_SDP_MAX} characters`,
-  candidate: 'candidate must be an ICE candidate or null',
-  limit: 'limit must be a whole number from 1 to 100',
-  before: 'before must be a call id',
-  actor: 'actor is required',
-} as const;
-
-const M = CallFieldMessages;
+/** The rules' messages, each with its code (common/field-messages). */
+const M = {
+  sellerId: said('call_seller_id'),
+  callType: said('call_type_choice'),
+  sessionId: said('call_id'),
+  reason: said('call_end_reason'),
+  media: said('call_media_state'),
+  sdp: said('call_sdp', { max: CALL_SDP_MAX }),
+  candidate: said('call_candidate'),
+  limit: said('whole_number_from', { field: 'limit', min: 1, max: 100 }),
+  before: said('call_before'),
+  actor: said('actor_required'),
+};
 /** Ids are PostgreSQL integers: anything larger names nothing and must not reach a query. */
 const ID_MAX = 2_147_483_647;
 
@@ -36,62 +36,62 @@ const ID_MAX = 2_147_483_647;
 
 /** POST /api/calls: call a seller. */
 export class StartCallDto {
-  @IsInt({ message: M.sellerId }) @Min(1, { message: M.sellerId }) @Max(ID_MAX, { message: M.sellerId }) sellerId: number;
-  @IsIn(CALL_TYPES, { message: M.callType }) callType: CallType;
+  @IsInt(M.sellerId) @Min(1, M.sellerId) @Max(ID_MAX, M.sellerId) sellerId: number;
+  @IsIn(CALL_TYPES, M.callType) callType: CallType;
 }
 
 /** POST /api/sessions/end-call/{sessionId}: the spec sends no body; a browser whose media failed may say so. */
 export class EndCallDto {
-  @IsOptional() @IsIn(CLIENT_END_REASONS, { message: M.reason }) reason?: ClientEndReason;
+  @IsOptional() @IsIn(CLIENT_END_REASONS, M.reason) reason?: ClientEndReason;
 }
 
 /** GET /api/calls: newest first, pages by the id of the last call seen. */
 export class ListCallsQueryDto {
-  @IsOptional() @Type(() => Number) @IsInt({ message: M.limit }) @Min(1, { message: M.limit }) @Max(100, { message: M.limit }) limit?: number;
-  @IsOptional() @Type(() => Number) @IsInt({ message: M.before }) @Min(1, { message: M.before }) @Max(ID_MAX, { message: M.before }) before?: number;
+  @IsOptional() @Type(() => Number) @IsInt(M.limit) @Min(1, M.limit) @Max(100, M.limit) limit?: number;
+  @IsOptional() @Type(() => Number) @IsInt(M.before) @Min(1, M.before) @Max(ID_MAX, M.before) before?: number;
 }
 
 // ---- NATS payloads (the gateway adds who acts and from where) ----
 
 export class CallActorRequestDto {
-  @IsObject({ message: M.actor }) @ValidateNested() @Type(() => ActorDto) actor: ActorDto;
+  @IsObject(M.actor) @ValidateNested() @Type(() => ActorDto) actor: ActorDto;
 }
 
 export class StartCallRequestDto extends StartCallDto {
-  @IsObject({ message: M.actor }) @ValidateNested() @Type(() => ActorDto) actor: ActorDto;
+  @IsObject(M.actor) @ValidateNested() @Type(() => ActorDto) actor: ActorDto;
   /** The buyer's address, to record the currency their prices are shown in. */
   @IsOptional() @IsString() @MaxLength(64) ip?: string;
 }
 
 export class CallActionRequestDto extends CallActorRequestDto {
-  @IsInt({ message: M.sessionId }) @Min(1, { message: M.sessionId }) @Max(ID_MAX, { message: M.sessionId }) sessionId: number;
+  @IsInt(M.sessionId) @Min(1, M.sessionId) @Max(ID_MAX, M.sessionId) sessionId: number;
 }
 
 export class EndCallRequestDto extends CallActionRequestDto {
-  @IsOptional() @IsIn(CLIENT_END_REASONS, { message: M.reason }) reason?: ClientEndReason;
+  @IsOptional() @IsIn(CLIENT_END_REASONS, M.reason) reason?: ClientEndReason;
 }
 
 export class CallHeartbeatRequestDto extends CallActionRequestDto {
-  @IsIn(CALL_MEDIA_STATES, { message: M.media }) media: CallMediaState;
+  @IsIn(CALL_MEDIA_STATES, M.media) media: CallMediaState;
 }
 
 export class ListCallsRequestDto extends ListCallsQueryDto {
-  @IsObject({ message: M.actor }) @ValidateNested() @Type(() => ActorDto) actor: ActorDto;
+  @IsObject(M.actor) @ValidateNested() @Type(() => ActorDto) actor: ActorDto;
 }
 
 // ---- socket frames a browser sends during a call (checked by the gateway) ----
 
 class CallFrameDto {
-  @IsInt({ message: M.sessionId }) @Min(1, { message: M.sessionId }) @Max(ID_MAX, { message: M.sessionId }) sessionId: number;
+  @IsInt(M.sessionId) @Min(1, M.sessionId) @Max(ID_MAX, M.sessionId) sessionId: number;
 }
 
 /** call_offer and call_answer. */
 export class CallSdpFrameDto extends CallFrameDto {
-  @IsString({ message: M.sdp }) @MaxLength(CALL_SDP_MAX, { message: M.sdp }) sdp: string;
+  @IsString(M.sdp) @MaxLength(CALL_SDP_MAX, M.sdp) sdp: string;
 }
 
 export class IceCandidateDto {
-  @IsString({ message: M.candidate }) @MaxLength(CALL_ICE_CANDIDATE_MAX, { message: M.candidate }) candidate: string;
+  @IsString(M.candidate) @MaxLength(CALL_ICE_CANDIDATE_MAX, M.candidate) candidate: string;
   @IsOptional() @IsString() @MaxLength(64) sdpMid?: string | null;
   @IsOptional() @IsInt() @Min(0) @Max(255) sdpMLineIndex?: number | null;
   @IsOptional() @IsString() @MaxLength(256) usernameFragment?: string | null;
@@ -100,14 +100,14 @@ export class IceCandidateDto {
 /** call_ice: one candidate, or null when the browser has gathered them all. */
 export class CallIceFrameDto extends CallFrameDto {
   @ValidateIf((frame: CallIceFrameDto) => frame.candidate !== null)
-  @IsObject({ message: M.candidate })
+  @IsObject(M.candidate)
   @ValidateNested()
   @Type(() => IceCandidateDto)
   candidate: IceCandidateDto | null;
 }
 
 export class CallHeartbeatFrameDto extends CallFrameDto {
-  @IsIn(CALL_MEDIA_STATES, { message: M.media }) media: CallMediaState;
+  @IsIn(CALL_MEDIA_STATES, M.media) media: CallMediaState;
 }
 
 // ---- answers ----

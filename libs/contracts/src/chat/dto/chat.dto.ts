@@ -100,15 +100,15 @@ export class CreateRoomDto {
 /** POST /api/rooms/private: from a public room (userId + originRoomId) or the marketplace (sellerId). */
 export class StartPrivateChatDto {
   @ValidateIf((o: StartPrivateChatDto) => o.sellerId === undefined)
-  @IsId({ message: 'userId or sellerId is required' })
+  @IsId(said('private_chat_target_required'))
   userId?: number;
 
   @ValidateIf((o: StartPrivateChatDto) => o.userId !== undefined)
-  @IsId({ message: 'originRoomId is required with userId' })
+  @IsId(said('private_chat_origin_required'))
   originRoomId?: number;
 
   @ValidateIf((o: StartPrivateChatDto) => o.userId === undefined)
-  @IsId({ message: 'userId or sellerId is required' })
+  @IsId(said('private_chat_target_required'))
   sellerId?: number;
 }
 
@@ -170,7 +170,7 @@ export class SendMessageDto {
   /** Chosen by the client per message: a retry with the same id never makes a duplicate. */
   @Optional()
   @IsString()
-  @Matches(CLIENT_ID_PATTERN, { message: 'clientId must be 1-64 letters, digits, - or _' })
+  @Matches(CLIENT_ID_PATTERN, said('message_client_id'))
   clientId?: string;
 
   /** A reply: the message it answers, one of this conversation's that the sender can see. */
@@ -180,9 +180,9 @@ export class SendMessageDto {
 }
 
 export class PublicRoomsQueryDto {
-  @Optional() @IsIn(['public'], { message: 'type must be public' }) type?: 'public';
+  @Optional() @IsIn(['public'], said('rooms_type_public')) type?: 'public';
   @Optional() @IsString() @MaxLength(100) q?: string;
-  @Optional() @IsIn(ROOM_CATEGORY_KEYS, { message: 'Unknown category' }) category?: RoomCategory;
+  @Optional() @IsIn(ROOM_CATEGORY_KEYS, said('room_category_unknown')) category?: RoomCategory;
 }
 
 export class MessagesQueryDto {

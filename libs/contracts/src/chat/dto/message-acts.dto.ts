@@ -3,7 +3,7 @@ import { IsString, MaxLength, Validate, ValidateNested, ValidatorConstraint, typ
 import { ActorDto } from '../../common/actor.dto';
 import { isSingleEmoji } from '../../common/emoji-text';
 import { IsId } from '../../common/validation';
-import { ChatMessages } from '../chat.constants';
+import { fieldText, said } from '../../common/field-messages';
 import { IsMessageContent } from './chat.dto';
 
 @ValidatorConstraint({ name: 'singleEmoji' })
@@ -12,7 +12,7 @@ class SingleEmoji implements ValidatorConstraintInterface {
     return typeof value === 'string' && isSingleEmoji(value);
   }
   defaultMessage(): string {
-    return ChatMessages.ReactionEmoji;
+    return fieldText('reaction_emoji');
   }
 }
 
@@ -31,9 +31,9 @@ export class EditMessageRequestDto extends EditMessageDto {
 export class ReactionRequestDto {
   @ValidateNested() @Type(() => ActorDto) actor: ActorDto;
   @IsId() messageId: number;
-  @IsString({ message: ChatMessages.ReactionEmoji })
-  @MaxLength(32, { message: ChatMessages.ReactionEmoji })
-  @Validate(SingleEmoji)
+  @IsString(said('reaction_emoji'))
+  @MaxLength(32, said('reaction_emoji'))
+  @Validate(SingleEmoji, said('reaction_emoji'))
   emoji: string;
 }
 

@@ -2,13 +2,16 @@ import { Type } from 'class-transformer';
 import { IsString, MaxLength, MinLength, ValidateNested } from 'class-validator';
 import { ActorDto } from '../../common/actor.dto';
 import { IsId, Optional } from '../../common/validation';
-import { SEARCH_QUERY_MAX, SEARCH_QUERY_MIN, SearchMessages } from '../search.constants';
+import { said } from '../../common/field-messages';
+import { SEARCH_QUERY_MAX, SEARCH_QUERY_MIN } from '../search.constants';
+
+const QUERY_LENGTH = said('search_query_length', { min: SEARCH_QUERY_MIN, max: SEARCH_QUERY_MAX });
 
 /** GET /api/search/messages */
 export class SearchMessagesQueryDto {
-  @IsString({ message: SearchMessages.QueryLength })
-  @MinLength(SEARCH_QUERY_MIN, { message: SearchMessages.QueryLength })
-  @MaxLength(SEARCH_QUERY_MAX, { message: SearchMessages.QueryLength })
+  @IsString(QUERY_LENGTH)
+  @MinLength(SEARCH_QUERY_MIN, QUERY_LENGTH)
+  @MaxLength(SEARCH_QUERY_MAX, QUERY_LENGTH)
   q: string;
 
   /** Results older than this message id (the next page). */

@@ -1,6 +1,6 @@
 import { Type } from 'class-transformer';
 import { IsString, MaxLength } from 'class-validator';
-import { fieldText, said } from '../../common/field-messages';
+import { fieldMessage, fieldText, said } from '../../common/field-messages';
 import { IsId, Optional } from '../../common/validation';
 import { REVIEW_COMMENT_MAX } from '../marketplace.constants';
 import { WholeNumberBetween } from './seller-rules';
@@ -14,7 +14,7 @@ export const ReviewMessages = {
 
 /** POST /api/sellers/{id}/reviews: one review per buyer; sending again changes it. */
 export class ReviewInputDto {
-  @WholeNumberBetween(1, 5, ReviewMessages.rating, said('review_rating')) rating: number;
+  @WholeNumberBetween(1, 5, fieldMessage('review_rating')) rating: number;
   @Optional() @IsString() @MaxLength(REVIEW_COMMENT_MAX, said('review_comment_too_long', { max: REVIEW_COMMENT_MAX })) comment?: string;
 }
 

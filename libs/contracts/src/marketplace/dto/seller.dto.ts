@@ -14,8 +14,8 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { ActorDto } from '../../common/actor.dto';
+import { fieldMessage, said } from '../../common/field-messages';
 import { IsId, Optional } from '../../common/validation';
-import { MediaUrlMessages } from '../../media/media.constants';
 import {
   CALL_AVAILABILITY_VALUES,
   PORTFOLIO_ITEMS_MAX,
@@ -25,7 +25,6 @@ import {
   SELLER_AVAILABILITY,
   SELLER_CATEGORIES,
   SELLER_TIME_ZONES,
-  SellerMessages as M,
   TESTIMONIALS_MAX,
   VERIFICATION_STATUSES,
   type CallAvailability,
@@ -33,7 +32,7 @@ import {
   type VerificationStatus,
 } from '../marketplace.constants';
 import type { Currency } from '../currency';
-import { SELLER_RULES } from '../seller-checks';
+import { SELLER_CHOICE_MESSAGES as M, SELLER_RULES } from '../seller-checks';
 import {
   Checked,
   Flag,
@@ -49,8 +48,6 @@ import {
 
 /** In a PATCH a field may be left out, but a field that is sent (even null) must be valid. */
 const IfSent = () => ValidateIf((_object, value) => value !== undefined);
-
-const MEDIA_URL_MESSAGE = MediaUrlMessages.media;
 
 /** One decorator per seller field, shared by the application and the profile editor; the rules are SELLER_RULES. */
 const Rules = {
@@ -69,7 +66,7 @@ const Rules = {
   videoPrice: () => Price(SELLER_RULES.videoPrice),
   timeZone: () => OneOf(SELLER_TIME_ZONES, M.timeZone),
   responseTime: () => OneOf(RESPONSE_TIMES, M.responseTime),
-  media: () => MediaUrl(MEDIA_URL_MESSAGE),
+  media: () => MediaUrl(),
 };
 
 export class WorkingHoursDto {
@@ -88,7 +85,7 @@ export class SocialMediaLinksDto {
 export class PortfolioItemDto {
   @TextLength(SELLER_RULES.portfolioTitle) title: string;
   @TextLength(SELLER_RULES.portfolioDescription) description: string;
-  @Optional() @IsArray() @ArrayMaxSize(10) @MediaUrl(MEDIA_URL_MESSAGE, { each: true }) images?: string[];
+  @Optional() @IsArray() @ArrayMaxSize(10) @MediaUrl({ each: true }) images?: string[];
 }
 
 export class TestimonialDto {
@@ -126,7 +123,7 @@ export class RegisterSellerDto {
   testimonials?: TestimonialDto[];
   @Optional() @Rules.media() avatar?: string;
   @Optional() @Rules.media() introVideo?: string;
-  @Optional() @IsArray() @ArrayMaxSize(PROFILE_MEDIA_MAX) @MediaUrl(MEDIA_URL_MESSAGE, { each: true })
+  @Optional() @IsArray() @ArrayMaxSize(PROFILE_MEDIA_MAX) @MediaUrl({ each: true })
   profileMedia?: string[];
   @Checked(M.agreeToTerms) agreeToTerms: boolean;
   @Checked(M.agreeToCommission) agreeToCommission: boolean;
@@ -134,12 +131,12 @@ export class RegisterSellerDto {
 
 export class AudioPriceDto {
   @Rules.audioPrice() price: number;
-  @IsIn(['USD'], { message: 'Prices are kept in USD' }) currency: 'USD';
+  @IsIn(['USD'], said('seller_price_currency')) currency: 'USD';
 }
 
 export class VideoPriceDto {
   @Rules.videoPrice() price: number;
-  @IsIn(['USD'], { message: 'Prices are kept in USD' }) currency: 'USD';
+  @IsIn(['USD'], said('seller_price_currency')) currency: 'USD';
 }
 
 export class SellerPricingDto {
@@ -163,8 +160,8 @@ export class UpdateSellerProfileDto {
   @IfSent() @Rules.optionalList() achievements?: string[];
   @IfSent() @IsObject() @ValidateNested() @Type(() => SellerPricingDto) pricing?: SellerPricingDto;
   @IfSent() @Flag(M.acceptsCalls) acceptsCalls?: boolean;
-  @IfSent() @OneOf(CALL_AVAILABILITY_VALUES, 'Call availability must be one of the choices') callAvailability?: string;
-  @IfSent() @OneOf(SELLER_AVAILABILITY, 'Availability must be available, busy or offline') availability?: string;
+  @IfSent() @OneOf(CALL_AVAILABILITY_VALUES, fieldMessage('seller_call_availability_any_choice')) callAvailability?: string;
+  @IfSent() @OneOf(SELLER_AVAILABILITY, fieldMessage('seller_availability_choice')) availability?: string;
   @IfSent() @Rules.timeZone() timeZone?: string;
   @IfSent() @Rules.responseTime() responseTime?: string;
   @IfSent() @IsObject() @ValidateNested() @Type(() => WorkingHoursDto) workingHours?: WorkingHoursDto;
@@ -177,13 +174,21 @@ export class UpdateSellerProfileDto {
   @IsOptional() @Rules.media() avatar?: string | null;
   /** null removes it. */
   @IsOptional() @Rules.media() introVideo?: string | null;
-  @IfSent() @IsArray() @ArrayMaxSize(PROFILE_MEDIA_MAX) @MediaUrl(MEDIA_URL_MESSAGE, { each: true }) profileMedia?: string[];
+  @IfSent() @IsArray() @ArrayMaxSize(PROFILE_MEDIA_MAX) @MediaUrl({ each: true }) profileMedia?: string[];
 }
+
+/** A moderator's reason for turning an application down. */
+const REJECTION_REASON = {
+  min: 1,
+  max: 500,
+  minMessage: fieldMessage('seller_rejection_reason_required'),
+  maxMessage: fieldMessage('seller_rejection_reason_too_long'),
+};
 
 /** GET /api/sellers filters. */
 export class SellerQueryDto {
   @Optional() @IsString() @MaxLength(20) category?: string;
-  @Optional() @Type(() => Number) @IsId({ message: 'userId must be a whole number' }) userId?: number;
+  @Optional() @Type(() => Number) @IsId(said('seller_user_id_whole_number')) userId?: number;
   @Optional() @IsString() @MaxLength(100) q?: string;
 }
 
@@ -192,11 +197,11 @@ export class FeaturedQueryDto {
 }
 
 export class ApplicationsQueryDto {
-  @Optional() @IsIn(VERIFICATION_STATUSES, { message: 'Status must be pending, verified or rejected' }) status?: VerificationStatus;
+  @Optional() @IsIn(VERIFICATION_STATUSES, said('seller_status_choice')) status?: VerificationStatus;
 }
 
 export class RejectSellerDto {
-  @TextLength({ min: 1, max: 500, minMessage: 'A reason is required', maxMessage: 'The reason must be at most 500 characters' })
+  @TextLength(REJECTION_REASON)
   reason: string;
 }
 
@@ -255,7 +260,7 @@ export class ModerateSellerRequestDto {
 }
 
 export class RejectSellerRequestDto extends ModerateSellerRequestDto {
-  @TextLength({ min: 1, max: 500, minMessage: 'A reason is required', maxMessage: 'The reason must be at most 500 characters' })
+  @TextLength(REJECTION_REASON)
   reason: string;
 }
 

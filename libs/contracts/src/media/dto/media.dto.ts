@@ -7,12 +7,13 @@ import {
   SINGLE_UPLOAD_PURPOSES,
   type MediaKind,
 } from '../media.constants';
+import { said } from '../../common/field-messages';
 import { UPLOAD_PURPOSES, type UploadPurpose } from '../media-keys';
 
 /** POST /api/upload?purpose=avatar (or a `purpose` form field sent before the file). */
 export class UploadQueryDto {
   @IsOptional()
-  @IsIn(SINGLE_UPLOAD_PURPOSES, { message: `purpose must be one of ${SINGLE_UPLOAD_PURPOSES.join(', ')}` })
+  @IsIn(SINGLE_UPLOAD_PURPOSES, said('upload_purpose_choice', { purposes: SINGLE_UPLOAD_PURPOSES.join(', ') }))
   purpose?: (typeof SINGLE_UPLOAD_PURPOSES)[number];
 }
 
@@ -20,9 +21,9 @@ export class UploadQueryDto {
 export class SellerUploadQueryDto {
   @IsOptional()
   @Type(() => Number)
-  @IsInt({ message: 'max must be a whole number' })
-  @Min(1, { message: 'max must be at least 1' })
-  @Max(SELLER_UPLOAD_MAX_FILES, { message: `max must be at most ${SELLER_UPLOAD_MAX_FILES}` })
+  @IsInt(said('upload_max_whole_number'))
+  @Min(1, said('upload_max_at_least', { min: 1 }))
+  @Max(SELLER_UPLOAD_MAX_FILES, said('upload_max_at_most', { max: SELLER_UPLOAD_MAX_FILES }))
   max?: number;
 }
 

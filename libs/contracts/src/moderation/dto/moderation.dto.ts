@@ -23,10 +23,13 @@ import {
 import { said } from '../../common/field-messages';
 
 const NOT_BLANK = /\S/;
-const REASON_REQUIRED = 'Reason is required';
-const REASON_TOO_LONG = `Reason must be at most ${MODERATION_REASON_MAX} characters`;
-const DAYS_MESSAGE = `Days must be a whole number from ${SANCTION_DAYS_MIN} to ${SANCTION_DAYS_MAX}`;
-const PAGE_MESSAGE = `limit must be a whole number from 1 to ${MODERATION_PAGE_MAX}`;
+const REASON_REQUIRED = said('moderation_reason_required');
+const REASON_TOO_LONG = said('moderation_reason_too_long', { max: MODERATION_REASON_MAX });
+const DURATION_MESSAGE = said('moderation_duration');
+const DAYS_MESSAGE = said('moderation_days', { min: SANCTION_DAYS_MIN, max: SANCTION_DAYS_MAX });
+const PAGE_MESSAGE = said('whole_number_from', { field: 'limit', min: 1, max: MODERATION_PAGE_MAX });
+const SEARCH_REQUIRED = said('moderation_search_required');
+const SANCTION_KIND = said('moderation_sanction_kind_choice');
 
 // ---------------------------------------------------------------- HTTP bodies and queries
 
@@ -49,9 +52,9 @@ export class CreateReportDto {
 
 /** Why a moderator acts; every action carries one. */
 export class ModerationReasonDto {
-  @IsString({ message: REASON_REQUIRED })
-  @Matches(NOT_BLANK, { message: REASON_REQUIRED })
-  @MaxLength(MODERATION_REASON_MAX, { message: REASON_TOO_LONG })
+  @IsString(REASON_REQUIRED)
+  @Matches(NOT_BLANK, REASON_REQUIRED)
+  @MaxLength(MODERATION_REASON_MAX, REASON_TOO_LONG)
   reason: string;
 }
 
@@ -63,29 +66,29 @@ export class ModerationActionDto extends ModerationReasonDto {
 }
 
 export class MuteUserDto extends ModerationActionDto {
-  @IsString({ message: 'Duration must be 1h, 24h, 7d or 1-30 days (for example 3d)' })
-  @Matches(MUTE_DURATION_PATTERN, { message: 'Duration must be 1h, 24h, 7d or 1-30 days (for example 3d)' })
+  @IsString(DURATION_MESSAGE)
+  @Matches(MUTE_DURATION_PATTERN, DURATION_MESSAGE)
   duration: string;
 }
 
 export class SuspendUserDto extends ModerationActionDto {
-  @IsInt({ message: DAYS_MESSAGE })
-  @Min(SANCTION_DAYS_MIN, { message: DAYS_MESSAGE })
-  @Max(SANCTION_DAYS_MAX, { message: DAYS_MESSAGE })
+  @IsInt(DAYS_MESSAGE)
+  @Min(SANCTION_DAYS_MIN, DAYS_MESSAGE)
+  @Max(SANCTION_DAYS_MAX, DAYS_MESSAGE)
   days: number;
 }
 
 export class LiftSanctionDto extends ModerationReasonDto {
-  @IsIn(LIFTABLE_SANCTIONS as readonly string[], { message: `Sanction must be one of ${LIFTABLE_SANCTIONS.join(', ')}` })
+  @IsIn(LIFTABLE_SANCTIONS as readonly string[], said('moderation_sanction_choice', { sanctions: LIFTABLE_SANCTIONS.join(', ') }))
   sanction: LiftableSanction;
 }
 
 export class ReportsQueryDto {
-  @Optional() @IsIn(REPORT_STATUSES as readonly string[], { message: 'status must be open or resolved' }) status?: ReportStatus;
+  @Optional() @IsIn(REPORT_STATUSES as readonly string[], said('moderation_status_choice')) status?: ReportStatus;
   @Optional()
-  @IsIn(REPORT_TARGET_TYPES as readonly string[], { message: `kind must be one of ${REPORT_TARGET_TYPES.join(', ')}` })
+  @IsIn(REPORT_TARGET_TYPES as readonly string[], said('moderation_kind_choice', { kinds: REPORT_TARGET_TYPES.join(', ') }))
   kind?: ReportTargetType;
-  @Optional() @Type(() => Number) @IsInt({ message: PAGE_MESSAGE }) @Min(1, { message: PAGE_MESSAGE }) @Max(MODERATION_PAGE_MAX, { message: PAGE_MESSAGE }) limit?: number;
+  @Optional() @Type(() => Number) @IsInt(PAGE_MESSAGE) @Min(1, PAGE_MESSAGE) @Max(MODERATION_PAGE_MAX, PAGE_MESSAGE) limit?: number;
   @Optional() @Type(() => Number) @IsCursor() offset?: number;
 }
 
@@ -94,13 +97,13 @@ export class AuditQueryDto {
   @Optional() @Type(() => Number) @IsId() userId?: number;
   /** Entries older than this entry id (the next page). */
   @Optional() @Type(() => Number) @IsId() before?: number;
-  @Optional() @Type(() => Number) @IsInt({ message: PAGE_MESSAGE }) @Min(1, { message: PAGE_MESSAGE }) @Max(MODERATION_PAGE_MAX, { message: PAGE_MESSAGE }) limit?: number;
+  @Optional() @Type(() => Number) @IsInt(PAGE_MESSAGE) @Min(1, PAGE_MESSAGE) @Max(MODERATION_PAGE_MAX, PAGE_MESSAGE) limit?: number;
 }
 
 export class AccountSearchQueryDto {
-  @IsString({ message: 'Type a username or an e-mail address' })
-  @Matches(NOT_BLANK, { message: 'Type a username or an e-mail address' })
-  @MaxLength(254, { message: 'Search text must be at most 254 characters' })
+  @IsString(SEARCH_REQUIRED)
+  @Matches(NOT_BLANK, SEARCH_REQUIRED)
+  @MaxLength(254, said('moderation_search_too_long', { max: 254 }))
   q: string;
 }
 
@@ -179,19 +182,19 @@ export class ReadNoticesRequestDto extends ReadNoticesDto {
 export class ApplySanctionRequestDto extends ModerationReasonDto {
   @ValidateNested() @Type(() => ActorDto) actor: ActorDto;
   @IsId() userId: number;
-  @IsIn(['suspension', 'ban'], { message: 'kind must be suspension or ban' }) kind: AccountSanctionKind;
+  @IsIn(['suspension', 'ban'], SANCTION_KIND) kind: AccountSanctionKind;
 
   @ValidateIf((o: ApplySanctionRequestDto) => o.kind === 'suspension' || o.days !== undefined)
-  @IsInt({ message: DAYS_MESSAGE })
-  @Min(SANCTION_DAYS_MIN, { message: DAYS_MESSAGE })
-  @Max(SANCTION_DAYS_MAX, { message: DAYS_MESSAGE })
+  @IsInt(DAYS_MESSAGE)
+  @Min(SANCTION_DAYS_MIN, DAYS_MESSAGE)
+  @Max(SANCTION_DAYS_MAX, DAYS_MESSAGE)
   days?: number;
 }
 
 export class LiftAccountSanctionRequestDto extends ModerationReasonDto {
   @ValidateNested() @Type(() => ActorDto) actor: ActorDto;
   @IsId() userId: number;
-  @IsIn(['suspension', 'ban'], { message: 'kind must be suspension or ban' }) kind: AccountSanctionKind;
+  @IsIn(['suspension', 'ban'], SANCTION_KIND) kind: AccountSanctionKind;
 }
 
 export class SearchAccountsRequestDto extends AccountSearchQueryDto {

@@ -1,10 +1,11 @@
 import { Type } from 'class-transformer';
 import { IsInt, Max, Min, ValidateNested } from 'class-validator';
 import { ActorDto } from '../../common/actor.dto';
+import { said } from '../../common/field-messages';
 import { IsId, Optional } from '../../common/validation';
 import { NOTIFICATION_PAGE_MAX } from '../notifications.constants';
 
-const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${NOTIFICATION_PAGE_MAX}`;
+const LIMIT_MESSAGE = said('whole_number_from', { field: 'limit', min: 1, max: NOTIFICATION_PAGE_MAX });
 
 /** GET /api/notifications */
 export class NotificationsQueryDto {
@@ -12,9 +13,9 @@ export class NotificationsQueryDto {
   @Optional() @Type(() => Number) @IsId() before?: number;
   @Optional()
   @Type(() => Number)
-  @IsInt({ message: LIMIT_MESSAGE })
-  @Min(1, { message: LIMIT_MESSAGE })
-  @Max(NOTIFICATION_PAGE_MAX, { message: LIMIT_MESSAGE })
+  @IsInt(LIMIT_MESSAGE)
+  @Min(1, LIMIT_MESSAGE)
+  @Max(NOTIFICATION_PAGE_MAX, LIMIT_MESSAGE)
   limit?: number;
 }
 

@@ -2,11 +2,12 @@ import { Type } from 'class-transformer';
 import { ValidateNested } from 'class-validator';
 import { ActorDto } from '../../common/actor.dto';
 import type { UserSummary } from '../../common/user';
+import { said } from '../../common/field-messages';
 import { IsId } from '../../common/validation';
 
 /** POST /api/blocks */
 export class BlockUserDto {
-  @IsId({ message: 'userId must be the id of a person' })
+  @IsId(said('block_user_id'))
   userId: number;
 }
 

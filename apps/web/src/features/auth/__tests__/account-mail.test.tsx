@@ -165,6 +165,20 @@ describe('In Hindi', () => {
     expect(document.title).toBe('पासवर्ड भूल गए? | ChatMarket');
   });
 
+  it("shows the server's answer in Hindi by its code", async () => {
+    const user = userEvent.setup();
+    await act(() => switchLanguage('hi'));
+    server.on('POST /api/auth/forgot-password', () => ({
+      body: { ok: true, message: RecoveryMessages.resetRequested, messageCode: { code: 'recovery_reset_requested' } },
+    }));
+    renderApp('/forgot-password');
+    const form = await screen.findByRole('form', { name: 'पासवर्ड भूल गए?' });
+    await user.type(within(form).getByLabelText('ईमेल'), 'nobody@example.com');
+    await user.click(within(form).getByRole('button', { name: 'रीसेट लिंक भेजें' }));
+    expect(await screen.findByText('अगर इस ईमेल से कोई खाता जुड़ा है, तो हमने उस पर नया पासवर्ड चुनने का लिंक भेज दिया है। यह लिंक 1 घंटे तक काम करेगा।')).toBeInTheDocument();
+    expect(screen.queryByText(RecoveryMessages.resetRequested)).not.toBeInTheDocument();
+  });
+
   it('says in Hindi that a link came without its token', async () => {
     await act(() => switchLanguage('hi'));
     renderApp('/verify-email');

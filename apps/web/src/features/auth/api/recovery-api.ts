@@ -1,4 +1,4 @@
-import type { UserDto } from '@app/contracts';
+import type { FieldCode, UserDto } from '@app/contracts';
 import { api } from '@/lib/api';
 import { authApi } from './auth-api';
 
@@ -8,10 +8,11 @@ export interface ResetPasswordRequest {
   confirmPassword: string;
 }
 
-/** The server's answer to the mail links: a message to show as it is. */
+/** The server's answer to the mail links: a message to show, worded by its code in the language spoken. */
 export interface RecoveryAnswer {
   ok: true;
   message: string;
+  messageCode?: FieldCode;
 }
 
 export const recoveryApi = api.injectEndpoints({

@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { errorMessage, fieldErrors } from '@/lib/errors';
+import { errorMessage, fieldErrors, wordField } from '@/lib/errors';
 import { useForgotPasswordMutation } from '../api/recovery-api';
 import { RECOVERY_TEXT } from '../recovery-copy';
 
@@ -23,7 +23,7 @@ export function ForgotPasswordForm() {
       setError(field ? { field, message: field } : { message: errorMessage(result.error, RECOVERY_TEXT.failed) });
       return;
     }
-    setSent(result.data.message);
+    setSent(wordField(result.data.messageCode, result.data.message));
   };
 
   if (sent) {

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
-import { errorMessage, fieldErrors } from '@/lib/errors';
+import { errorMessage, fieldErrors, wordField } from '@/lib/errors';
 import { useResetPasswordMutation } from '../api/recovery-api';
 import { RECOVERY_TEXT } from '../recovery-copy';
 import { PasswordInput } from './password-input';
@@ -35,7 +35,7 @@ export function ResetPasswordForm({ token }: ResetPasswordFormProps) {
       setProblems({ password: fields.password, confirmPassword: fields.confirmPassword, form });
       return;
     }
-    setDone(result.data.message);
+    setDone(wordField(result.data.messageCode, result.data.message));
   };
 
   if (done) {

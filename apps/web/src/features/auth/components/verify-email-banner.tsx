@@ -3,7 +3,7 @@ import { MailWarning } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { useText } from '@/i18n/use-text';
-import { errorMessage } from '@/lib/errors';
+import { errorMessage, wordField } from '@/lib/errors';
 import { useResendVerificationMutation } from '../api/recovery-api';
 
 export type VerifyEmailBannerProps = { user: UserDto | null };
@@ -17,7 +17,7 @@ export function VerifyEmailBanner({ user }: VerifyEmailBannerProps) {
 
   const send = async () => {
     const result = await resend();
-    setAnswer('error' in result ? { message: errorMessage(result.error, t('layout.verifyBanner.failed')), failed: true } : { message: result.data.message, failed: false });
+    setAnswer('error' in result ? { message: errorMessage(result.error, t('layout.verifyBanner.failed')), failed: true } : { message: wordField(result.data.messageCode, result.data.message), failed: false });
   };
 
   return (

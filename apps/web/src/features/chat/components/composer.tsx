@@ -1,9 +1,10 @@
 import type { RoomDto, UserDto } from '@app/contracts';
-import { ModerationMessages, SafetyMessages } from '@app/contracts/browser';
+import { fieldMessage, type FieldMessage } from '@app/contracts/browser';
 import { Send, X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
+import { wordField } from '@/lib/errors';
 import { COMPOSER_TEXT, OUTBOX_TEXT, REPLY_TEXT } from '../chat-copy';
 import { useGetModerationStatusQuery } from '@/features/moderation/api/reports-api';
 import { useBlockToggle } from '@/features/safety/hooks/use-block-toggle';
@@ -40,6 +41,9 @@ export function Composer(props: ComposerProps) {
   return <WritableComposer {...props} />;
 }
 
+/** The server's words for a refusal the composer foresees, in the language spoken. */
+const worded = (refusal: FieldMessage) => wordField(refusal, refusal.message);
+
 /** Why this person cannot write here now: a block in a private chat, or a mute in public rooms. */
 function useReadOnlyReason(room: RoomDto, me: UserDto): string | null {
   const isPublic = room.type === 'public';
@@ -52,10 +56,10 @@ function useReadOnlyReason(room: RoomDto, me: UserDto): string | null {
     const other = room.participants.find((p) => p.id !== me.id);
     // The block list is newer than the room's flags when the block was made or lifted on this page.
     const blockedByMe = other && blocks.loaded ? blocks.isBlocked(other.id) : room.blockedByYou === true;
-    if (blockedByMe) return SafetyMessages.youBlocked(other?.username ?? room.name);
-    if (room.canReply === false && !room.blockedByYou) return SafetyMessages.CannotReply;
+    if (blockedByMe) return worded(fieldMessage('block_you_blocked', { name: other?.username ?? room.name }));
+    if (room.canReply === false && !room.blockedByYou) return worded(fieldMessage('block_cannot_reply'));
   }
-  if (isPublic && endsAt && Date.parse(endsAt) > now) return ModerationMessages.muted(endsAt);
+  if (isPublic && endsAt && Date.parse(endsAt) > now) return worded(fieldMessage('muted', { until: endsAt }));
   return null;
 }
 

@@ -90,7 +90,7 @@ function VoiceNoteDialog({ roomId, me, onClose }: { roomId: number; me: UserDto;
       onClose();
     } catch (error) {
       if (isAbort(error)) return;
-      const message = error instanceof UploadError && error.body?.message ? error.body.message : error instanceof UploadError && error.status === 0 && error.message ? error.message : VOICE_TEXT.failed;
+      const message = error instanceof UploadError && (error.body?.message || (error.status === 0 && error.message)) ? error.message : VOICE_TEXT.failed;
       setFailure(message);
       setSending(null);
       toast({ title: CHAT_TOASTS.uploadFailed, description: message, variant: 'destructive' });

@@ -1,8 +1,9 @@
 import type { RoomDto, UserDto } from '@app/contracts';
-import { canFormat as mayFormat, canSendImages as maySendImages, ChatMessages, roomTakesPicture } from '@app/contracts/browser';
+import { canFormat as mayFormat, canSendImages as maySendImages, fieldMessage, roomTakesPicture } from '@app/contracts/browser';
 import { useState, type RefObject } from 'react';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { toast } from '@/components/ui/toast-store';
+import { wordField } from '@/lib/errors';
 import { uploadChatImage } from '@/features/media/api/upload-chat-image';
 import { UploadError } from '@/features/media/api/upload-request';
 import { acceptFor } from '@/features/media/upload-rules';
@@ -31,7 +32,8 @@ export type FormattingKey = 'bold' | 'italic' | 'underline';
 /** What a failed upload tells the person: the server's message, a check made before sending, or the fallback. */
 function uploadFailure(error: unknown): string {
   if (!(error instanceof UploadError)) return COMPOSER_TEXT.uploadFallback;
-  if (error.body?.message) return error.body.message;
+  // The server's message, in the language spoken (sendUpload words it by its code).
+  if (error.body?.message) return error.message;
   return error.status === 0 && error.message ? error.message : COMPOSER_TEXT.uploadFallback;
 }
 
@@ -99,7 +101,8 @@ export function useComposer({ room, me, disabled, input }: ComposerOptions) {
     // Picked past the picker's filter ("All files"): said at once rather than after the upload.
     const kind = file.type === GIF_MIME ? 'gif' : 'image';
     if (!roomTakesPicture(room, kind)) {
-      toast({ title: CHAT_TOASTS.uploadFailed, description: kind === 'gif' ? ChatMessages.GifsOff : ChatMessages.ImagesOff, variant: 'destructive' });
+      const off = fieldMessage(kind === 'gif' ? 'message_gifs_off' : 'message_images_off');
+      toast({ title: CHAT_TOASTS.uploadFailed, description: wordField(off, off.message), variant: 'destructive' });
       return;
     }
     setUploading(true);

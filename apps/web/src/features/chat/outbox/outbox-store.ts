@@ -1,4 +1,4 @@
-import type { FieldCodes, MessageFormatting, MessageType } from '@app/contracts';
+import type { FieldCode, FieldCodes, MessageFormatting, MessageType } from '@app/contracts';
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 
 /** The database that keeps what a person sent until the server has stored it. */
@@ -25,6 +25,8 @@ export interface OutboxRefusal {
   /** A 400's refused fields and their codes, worded when shown. */
   fields?: Record<string, string[]>;
   fieldCodes?: FieldCodes;
+  /** A refusal that names no field: its message's code, worded when shown. */
+  messageCode?: FieldCode;
 }
 
 /** One message on its way: kept until the server stores it or its sender discards it. */

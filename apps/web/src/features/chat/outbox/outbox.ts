@@ -1,4 +1,4 @@
-import type { ErrorFrame, FieldCodes, MessageDto, SendMessageFrame } from '@app/contracts';
+import type { ErrorFrame, FieldCode, FieldCodes, MessageDto, SendMessageFrame } from '@app/contracts';
 import { newClientId } from '../outgoing-ids';
 import type { OutboxEntry, OutboxPayload, OutboxRefusal, OutboxStore } from './outbox-store';
 
@@ -110,6 +110,7 @@ export class Outbox {
       ...(typeof frame.waitTime === 'number' ? { waitTime: frame.waitTime } : {}),
       ...(frame.fields ? { fields: frame.fields as Record<string, string[]> } : {}),
       ...(frame.fieldCodes ? { fieldCodes: frame.fieldCodes as FieldCodes } : {}),
+      ...(frame.messageCode ? { messageCode: frame.messageCode as FieldCode } : {}),
     };
     const failed: OutboxEntry = { ...entry, state: 'failed', refusal };
     this.write(failed);

@@ -1,4 +1,5 @@
 import type { HttpErrorBody } from '@app/contracts';
+import { bodyMessage } from '@/lib/errors';
 
 export interface UploadProgress {
   loaded: number;
@@ -56,7 +57,8 @@ export function sendUpload<T>({ path, field, files, onProgress, signal }: Upload
       const body = parseJson(text);
       if (xhr.status >= 200 && xhr.status < 300 && body !== undefined) return resolve(body as T);
       const error = typeof body === 'object' && body !== null ? (body as Partial<HttpErrorBody>) : undefined;
-      const message = typeof error?.message === 'string' && error.message ? error.message : text || xhr.statusText;
+      // The server's message in the language spoken (by its code), else whatever came back.
+      const message = typeof error?.message === 'string' && error.message ? bodyMessage(error, error.message) : text || xhr.statusText;
       reject(new UploadError(message, xhr.status, error, text));
     };
     xhr.onerror = () => reject(new UploadError('', 0));

@@ -1,5 +1,6 @@
 import type { ChatUploadResponseDto, UploadedFileDto } from '@app/contracts';
-import { VOICE_NOTE_MAX_BYTES, UploadMessages, UPLOAD_POLICIES } from '@app/contracts/browser';
+import { fieldMessage, VOICE_NOTE_MAX_BYTES, UPLOAD_POLICIES } from '@app/contracts/browser';
+import { wordField } from '@/lib/errors';
 import { sendUpload, UploadError, type UploadProgress } from './upload-request';
 
 export interface VoiceNoteUpload {
@@ -20,7 +21,10 @@ export async function uploadVoiceNote(
   onProgress?: (progress: UploadProgress) => void,
   signal?: AbortSignal,
 ): Promise<VoiceNoteUpload> {
-  if (recording.size > VOICE_NOTE_MAX_BYTES) throw new UploadError(UploadMessages.tooLarge(UPLOAD_POLICIES.voice.maxMegabytes), 0);
+  if (recording.size > VOICE_NOTE_MAX_BYTES) {
+    const tooLarge = fieldMessage('upload_too_large', { max: UPLOAD_POLICIES.voice.maxMegabytes });
+    throw new UploadError(wordField(tooLarge, tooLarge.message), 0);
+  }
   const ogg = recording.type.startsWith('audio/ogg');
   const file = new File([recording], ogg ? 'voice-note.ogg' : 'voice-note.webm', { type: recording.type || 'audio/webm' });
   const answer = await sendUpload<ChatUploadResponseDto>({ path: 'chat/voice', field: 'file', files: [file], onProgress, signal });

@@ -290,6 +290,42 @@ describe('The moderators desk', () => {
     expect(server.requests.find((r) => r.path === '/api/moderation/users/8/suspend')?.body).toEqual({ reason: 'Threats', days: 14, reportId: 32 });
     expect(server.requests.filter((r) => r.path === '/api/moderation/reports').map((r) => r.query.get('kind'))).toContain('user');
   });
+
+  it("writes the dates of its lists in the reader's language", async () => {
+    const user = userEvent.setup();
+    await act(() => switchLanguage('hi'));
+    try {
+      server.on('GET /api/users/me', () => ({
+        body: makeUser({ id: 1, username: 'mod', role: 'moderator', isVerified: true, twoStepEnabled: true, signedInWith: 'password-and-code', language: 'hi' }),
+      }));
+      server.on('GET /api/moderation/reports', () => ({ body: [{ ...report, createdAt: '2026-03-05T10:00:00Z' }] }));
+      const entry = {
+        id: 9,
+        action: 'mute',
+        actor: { id: 1, username: 'mod', avatar: null, role: 'moderator' },
+        target: bob,
+        reportId: null,
+        messageId: null,
+        roomId: null,
+        reason: 'Spam links',
+        details: { duration: '7d', endsAt: '2026-03-12T10:00:00Z' },
+        createdAt: '2026-03-05T10:00:00Z',
+      };
+      server.on('GET /api/moderation/audit', () => ({ body: [entry] }));
+      renderApp('/moderation');
+      const listed = await screen.findByRole('button', { name: /Message by bob/ });
+      expect(listed).toHaveTextContent('5 मार्च 2026');
+      expect(listed).not.toHaveTextContent(/Mar|UTC/);
+
+      await user.click(screen.getByRole('tab', { name: DESK_TEXT.tabs.audit }));
+      const audit = await screen.findByRole('list', { name: DESK_TEXT.tabs.audit });
+      expect(audit).toHaveTextContent('5 मार्च 2026');
+      expect(audit).toHaveTextContent(`${DESK_TEXT.until} 12 मार्च 2026`);
+      expect(audit).not.toHaveTextContent(/Mar|UTC/);
+    } finally {
+      await act(() => switchLanguage('en'));
+    }
+  });
 });
 
 describe('Signing in while sanctioned', () => {

@@ -1,17 +1,19 @@
 import type { MessageSnapshot, ReportEvidence } from '@app/contracts';
-import { formatModerationTime } from '@app/contracts/browser';
 import { cn } from '@/lib/cn';
 import { DESK_TEXT as T } from '../moderation-copy';
+import { useFormatLocale } from '@/i18n/use-text';
+import { formatDate } from '@/lib/format';
 
 export type EvidenceViewProps = { evidence: ReportEvidence; reportedMessageId?: number };
 
 /** What the reporter saw, frozen when they reported it. */
 export function EvidenceView({ evidence, reportedMessageId }: EvidenceViewProps) {
+  const locale = useFormatLocale();
   const messages = evidence.context?.length ? evidence.context : evidence.message ? [evidence.message] : [];
   return (
     <section aria-label={T.evidence} className="space-y-3 rounded-lg border bg-muted/30 p-3 text-sm wrap-anywhere">
       <p className="text-xs text-muted-foreground">
-        {T.evidence} · {T.capturedAt} {formatModerationTime(evidence.capturedAt)}
+        {T.evidence} · {T.capturedAt} {formatDate(evidence.capturedAt, locale, { time: true })}
       </p>
       {evidence.room ? (
         <div>
@@ -44,10 +46,11 @@ export function EvidenceView({ evidence, reportedMessageId }: EvidenceViewProps)
 }
 
 function SnapshotLine({ message, reported }: { message: MessageSnapshot; reported: boolean }) {
+  const locale = useFormatLocale();
   return (
     <li className={cn('rounded px-2 py-1', reported && 'bg-amber-100 ring-1 ring-amber-400 dark:bg-amber-950/50')} data-reported={reported || undefined}>
       <span className="font-medium">{message.sender.username}</span>{' '}
-      <span className="text-xs text-muted-foreground">{formatModerationTime(message.createdAt)}</span>
+      <span className="text-xs text-muted-foreground">{formatDate(message.createdAt, locale, { time: true })}</span>
       <p className="whitespace-pre-wrap">{message.removed ? <em className="text-muted-foreground">{T.removedSnapshot}</em> : message.content}</p>
     </li>
   );

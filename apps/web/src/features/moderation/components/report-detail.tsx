@@ -1,5 +1,5 @@
 import type { ModerationReportDto } from '@app/contracts';
-import { formatModerationTime, REPORT_REASONS } from '@app/contracts/browser';
+import { REPORT_REASONS } from '@app/contracts/browser';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -7,6 +7,8 @@ import { Card } from '@/components/ui/card';
 import { DESK_TEXT as T } from '../moderation-copy';
 import { ActionDialog, type ActionTarget, type ModerationActionKind } from './action-dialog';
 import { EvidenceView } from './evidence-view';
+import { useFormatLocale } from '@/i18n/use-text';
+import { formatDate } from '@/lib/format';
 
 export type ReportDetailProps = { report: ModerationReportDto };
 
@@ -19,6 +21,7 @@ function actionsFor(report: ModerationReportDto): ModerationActionKind[] {
 
 /** One report: who, why, the frozen evidence, and the actions, each taken with a reason. */
 export function ReportDetail({ report }: ReportDetailProps) {
+  const locale = useFormatLocale();
   const [acting, setActing] = useState<ActionTarget | null>(null);
   const open = report.status === 'open';
   const subject = report.subject;
@@ -49,7 +52,7 @@ export function ReportDetail({ report }: ReportDetailProps) {
         ) : null}
         <dt className="text-muted-foreground">{T.reportedBy}</dt>
         <dd>
-          {report.reporter.username} · {formatModerationTime(report.createdAt)}
+          {report.reporter.username} · {formatDate(report.createdAt, locale, { time: true })}
         </dd>
         {subject ? (
           <>
@@ -63,7 +66,7 @@ export function ReportDetail({ report }: ReportDetailProps) {
       <EvidenceView evidence={report.evidence} />
       {report.resolution ? (
         <p className="text-sm text-muted-foreground">
-          {T.resolvedBy(T.actionNames[report.resolution.action], report.resolution.by.username, formatModerationTime(report.resolution.at))}
+          {T.resolvedBy(T.actionNames[report.resolution.action], report.resolution.by.username, formatDate(report.resolution.at, locale, { time: true }))}
         </p>
       ) : null}
       {open ? (

@@ -1,16 +1,19 @@
 import type { ReportStatus, ReportTargetType } from '@app/contracts';
-import { formatModerationTime, REPORT_REASONS, REPORT_TARGET_TYPES } from '@app/contracts/browser';
+import { REPORT_REASONS, REPORT_TARGET_TYPES } from '@app/contracts/browser';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { useGetReportsQueueQuery } from '../api/moderation-desk-api';
 import { DESK_TEXT as T } from '../moderation-copy';
 import { ReportDetail } from './report-detail';
+import { useFormatLocale } from '@/i18n/use-text';
+import { formatDate } from '@/lib/format';
 
 const SELECT = 'h-9 rounded-md border bg-background px-2 text-sm';
 
 /** Open reports first, oldest first (the server's order), with a filter by kind; one opens beside the list. */
 export function ReportsQueue() {
+  const locale = useFormatLocale();
   const [kind, setKind] = useState<ReportTargetType | ''>('');
   const [status, setStatus] = useState<ReportStatus>('open');
   const [selected, setSelected] = useState<number | null>(null);
@@ -65,7 +68,7 @@ export function ReportsQueue() {
                 >
                   <span className="block font-medium wrap-anywhere">{report.targetLabel}</span>
                   <span className="block text-xs text-muted-foreground">
-                    {REPORT_REASONS[report.reason]} · {report.reporter.username} · {formatModerationTime(report.createdAt)}
+                    {REPORT_REASONS[report.reason]} · {report.reporter.username} · {formatDate(report.createdAt, locale, { time: true })}
                   </span>
                 </button>
               </li>

@@ -1,5 +1,4 @@
 import type { ModerationAccountDto } from '@app/contracts';
-import { formatModerationTime } from '@app/contracts/browser';
 import { useState, type FormEvent } from 'react';
 import { UserAvatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
@@ -10,6 +9,8 @@ import { DESK_TEXT as T } from '../moderation-copy';
 import { ActionDialog, type ActionTarget, type ModerationActionKind } from './action-dialog';
 import { VipGrantPanel } from '@/features/vip/components/vip-grant-panel';
 import { AuditList } from './audit-list';
+import { useFormatLocale } from '@/i18n/use-text';
+import { formatDate } from '@/lib/format';
 
 /** Find a person by username or e-mail; their record and the actions open beneath. */
 export function UserSearch() {
@@ -55,6 +56,7 @@ export function UserSearch() {
 }
 
 function UserView({ userId, account }: { userId: number; account: ModerationAccountDto | undefined }) {
+  const locale = useFormatLocale();
   const { data } = useGetUserViewQuery(userId, { refetchOnMountOrArgChange: true });
   const [acting, setActing] = useState<ActionTarget | null>(null);
   const name = data?.account.username ?? account?.username ?? '';
@@ -68,11 +70,11 @@ function UserView({ userId, account }: { userId: number; account: ModerationAcco
             <dt className="text-muted-foreground">{T.sanctionNow}</dt>
             <dd>
               {data.account.sanction
-                ? `${T.sanctions[data.account.sanction.kind]}${data.account.sanction.endsAt ? ` · ${formatModerationTime(data.account.sanction.endsAt)}` : ''}`
+                ? `${T.sanctions[data.account.sanction.kind]}${data.account.sanction.endsAt ? ` · ${formatDate(data.account.sanction.endsAt, locale, { time: true })}` : ''}`
                 : '—'}
             </dd>
             <dt className="text-muted-foreground">{T.mutedUntil}</dt>
-            <dd>{data.record.mute ? formatModerationTime(data.record.mute.endsAt) : '—'}</dd>
+            <dd>{data.record.mute ? formatDate(data.record.mute.endsAt, locale, { time: true }) : '—'}</dd>
             <dt className="text-muted-foreground">{T.warnings}</dt>
             <dd>{data.record.warnings}</dd>
             <dt className="text-muted-foreground">{T.reportsAbout}</dt>

@@ -1,13 +1,21 @@
 import type { UserRole } from '@app/contracts';
-import { formatModerationTime, VIP_GRANT_DAYS_MAX, VIP_GRANT_DAYS_MIN, VIP_GRANT_DEFAULT_DAYS, VipMessages } from '@app/contracts/browser';
+import { fieldMessage, VIP_GRANT_DAYS_MAX, VIP_GRANT_DAYS_MIN, VIP_GRANT_DEFAULT_DAYS } from '@app/contracts/browser';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast-store';
-import { errorMessage } from '@/lib/errors';
+import { errorMessage, wordField } from '@/lib/errors';
 import { useGetVipHistoryQuery, useGrantVipMutation, useRevokeVipMutation } from '../api/vip-grants-api';
 import { VIP_GRANT_TEXT as T } from '../vip-copy';
+import { useFormatLocale } from '@/i18n/use-text';
+import { formatDate } from '@/lib/format';
+
+/** The server's words for a period it would refuse, in the language spoken. */
+function daysProblem(): string {
+  const problem = fieldMessage('moderation_days', { min: VIP_GRANT_DAYS_MIN, max: VIP_GRANT_DAYS_MAX });
+  return wordField(problem, problem.message);
+}
 
 /**
  * A person's VIP on the moderators' desk: until when it runs, a grant for a number of days (or
@@ -15,6 +23,7 @@ import { VIP_GRANT_TEXT as T } from '../vip-copy';
  * and moderators already have every VIP feature.
  */
 export function VipGrantPanel({ userId, role }: { userId: number; role: UserRole }) {
+  const locale = useFormatLocale();
   const { data: history } = useGetVipHistoryQuery(userId, { refetchOnMountOrArgChange: true });
   const [grant, granting] = useGrantVipMutation();
   const [revoke, revoking] = useRevokeVipMutation();
@@ -28,7 +37,7 @@ export function VipGrantPanel({ userId, role }: { userId: number; role: UserRole
     event.preventDefault();
     const count = Number(days);
     const problems = {
-      days: role !== 'vip' && !(Number.isInteger(count) && count >= VIP_GRANT_DAYS_MIN && count <= VIP_GRANT_DAYS_MAX) ? VipMessages.Days : undefined,
+      days: role !== 'vip' && !(Number.isInteger(count) && count >= VIP_GRANT_DAYS_MIN && count <= VIP_GRANT_DAYS_MAX) ? daysProblem() : undefined,
       reason: reason.trim() ? undefined : T.reasonRequired,
     };
     setError(problems);
@@ -46,7 +55,7 @@ export function VipGrantPanel({ userId, role }: { userId: number; role: UserRole
     <section aria-label={T.title} className="space-y-3 rounded-md border p-3">
       <h4 className="text-sm font-semibold">{T.title}</h4>
       <p className="text-sm" data-testid="vip-status">
-        {role === 'vip' ? (until ? VipMessages.vipUntil(until) : T.noEnd) : T.none}
+        {role === 'vip' ? (until ? T.until(formatDate(until, locale, { time: true })) : T.noEnd) : T.none}
       </p>
       <form onSubmit={submit} className="grid gap-3 sm:grid-cols-[8rem_1fr_auto] sm:items-end" noValidate>
         {role !== 'vip' ? (
@@ -65,8 +74,8 @@ export function VipGrantPanel({ userId, role }: { userId: number; role: UserRole
         <ul aria-label={T.history} className="space-y-1 text-xs text-muted-foreground">
           {history.map((change) => (
             <li key={change.id}>
-              {formatModerationTime(change.createdAt)} · {T.actions[change.action]}
-              {change.vipUntil ? ` · ${VipMessages.vipUntil(change.vipUntil)}` : ''}
+              {formatDate(change.createdAt, locale, { time: true })} · {T.actions[change.action]}
+              {change.vipUntil ? ` · ${T.until(formatDate(change.vipUntil, locale, { time: true }))}` : ''}
               {change.actorUsername ? ` · ${T.by(change.actorUsername)}` : ''}
               {change.reason ? ` · ${change.reason}` : ''}
             </li>
