@@ -208,7 +208,7 @@ export async function openComposeStack({ engine, project, composeLog, deadline }
   }
 
   /** One request to the site over https, its certificate checked against the stack's own. */
-  function http(method, path, { origin, cookie, body } = {}) {
+  function http(method, path, { origin, cookie, body, timeoutMs = 20_000 } = {}) {
     const payload = body !== undefined ? JSON.stringify(body) : undefined;
     const headers = {
       ...(origin ? { origin } : {}),
@@ -216,7 +216,7 @@ export async function openComposeStack({ engine, project, composeLog, deadline }
       ...(payload !== undefined ? { 'content-type': 'application/json' } : {}),
     };
     return new Promise((resolve, reject) => {
-      const req = httpsRequest(`${base}${path}`, { method, headers, ca: tlsCa, timeout: 20_000 }, (res) => {
+      const req = httpsRequest(`${base}${path}`, { method, headers, ca: tlsCa, timeout: timeoutMs }, (res) => {
         let text = '';
         res.setEncoding('utf8');
         res.on('data', (chunk) => (text += chunk));
@@ -240,7 +240,7 @@ export async function openComposeStack({ engine, project, composeLog, deadline }
           });
         });
       });
-      req.on('timeout', () => req.destroy(new Error(`${method} ${path}: no answer within 20 s`)));
+      req.on('timeout', () => req.destroy(new Error(`${method} ${path}: no answer within ${seconds(timeoutMs)}`)));
       req.on('error', reject);
       req.end(payload);
     });

@@ -1,0 +1,536 @@
+// npm run test:chaos: faults under steady load on the compose stack, each measured. Brings the stack
+// up scaled (2 gateways, 3 chat-svc) under its own project name, keeps people talking through the
+// load balancer (two in a public room, two in a private chat, each of them sending), and strikes in
+// turn: a gateway and a chat-svc replica SIGKILLed, a NATS node killed, the Redis primary killed,
+// PostgreSQL restarted. After each it waits for every client to be acknowledged again, counts
+// acknowledged messages missing from the rooms' history and messages stored twice, notes what
+// /api/health answered meanwhile (asked every 500 ms through the load balancer), then lets the stack
+// settle (the killed container started again, every service healthy) before the next. Prints a row
+// per fault and ends with one "N passed, N failed" line. About 10 minutes with the images built.
+//
+//   npm run test:chaos                          builds the images, runs every fault
+//   npm run test:chaos -- --no-build            the images as last built
+//   npm run test:chaos -- --only=gateway,redis  some faults (gateway, chat-svc, nats, redis, postgres)
+//   npm run test:chaos -- --keep                leaves the stack running for a look
+import { createRequire } from 'node:module';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { loadavg, cpus } from 'node:os';
+import { join } from 'node:path';
+
+const require = createRequire(import.meta.url);
+const { ensureDependencies } = require('./lib/deps.js');
+
+const started = Date.now();
+const args = process.argv.slice(2);
+const keep = args.includes('--keep');
+const build = !args.includes('--no-build');
+const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
+
+ensureDependencies();
+
+const log = require('./lib/log.js');
+const { ROOT, run } = require('./lib/run.js');
+const { EngineUnavailable, ensureEngine } = require('./lib/docker.js');
+const { ensureImages } = require('./lib/standins.js');
+const { openComposeStack, seconds } = await import('./lib/compose-stack.mjs');
+
+const PROJECT = process.env.CHAOS_PROJECT ?? 'chatmarket-chaos';
+const LOG_DIR = join(ROOT, '.data/logs/chaos');
+const COMPOSE_LOG = join(LOG_DIR, 'compose.log');
+const DEADLINE = started + Number(process.env.CHAOS_TIMEOUT_MINUTES ?? 45) * 60_000;
+const SCALE = { 'chat-svc': 3, gateway: 2 };
+/** Each client sends a message this often. */
+const SEND_INTERVAL_MS = 400;
+/** An answer not come in this long: the send is made again with its clientId, as the web client's outbox does. */
+const ANSWER_WAIT_MS = 8000;
+/** Every client acknowledged again within this long of a fault, or the fault fails. */
+const RECOVERY_LIMIT_MS = 60_000;
+const HEALTH_POLL_MS = 500;
+
+run(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-b', join(ROOT, 'libs/contracts')]);
+const { DEMO_PASSWORD, MESSAGE_PAGE_MAX } = require('@app/contracts');
+
+const results = [];
+const rows = [];
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const secondsTenths = (ms) => `${(ms / 1000).toFixed(1)} s`;
+
+async function check(name, fn) {
+  const t0 = Date.now();
+  try {
+    const detail = await fn();
+    results.push({ name, ok: true });
+    log.done(`${name}${detail ? `: ${detail}` : ''} (${seconds(Date.now() - t0)})`);
+    return true;
+  } catch (error) {
+    results.push({ name, ok: false });
+    log.fail(`${name}: ${error.message}`);
+    return false;
+  }
+}
+
+function finish(code) {
+  const passed = results.filter((r) => r.ok).length;
+  const failed = results.length - passed;
+  if (rows.length) {
+    console.log('\n| Fault | Time to recover | Lost | Duplicates | /api/health seen | Result |');
+    console.log('|---|---|---|---|---|---|');
+    for (const row of rows) console.log(`| ${row.fault} | ${row.recovered} | ${row.lost} | ${row.duplicates} | ${row.health} | ${row.ok ? 'pass' : 'FAIL'} |`);
+    console.log('');
+  }
+  log.step(`Chaos test done in ${seconds(Date.now() - started)}; load average ${loadavg().map((n) => n.toFixed(2)).join(', ')} on ${cpus().length} cores; logs in ${LOG_DIR}`);
+  console.log(`${passed} passed, ${failed} failed`);
+  process.exit(code ?? (failed ? 1 : 0));
+}
+
+/** A docker command that leaves the event loop free (the clients keep their time meanwhile). */
+function docker(dockerArgs, timeoutMs = 120_000) {
+  return new Promise((resolve, reject) => {
+    execFile('docker', dockerArgs, { timeout: timeoutMs }, (error, stdout, stderr) => {
+      if (error) reject(new Error(`docker ${dockerArgs.join(' ')}: ${`${stdout}${stderr}`.trim() || error.message}`));
+      else resolve(stdout);
+    });
+  });
+}
+
+// --- the engine and the stack ----------------------------------------------------------------
+
+let engine;
+try {
+  log.step('Docker engine');
+  engine = await ensureEngine();
+  log.done(`Docker ${engine.version}, compose: ${engine.compose.join(' ')}`);
+} catch (error) {
+  log.fail(error instanceof EngineUnavailable ? `No Docker engine can run here: ${error.message}` : error.message);
+  results.push({ name: 'Docker engine', ok: false });
+  finish(1);
+}
+
+mkdirSync(LOG_DIR, { recursive: true });
+writeFileSync(COMPOSE_LOG, '');
+
+let stack;
+try {
+  stack = await openComposeStack({ engine, project: PROJECT, composeLog: COMPOSE_LOG, deadline: DEADLINE });
+} catch (error) {
+  log.fail(error.message);
+  results.push({ name: 'The compose file', ok: false });
+  finish(1);
+}
+const { base, port, compose, containers, waitForStack, http, captchaToken, login, openSocket, joinRoom, redisPrimary, redisReplication, waitUntil, execIn } = stack;
+
+let tornDown = false;
+async function tearDown() {
+  if (tornDown || keep) return;
+  tornDown = true;
+  await stack.down().catch((error) => log.warn(error.message));
+}
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    log.warn(`${signal}: taking the stack down`);
+    void tearDown().finally(() => finish(1));
+  });
+}
+
+// --- the clients -----------------------------------------------------------------------------
+
+const runId = `chaos-${Date.now().toString(36)}`;
+/** Every client: a person with a socket in one room, sending steadily, reconnecting when dropped. */
+const talkers = [];
+let stopping = false;
+
+function newTalker(name, session) {
+  return { name, session, roomId: null, connection: null, closed: null, acked: [], attempts: [], drops: [], reconnects: [], refused: 0, resent: 0 };
+}
+
+/** Opens (again) the talker's socket and joins its room, trying every half second until it works. */
+async function connect(talker) {
+  // Measured from the drop the close event saw.
+  const lostAt = talker.connection ? (talker.drops.at(-1)?.at ?? Date.now()) : null;
+  for (;;) {
+    if (stopping) return;
+    try {
+      const connection = await openSocket(talker.session);
+      await joinRoom(connection, talker.roomId);
+      talker.closed = new Promise((resolve) =>
+        connection.socket.once('close', (code) => {
+          talker.drops.push({ at: Date.now(), code });
+          resolve(null);
+        }),
+      );
+      if (connection.socket.readyState !== 1) throw new Error('closed while joining');
+      talker.connection = connection;
+      if (lostAt) talker.reconnects.push({ at: Date.now(), tookMs: Date.now() - lostAt });
+      return;
+    } catch {
+      await sleep(500);
+    }
+  }
+}
+
+/** Sends one message until acknowledged: again with its clientId when no answer comes, after a pause when refused. */
+async function sendUntilAcked(talker, clientId, content) {
+  for (let tries = 0; !stopping; tries++) {
+    if (tries > 0) talker.resent++;
+    if (!talker.connection || talker.connection.socket.readyState !== 1) await connect(talker);
+    if (stopping) return;
+    const { connection } = talker;
+    const from = connection.frames.length;
+    const attempt = { sentAt: Date.now(), ackedAt: null };
+    talker.attempts.push(attempt);
+    try {
+      connection.send({ type: 'send_message', content, clientId });
+    } catch {
+      continue;
+    }
+    const answer = await Promise.race([
+      connection
+        .waitFor((f) => (f.type === 'message_ack' || f.type === 'error') && f.clientId === clientId && connection.frames.indexOf(f) >= from, `answer to ${clientId}`, ANSWER_WAIT_MS)
+        .catch(() => null),
+      talker.closed,
+    ]);
+    if (answer?.type === 'message_ack') {
+      attempt.ackedAt = Date.now();
+      talker.acked.push({ id: answer.message.id, seq: answer.message.seq, clientId, content, at: attempt.ackedAt });
+      return;
+    }
+    if (answer) {
+      talker.refused++;
+      await sleep(500);
+    }
+  }
+}
+
+async function talk(talker) {
+  for (let i = 0; !stopping; i++) {
+    const t0 = Date.now();
+    const clientId = `${runId}-${talker.name}-${i}`;
+    await sendUntilAcked(talker, clientId, `chaos check ${clientId}`);
+    await sleep(Math.max(0, SEND_INTERVAL_MS - (Date.now() - t0)));
+  }
+}
+
+// --- /api/health, asked every 500 ms ---------------------------------------------------------
+
+const healthSeen = [];
+let polling = true;
+function healthLabel(res) {
+  if (res.status === 200 && res.json?.ok) return '200 ok';
+  const down = [];
+  for (const [name, report] of Object.entries(res.json?.services ?? {})) if (!report.ok) down.push(name);
+  for (const part of ['postgres', 'redis', 'nats']) if (res.json?.[part] && !res.json[part].ok) down.push(part);
+  if (res.json?.gateway && !res.json.gateway.ok) down.push('gateway');
+  return `${res.status}${down.length ? ` ${down.join('+')} down` : ''}`;
+}
+async function pollHealth() {
+  while (polling) {
+    const t0 = Date.now();
+    let label;
+    try {
+      label = healthLabel(await http('GET', '/api/health', { timeoutMs: 5000 }));
+    } catch (error) {
+      label = /no answer within/.test(error.message) ? 'no answer in 5 s' : (error.code ?? error.message);
+    }
+    healthSeen.push({ at: t0, label });
+    await sleep(Math.max(0, HEALTH_POLL_MS - (Date.now() - t0)));
+  }
+}
+function healthBetween(from, to) {
+  const counts = new Map();
+  for (const { at, label } of healthSeen) if (at >= from && at <= to) counts.set(label, (counts.get(label) ?? 0) + 1);
+  return [...counts].map(([label, n]) => `${label} ×${n}`).join(', ') || 'nothing';
+}
+
+// --- the rooms' history ----------------------------------------------------------------------
+
+/** Every message of a room after `afterSeq`, as a member reads it over HTTP. */
+async function historyAfter(roomId, cookie, afterSeq) {
+  const all = [];
+  for (let after = afterSeq; ; ) {
+    const res = await http('GET', `/api/rooms/${roomId}/messages?afterSeq=${after}&limit=${MESSAGE_PAGE_MAX}`, { cookie });
+    if (res.status !== 200 || !Array.isArray(res.json)) throw new Error(`GET /api/rooms/${roomId}/messages: ${res.status} ${res.text.slice(0, 200)}`);
+    all.push(...res.json);
+    if (res.json.length < MESSAGE_PAGE_MAX) return all;
+    after = res.json[res.json.length - 1].seq;
+  }
+}
+
+/** Acknowledged messages since `from` missing from their room's history, and this run's messages stored more than once. */
+async function lostAndRepeated(from) {
+  let lost = 0;
+  let duplicates = 0;
+  const byRoom = new Map();
+  for (const talker of talkers) (byRoom.get(talker.roomId) ?? byRoom.set(talker.roomId, []).get(talker.roomId)).push(talker);
+  for (const [roomId, members] of byRoom) {
+    const acked = members.flatMap((t) => t.acked.filter((m) => m.at >= from));
+    if (acked.length === 0) continue;
+    const firstSeq = Math.min(...acked.map((m) => m.seq));
+    const stored = await historyAfter(roomId, members[0].session.cookie, firstSeq - 1);
+    const ids = new Set(stored.map((m) => m.id));
+    lost += acked.filter((m) => !ids.has(m.id)).length;
+    const contents = new Map();
+    for (const m of stored) if (m.content?.startsWith(`chaos check ${runId}`)) contents.set(m.content, (contents.get(m.content) ?? 0) + 1);
+    duplicates += [...contents.values()].filter((n) => n > 1).reduce((sum, n) => sum + n - 1, 0);
+    // Two sends answered with one message would hide a loss.
+    const ackedIds = new Set(acked.map((m) => m.id));
+    duplicates += acked.length - ackedIds.size;
+  }
+  return { lost, duplicates };
+}
+
+// --- one fault -------------------------------------------------------------------------------
+
+/**
+ * Strikes (`strike` answers what it did), waits until every client is acknowledged again for a send
+ * made after the strike, lets the stack settle (`settle`), and a few seconds more of traffic; then
+ * measures: the longest any client went without an acknowledgement from the strike on, the sockets
+ * dropped and how long their reconnection took, acknowledged messages lost and repeated, and what
+ * /api/health answered from the strike until the stack was whole again.
+ */
+async function underFault(fault, strike, settle) {
+  const row = { fault, recovered: '-', lost: '-', duplicates: '-', health: '-', ok: false };
+  rows.push(row);
+  await check(`Under load, ${fault}`, async () => {
+    const dropsBefore = talkers.map((t) => t.drops.length);
+    // The strike marks its moment once it has looked around (those docker calls hold the clients up).
+    let faultAt = Date.now();
+    const did = await strike(() => (faultAt = Date.now()));
+    const struckAt = Date.now();
+    const deadline = faultAt + RECOVERY_LIMIT_MS;
+    // Every client acknowledged for a send made once the strike was done.
+    const back = (t) => t.attempts.some((a) => a.sentAt >= struckAt && a.ackedAt !== null);
+    while (!talkers.every(back) && Date.now() < deadline) await sleep(50);
+    const recoveredAt = Date.now();
+    const stuck = talkers.filter((t) => !back(t)).map((t) => t.name);
+    // The longest silence each client had: from the strike to its first acknowledgement, or between two.
+    const longest = Math.max(
+      ...talkers.map((t) => {
+        const acks = t.acked.filter((m) => m.at >= faultAt && m.at <= recoveredAt).map((m) => m.at);
+        let gap = 0;
+        let last = faultAt;
+        for (const at of acks) {
+          gap = Math.max(gap, at - last);
+          last = at;
+        }
+        return stuck.includes(t.name) ? recoveredAt - faultAt : gap;
+      }),
+    );
+    row.recovered = stuck.length ? `not within ${seconds(RECOVERY_LIMIT_MS)}` : secondsTenths(longest);
+    const settled = await settle();
+    await sleep(3000);
+    const windowEnd = Date.now();
+    row.health = healthBetween(faultAt, windowEnd);
+    const { lost, duplicates } = await lostAndRepeated(faultAt);
+    row.lost = String(lost);
+    row.duplicates = String(duplicates);
+    const dropped = talkers.flatMap((t, i) => t.drops.slice(dropsBefore[i]).map(() => t.name));
+    const reconnected = talkers.flatMap((t) => t.reconnects.filter((r) => r.at >= faultAt).map((r) => r.tookMs));
+    const sockets = dropped.length
+      ? `${dropped.length} socket(s) dropped (${dropped.join(', ')}), reconnected in ${reconnected.map(secondsTenths).join(', ') || 'never'}`
+      : 'no socket dropped';
+    const sent = talkers.reduce((sum, t) => sum + t.acked.filter((m) => m.at >= faultAt && m.at <= windowEnd).length, 0);
+    const summary = `${did}; every client acknowledged again, the longest silence ${row.recovered}; ${sockets}; ${sent} acknowledged, ${lost} lost, ${duplicates} repeated; /api/health: ${row.health}${settled ? `; ${settled}` : ''}`;
+    if (stuck.length) throw new Error(`${stuck.join(', ')} not acknowledged again within ${seconds(RECOVERY_LIMIT_MS)}: ${summary}`);
+    if (dropped.length > reconnected.length) throw new Error(`not every dropped socket came back: ${summary}`);
+    if (lost || duplicates) throw new Error(summary);
+    row.ok = true;
+    return summary;
+  });
+}
+
+function running(service) {
+  const container = containers().find((c) => c.service === service && c.status === 'running');
+  if (!container) throw new Error(`no ${service} container runs`);
+  return container.name;
+}
+
+/** The killed container started again, and every service healthy at its scale. */
+async function restartAndSettle(victim) {
+  const t0 = Date.now();
+  await docker(['start', victim]);
+  await waitForStack(SCALE, 3 * 60_000);
+  return `${victim} started again, the stack healthy in ${seconds(Date.now() - t0)}`;
+}
+
+const FAULTS = {
+  gateway: () => {
+    let victim;
+    return underFault(
+      'a gateway SIGKILLed',
+      async (mark) => {
+        victim = running('gateway');
+        const on = talkers.length;
+        mark();
+        await docker(['kill', '-s', 'KILL', victim]);
+        return `${victim} killed with ${on} clients talking`;
+      },
+      () => restartAndSettle(victim),
+    );
+  },
+  'chat-svc': () => {
+    let victim;
+    return underFault(
+      'a chat-svc replica SIGKILLed',
+      async (mark) => {
+        victim = running('chat-svc');
+        mark();
+        await docker(['kill', '-s', 'KILL', victim]);
+        return `${victim} killed`;
+      },
+      () => restartAndSettle(victim),
+    );
+  },
+  nats: () => {
+    let victim;
+    return underFault(
+      'a NATS node killed',
+      async (mark) => {
+        // The node the most clients are on.
+        const [service, connections] = ['nats', 'nats-2', 'nats-3']
+          .map((s) => [s, JSON.parse(execIn(s, ['wget', '-q', '-O', '-', 'http://127.0.0.1:8222/varz'], 15_000)).connections])
+          .sort((a, b) => b[1] - a[1])[0];
+        victim = running(service);
+        mark();
+        await docker(['kill', '-s', 'KILL', victim]);
+        return `${victim} killed with ${connections} clients on it`;
+      },
+      () => restartAndSettle(victim),
+    );
+  },
+  redis: () => {
+    let victim;
+    let primary;
+    let replica;
+    return underFault(
+      'the Redis primary killed',
+      async (mark) => {
+        primary = redisPrimary();
+        replica = primary === 'redis' ? 'redis-replica' : 'redis';
+        victim = running(primary);
+        mark();
+        await docker(['kill', '-s', 'KILL', victim]);
+        return `${victim} killed`;
+      },
+      async () => {
+        await waitUntil(() => redisPrimary() === replica && redisReplication(replica).role === 'master', `${replica} not promoted`, 60_000);
+        const settled = await restartAndSettle(victim);
+        await waitUntil(() => {
+          const state = redisReplication(primary);
+          return state.role === 'slave' && state.master_host === replica && state.master_link_status === 'up';
+        }, `${primary} started again did not follow ${replica}`, 60_000);
+        return `${replica} promoted; ${settled}; ${primary} follows ${replica}`;
+      },
+    );
+  },
+  postgres: () =>
+    underFault(
+      'PostgreSQL restarted',
+      async (mark) => {
+        const victim = running('postgres');
+        mark();
+        const t0 = Date.now();
+        await docker(['restart', victim]);
+        return `docker restart ${victim} (${secondsTenths(Date.now() - t0)})`;
+      },
+      async () => {
+        const t0 = Date.now();
+        await waitForStack(SCALE, 3 * 60_000);
+        return `the stack healthy in ${seconds(Date.now() - t0)}`;
+      },
+    ),
+};
+
+// --- the run ---------------------------------------------------------------------------------
+
+log.step(`Stack "${PROJECT}" on ${base} (compose output: ${COMPOSE_LOG}); load average ${loadavg().map((n) => n.toFixed(2)).join(', ')}`);
+await compose(['down', '-v', '--remove-orphans', '-t', '5'], { timeoutMs: 2 * 60_000 }).catch(() => {});
+
+let health;
+const traffic = [];
+try {
+  const imagesOk = await check('Images the compose file and the Dockerfile name', async () => {
+    const outcome = ensureImages([...stack.dockerfileImages, ...stack.composeImages], { logDir: LOG_DIR, nodeImage: stack.nodeImage });
+    return `${Object.keys(outcome).length} images`;
+  });
+  if (!imagesOk) throw new Error('images missing');
+
+  const up = await check(`docker compose up${build ? ' --build' : ''} scaled to ${Object.entries(SCALE).map(([s, n]) => `${s}=${n}`).join(', ')}: every replica healthy`, async () => {
+    const t0 = Date.now();
+    await stack.up({ build, scale: SCALE });
+    return `in ${seconds(Date.now() - t0)}`;
+  });
+  if (!up) throw new Error('stack did not come up');
+
+  const siteOrigin = `https://localhost:${port}`;
+  const talking = await check('Four people talking through the load balancer: two in a public room, two in a private chat', async () => {
+    const rooms = await http('GET', '/api/rooms');
+    // A room every member may enter: the seeded VIP Lounge is for premium roles only.
+    const room = rooms.json?.find((r) => !r.vipOnly);
+    if (!room) throw new Error(`no public room: ${rooms.status} ${rooms.text.slice(0, 200)}`);
+    // Regular members may send only so many messages an hour in a public room: there, the seeded vip and moderator.
+    const publicPeople = [newTalker('vip', await login(siteOrigin, 'vip', DEMO_PASSWORD)), newTalker('moderator', await login(siteOrigin, 'moderator', DEMO_PASSWORD))];
+    const privatePeople = [];
+    for (const name of ['a', 'b']) {
+      const username = `${runId.replace(/-/g, '_')}_${name}`.slice(0, 30);
+      const password = 'chaos-check-2026';
+      const res = await http('POST', '/api/auth/register', {
+        origin: siteOrigin,
+        body: { username, email: `${username}@example.com`, password, confirmPassword: password, captchaResponse: await captchaToken(siteOrigin) },
+      });
+      if (res.status !== 201 || !res.cookie) throw new Error(`sign-up of ${username}: ${res.status} ${res.text}`);
+      privatePeople.push(newTalker(username, { user: res.json.user, cookie: res.cookie, origin: siteOrigin }));
+    }
+    for (const talker of [...publicPeople, ...privatePeople]) {
+      talker.roomId = room.id;
+      await connect(talker);
+    }
+    // The private chat, started from the public room where the two met.
+    const [a, b] = privatePeople;
+    const chat = await http('POST', '/api/rooms/private', { origin: siteOrigin, cookie: a.session.cookie, body: { userId: b.session.user.id, originRoomId: room.id } });
+    if (![200, 201].includes(chat.status) || !chat.json?.id) throw new Error(`POST /api/rooms/private: ${chat.status} ${chat.text.slice(0, 300)}`);
+    for (const talker of privatePeople) {
+      talker.roomId = chat.json.id;
+      await joinRoom(talker.connection, chat.json.id);
+    }
+    talkers.push(...publicPeople, ...privatePeople);
+    health = pollHealth();
+    traffic.push(...talkers.map(talk));
+    await sleep(5000);
+    const acked = talkers.map((t) => `${t.name} ${t.acked.length}`);
+    if (talkers.some((t) => t.acked.length === 0)) throw new Error(`not every client is acknowledged: ${acked.join(', ')}`);
+    return `"${room.name}": vip and moderator; private chat ${chat.json.id}: ${a.name} and ${b.name}; acknowledged in the first 5 s: ${acked.join(', ')}`;
+  });
+  if (!talking) throw new Error('no traffic');
+
+  for (const [name, fault] of Object.entries(FAULTS)) {
+    if (only && !only.includes(name)) continue;
+    if (Date.now() > DEADLINE) break;
+    await fault();
+  }
+
+  await check('After the faults: every acknowledged message of the run stored once', async () => {
+    const { lost, duplicates } = await lostAndRepeated(0);
+    const total = talkers.reduce((sum, t) => sum + t.acked.length, 0);
+    const summary = `${total} acknowledged (${talkers.map((t) => `${t.name} ${t.acked.length}`).join(', ')}), ${lost} lost, ${duplicates} repeated; ${talkers.reduce((s, t) => s + t.resent, 0)} sent again, ${talkers.reduce((s, t) => s + t.refused, 0)} refused for a moment`;
+    if (lost || duplicates) throw new Error(summary);
+    return summary;
+  });
+} catch (error) {
+  log.fail(error.message);
+} finally {
+  stopping = true;
+  polling = false;
+  for (const talker of talkers) talker.connection?.close();
+  await Promise.race([Promise.all([...traffic, health]), sleep(15_000)]);
+  if (!keep) {
+    await check('docker compose down -v', async () => {
+      await tearDown();
+      const left = (await docker(['ps', '-aq', '--filter', `label=com.docker.compose.project=${PROJECT}`])).split('\n').filter(Boolean);
+      if (left.length) throw new Error(`left behind: ${left.join(' ')}`);
+    });
+  } else {
+    log.warn(`--keep: the stack stays up at ${base}; take it down with: ${engine.compose.join(' ')} -p ${PROJECT} down -v`);
+  }
+}
+finish();
