@@ -5,8 +5,10 @@
 // PostgreSQL restarted. After each it waits for every client to be acknowledged again, counts
 // acknowledged messages missing from the rooms' history and messages stored twice, notes what
 // /api/health answered meanwhile (asked every 500 ms through the load balancer), then lets the stack
-// settle (the killed container started again, every service healthy) before the next. Prints a row
-// per fault and ends with one "N passed, N failed" line. About 10 minutes with the images built.
+// settle (the killed container started again, every service healthy) before the next. A call between
+// the seeded vip and seller stays up meanwhile, its heartbeats kept; at the end it is hung up and
+// must be billed once, for connected time only. Prints a row per fault and ends with one
+// "N passed, N failed" line. About 2 minutes with the images built, 7-8 with the build.
 //
 //   npm run test:chaos                          builds the images, runs every fault
 //   npm run test:chaos -- --no-build            the images as last built
@@ -49,7 +51,7 @@ const RECOVERY_LIMIT_MS = 60_000;
 const HEALTH_POLL_MS = 500;
 
 run(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-b', join(ROOT, 'libs/contracts')]);
-const { DEMO_PASSWORD, MESSAGE_PAGE_MAX } = require('@app/contracts');
+const { CALL_HEARTBEAT_INTERVAL_MS, DEMO_PASSWORD, MESSAGE_PAGE_MAX, callChargeCents, priceToCents } = require('@app/contracts');
 
 const results = [];
 const rows = [];
@@ -74,9 +76,9 @@ function finish(code) {
   const passed = results.filter((r) => r.ok).length;
   const failed = results.length - passed;
   if (rows.length) {
-    console.log('\n| Fault | Time to recover | Lost | Duplicates | /api/health seen | Result |');
-    console.log('|---|---|---|---|---|---|');
-    for (const row of rows) console.log(`| ${row.fault} | ${row.recovered} | ${row.lost} | ${row.duplicates} | ${row.health} | ${row.ok ? 'pass' : 'FAIL'} |`);
+    console.log('\n| Fault | Time to recover | Lost | Duplicates | /api/health seen | The call | Result |');
+    console.log('|---|---|---|---|---|---|---|');
+    for (const row of rows) console.log(`| ${row.fault} | ${row.recovered} | ${row.lost} | ${row.duplicates} | ${row.health} | ${row.call} | ${row.ok ? 'pass' : 'FAIL'} |`);
     console.log('');
   }
   log.step(`Chaos test done in ${seconds(Date.now() - started)}; load average ${loadavg().map((n) => n.toFixed(2)).join(', ')} on ${cpus().length} cores; logs in ${LOG_DIR}`);
@@ -279,6 +281,72 @@ async function lostAndRepeated(from) {
   return { lost, duplicates };
 }
 
+// --- a call in progress ----------------------------------------------------------------------
+
+/**
+ * The seeded vip calls the seeded seller (audio), the seller accepts, and both sides report media
+ * flowing with a heartbeat every CALL_HEARTBEAT_INTERVAL_MS over their own sockets, which reconnect
+ * when dropped, as the call screen does. Answers the call's state, kept up to date.
+ */
+const call = { session: null, connectedAt: null, ended: null, heartbeats: 0, sides: [], stop: null };
+async function startCall(siteOrigin, roomId) {
+  const buyer = newTalker('vip (call)', await login(siteOrigin, 'vip', DEMO_PASSWORD));
+  const seller = newTalker('seller (call)', await login(siteOrigin, 'seller', DEMO_PASSWORD));
+  call.sides = [buyer, seller];
+  for (const side of call.sides) {
+    side.roomId = roomId;
+    await connect(side);
+  }
+  const profile = await http('GET', '/api/sellers/profile/me', { cookie: seller.session.cookie });
+  if (profile.status !== 200 || !profile.json?.id) throw new Error(`GET /api/sellers/profile/me: ${profile.status} ${profile.text.slice(0, 200)}`);
+  call.earningsBefore = (await http('GET', '/api/calls/earnings', { cookie: seller.session.cookie })).json?.total;
+  const rung = await http('POST', '/api/calls', { origin: siteOrigin, cookie: buyer.session.cookie, body: { sellerId: profile.json.id, callType: 'audio' } });
+  if (rung.status !== 201) throw new Error(`POST /api/calls: ${rung.status} ${rung.text.slice(0, 300)}`);
+  const accepted = await http('POST', `/api/calls/${rung.json.id}/accept`, { origin: siteOrigin, cookie: seller.session.cookie });
+  if (accepted.status !== 200) throw new Error(`POST /api/calls/${rung.json.id}/accept: ${accepted.status} ${accepted.text.slice(0, 300)}`);
+  call.session = accepted.json;
+  let beating = true;
+  const beat = async (side) => {
+    while (beating && !call.ended) {
+      const t0 = Date.now();
+      if (!side.connection || side.connection.socket.readyState !== 1) await connect(side);
+      const { connection } = side;
+      if (!beating) return;
+      const from = connection.frames.length;
+      try {
+        connection.send({ type: 'call_heartbeat', sessionId: call.session.id, media: 'connected' });
+        call.heartbeats++;
+      } catch {
+        continue;
+      }
+      // What the server says back meanwhile: connected, or ended with its reason.
+      const until = t0 + CALL_HEARTBEAT_INTERVAL_MS;
+      while (Date.now() < until && beating) {
+        for (const frame of connection.frames.slice(from)) {
+          if (frame.type === 'call_connected' && frame.session?.id === call.session.id) call.connectedAt ??= frame.session.connectedAt;
+          if (frame.type === 'call_ended' && frame.session?.id === call.session.id) call.ended ??= { ...frame.session, seenAt: Date.now() };
+        }
+        await sleep(100);
+      }
+    }
+  };
+  const beats = call.sides.map(beat);
+  call.stop = async () => {
+    beating = false;
+    await Promise.all(beats);
+  };
+  await waitUntil(() => call.connectedAt, 'the call did not connect', 30_000);
+  return `call ${call.session.id}: vip to seller ${profile.json.id} (${call.session.pricePerMinute} USD a minute), connected at ${call.connectedAt}`;
+}
+
+/** How the call stands now, for a fault's row. */
+function callState(since) {
+  if (!call.session) return '';
+  const dropped = call.sides.reduce((n, side) => n + side.drops.filter((d) => d.at >= since).length, 0);
+  const sockets = dropped ? `, ${dropped} of its sockets dropped and reconnected` : '';
+  return call.ended ? `ended (${call.ended.endReason}) at ${call.ended.endedAt}${sockets}` : `still connected${sockets}`;
+}
+
 // --- one fault -------------------------------------------------------------------------------
 
 /**
@@ -289,7 +357,7 @@ async function lostAndRepeated(from) {
  * /api/health answered from the strike until the stack was whole again.
  */
 async function underFault(fault, strike, settle) {
-  const row = { fault, recovered: '-', lost: '-', duplicates: '-', health: '-', ok: false };
+  const row = { fault, recovered: '-', lost: '-', duplicates: '-', health: '-', call: '-', ok: false };
   rows.push(row);
   await check(`Under load, ${fault}`, async () => {
     const dropsBefore = talkers.map((t) => t.drops.length);
@@ -329,8 +397,9 @@ async function underFault(fault, strike, settle) {
     const sockets = dropped.length
       ? `${dropped.length} socket(s) dropped (${dropped.join(', ')}), reconnected in ${reconnected.map(secondsTenths).join(', ') || 'never'}`
       : 'no socket dropped';
+    row.call = callState(faultAt) || '-';
     const sent = talkers.reduce((sum, t) => sum + t.acked.filter((m) => m.at >= faultAt && m.at <= windowEnd).length, 0);
-    const summary = `${did}; every client acknowledged again, the longest silence ${row.recovered}; ${sockets}; ${sent} acknowledged, ${lost} lost, ${duplicates} repeated; /api/health: ${row.health}${settled ? `; ${settled}` : ''}`;
+    const summary = `${did}; every client acknowledged again, the longest silence ${row.recovered}; ${sockets}; ${sent} acknowledged, ${lost} lost, ${duplicates} repeated; /api/health: ${row.health}${settled ? `; ${settled}` : ''}${call.session ? `; the call ${row.call}` : ''}`;
     if (stuck.length) throw new Error(`${stuck.join(', ')} not acknowledged again within ${seconds(RECOVERY_LIMIT_MS)}: ${summary}`);
     if (dropped.length > reconnected.length) throw new Error(`not every dropped socket came back: ${summary}`);
     if (lost || duplicates) throw new Error(summary);
@@ -463,10 +532,11 @@ try {
   if (!up) throw new Error('stack did not come up');
 
   const siteOrigin = `https://localhost:${port}`;
+  let room;
   const talking = await check('Four people talking through the load balancer: two in a public room, two in a private chat', async () => {
     const rooms = await http('GET', '/api/rooms');
     // A room every member may enter: the seeded VIP Lounge is for premium roles only.
-    const room = rooms.json?.find((r) => !r.vipOnly);
+    room = rooms.json?.find((r) => !r.vipOnly);
     if (!room) throw new Error(`no public room: ${rooms.status} ${rooms.text.slice(0, 200)}`);
     // Regular members may send only so many messages an hour in a public room: there, the seeded vip and moderator.
     const publicPeople = [newTalker('vip', await login(siteOrigin, 'vip', DEMO_PASSWORD)), newTalker('moderator', await login(siteOrigin, 'moderator', DEMO_PASSWORD))];
@@ -503,10 +573,42 @@ try {
   });
   if (!talking) throw new Error('no traffic');
 
+  const calling = await check('A call between the seeded vip and seller, answered and connected, its heartbeats kept up across the faults', () => startCall(siteOrigin, room.id));
+
   for (const [name, fault] of Object.entries(FAULTS)) {
     if (only && !only.includes(name)) continue;
     if (Date.now() > DEADLINE) break;
     await fault();
+  }
+
+  if (calling) {
+    await check('The call after the faults: billed once, for connected time only', async () => {
+      const [buyer, seller] = call.sides;
+      const endedAt = Date.now();
+      const ended = await http('POST', `/api/sessions/end-call/${call.session.id}`, { origin: siteOrigin, cookie: buyer.session.cookie });
+      await call.stop();
+      if (ended.status !== 200 || ended.json?.state !== 'ended') throw new Error(`POST /api/sessions/end-call/${call.session.id}: ${ended.status} ${ended.text.slice(0, 300)}`);
+      const session = ended.json;
+      // Ended by us ('completed') or earlier by the server with its reason (a side silent: 'dropped', billed to its last heartbeat).
+      const connectedMs = Date.parse(session.endedAt) - Date.parse(session.connectedAt);
+      const problems = [];
+      if (call.ended && call.ended.endReason !== session.endReason) problems.push(`the sockets heard ${call.ended.endReason}, the end-call answered ${session.endReason}`);
+      if (!call.ended && session.endReason !== 'completed') problems.push(`ended by us as ${session.endReason}`);
+      if (Date.parse(session.endedAt) > endedAt + 5000) problems.push(`ended at ${session.endedAt}, after the hang-up`);
+      if (session.durationSeconds > Math.floor(connectedMs / 1000)) problems.push(`${session.durationSeconds} s billed for ${Math.floor(connectedMs / 1000)} s connected`);
+      const cents = callChargeCents(priceToCents(session.pricePerMinute), session.durationSeconds);
+      if (Math.round(session.amount * 100) !== cents) problems.push(`${session.amount} USD for ${session.durationSeconds} s at ${session.pricePerMinute} a minute (${cents / 100} expected)`);
+      // The ledger: one call more in the seller's earnings, by exactly this call's charge.
+      const after = (await http('GET', '/api/calls/earnings', { cookie: seller.session.cookie })).json?.total;
+      const before = call.earningsBefore ?? { calls: 0, gross: 0 };
+      const calls = after.calls - before.calls;
+      const gross = Math.round((after.gross - before.gross) * 100);
+      if (session.amount > 0 && (calls !== 1 || gross !== cents)) problems.push(`the seller's earnings grew by ${calls} call(s) and ${gross / 100} USD`);
+      if (session.amount === 0 && (calls !== 0 || gross !== 0)) problems.push(`nothing charged, yet the seller's earnings grew by ${calls} call(s) and ${gross / 100} USD`);
+      const summary = `call ${session.id} ${session.endReason}${call.ended ? ` by the server at ${session.endedAt}` : ' when hung up'}: ${session.durationSeconds} s billed of ${Math.round(connectedMs / 1000)} s from connected to end, ${session.amount} USD at ${session.pricePerMinute} a minute; the seller's earnings +${calls} call, +${gross / 100} USD; ${call.heartbeats} heartbeats sent`;
+      if (problems.length) throw new Error(`${problems.join('; ')}: ${summary}`);
+      return summary;
+    });
   }
 
   await check('After the faults: every acknowledged message of the run stored once', async () => {
@@ -521,6 +623,8 @@ try {
 } finally {
   stopping = true;
   polling = false;
+  await call.stop?.();
+  for (const side of call.sides) side.connection?.close();
   for (const talker of talkers) talker.connection?.close();
   await Promise.race([Promise.all([...traffic, health]), sleep(15_000)]);
   if (!keep) {
