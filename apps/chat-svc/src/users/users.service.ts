@@ -1,15 +1,13 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
-import { AuthPatterns, type Language, type UserSettings, type UserSummary } from '@app/contracts';
+import { AuthPatterns, type UserSummary } from '@app/contracts';
 import { RpcClient, RpcErrors } from '@app/server';
-import type { PushSettings } from './chat-user.entity';
+import { ChatUsersRepository, type KnownUser, type PrivacySettings } from './users.repository';
+
+export type { KnownUser, PrivacySettings } from './users.repository';
 
 const UNKNOWN_USER: Omit<UserSummary, 'id'> = { username: 'Unknown User', avatar: null, role: 'user' };
 /** Last-seen times are kept to the minute: a steady sender costs one write a minute, not one per message. */
 const LAST_SEEN_RESOLUTION_MS = 60_000;
-
-export type PrivacySettings = UserSettings['privacy'];
-export type KnownUser = UserSummary & { privacy?: PrivacySettings; notifyMentions?: boolean; pushSettings?: PushSettings | null; language?: Language };
 
 /**
  * The users read model: kept from auth-svc's events, from the session user of every call,
@@ -23,7 +21,7 @@ export class ChatUsersService {
   private readonly seenWritten = new Map<number, number>();
 
   constructor(
-    private readonly em: EntityManager,
+    private readonly store: ChatUsersRepository,
     private readonly rpc: RpcClient,
   ) {}
 
@@ -42,27 +40,8 @@ export class ChatUsersService {
   /** Summaries, and privacy settings where the event carries them (a summary alone leaves them as they are). */
   async upsert(users: KnownUser[]): Promise<void> {
     if (users.length === 0) return;
-    const values = users.map(() => '(?, ?, ?, ?, now())').join(', ');
-    const params = users.flatMap((u) => [u.id, u.username, u.avatar ?? null, u.role]);
-    await this.knex().raw(
-      `insert into chat_users (id, username, avatar, role, updated_at) values ${values}
-       on conflict (id) do update set username = excluded.username, avatar = excluded.avatar,
-         role = excluded.role, updated_at = now()`,
-      params,
-    );
-    for (const u of users) {
-      this.written.delete(u.id);
-      if (u.notifyMentions !== undefined) await this.knex().raw('update chat_users set notify_mentions = ? where id = ?', [u.notifyMentions, u.id]);
-      if (u.pushSettings !== undefined) await this.knex().raw('update chat_users set push_settings = ? where id = ?', [u.pushSettings && JSON.stringify(u.pushSettings), u.id]);
-      if (u.language !== undefined) await this.knex().raw('update chat_users set language = ? where id = ?', [u.language, u.id]);
-      if (!u.privacy) continue;
-      await this.knex().raw('update chat_users set show_online_status = ?, show_last_seen = ?, allow_direct_messages = ? where id = ?', [
-        u.privacy.showOnlineStatus,
-        u.privacy.showLastSeen,
-        u.privacy.allowDirectMessages,
-        u.id,
-      ]);
-    }
+    await this.store.upsert(users);
+    for (const u of users) this.written.delete(u.id);
   }
 
   /** Records activity now; at most one write a minute per user. */
@@ -80,45 +59,23 @@ export class ChatUsersService {
   private async writeLastSeen(userIds: number[], now: number) {
     for (const id of userIds) this.seenWritten.set(id, now);
     if (this.seenWritten.size > 50_000) this.seenWritten.clear();
-    await this.knex().raw('update chat_users set last_seen_at = now() where id = any(?)', [userIds]);
+    await this.store.markSeen(userIds);
   }
 
   /** Privacy settings of these users; users not known here have the defaults. */
   async privacyOf(ids: number[]): Promise<Map<number, PrivacySettings>> {
-    const found = new Map<number, PrivacySettings>();
-    const unique = [...new Set(ids)];
-    if (unique.length === 0) return found;
-    const { rows } = await this.knex().raw(
-      'select id, show_online_status, show_last_seen, allow_direct_messages from chat_users where id = any(?)',
-      [unique],
-    );
-    for (const row of rows as Array<Record<string, unknown>>) {
-      found.set(row.id as number, {
-        showOnlineStatus: row.show_online_status as boolean,
-        showLastSeen: row.show_last_seen as boolean,
-        allowDirectMessages: row.allow_direct_messages as boolean,
-      });
-    }
-    return found;
+    return this.store.privacyOf([...new Set(ids)]);
   }
 
   /** Of these users, the ones who keep their online status to themselves. */
   async hidingOnline(ids: number[]): Promise<Set<number>> {
-    const unique = [...new Set(ids)];
-    if (unique.length === 0) return new Set();
-    const { rows } = await this.knex().raw('select id from chat_users where id = any(?) and not show_online_status', [unique]);
-    return new Set((rows as Array<{ id: number }>).map((r) => r.id));
+    return this.store.hidingOnline([...new Set(ids)]);
   }
 
   /** Summaries with whether each keeps their online status to themselves: an online list in one query. */
   async withOnlineVisibility(ids: number[]): Promise<Map<number, UserSummary & { hidesOnline: boolean }>> {
     const unique = [...new Set(ids)];
-    const found = new Map<number, UserSummary & { hidesOnline: boolean }>();
-    if (unique.length === 0) return found;
-    const { rows } = await this.knex().raw('select id, username, avatar, role, show_online_status from chat_users where id = any(?)', [unique]);
-    for (const row of rows as Array<UserSummary & { show_online_status: boolean }>) {
-      found.set(row.id, { id: row.id, username: row.username, avatar: row.avatar, role: row.role, hidesOnline: !row.show_online_status });
-    }
+    const found = await this.store.withOnlineVisibility(unique);
     const missing = unique.filter((id) => !found.has(id));
     // Not met here yet (rare: everyone in a room was remembered when they joined): asked of auth-svc, with the default settings.
     for (const [id, user] of await this.findMany(missing)) found.set(id, { ...user, hidesOnline: false });
@@ -127,12 +84,9 @@ export class ChatUsersService {
 
   /** When each user was last seen, as others may see it: null for those who hide it. */
   async lastSeenOf(ids: number[]): Promise<Map<number, string | null>> {
-    const unique = [...new Set(ids)];
     const seen = new Map<number, string | null>();
-    if (unique.length === 0) return seen;
-    const { rows } = await this.knex().raw('select id, show_last_seen, last_seen_at from chat_users where id = any(?)', [unique]);
-    for (const row of rows as Array<{ id: number; show_last_seen: boolean; last_seen_at: Date | null }>) {
-      seen.set(row.id, row.show_last_seen && row.last_seen_at ? new Date(row.last_seen_at).toISOString() : null);
+    for (const [id, { showLastSeen, lastSeenAt }] of await this.store.lastSeenOf([...new Set(ids)])) {
+      seen.set(id, showLastSeen && lastSeenAt ? new Date(lastSeenAt).toISOString() : null);
     }
     return seen;
   }
@@ -140,10 +94,8 @@ export class ChatUsersService {
   /** Users by id; ids unknown here are asked of auth-svc. Unknown everywhere: left out; strict: 503 while auth-svc does not answer. */
   async findMany(ids: number[], { strict = false } = {}): Promise<Map<number, UserSummary>> {
     const unique = [...new Set(ids)];
-    const found = new Map<number, UserSummary>();
-    if (unique.length === 0) return found;
-    const { rows } = await this.knex().raw('select id, username, avatar, role from chat_users where id = any(?)', [unique]);
-    for (const row of rows as UserSummary[]) found.set(row.id, { id: row.id, username: row.username, avatar: row.avatar, role: row.role });
+    if (unique.length === 0) return new Map();
+    const found = await this.store.summaries(unique);
     const missing = unique.filter((id) => !found.has(id));
     if (missing.length > 0) {
       try {
@@ -162,9 +114,5 @@ export class ChatUsersService {
 
   static summary(id: number, users: Map<number, UserSummary>): UserSummary {
     return users.get(id) ?? { id, ...UNKNOWN_USER };
-  }
-
-  private knex() {
-    return this.em.getConnection().getKnex();
   }
 }
