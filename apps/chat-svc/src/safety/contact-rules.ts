@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
 import { fieldMessage, type ActorDto, type UserSummary } from '@app/contracts';
 import { RpcErrors } from '@app/server';
 import { BlocksRepository } from '../blocks/blocks.repository';
 import type { PrivatePeer } from '../messages/send-contexts';
 import { ChatUsersService } from '../users/users.service';
+import { ContactsRepository } from './contacts.repository';
 
 export interface ReplyState {
   canReply: boolean;
@@ -21,7 +21,7 @@ export class ContactRules {
   constructor(
     private readonly blocks: BlocksRepository,
     private readonly users: ChatUsersService,
-    private readonly em: EntityManager,
+    private readonly contacts: ContactsRepository,
   ) {}
 
   /** Starting (or reopening, `exists`) a private chat of actor with other. */
@@ -31,7 +31,8 @@ export class ContactRules {
     if (bBlockedA) throw RpcErrors.forbidden(fieldMessage('block_not_accepting_chats'));
     if (exists) return;
     const privacy = (await this.users.privacyOf([other.id])).get(other.id);
-    if (privacy && !privacy.allowDirectMessages && !(await this.contacted(other.id, actor.id))) {
+    // One who takes no direct messages may still answer someone they wrote to first (a seller, a buyer).
+    if (privacy && !privacy.allowDirectMessages && !(await this.contacts.startedPrivateChat(other.id, actor.id))) {
       throw RpcErrors.forbidden(fieldMessage('block_not_accepting_chats'));
     }
   }
@@ -48,18 +49,5 @@ export class ContactRules {
   async replyState(roomId: number, viewerId: number): Promise<ReplyState> {
     const { byMe, byOther } = await this.blocks.inRoom(roomId, viewerId);
     return { canReply: !byMe && !byOther, blockedByYou: byMe };
-  }
-
-  /** Whether `from` started a private chat that `to` is in: a seller may answer a buyer who wrote first. */
-  private async contacted(from: number, to: number): Promise<boolean> {
-    const { rows } = await this.em
-      .getConnection()
-      .getKnex()
-      .raw(
-        `select 1 from rooms r join room_participants p on p.room_id = r.id and p.user_id = ?
-         where r.type = 'private' and r.created_by_id = ? limit 1`,
-        [to, from],
-      );
-    return rows.length > 0;
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { RoomType } from '@app/contracts';
+import { Message } from '../messages/message.entity';
 
 export interface SearchHit {
   messageId: number;
@@ -43,5 +44,10 @@ export class SearchRepository {
       roomName: row.room_name,
       roomType: row.room_type,
     }));
+  }
+
+  /** The messages the hits name (in no particular order). */
+  async messagesByIds(ids: number[]): Promise<Message[]> {
+    return this.em.fork().find(Message, { id: { $in: ids } });
   }
 }

@@ -1,14 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
 import { SEARCH_PAGE_SIZE, canEnterVipRooms, type SearchMessagesRequestDto, type SearchPageDto } from '@app/contracts';
-import { Message } from '../messages/message.entity';
 import { MessagesService } from '../messages/messages.service';
 import { SearchRepository } from './search.repository';
 
 @Injectable()
 export class SearchService {
   constructor(
-    private readonly em: EntityManager,
     private readonly search: SearchRepository,
     private readonly messages: MessagesService,
   ) {}
@@ -17,7 +14,7 @@ export class SearchService {
   async messagesFor(dto: SearchMessagesRequestDto): Promise<SearchPageDto> {
     const hits = await this.search.messages(dto.actor.id, canEnterVipRooms(dto.actor.role), dto.q.trim(), dto.before, SEARCH_PAGE_SIZE + 1);
     const page = hits.slice(0, SEARCH_PAGE_SIZE);
-    const found = await this.em.fork().find(Message, { id: { $in: page.map((h) => h.messageId) } });
+    const found = await this.search.messagesByIds(page.map((h) => h.messageId));
     const byId = new Map((await this.messages.withSenders(found)).map((m) => [m.id, m]));
     return {
       results: page.flatMap((hit) => {
