@@ -5,6 +5,7 @@ import { MarketplaceEnv } from '../config/marketplace-env';
 import { LocaleModule } from '../locale/locale.module';
 import { Review } from '../reviews/review.entity';
 import { ReviewsController } from '../reviews/reviews.controller';
+import { ReviewsRepository } from '../reviews/reviews.repository';
 import { ReviewsService } from '../reviews/reviews.service';
 import { Seller } from './seller.entity';
 import { SellersController } from './sellers.controller';
@@ -17,6 +18,7 @@ import { SellersService } from './sellers.service';
   providers: [
     SellersService,
     ReviewsService,
+    ReviewsRepository,
     {
       provide: ContentFilter,
       inject: [MarketplaceEnv],
