@@ -1,10 +1,8 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Controller, Module } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { AccountDeletionPatterns, UserIdDto, type ErasedPartDto } from '@app/contracts';
-import { DataExport } from '../exports/data-export.entity';
-import { MediaObject } from '../objects/media-object.entity';
 import { ObjectStorage } from '../storage/object-storage.repository';
+import { MediaErasureRepository } from './media-erasure.repository';
 
 const BATCH = 200;
 
@@ -17,27 +15,26 @@ const BATCH = 200;
 @Controller()
 export class MediaErasureController {
   constructor(
-    private readonly em: EntityManager,
+    private readonly records: MediaErasureRepository,
     private readonly storage: ObjectStorage,
   ) {}
 
   @MessagePattern(AccountDeletionPatterns.EraseMedia)
   async erase(@Payload() { userId }: UserIdDto): Promise<ErasedPartDto> {
-    const em = this.em.fork();
     let uploads = 0;
     for (;;) {
-      const objects = await em.find(MediaObject, { ownerId: userId }, { limit: BATCH, orderBy: { id: 'asc' } });
+      const objects = await this.records.uploadsOf(userId, BATCH);
       for (const object of objects) await this.storage.remove(object.key);
-      if (objects.length > 0) await em.nativeDelete(MediaObject, { id: { $in: objects.map((object) => object.id) } });
+      await this.records.forgetUploads(objects.map((object) => object.id));
       uploads += objects.length;
       if (objects.length < BATCH) break;
     }
-    const exports = await em.find(DataExport, { userId });
+    const exports = await this.records.exportsOf(userId);
     for (const job of exports) if (job.key) await this.storage.remove(job.key);
-    await em.nativeDelete(DataExport, { userId });
+    await this.records.forgetExports(userId);
     return { erased: { uploads, exports: exports.length } };
   }
 }
 
-@Module({ controllers: [MediaErasureController] })
+@Module({ controllers: [MediaErasureController], providers: [MediaErasureRepository] })
 export class MediaErasureModule {}
