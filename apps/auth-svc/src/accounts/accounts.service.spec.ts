@@ -20,9 +20,9 @@ import { HASH_OPTIONS } from './password-hash';
 import { SignupLimiter } from './signup-limiter';
 import { fn, refusal, type Fake } from '@app/testing/fakes';
 
-// Signing up and signing in, with typed fakes of the accounts' store (UsersService, which reaches
-// the database itself), the sessions, the captcha, the limiters and the mail. What the database
-// decides (a taken name, an address held unconfirmed) is in tests/api/auth.int-spec.ts.
+// Signing up and signing in, with typed fakes of the accounts (UsersService, users.service.spec.ts),
+// the sessions, the captcha, the limiters and the mail. What the database decides (a taken name,
+// an address held unconfirmed) is in tests/api/auth.int-spec.ts.
 
 const PASSWORD = 'correct horse battery';
 // No address: the country lookup (a large database file) stays out of the unit tier.

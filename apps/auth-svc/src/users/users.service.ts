@@ -1,6 +1,4 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { EnsureRequestContext, UniqueConstraintViolationException } from '@mikro-orm/core';
-import { EntityManager } from '@mikro-orm/postgresql';
 import {
   AuthEvents,
   fieldMessage,
@@ -25,6 +23,7 @@ import {
 import { ContentFilter, fieldRefused, RpcClient, RpcErrors } from '@app/server';
 import { User } from './user.entity';
 import { toUserDto, toUserSummary } from './user.mapper';
+import { UsersRepository, violatedUnique } from './users.repository';
 
 export const USERNAME_TAKEN_MESSAGE = fieldText('username_taken');
 export const GUEST_PROFILE_MESSAGE = fieldText('guest_profile');
@@ -37,36 +36,32 @@ export interface NewAccount {
   addressHolder: { id: number; username: string; email: string; language: Language } | null;
 }
 
-/** Accounts as stored: lookups, profile and settings changes, roles, and the events they cause. */
+/** The rules of accounts (lookups, profile and settings changes, roles) and the events they cause; UsersRepository stores them. */
 @Injectable()
 export class UsersService {
   private readonly logger = new Logger(UsersService.name);
 
   constructor(
-    private readonly em: EntityManager,
+    private readonly users: UsersRepository,
     private readonly rpc: RpcClient,
     private readonly filter: ContentFilter,
   ) {}
 
-  @EnsureRequestContext()
   async findById(id: number): Promise<User | null> {
-    return this.em.findOne(User, { id });
+    return this.users.findById(id);
   }
 
-  @EnsureRequestContext()
   async findByLogin(login: string): Promise<User | null> {
     const value = login.trim().toLowerCase();
-    return this.em.findOne(User, value.includes('@') ? { email: value } : { username: value });
+    return value.includes('@') ? this.users.findByEmail(value) : this.users.findByUsername(value);
   }
 
-  @EnsureRequestContext()
   async getMe(userId: number): Promise<UserDto> {
-    const user = await this.em.findOne(User, { id: userId });
+    const user = await this.users.findById(userId);
     if (!user) throw RpcErrors.notFound(fieldMessage('user_not_found'));
     return toUserDto(user);
   }
 
-  @EnsureRequestContext()
   async checkUsername(raw: string): Promise<UsernameAvailabilityDto> {
     const refusal = await this.usernameRefusal(raw);
     if (!refusal) return { available: true };
@@ -75,12 +70,10 @@ export class UsersService {
   }
 
   /** Why a new account cannot take this name (its rules, its words, another's), or null. */
-  @EnsureRequestContext()
   async usernameRefusal(raw: string): Promise<FieldMessage | null> {
     const problem = usernameProblem(raw) ?? this.offensiveName(raw);
     if (problem) return problem;
-    const taken = await this.em.count(User, { username: raw.toLowerCase() });
-    return taken > 0 ? fieldMessage('username_taken') : null;
+    return (await this.users.usernameTaken(raw.toLowerCase())) ? fieldMessage('username_taken') : null;
   }
 
   /**
@@ -89,103 +82,98 @@ export class UsersService {
    * address only as unconfirmedEmail, and who holds the address is returned so they can be told.
    * An address a ban keeps (`addressBarred`) is kept only as unconfirmedEmail the same way.
    */
-  @EnsureRequestContext()
   async create(data: Pick<User, 'username' | 'email' | 'passwordHash' | 'role'> & Partial<Pick<User, 'language'>>, { addressBarred = false } = {}): Promise<NewAccount> {
     const username = data.username.toLowerCase();
     const email = data.email?.toLowerCase() ?? null;
     this.assertCleanUsername(username);
     await this.assertUsernameFree(username);
-    // A second round only when a sign-up racing for the same new address won the insert.
-    for (let round = 1; ; round++) {
-      const holder = email ? await this.em.findOne(User, { email }) : null;
-      const addressHolder = holder && email ? { id: holder.id, username: holder.username, email, language: holder.language } : null;
-      const user = Object.assign(new User(), {
-        ...data,
-        username,
-        email: addressHolder || addressBarred ? null : email,
-        unconfirmedEmail: addressHolder || addressBarred ? email : null,
-      });
-      try {
-        await this.em.persistAndFlush(user);
-      } catch (error) {
-        if (round === 1 && violatedUnique(error, 'email')) {
-          this.em.clear();
-          continue;
-        }
-        throw this.conflictFrom(error);
-      }
-      await this.publish(AuthEvents.UserRegistered, enforcedOf(user));
-      return { user, addressHolder };
-    }
-  }
-
-  @EnsureRequestContext()
-  async updateProfile(userId: number, changes: UpdateProfileDto): Promise<UserDto> {
-    const user = await this.em.findOne(User, { id: userId });
-    if (!user) throw RpcErrors.notFound(fieldMessage('user_not_found'));
-    // Guests are read-only: a bio or picture would let anyone post without an account.
-    if (user.role === 'guest' && (changes.bio !== undefined || changes.avatar !== undefined)) {
-      throw RpcErrors.forbidden(fieldMessage('guest_profile'));
-    }
-    if (changes.username !== undefined) {
-      const username = changes.username.toLowerCase();
-      if (username !== user.username) {
-        this.assertCleanUsername(username);
-        await this.assertUsernameFree(username);
-        user.username = username;
-      }
-    }
-    if (changes.bio !== undefined) user.bio = changes.bio?.trim() ? changes.bio : null;
-    if (changes.avatar !== undefined) user.avatar = changes.avatar;
+    let inserted: { user: User; holder: User | null };
     try {
-      await this.em.flush();
+      inserted = await this.users.insert(email, (holder) =>
+        Object.assign(new User(), {
+          ...data,
+          username,
+          email: holder || addressBarred ? null : email,
+          unconfirmedEmail: holder || addressBarred ? email : null,
+        }),
+      );
     } catch (error) {
       throw this.conflictFrom(error);
     }
-    await this.publishChanged(user);
-    return toUserDto(user);
+    const { user, holder } = inserted;
+    const addressHolder = holder && email ? { id: holder.id, username: holder.username, email, language: holder.language } : null;
+    await this.publish(AuthEvents.UserRegistered, enforcedOf(user));
+    return { user, addressHolder };
   }
 
-  @EnsureRequestContext()
+  async updateProfile(userId: number, changes: UpdateProfileDto): Promise<UserDto> {
+    let found: { user: User } | null;
+    try {
+      found = await this.users.edit(userId, async (user) => {
+        // Guests are read-only: a bio or picture would let anyone post without an account.
+        if (user.role === 'guest' && (changes.bio !== undefined || changes.avatar !== undefined)) {
+          throw RpcErrors.forbidden(fieldMessage('guest_profile'));
+        }
+        if (changes.username !== undefined) {
+          const username = changes.username.toLowerCase();
+          if (username !== user.username) {
+            this.assertCleanUsername(username);
+            await this.assertUsernameFree(username);
+            user.username = username;
+          }
+        }
+        if (changes.bio !== undefined) user.bio = changes.bio?.trim() ? changes.bio : null;
+        if (changes.avatar !== undefined) user.avatar = changes.avatar;
+        return true;
+      });
+    } catch (error) {
+      throw this.conflictFrom(error);
+    }
+    if (!found) throw RpcErrors.notFound(fieldMessage('user_not_found'));
+    await this.publishChanged(found.user);
+    return toUserDto(found.user);
+  }
+
   async updateSettings(userId: number, settings: UpdateSettingsDto): Promise<UserSettings> {
-    const user = await this.em.findOne(User, { id: userId });
-    if (!user) throw RpcErrors.notFound(fieldMessage('user_not_found'));
-    const stored = withDefaultSettings(user.settings);
-    const before = JSON.stringify(enforcedOf(user));
-    // Stored as plain JSON: the validated DTO instances carry no extra fields (whitelisted). A client
-    // older than the do-not-disturb hours or link previews sends none: the stored ones stay.
-    const notifications = { ...settings.notifications, doNotDisturb: settings.notifications.doNotDisturb ?? stored.notifications.doNotDisturb };
-    const chat = { ...settings.chat, linkPreviews: settings.chat.linkPreviews ?? stored.chat.linkPreviews };
-    user.settings = JSON.parse(JSON.stringify({ notifications, privacy: settings.privacy, chat }));
-    await this.em.flush();
+    let before = '';
+    const found = await this.users.edit(userId, (user) => {
+      const stored = withDefaultSettings(user.settings);
+      before = JSON.stringify(enforcedOf(user));
+      // Stored as plain JSON: the validated DTO instances carry no extra fields (whitelisted). A client
+      // older than the do-not-disturb hours or link previews sends none: the stored ones stay.
+      const notifications = { ...settings.notifications, doNotDisturb: settings.notifications.doNotDisturb ?? stored.notifications.doNotDisturb };
+      const chat = { ...settings.chat, linkPreviews: settings.chat.linkPreviews ?? stored.chat.linkPreviews };
+      user.settings = JSON.parse(JSON.stringify({ notifications, privacy: settings.privacy, chat }));
+      return true;
+    });
+    if (!found) throw RpcErrors.notFound(fieldMessage('user_not_found'));
+    const { user } = found;
     // Other services enforce the privacy settings (chat-svc: private chats, online lists, last seen) and what is notified and pushed.
     if (JSON.stringify(enforcedOf(user)) !== before) await this.publishChanged(user);
     return withDefaultSettings(user.settings);
   }
 
-  @EnsureRequestContext()
   async updateLanguage(userId: number, language: Language): Promise<UpdateLanguageDto> {
-    const user = await this.em.findOne(User, { id: userId });
-    if (!user) throw RpcErrors.notFound(fieldMessage('user_not_found'));
-    if (user.language !== language) {
+    const found = await this.users.edit(userId, (user) => {
+      if (user.language === language) return false;
       user.language = language;
-      await this.em.flush();
-      // chat-svc words notifications and pushes in it.
-      await this.publishChanged(user);
-    }
-    return { language: user.language };
+      return true;
+    });
+    if (!found) throw RpcErrors.notFound(fieldMessage('user_not_found'));
+    // chat-svc words notifications and pushes in it.
+    if (found.written) await this.publishChanged(found.user);
+    return { language: found.user.language };
   }
 
-  @EnsureRequestContext()
   async setRole(userId: number, role: UserRole): Promise<UserDto> {
-    const user = await this.em.findOne(User, { id: userId });
-    if (!user) throw RpcErrors.notFound(fieldMessage('user_not_found'));
-    if (user.role !== role) {
+    const found = await this.users.edit(userId, (user) => {
+      if (user.role === role) return false;
       user.role = role;
-      await this.em.flush();
-      await this.publishChanged(user);
-    }
-    return toUserDto(user);
+      return true;
+    });
+    if (!found) throw RpcErrors.notFound(fieldMessage('user_not_found'));
+    if (found.written) await this.publishChanged(found.user);
+    return toUserDto(found.user);
   }
 
   /**
@@ -193,44 +181,40 @@ export class UsersService {
    * applicant (pending) or a rejected one keeps, or gets back, the role they had before.
    * Moderators keep their role whatever the marketplace says.
    */
-  @EnsureRequestContext()
   async applySellerVerification(userId: number, verified: boolean): Promise<void> {
-    const user = await this.em.findOne(User, { id: userId });
-    if (!user) {
+    const found = await this.users.edit(userId, (user) => {
+      if (verified && (user.role === 'user' || user.role === 'vip')) {
+        user.roleBeforeSeller = user.role;
+        user.role = 'seller';
+        return true;
+      }
+      if (!verified && user.role === 'seller') {
+        user.role = user.roleBeforeSeller ?? 'user';
+        user.roleBeforeSeller = null;
+        return true;
+      }
+      return false;
+    });
+    if (!found) {
       this.logger.warn(`Seller profile of unknown user ${userId}`);
       return;
     }
-    if (verified && (user.role === 'user' || user.role === 'vip')) {
-      user.roleBeforeSeller = user.role;
-      user.role = 'seller';
-    } else if (!verified && user.role === 'seller') {
-      user.role = user.roleBeforeSeller ?? 'user';
-      user.roleBeforeSeller = null;
-    } else {
-      return;
-    }
-    await this.em.flush();
-    await this.publishChanged(user);
+    if (found.written) await this.publishChanged(found.user);
   }
 
-  @EnsureRequestContext()
   async summaries(ids: number[]): Promise<UserSummary[]> {
     if (ids.length === 0) return [];
-    const users = await this.em.find(User, { id: { $in: [...new Set(ids)] } }, { orderBy: { id: 'asc' } });
-    return users.map(toUserSummary);
+    return (await this.users.findByIds([...new Set(ids)])).map(toUserSummary);
   }
 
-  @EnsureRequestContext()
   async summariesByUsernames(usernames: string[]): Promise<UserSummary[]> {
     const names = [...new Set(usernames.map((u) => u.toLowerCase()))];
     if (names.length === 0) return [];
-    const users = await this.em.find(User, { username: { $in: names } }, { orderBy: { id: 'asc' } });
-    return users.map(toUserSummary);
+    return (await this.users.findByUsernames(names)).map(toUserSummary);
   }
 
-  @EnsureRequestContext()
   async countRegistered(): Promise<{ count: number }> {
-    return { count: await this.em.count(User, { role: { $ne: 'guest' } }) };
+    return { count: await this.users.countRegistered() };
   }
 
   /** Records activity, writing at most once a minute per user, all of them in one statement. */
@@ -239,26 +223,19 @@ export class UsersService {
     const due = users.filter((user) => !user.lastSeen || now.getTime() - user.lastSeen.getTime() >= LAST_SEEN_RESOLUTION_MS);
     if (due.length === 0) return;
     for (const user of due) user.lastSeen = now;
-    // knex, not execute: MikroORM would spell the array out as a list.
-    await this.em.getConnection().getKnex().raw('update users set last_seen = ? where id = any(?)', [now, due.map((user) => user.id)]);
+    await this.users.markSeen(due.map((user) => user.id), now);
   }
 
   /**
    * Deletes guest accounts created before `createdBefore`, in batches, and says how many.
    * Replicas may run it at once: each batch skips the rows another is deleting.
    */
-  @EnsureRequestContext()
   async purgeGuestsCreatedBefore(createdBefore: Date): Promise<number> {
     let total = 0;
     for (;;) {
-      const { affectedRows } = await this.em.getConnection().execute<{ affectedRows: number }>(
-        `delete from "users" where "id" in (
-           select "id" from "users" where "role" = 'guest' and "created_at" < ? order by "id" limit ${GUEST_PURGE_BATCH} for update skip locked)`,
-        [createdBefore],
-        'run',
-      );
-      total += affectedRows;
-      if (affectedRows < GUEST_PURGE_BATCH) return total;
+      const deleted = await this.users.deleteGuestsCreatedBefore(createdBefore, GUEST_PURGE_BATCH);
+      total += deleted;
+      if (deleted < GUEST_PURGE_BATCH) return total;
     }
   }
 
@@ -267,37 +244,33 @@ export class UsersService {
    * began meanwhile is not undone (the update finds the account erased).
    */
   async cancelDeletion(userId: number): Promise<boolean> {
-    const em = this.em.fork();
-    const changed = await em.nativeUpdate(User, { id: userId, deletionDueAt: { $ne: null }, erasedAt: null }, { deletionDueAt: null, deletionRequestedAt: null });
-    if (changed === 0) return false;
+    const cancelled = await this.users.cancelDeletion(userId);
+    if (!cancelled.cancelled) return false;
     this.logger.log(`Deletion of account ${userId} cancelled`);
     // The marketplace lists the seller again.
-    const user = await em.findOne(User, { id: userId });
-    if (user) await this.publish(AuthEvents.UserUpdated, enforcedOf(user));
+    if (cancelled.user) await this.publish(AuthEvents.UserUpdated, enforcedOf(cancelled.user));
     return true;
   }
 
   async isErased(userId: number): Promise<boolean> {
-    return (await this.em.fork().count(User, { id: userId, erasedAt: { $ne: null } })) > 0;
+    return this.users.isErased(userId);
   }
 
   /** A new password hash (a reset); the caller ends the sessions. */
-  @EnsureRequestContext()
   async setPasswordHash(userId: number, passwordHash: string): Promise<void> {
-    await this.em.nativeUpdate(User, { id: userId }, { passwordHash });
+    await this.users.setPasswordHash(userId, passwordHash);
   }
 
   /** The owner opened the link mailed to their address: the account is verified. */
-  @EnsureRequestContext()
   async markEmailVerified(userId: number): Promise<UserDto | null> {
-    const user = await this.em.findOne(User, { id: userId });
-    if (!user?.email) return null;
-    if (!user.isVerified) {
+    const found = await this.users.edit(userId, (user) => {
+      if (!user.email || user.isVerified) return false;
       user.isVerified = true;
-      await this.em.flush();
-      await this.publishChanged(user);
-    }
-    return toUserDto(user);
+      return true;
+    });
+    if (!found?.user.email) return null;
+    if (found.written) await this.publishChanged(found.user);
+    return toUserDto(found.user);
   }
 
   /** Gateways drop cached sessions of this user and read the new role or profile. */
@@ -331,7 +304,7 @@ export class UsersService {
   }
 
   private async assertUsernameFree(username: string) {
-    if (await this.em.count(User, { username })) throw usernameTaken();
+    if (await this.users.usernameTaken(username)) throw usernameTaken();
   }
 
   /** Two sign-ups racing for one name pass the check; the unique index decides. */
@@ -342,13 +315,6 @@ export class UsersService {
 
 function usernameTaken() {
   return fieldRefused('username', fieldMessage('username_taken'), 409);
-}
-
-/** Whether the insert broke the unique index of this column (the constraint is named after it). */
-function violatedUnique(error: unknown, column: 'username' | 'email'): boolean {
-  if (!(error instanceof UniqueConstraintViolationException)) return false;
-  const constraint = (error as { constraint?: string }).constraint ?? '';
-  return constraint.includes(column);
 }
 
 export function usernameProblem(username: string): FieldMessage | null {
