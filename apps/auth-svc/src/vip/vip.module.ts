@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { UsersModule } from '../users/users.module';
 import { VipClock } from './vip-clock';
 import { VipController } from './vip.controller';
+import { VipRepository } from './vip.repository';
 import { VipService } from './vip.service';
 import { VipSweeper } from './vip-sweeper';
 
@@ -9,6 +10,6 @@ import { VipSweeper } from './vip-sweeper';
 @Module({
   imports: [UsersModule],
   controllers: [VipController],
-  providers: [VipService, VipClock, VipSweeper],
+  providers: [VipService, VipRepository, VipClock, VipSweeper],
 })
 export class VipModule {}
