@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
 import {
   canModerate,
-  fieldMessage,
   ModerationErrorCode,
+  fieldMessage,
   ModerationMessages,
   type AccountSanctionDto,
   type ActorDto,
@@ -13,12 +12,13 @@ import {
   type ModerationAccountDto,
 } from '@app/contracts';
 import { rpcError, RpcErrors } from '@app/server';
-import { lockAccount, requireModerator } from '../common/moderator-acts';
+import { assertModerator } from '../common/moderator-acts';
 import { SessionStore } from '../sessions/session.store';
-import { User } from '../users/user.entity';
+import type { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
 import { AccountSanction } from './account-sanction.entity';
 import { addressKey } from './address-key';
+import { SanctionsRepository } from './sanctions.repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const SEARCH_LIMIT = 20;
@@ -32,20 +32,14 @@ const SEARCH_LIMIT = 20;
 @Injectable()
 export class SanctionsService {
   constructor(
-    private readonly em: EntityManager,
+    private readonly store: SanctionsRepository,
     private readonly sessions: SessionStore,
     private readonly users: UsersService,
   ) {}
 
   /** The sanction in force, a ban before a suspension; null when the account is free. */
-  async inForce(userId: number, em: EntityManager = this.em.fork()): Promise<AccountSanction | null> {
-    const now = new Date();
-    const current = await em.find(
-      AccountSanction,
-      { userId, liftedAt: null, $or: [{ endsAt: null }, { endsAt: { $gt: now } }] },
-      { orderBy: { id: 'desc' } },
-    );
-    return current.find((s) => s.kind === 'ban') ?? current[0] ?? null;
+  async inForce(userId: number): Promise<AccountSanction | null> {
+    return strongest(await this.store.current(userId, new Date()));
   }
 
   /**
@@ -56,27 +50,13 @@ export class SanctionsService {
   async accountsForSessions(userIds: number[]): Promise<Map<number, { user: User; sanctioned: boolean }>> {
     const found = new Map<number, { user: User; sanctioned: boolean }>();
     if (userIds.length === 0) return found;
-    const em = this.em.fork();
-    const { rows } = await em.getConnection().getKnex().raw<{ rows: Array<Record<string, unknown>> }>(
-      `select u.*, exists (
-         select 1 from account_sanctions s where s.user_id = u.id and s.lifted_at is null and (s.ends_at is null or s.ends_at > ?)
-       ) as session_sanctioned
-       from users u where u.id = any(?)`,
-      [new Date(), [...new Set(userIds)]],
-    );
-    for (const { session_sanctioned: sanctioned, ...columns } of rows) {
-      const user = em.map(User, columns);
-      found.set(user.id, { user, sanctioned: sanctioned === true });
-    }
+    for (const account of await this.store.accountsWithSanctionInForce(userIds, new Date())) found.set(account.user.id, account);
     return found;
   }
 
   /** The banned account whose address this is (in any spelling of it), or null. */
   async bannedHolderOf(email: string): Promise<Pick<User, 'id' | 'username' | 'language'> | null> {
-    const em = this.em.fork();
-    const ban = await em.findOne(AccountSanction, { kind: 'ban', liftedAt: null, address: addressKey(email) }, { orderBy: { id: 'desc' } });
-    if (!ban) return null;
-    const holder = await em.findOne(User, { id: ban.userId });
+    const holder = await this.store.bannedHolderOf(addressKey(email));
     return holder ? { id: holder.id, username: holder.username, language: holder.language } : null;
   }
 
@@ -94,17 +74,15 @@ export class SanctionsService {
   }
 
   async apply(dto: ApplySanctionRequestDto): Promise<AccountSanctionDto> {
-    const em = this.em.fork();
-    await requireModerator(dto.actor, em);
-    const sanction = await em.transactional(async (tx) => {
-      const target = await lockAccount(dto.userId, tx);
+    await this.requireModerator(dto.actor);
+    const sanction = await this.store.onLockedAccount(dto.userId, (target, inForce) => {
       if (canModerate(target.role)) throw RpcErrors.forbidden(fieldMessage('moderation_not_on_moderators'));
-      const current = await this.inForce(target.id, tx);
+      const current = strongest(inForce);
       if (current?.kind === 'ban') throw RpcErrors.conflict(fieldMessage('moderation_already_banned'));
       if (current && dto.kind === 'suspension') throw RpcErrors.conflict(fieldMessage('moderation_already_suspended_until', { until: (current.endsAt as Date).toISOString() }));
       const now = new Date();
       if (current) lift(current, dto.actor.id, ModerationMessages.BanReplacesSuspension, now);
-      const created = Object.assign(new AccountSanction(), {
+      return Object.assign(new AccountSanction(), {
         userId: target.id,
         kind: dto.kind,
         reason: dto.reason.trim(),
@@ -113,9 +91,8 @@ export class SanctionsService {
         createdById: dto.actor.id,
         createdAt: now,
       });
-      tx.persist(created);
-      return created;
     });
+    if (!sanction) throw RpcErrors.notFound(fieldMessage('user_not_found'));
     // Sessions opened while the sanction was being written are refused at their next look-up.
     await this.sessions.destroyAll(dto.userId);
     await this.users.invalidateSessions({ userId: dto.userId });
@@ -123,61 +100,58 @@ export class SanctionsService {
   }
 
   async lift(dto: LiftAccountSanctionRequestDto): Promise<AccountSanctionDto> {
-    const em = this.em.fork();
-    await requireModerator(dto.actor, em);
-    const lifted = await em.transactional(async (tx) => {
-      const target = await lockAccount(dto.userId, tx);
-      const current = await this.inForce(target.id, tx);
+    await this.requireModerator(dto.actor);
+    const lifted = await this.store.onLockedAccount(dto.userId, (_target, inForce) => {
+      const current = strongest(inForce);
       if (current?.kind !== dto.kind) throw RpcErrors.conflict(fieldMessage(dto.kind === 'ban' ? 'moderation_not_banned' : 'moderation_not_suspended'));
       lift(current, dto.actor.id, dto.reason.trim(), new Date());
       return current;
     });
+    if (!lifted) throw RpcErrors.notFound(fieldMessage('user_not_found'));
     return toSanctionDto(lifted);
   }
 
   /** Accounts whose username or e-mail contains the text; an exact match comes first. */
   async search(actor: ActorDto, text: string): Promise<ModerationAccountDto[]> {
-    const em = this.em.fork();
-    await requireModerator(actor, em);
+    await this.requireModerator(actor);
     const q = text.trim().toLowerCase();
-    const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     // An erased account is nobody to act on: only its tombstone name would match.
-    const [exact, matches] = await Promise.all([
-      em.find(User, { $or: [{ username: q }, { email: q }], erasedAt: null }),
-      em.find(User, { $or: [{ username: { $ilike: like } }, { email: { $ilike: like } }], erasedAt: null }, { orderBy: { username: 'asc' }, limit: SEARCH_LIMIT }),
-    ]);
+    const [exact, matches] = await Promise.all([this.store.exactMatches(q), this.store.partialMatches(q, SEARCH_LIMIT)]);
     const users = [...new Map([...exact, ...matches].map((u) => [u.id, u])).values()].slice(0, SEARCH_LIMIT);
-    const sanctions = await this.inForceFor(users.map((u) => u.id), em);
+    const sanctions = await this.inForceFor(users.map((u) => u.id));
     return users.map((u) => toAccountDto(u, sanctions.get(u.id) ?? null));
   }
 
   async account(actor: ActorDto, userId: number): Promise<ModerationAccountDetailDto> {
-    const em = this.em.fork();
-    await requireModerator(actor, em);
-    const user = await em.findOne(User, { id: userId });
+    await this.requireModerator(actor);
+    const user = await this.store.findUser(userId);
     if (!user) throw RpcErrors.notFound(fieldMessage('user_not_found'));
-    const history = await em.find(AccountSanction, { userId }, { orderBy: { id: 'desc' } });
+    const history = await this.store.history(userId);
     const now = Date.now();
     const current = history.filter((s) => isActive(s, now));
     const inForce = current.find((s) => s.kind === 'ban') ?? current[0] ?? null;
     return { ...toAccountDto(user, inForce), sanctions: history.map((s) => toSanctionDto(s, now)) };
   }
 
-  /** The actor's role as this service stores it, not as the request says. */
-  private async inForceFor(userIds: number[], em: EntityManager): Promise<Map<number, AccountSanctionDto>> {
+  /** The acting moderator, as auth-svc's own records say (a forged actor role counts for nothing). */
+  private async requireModerator(actor: ActorDto): Promise<void> {
+    assertModerator(await this.store.roleOf(actor.id));
+  }
+
+  /** The sanction in force on each of these accounts (a ban before a suspension), by account. */
+  private async inForceFor(userIds: number[]): Promise<Map<number, AccountSanctionDto>> {
     const found = new Map<number, AccountSanctionDto>();
-    if (userIds.length === 0) return found;
-    const rows = await em.find(
-      AccountSanction,
-      { userId: { $in: userIds }, liftedAt: null, $or: [{ endsAt: null }, { endsAt: { $gt: new Date() } }] },
-      { orderBy: { id: 'desc' } },
-    );
-    for (const row of rows) {
+    for (const row of await this.store.currentOf(userIds, new Date())) {
       const held = found.get(row.userId);
       if (!held || (held.kind !== 'ban' && row.kind === 'ban')) found.set(row.userId, toSanctionDto(row));
     }
     return found;
   }
+}
+
+/** Of the sanctions in force (newest first), the one that counts: a ban before a suspension. */
+function strongest(inForce: AccountSanction[]): AccountSanction | null {
+  return inForce.find((s) => s.kind === 'ban') ?? inForce[0] ?? null;
 }
 
 function lift(sanction: AccountSanction, byId: number, reason: string, at: Date) {
