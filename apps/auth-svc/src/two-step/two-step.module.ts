@@ -4,13 +4,14 @@ import { LoginLimiter } from '../accounts/login-limiter';
 import { SessionStore } from '../sessions/session.store';
 import { UsersModule } from '../users/users.module';
 import { TwoStepController } from './two-step.controller';
+import { TwoStepRepository } from './two-step.repository';
 import { TwoStepService } from './two-step.service';
 
 /** Two-step sign-in with an authenticator app, and its recovery codes. */
 @Module({
   imports: [UsersModule, IdentityCheckModule],
   controllers: [TwoStepController],
-  providers: [TwoStepService, LoginLimiter, SessionStore],
+  providers: [TwoStepService, TwoStepRepository, LoginLimiter, SessionStore],
   exports: [TwoStepService],
 })
 export class TwoStepModule {}

@@ -1,6 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { EnsureRequestContext } from '@mikro-orm/core';
-import { EntityManager } from '@mikro-orm/postgresql';
 import {
   fieldMessage,
   RECOVERY_CODE_COUNT,
@@ -25,10 +23,10 @@ import { attemptSubject, LoginLimiter } from '../accounts/login-limiter';
 import { HASH_OPTIONS } from '../accounts/password-hash';
 import { assertMayAddSecondFactor } from '../sessions/second-factor';
 import { SessionStore } from '../sessions/session.store';
-import { User } from '../users/user.entity';
+import type { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
-import { RecoveryCode } from './recovery-code.entity';
 import { asRecoveryCode, asTotpCode, matchingStep, newRecoveryCode, newTotpSecret, otpauthUrl, qrCodeDataUrl } from './totp';
+import { TwoStepRepository } from './two-step.repository';
 
 /** A sign-in that passed its password and waits for its code. */
 export interface PendingSignIn {
@@ -54,7 +52,7 @@ const challengeExpired = () => fieldRefused('challenge', fieldMessage('two_step_
 @Injectable()
 export class TwoStepService {
   constructor(
-    private readonly em: EntityManager,
+    private readonly store: TwoStepRepository,
     @Inject(REDIS) private readonly redis: Redis,
     private readonly users: UsersService,
     private readonly limiter: LoginLimiter,
@@ -62,15 +60,13 @@ export class TwoStepService {
     private readonly identity: IdentityCheck,
   ) {}
 
-  @EnsureRequestContext()
   async status(userId: number): Promise<TwoStepStatusDto> {
     const user = await this.account(userId);
-    const recoveryCodesLeft = user.twoStepEnabledAt ? await this.em.count(RecoveryCode, { userId, usedAt: null }) : 0;
+    const recoveryCodesLeft = user.twoStepEnabledAt ? await this.store.recoveryCodesLeft(userId) : 0;
     return { enabled: user.twoStepEnabledAt !== null, recoveryCodesLeft };
   }
 
   /** A new secret, kept aside until a code from it confirms the app has it. */
-  @EnsureRequestContext()
   async start(dto: StartTwoStepRequestDto): Promise<TwoStepSetupDto> {
     const user = await this.account(dto.userId);
     if (user.role === 'guest') throw RpcErrors.forbidden(fieldMessage('two_step_guests_cannot'));
@@ -82,7 +78,6 @@ export class TwoStepService {
     return { secret, otpauthUrl: url, qrCode: await qrCodeDataUrl(url), expiresInSeconds: TWO_STEP_SETUP_TTL_SECONDS };
   }
 
-  @EnsureRequestContext()
   async confirm(dto: ConfirmTwoStepRequestDto): Promise<RecoveryCodesDto> {
     const user = await this.account(dto.userId);
     if (user.twoStepEnabledAt) throw RpcErrors.conflict(fieldMessage('two_step_already_on'));
@@ -94,25 +89,18 @@ export class TwoStepService {
     const step = code ? matchingStep(secret, code, null) : null;
     if (step === null) throw wrongCode();
     const codes = await this.newRecoveryCodes();
-    const turnedOn = await this.em.fork().transactional(async (tx) => {
-      // Only one of two confirmations racing turns it on; the other finds it on.
-      const changed = await tx.nativeUpdate(User, { id: user.id, twoStepEnabledAt: null }, { totpSecret: secret, twoStepEnabledAt: new Date(), totpLastStep: step });
-      if (changed === 0) return false;
-      await this.replaceRecoveryCodes(tx, user.id, codes.hashes);
-      return true;
-    });
-    if (!turnedOn) throw RpcErrors.conflict(fieldMessage('two_step_already_on'));
+    // Only one of two confirmations racing turns it on; the other finds it on.
+    if (!(await this.store.turnOn(user.id, secret, step, codes.hashes))) throw RpcErrors.conflict(fieldMessage('two_step_already_on'));
     await this.redis.del(setupKey(user.id));
     await this.announce(user.id);
     return { codes: codes.plain };
   }
 
-  @EnsureRequestContext()
   async regenerateRecoveryCodes(dto: TwoStepCodeRequestDto): Promise<RecoveryCodesDto> {
     const user = await this.enabledAccount(dto.userId);
     await this.checkCode(user, dto.code, dto.client.ip);
     const codes = await this.newRecoveryCodes();
-    await this.em.fork().transactional((tx) => this.replaceRecoveryCodes(tx, user.id, codes.hashes));
+    await this.store.replaceRecoveryCodes(user.id, codes.hashes);
     return { codes: codes.plain };
   }
 
@@ -121,7 +109,6 @@ export class TwoStepService {
    * off. And the password, or in its place one of the account's passkeys or a fresh provider
    * sign-in (IdentityCheck): a stolen session alone cannot turn it off.
    */
-  @EnsureRequestContext()
   async disable(dto: DisableTwoStepRequestDto): Promise<TwoStepStatusDto> {
     const user = await this.enabledAccount(dto.userId);
     await this.identity.confirm(
@@ -130,10 +117,7 @@ export class TwoStepService {
       { passwordRequired, passwordWrong: () => fieldRefused('password', fieldMessage('password_wrong')) },
     );
     await this.checkCode(user, dto.code, dto.client.ip);
-    await this.em.fork().transactional(async (tx) => {
-      await tx.nativeUpdate(User, { id: user.id }, { totpSecret: null, twoStepEnabledAt: null, totpLastStep: null });
-      await tx.nativeDelete(RecoveryCode, { userId: user.id });
-    });
+    await this.store.turnOff(user.id);
     await this.announce(user.id);
     return { enabled: false, recoveryCodesLeft: 0 };
   }
@@ -150,12 +134,11 @@ export class TwoStepService {
    * code leaves it for another try, the lockout counting each). 400 for an unknown, spent or
    * expired challenge.
    */
-  @EnsureRequestContext()
   async completeSignIn(challenge: string, code: string, ip: string): Promise<{ user: User; rememberMe: boolean; firstFactor: 'password' | 'provider' }> {
     const raw = await this.redis.get(challengeKey(challenge));
     if (!raw) throw challengeExpired();
     const pending = JSON.parse(raw) as PendingSignIn;
-    const user = await this.em.findOne(User, { id: pending.userId });
+    const user = await this.store.findUser(pending.userId);
     if (!user?.twoStepEnabledAt) throw challengeExpired();
     await this.checkCode(user, code, ip);
     // Two right answers racing: one spends the challenge, the other is told to sign in again.
@@ -179,22 +162,20 @@ export class TwoStepService {
   }
 
   private async takeCode(user: User, typed: string): Promise<boolean> {
-    const em = this.em.fork();
     const totp = asTotpCode(typed);
     if (totp) {
-      const fresh = await em.findOne(User, { id: user.id });
+      const fresh = await this.store.findUser(user.id);
       if (!fresh?.totpSecret) return false;
       const step = matchingStep(fresh.totpSecret, totp, fresh.totpLastStep);
       if (step === null) return false;
       // The step is recorded only if no other request took this step (or a later one) meanwhile.
-      const taken = await em.nativeUpdate(User, { id: user.id, $or: [{ totpLastStep: null }, { totpLastStep: { $lt: step } }] }, { totpLastStep: step });
-      return taken === 1;
+      return this.store.takeStep(user.id, step);
     }
     const recovery = asRecoveryCode(typed);
     if (!recovery) return false;
-    for (const stored of await em.find(RecoveryCode, { userId: user.id, usedAt: null })) {
+    for (const stored of await this.store.unusedRecoveryCodes(user.id)) {
       if (!(await argon2.verify(stored.codeHash, recovery))) continue;
-      return (await em.nativeUpdate(RecoveryCode, { id: stored.id, usedAt: null }, { usedAt: new Date() })) === 1;
+      return this.store.useRecoveryCode(stored.id);
     }
     return false;
   }
@@ -204,14 +185,8 @@ export class TwoStepService {
     return { plain, hashes: await Promise.all(plain.map((code) => argon2.hash(code, HASH_OPTIONS))) };
   }
 
-  private async replaceRecoveryCodes(tx: EntityManager, userId: number, hashes: string[]): Promise<void> {
-    await tx.nativeDelete(RecoveryCode, { userId });
-    for (const codeHash of hashes) tx.persist(Object.assign(new RecoveryCode(), { userId, codeHash }));
-    await tx.flush();
-  }
-
   private async account(userId: number): Promise<User> {
-    const user = await this.em.findOne(User, { id: userId });
+    const user = await this.store.findUser(userId);
     if (!user) throw RpcErrors.notFound(fieldMessage('user_not_found'));
     return user;
   }
@@ -224,7 +199,7 @@ export class TwoStepService {
 
   /** Gateways re-read the account's sessions (the moderation desk opens or closes with it). */
   private async announce(userId: number): Promise<void> {
-    const user = await this.em.fork().findOne(User, { id: userId });
+    const user = await this.store.findUser(userId);
     if (user) await this.users.publishChanged(user);
   }
 }
