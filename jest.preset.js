@@ -6,6 +6,8 @@ const ESM_ONLY = '/node_modules/(openid-client|oauth4webapi|jose)/.+\\.js$';
 module.exports = (dir, overrides = {}) => ({
   rootDir: dir,
   testEnvironment: 'node',
+  // Jest's runtime, keeping what V8 compiled across a worker's test files (see jest.runtime.js).
+  runtime: path.join(__dirname, 'jest.runtime.js'),
   transform: {
     '^.+\\.tsx?$': ['ts-jest', { tsconfig: path.join(__dirname, 'tsconfig.jest.json') }],
     // openid-client and what it is built on ship only as ES modules, which Jest's CommonJS runtime cannot load as they are.

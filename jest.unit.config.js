@@ -15,8 +15,11 @@ const configs = ['apps', 'libs'].flatMap((group) =>
 
 const unitOnly = (file) => {
   const config = require(file);
-  // The web app's tests are all component tests (a local HTTP test server, no infrastructure).
-  return config.displayName === 'web' ? config : { ...config, testMatch: ['<rootDir>/src/**/*.spec.ts'] };
+  // The web app's tests are all component tests (a local HTTP test server, no infrastructure);
+  // they too keep what V8 compiled across a worker's files (jest.runtime.js).
+  return config.displayName === 'web'
+    ? { runtime: path.join(__dirname, 'jest.runtime.js'), ...config }
+    : { ...config, testMatch: ['<rootDir>/src/**/*.spec.ts'] };
 };
 
 module.exports = {
