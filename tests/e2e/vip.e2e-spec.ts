@@ -40,7 +40,8 @@ describe('VIP granted by a moderator', () => {
       await panel.getByText('Reason is required').waitFor();
       await panel.getByLabel('Reason').fill('Paid through the messaging app');
       await panel.getByRole('button', { name: 'Grant VIP' }).click();
-      await panel.getByTestId('vip-status').filter({ hasText: /^VIP until \d{1,2} \w+ \d{4}, \d\d:\d\d UTC$/ }).waitFor();
+      // The desk writes dates in the moderator's language and time zone (en-US here): "Dec 29, 2026, 2:26 PM".
+      await panel.getByTestId('vip-status').filter({ hasText: /^VIP until [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d\d\s[AP]M$/ }).waitFor();
       await panel.getByRole('list', { name: 'VIP history' }).getByText(/Granted · VIP until .* · by .* · Paid through the messaging app/).waitFor();
       await screenshot(modPage, 'vip-grant-1280');
 
