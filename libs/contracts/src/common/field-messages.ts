@@ -7,6 +7,7 @@
  * a value's place: the same ICU form the web's catalogues (fields.json) keep, English byte for
  * byte.
  */
+import { MOMENT_PARAMS } from './moment-params';
 import { AccountDeletionMessages } from '../auth/account-deletion.constants';
 import { OidcMessages } from '../auth/oidc.constants';
 import { PasskeyMessages } from '../auth/passkeys.constants';
@@ -435,11 +436,6 @@ export function fieldMessage<Code extends FieldMessageCode>(code: Code, ...[para
   return { code, ...(values ? { params: values } : {}), message: fieldText(code, values) };
 }
 
-/**
- * The values that are moments: a code carries them as ISO times, which the English writes as a
- * moderation time ("3 December 2026, 14:05 UTC") and a client in the reader's language.
- */
-export const MOMENT_PARAMS: readonly string[] = ['until'];
 
 /** A code's English with its values in place. */
 export function fieldText(code: FieldMessageCode, params: FieldParams = {}): string {
@@ -594,3 +590,5 @@ export function said<Code extends FieldMessageCode>(code: Code, ...params: Param
   const { message, ...fieldCode } = fieldMessage(code, ...params);
   return { message, context: { [FIELD_CODE_CONTEXT]: fieldCode } };
 }
+
+export { MOMENT_PARAMS };
