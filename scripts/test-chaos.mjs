@@ -35,7 +35,7 @@ const log = require('./lib/log.js');
 const { ROOT, run } = require('./lib/run.js');
 const { EngineUnavailable, ensureEngine } = require('./lib/docker.js');
 const { ensureImages } = require('./lib/standins.js');
-const { openComposeStack, seconds } = await import('./lib/compose-stack.mjs');
+const { checkRunner, openComposeStack, seconds } = await import('./lib/compose-stack.mjs');
 
 const PROJECT = process.env.CHAOS_PROJECT ?? 'chatmarket-chaos';
 const LOG_DIR = join(ROOT, '.data/logs/chaos');
@@ -53,28 +53,14 @@ const HEALTH_POLL_MS = 500;
 run(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-b', join(ROOT, 'libs/contracts')]);
 const { CALL_HEARTBEAT_INTERVAL_MS, DEMO_PASSWORD, MESSAGE_PAGE_MAX, callChargeCents, priceToCents } = require('@app/contracts');
 
-const results = [];
+const { check, failed: checkFailed, tally } = checkRunner(log);
 const rows = [];
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const secondsTenths = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
-async function check(name, fn) {
-  const t0 = Date.now();
-  try {
-    const detail = await fn();
-    results.push({ name, ok: true });
-    log.done(`${name}${detail ? `: ${detail}` : ''} (${seconds(Date.now() - t0)})`);
-    return true;
-  } catch (error) {
-    results.push({ name, ok: false });
-    log.fail(`${name}: ${error.message}`);
-    return false;
-  }
-}
 
 function finish(code) {
-  const passed = results.filter((r) => r.ok).length;
-  const failed = results.length - passed;
+  const { passed, failed } = tally();
   if (rows.length) {
     console.log('\n| Fault | Time to recover | Lost | Duplicates | /api/health seen | The call | Result |');
     console.log('|---|---|---|---|---|---|---|');
@@ -105,7 +91,7 @@ try {
   log.done(`Docker ${engine.version}, compose: ${engine.compose.join(' ')}`);
 } catch (error) {
   log.fail(error instanceof EngineUnavailable ? `No Docker engine can run here: ${error.message}` : error.message);
-  results.push({ name: 'Docker engine', ok: false });
+  checkFailed('Docker engine');
   finish(1);
 }
 
@@ -117,7 +103,7 @@ try {
   stack = await openComposeStack({ engine, project: PROJECT, composeLog: COMPOSE_LOG, deadline: DEADLINE });
 } catch (error) {
   log.fail(error.message);
-  results.push({ name: 'The compose file', ok: false });
+  checkFailed('The compose file');
   finish(1);
 }
 const { base, port, compose, containers, waitForStack, http, captchaToken, login, openSocket, joinRoom, redisPrimary, redisReplication, waitUntil, execIn } = stack;

@@ -28,7 +28,7 @@ const log = require('./lib/log.js');
 const { ROOT, run } = require('./lib/run.js');
 const { EngineUnavailable, ensureEngine, capture } = require('./lib/docker.js');
 const { ensureImages } = require('./lib/standins.js');
-const { openComposeStack, seconds } = await import('./lib/compose-stack.mjs');
+const { checkRunner, openComposeStack, seconds } = await import('./lib/compose-stack.mjs');
 
 const PROJECT = process.env.COMPOSE_TEST_PROJECT ?? 'chatmarket-test';
 const LOG_DIR = join(ROOT, '.data/logs/compose');
@@ -43,26 +43,11 @@ const { DEMO_PASSWORD, OIDC_LANDING_PATH, REMEMBER_ME_TTL_SECONDS } = require('@
 // That module alone: the rest of @app/testing starts test servers this script has no use for.
 const { answerAtProvider } = require('@app/testing/dist/oidc-provider.js');
 
-const results = [];
+const { check, failed: checkFailed, tally } = checkRunner(log);
 
-/** Runs one check: a thrown error fails it, a returned string details its success. */
-async function check(name, fn) {
-  const t0 = Date.now();
-  try {
-    const detail = await fn();
-    results.push({ name, ok: true });
-    log.done(`${name}${detail ? `: ${detail}` : ''} (${seconds(Date.now() - t0)})`);
-    return true;
-  } catch (error) {
-    results.push({ name, ok: false });
-    log.fail(`${name}: ${error.message}`);
-    return false;
-  }
-}
 
 function finish(code) {
-  const passed = results.filter((r) => r.ok).length;
-  const failed = results.length - passed;
+  const { passed, failed } = tally();
   log.step(`Compose test done in ${seconds(Date.now() - started)}; logs in ${LOG_DIR}`);
   console.log(`${passed} passed, ${failed} failed`);
   process.exit(code ?? (failed ? 1 : 0));
@@ -86,7 +71,7 @@ try {
   } else {
     log.fail(error.message);
   }
-  results.push({ name: 'Docker engine', ok: false });
+  checkFailed('Docker engine');
   finish(1);
 }
 
@@ -98,7 +83,7 @@ try {
   stack = await openComposeStack({ engine, project: PROJECT, composeLog: COMPOSE_LOG, deadline: DEADLINE });
 } catch (error) {
   log.fail(error.message);
-  results.push({ name: 'The compose file', ok: false });
+  checkFailed('The compose file');
   finish(1);
 }
 const { port, mailPort, turnPort, prometheusPort, oidcPort, base, builtImages, composeImages, dockerfileImages, nodeImage } = stack;

@@ -20,6 +20,34 @@ const WebSocket = require('ws');
 export const seconds = (ms) => `${Math.round(ms / 1000)} s`;
 
 /**
+ * The checks a script runs, each named and counted: `check` runs one (a thrown error fails it, a
+ * returned string details its success), `failed` counts one that could not run, and `tally`
+ * answers how many passed and failed, for the closing `N passed, N failed` line.
+ */
+export function checkRunner(log) {
+  const results = [];
+  async function check(name, fn) {
+    const t0 = Date.now();
+    try {
+      const detail = await fn();
+      results.push({ name, ok: true });
+      log.done(`${name}${detail ? `: ${detail}` : ''} (${seconds(Date.now() - t0)})`);
+      return true;
+    } catch (error) {
+      results.push({ name, ok: false });
+      log.fail(`${name}: ${error.message}`);
+      return false;
+    }
+  }
+  const failed = (name) => results.push({ name, ok: false });
+  const tally = () => {
+    const passed = results.filter((r) => r.ok).length;
+    return { passed, failed: results.length - passed };
+  };
+  return { check, failed, tally };
+}
+
+/**
  * Chooses the ports and reads the compose file for the project `project` (compose output appended
  * to `composeLog`, nothing allowed past `deadline`), and answers the helpers below bound to them.
  * Throws when the compose file cannot be read.
