@@ -1,12 +1,12 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { MessageDto } from '@app/contracts';
-import { ChatMessages, ErrorCode } from '@app/contracts/browser';
+import { ErrorCode } from '@app/contracts/browser';
 
 export interface RateLimitNotice {
   /** The 429's `error`: rate_limit, rate_limit_duplicate or rate_limit_links. */
   code: string;
-  /** The server's message, which tells a cooldown from the hourly quota (both are rate_limit). */
-  message?: string;
+  /** The code of the server's message, which tells a cooldown from the hourly quota (both are rate_limit). */
+  messageCode?: string;
   waitSeconds: number;
 }
 
@@ -81,13 +81,14 @@ export type RateLimitReason = 'cooldown' | 'hourly' | 'duplicate' | 'flood' | 'l
 
 /**
  * Which limit refused the send, read as chat-svc's SendLimitsService writes it: duplicates and
- * links have codes of their own; under rate_limit the hourly quota and the flood guard have fixed
- * messages, and what is left is the room's cooldown.
+ * links have error codes of their own; under rate_limit the hourly quota and the flood guard have
+ * message codes of their own, and what is left is the room's cooldown. Codes, not the English
+ * text: comparing texts would pull the chat messages table into the landing page's first chunk.
  */
-export function rateLimitReason({ code, message }: Pick<RateLimitNotice, 'code' | 'message'>): RateLimitReason {
+export function rateLimitReason({ code, messageCode }: Pick<RateLimitNotice, 'code' | 'messageCode'>): RateLimitReason {
   if (code === ErrorCode.RateLimitDuplicate) return 'duplicate';
   if (code === ErrorCode.RateLimitLinks) return 'links';
-  if (message === ChatMessages.RateLimit) return 'hourly';
-  if (message === ChatMessages.Flood) return 'flood';
+  if (messageCode === 'message_hourly_limit') return 'hourly';
+  if (messageCode === 'message_flood') return 'flood';
   return 'cooldown';
 }

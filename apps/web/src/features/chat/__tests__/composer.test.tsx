@@ -1,5 +1,5 @@
 import type { RoomDto, UserDto } from '@app/contracts';
-import { ChatMessages } from '@app/contracts/browser';
+import { ChatMessages, fieldMessage, type FieldMessage } from '@app/contracts/browser';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AppProvider } from '@/app/provider';
@@ -32,6 +32,11 @@ beforeEach(async () => {
 afterEach(() => server.close());
 
 /** The stand-in gateway refuses every send with this error frame (its clientId echoed, as the gateway does). */
+/** A refusal's text as the gateway frames it: the English, and beside it its code and values. */
+function refusalText({ message, ...messageCode }: FieldMessage) {
+  return { message, messageCode };
+}
+
 function refuseWith(body: Record<string, unknown>): SendAnswer {
   return (frame) => ({ type: 'error', code: String(body.code ?? body.error), message: String(body.message), ...body, clientId: frame.clientId });
 }
@@ -184,7 +189,7 @@ it('opens Rate Limit Reached after a 429, with the duplicate text and the server
 it('shows the 50-messages text and the default 30 seconds when the hourly quota refuses without a wait', async () => {
   const user = userEvent.setup();
   const { box } = await renderComposer(makeUser({ role: 'user' }));
-  gateway.answer = refuseWith({ error: 'rate_limit', code: 'rate_limit', message: ChatMessages.RateLimit });
+  gateway.answer = refuseWith({ error: 'rate_limit', code: 'rate_limit', ...refusalText(fieldMessage('message_hourly_limit')) });
   await user.type(box, 'hello{Enter}');
   const dialog = await screen.findByRole('dialog', { name: RATE_LIMIT_TEXT.title });
   expect(dialog).toHaveTextContent(RATE_LIMIT_TEXT.hourly);
@@ -205,10 +210,10 @@ it('tells a user refused by the cooldown about the cooldown, not about 50 messag
 });
 
 it.each([
-  ['hourly quota', { error: 'rate_limit', message: ChatMessages.RateLimit }, RATE_LIMIT_TEXT.hourly],
-  ['duplicate', { error: 'rate_limit_duplicate', message: ChatMessages.Duplicate }, RATE_LIMIT_TEXT.duplicate],
-  ['flood guard', { error: 'rate_limit', message: ChatMessages.Flood }, RATE_LIMIT_TEXT.flood],
-  ['cooldown', { error: 'rate_limit', message: 'Please wait 5 seconds before sending another message' }, RATE_LIMIT_TEXT.cooldown],
+  ['hourly quota', { error: 'rate_limit', ...refusalText(fieldMessage('message_hourly_limit')) }, RATE_LIMIT_TEXT.hourly],
+  ['duplicate', { error: 'rate_limit_duplicate', ...refusalText(fieldMessage('message_duplicate')) }, RATE_LIMIT_TEXT.duplicate],
+  ['flood guard', { error: 'rate_limit', ...refusalText(fieldMessage('message_flood')) }, RATE_LIMIT_TEXT.flood],
+  ['cooldown', { error: 'rate_limit', ...refusalText(fieldMessage('message_cooldown', { seconds: 5 })) }, RATE_LIMIT_TEXT.cooldown],
 ])('gives the %s refusal its own words and no other', async (_name, body, text) => {
   const user = userEvent.setup();
   const { box } = await renderComposer(makeUser({ role: 'user' }));

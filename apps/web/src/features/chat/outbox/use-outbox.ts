@@ -1,4 +1,4 @@
-import type { ServerFrame, UserDto } from '@app/contracts';
+import type { FieldCode, ServerFrame, UserDto } from '@app/contracts';
 import { hasSendLimits, ModerationErrorCode } from '@app/contracts/browser';
 import { addListener } from '@reduxjs/toolkit';
 import { useSyncExternalStore } from 'react';
@@ -122,7 +122,7 @@ function refused(store: OutboxStoreAccess, roomId: number, frame: Extract<Server
       rateLimited({
         roomId,
         code: frame.error,
-        message: frame.message,
+        messageCode: (frame.messageCode as FieldCode | undefined)?.code,
         waitSeconds: waitTime > 0 ? Math.ceil(waitTime / 1000) : DEFAULT_WAIT_SECONDS,
         at: Date.now(),
       }),
