@@ -1,10 +1,11 @@
 import 'reflect-metadata';
-import { AuthEvents, ChatMessages, ChatPatterns, chatRoomEventSubject, type ActorDto, type MessageDto, type RoomDto } from '@app/contracts';
+import { AuthEvents, ChatMessages, ChatPatterns, chatRoomEventSubject, SafetyMessages, VIP_ROOM_ERROR_CODE, type ActorDto, type MessageDto, type RoomDto, type RpcErrorBody, type SendMessageRequestDto } from '@app/contracts';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Metrics } from '@app/server';
 import { eventually } from '@app/testing';
-import { ClientProxyFactory, Transport } from '@nestjs/microservices';
+import { ClientProxyFactory, RpcException, Transport } from '@nestjs/microservices';
 import { MessagesRepository, type NewMessage } from '../src/messages/messages.repository';
+import { MessagesService } from '../src/messages/messages.service';
 import { startChatHarness, type ChatHarness } from './chat-harness';
 
 describe('chat-svc messages and send limits', () => {
@@ -216,6 +217,78 @@ describe('chat-svc messages and send limits', () => {
     ]);
   });
 
+  describe('sends judged on the rooms a replica kept', () => {
+    // Replica 0 keeps the room by sending into it; the change is then made straight in the
+    // database, as another replica's act would be, which replica 0 hears nothing of.
+    const sql = (text: string, values: (string | number)[]) => h.apps[1].get(EntityManager).getConnection().getKnex().raw(text, values);
+    const sendOn = async (replica: number, actor: ActorDto, roomId: number, content: string, extra: object = {}) => {
+      await enter(actor, roomId);
+      return h.apps[replica].get(MessagesService).send({ actor, roomId, content, ...extra } as SendMessageRequestDto);
+    };
+    const refusalOn = (replica: number, actor: ActorDto, roomId: number, content: string, extra: object = {}) =>
+      sendOn(replica, actor, roomId, content, extra).then(
+        (message) => Promise.reject(new Error(`stored #${message.id}`)),
+        (error: unknown) => (error as RpcException).getError() as RpcErrorBody,
+      );
+    const versionOf = async (roomId: number) => (await sql('select version from rooms where id = ?', [roomId])).rows[0].version as number;
+
+    it("bumps a room's version on every change but its message counter", async () => {
+      const room = await publicRoom(0);
+      await sendOn(0, h.actor('vip'), room.id, 'counted, not a change');
+      expect(await versionOf(room.id)).toBe(0);
+      await sql('update rooms set message_cooldown = 5 where id = ?', [room.id]);
+      await sql('update rooms set name = name where id = ?', [room.id]);
+      expect(await versionOf(room.id)).toBe(1);
+    });
+
+    it('refuses a send into a room made VIP-only behind the replica that kept it', async () => {
+      const room = await publicRoom(0);
+      const user = h.actor('user');
+      await sendOn(0, user, room.id, 'while it was open');
+      await sql('update rooms set vip_only = true where id = ?', [room.id]);
+      expect(await refusalOn(0, user, room.id, 'after it closed')).toMatchObject({ status: 403, code: VIP_ROOM_ERROR_CODE, message: ChatMessages.VipRoom });
+    });
+
+    it('refuses the next send of someone muted on another replica, and lets them write once it is lifted', async () => {
+      const room = await publicRoom(0);
+      const user = h.actor('user');
+      await sendOn(0, user, room.id, 'before the mute');
+      await sql(`insert into user_mutes (user_id, ends_at, reason, created_by_id, created_at) values (?, now() + interval '1 hour', 'spam', 1, now())`, [user.id]);
+      expect(await refusalOn(0, user, room.id, 'after the mute')).toMatchObject({ status: 403, code: 'muted' });
+      await sql('update user_mutes set lifted_at = now() where user_id = ?', [user.id]);
+      await expect(sendOn(0, user, room.id, 'after the lift')).resolves.toMatchObject({ content: 'after the lift' });
+      const stored = await h.call<MessageDto[]>(ChatPatterns.ListMessages, { roomId: room.id });
+      expect(stored.map((m) => m.content)).toEqual(['before the mute', 'after the lift']);
+    });
+
+    it('refuses the next private message once a block was made on another replica', async () => {
+      const lobby = await publicRoom(0);
+      const [alice, bob] = [h.actor('user'), h.actor('user')];
+      const chat = await h.call<RoomDto>(ChatPatterns.StartPrivateChat, { actor: alice, otherUserId: bob.id, originRoomId: lobby.id });
+      await sendOn(0, alice, chat.id, 'hello bob');
+      await sql('insert into user_blocks (blocker_id, blocked_id, created_at) values (?, ?, now())', [bob.id, alice.id]);
+      expect(await refusalOn(0, alice, chat.id, 'are you there?')).toMatchObject({ status: 403, message: SafetyMessages.CannotReply });
+    });
+
+    it('stores what the kept room would refuse once the room allows it: pictures turned on elsewhere', async () => {
+      const room = await publicRoom(0);
+      const vip = h.actor('vip');
+      await sql('update rooms set allow_images = false where id = ?', [room.id]);
+      const picture = { type: 'image' };
+      expect(await refusalOn(0, vip, room.id, '/media/chat/before.webp', picture)).toMatchObject({ status: 403, message: ChatMessages.ImagesOff });
+      await sql('update rooms set allow_images = true where id = ?', [room.id]);
+      await expect(sendOn(0, vip, room.id, '/media/chat/after.webp', picture)).resolves.toMatchObject({ type: 'image' });
+    });
+
+    it('answers a send into a room deleted behind the replica with 404', async () => {
+      const room = await publicRoom(0);
+      const vip = h.actor('vip');
+      await sendOn(0, vip, room.id, 'the last words');
+      await sql('delete from rooms where id = ?', [room.id]);
+      expect(await refusalOn(0, vip, room.id, 'into nothing')).toMatchObject({ status: 404 });
+    });
+  });
+
   describe('group commit', () => {
     const batchFigures = async () => {
       const { values } = await Metrics.insertBatchSize.get();
@@ -226,6 +299,8 @@ describe('chat-svc messages and send limits', () => {
     };
     const newMessage = (roomId: number, senderId: number, content: string, clientId: string | null = null): NewMessage => ({
       roomId, senderId, content, type: 'text', formatting: null, metadata: null, clientId, markSenderRead: false,
+      // Rooms made here are never changed: their version is the first.
+      guard: { roomVersion: 0, askMute: false, askContact: false, otherId: null },
     });
     // Two sends into a room of their own take the statements in flight (which commit in either order); what follows waits and goes together.
     const takeStatementsInFlight = async (repository: MessagesRepository, senderId: number) => {
@@ -297,7 +372,7 @@ describe('chat-svc messages and send limits', () => {
       const outcomes = await Promise.allSettled(inserts);
       await Promise.all(inFlight);
       expect(outcomes.map((o) => (o.status === 'fulfilled' ? (o.value?.content ?? null) : (o.reason as Error).constructor.name))).toEqual([
-        'before', 'once', null, 'RoomGoneError', 'last',
+        'before', 'once', null, 'SendContextStale', 'last',
       ]);
       expect(await seqsOf(room.id)).toEqual([[1, 'first'], [2, 'before'], [3, 'once'], [4, 'last']]);
       expect((await batchFigures()).retried).toEqual({ clientId: before.retried.clientId + 1, error: before.retried.error });

@@ -1,13 +1,30 @@
 import type { Knex } from '@mikro-orm/postgresql';
 import { CallGroups, Metrics, runPrepared, type GroupedCall, type PreparedStatement } from '@app/server';
+import { MUTE_IN_FORCE } from '../moderation/mutes.repository';
 import type { NewMessage } from './messages.repository';
 
-/** The room of a message being stored no longer exists (deleted while the send was checked). */
-export class RoomGoneError extends Error {
+/**
+ * A send was not stored: what it was checked against no longer holds. Its room is gone or changed
+ * since the version read, or its guard found the sender muted, outside the private chat or
+ * blocked there. The caller reads the context again and judges the send on it.
+ */
+export class SendContextStale extends Error {
   constructor(readonly roomId: number) {
-    super(`Room ${roomId} no longer exists`);
+    super(`The send context of room ${roomId} no longer holds`);
   }
 }
+
+/**
+ * A send's guard, given SQL for its room, sender, the room version its checks read, whether its
+ * sender's mute is asked (a public room), whether its contact is asked (a private room) and the
+ * other person there: true while the send may be stored. Asked of the room's row under its lock.
+ */
+const guard = (r: string, sender: string, version: string, askMute: string, askContact: string, other: string) => `
+  ${r}.version = ${version}
+  and not (${askMute} and exists (select 1 from user_mutes m where m.user_id = ${sender} and ${MUTE_IN_FORCE}))
+  and not (${askContact} and not exists (select 1 from room_participants p where p.room_id = ${r}.id and p.user_id = ${sender}))
+  and not (${askContact} and exists (select 1 from user_blocks b
+    where (b.blocker_id = ${sender} and b.blocked_id = ${other}) or (b.blocker_id = ${other} and b.blocked_id = ${sender})))`;
 
 /** A messages row as stored (INSERT_MANY's adds its place in the batch, ord). */
 type Row = Record<string, unknown>;
@@ -18,17 +35,19 @@ const IN_FLIGHT = 2;
 const BATCH_MAX = 100;
 
 /**
- * One statement, so one round trip and atomic without a transaction around it: the bump, the
- * insert and the read marks stand or fall together (a repeated client id undoes the bump, and
- * no sequence number is skipped). $9 marks the sender's read, $10 is a reader inside the chat,
- * $11 the message a reply answers. With a generic plan the read mark's first condition, on
- * parameters only, is a one-time filter, so a public room's send still scans none of its
- * participants.
+ * One statement, so one round trip and atomic without a transaction around it: the guard, the
+ * bump, the insert and the read marks stand or fall together (a repeated client id undoes the
+ * bump, and no sequence number is skipped). $9 marks the sender's read, $10 is a reader inside
+ * the chat, $11 the message a reply answers, $12-$15 the guard's values. With a generic plan the
+ * read mark's first condition, on parameters only, is a one-time filter, so a public room's send
+ * still scans none of its participants.
  */
 const INSERT_ONE: PreparedStatement = {
   name: 'chat_insert_message',
   text: `with bumped as (
-      update rooms set last_seq = last_seq + 1, last_message_at = now() where id = $1::integer returning id, last_seq
+      update rooms r set last_seq = r.last_seq + 1, last_message_at = now()
+      where r.id = $1::integer and ${guard('r', '$2::integer', '$12::integer', '$13::boolean', '$14::boolean', '$15::integer')}
+      returning r.id, r.last_seq
     ), inserted as (
       insert into messages (room_id, seq, sender_id, content, type, formatting, metadata, client_id, mentions, reply_to_id)
       select id, last_seq, $2::integer, $3::text, $4::varchar, $5::jsonb, $6::jsonb, $7::varchar, $8::jsonb, $11::bigint
@@ -47,25 +66,31 @@ const INSERT_ONE: PreparedStatement = {
 /**
  * Many sends in one statement, the same rules as INSERT_ONE: each room is bumped once by its
  * count and its messages numbered on from there in arrival order (ord). Rooms are locked in id
- * order, so two replicas' statements never wait on each other in a circle. Each participant's
- * read mark moves to the highest of their marks in the batch. A client id stored before or
- * twice in the batch fails the whole statement (the caller then stores one by one).
+ * order, so two replicas' statements never wait on each other in a circle, and each send's guard
+ * is asked of its room's row as locked: a send it refuses is left out and numbers nothing. Each
+ * participant's read mark moves to the highest of their marks in the batch. A client id stored
+ * before or twice in the batch fails the whole statement (the caller then stores one by one).
  */
 const INSERT_MANY: PreparedStatement = {
   name: 'chat_insert_messages',
   text: `with input as (
-      select * from unnest($1::integer[], $2::integer[], $3::text[], $4::varchar[], $5::jsonb[], $6::jsonb[], $7::varchar[], $8::jsonb[], $9::boolean[], $10::integer[], $11::bigint[])
-        with ordinality as t(room_id, sender_id, content, type, formatting, metadata, client_id, mentions, mark_sender_read, reader_id, reply_to_id, ord)
+      select * from unnest($1::integer[], $2::integer[], $3::text[], $4::varchar[], $5::jsonb[], $6::jsonb[], $7::varchar[], $8::jsonb[], $9::boolean[], $10::integer[], $11::bigint[],
+          $12::integer[], $13::boolean[], $14::boolean[], $15::integer[])
+        with ordinality as t(room_id, sender_id, content, type, formatting, metadata, client_id, mentions, mark_sender_read, reader_id, reply_to_id,
+          room_version, ask_mute, ask_contact, other_id, ord)
     ), locked as (
-      select id from rooms where id in (select room_id from input) order by id for update
+      select id, version from rooms where id in (select room_id from input) order by id for update
+    ), accepted as (
+      select i.* from input i join locked l on l.id = i.room_id
+      where ${guard('l', 'i.sender_id', 'i.room_version', 'i.ask_mute', 'i.ask_contact', 'i.other_id')}
     ), bumped as (
       update rooms r set last_seq = r.last_seq + c.n, last_message_at = now()
-      from (select room_id, count(*)::integer as n from input group by room_id) c, locked l
-      where r.id = c.room_id and l.id = r.id
+      from (select room_id, count(*)::integer as n from accepted group by room_id) c
+      where r.id = c.room_id
       returning r.id, r.last_seq - c.n as seq_before
     ), numbered as (
       select i.*, b.seq_before + row_number() over (partition by i.room_id order by i.ord) as seq
-      from input i join bumped b on b.id = i.room_id
+      from accepted i join bumped b on b.id = i.room_id
     ), inserted as (
       insert into messages (room_id, seq, sender_id, content, type, formatting, metadata, client_id, mentions, reply_to_id)
       select room_id, seq, sender_id, content, type, formatting, metadata, client_id, mentions, reply_to_id from numbered order by ord
@@ -99,7 +124,7 @@ export class MessageInserts {
 
   constructor(private readonly knex: () => Knex) {}
 
-  /** The stored row; null when the sender already stored a message with this client id; RoomGoneError. */
+  /** The stored row; null when the sender already stored a message with this client id; SendContextStale. */
   insert(message: NewMessage): Promise<Row | null> {
     return this.groups.call(message);
   }
@@ -112,7 +137,7 @@ export class MessageInserts {
         batch.forEach((pending, index) => {
           const row = rows.get(index + 1);
           if (row) pending.resolve(row);
-          else pending.reject(new RoomGoneError(pending.input.roomId));
+          else pending.reject(new SendContextStale(pending.input.roomId));
         });
         return;
       } catch (error) {
@@ -126,7 +151,7 @@ export class MessageInserts {
   private async storeOne(message: NewMessage): Promise<Row | null> {
     try {
       const [row] = await runPrepared(this.knex(), INSERT_ONE, valuesOf(message));
-      if (!row) throw new RoomGoneError(message.roomId);
+      if (!row) throw new SendContextStale(message.roomId);
       return row;
     } catch (error) {
       if (isRepeatedClientId(error)) return null;
@@ -152,10 +177,14 @@ function valuesOf(message: NewMessage): unknown[] {
     message.markSenderRead,
     message.readerId ?? null,
     message.replyToId ?? null,
+    message.guard.roomVersion,
+    message.guard.askMute,
+    message.guard.askContact,
+    message.guard.otherId,
   ];
 }
 
-/** The sends as INSERT_MANY's eleven arrays, one per column. */
+/** The sends as INSERT_MANY's fifteen arrays, one per column. */
 function columnsOf(messages: NewMessage[]): unknown[][] {
   const rows = messages.map(valuesOf);
   return rows[0].map((_, column) => rows.map((row) => row[column]));

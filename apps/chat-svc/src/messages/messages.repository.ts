@@ -21,6 +21,18 @@ export interface NewMessage {
   readerId?: number | null;
   /** A reply: the message of the same room it answers. */
   replyToId?: number | null;
+  guard: SendGuard;
+}
+
+/** What the insert asks again under the room's lock before it stores a send (MessageInserts). */
+export interface SendGuard {
+  /** The room's version the send's checks were made against. */
+  roomVersion: number;
+  /** A public room: the sender has no mute in force. */
+  askMute: boolean;
+  /** A private room: the sender takes part, and no block stands between them and otherId. */
+  askContact: boolean;
+  otherId: number | null;
 }
 
 export interface PageQuery {
@@ -42,8 +54,9 @@ export class MessagesRepository {
   /**
    * Stores a message with the room's next sequence number (sends arriving together share a
    * statement: MessageInserts). The room row is locked by the update, so sequence numbers (and
-   * ids) of a room grow in commit order, across replicas. Null when the sender already stored a message with this client id; RoomGoneError when
-   * the room was deleted after the sender's checks passed.
+   * ids) of a room grow in commit order, across replicas. Null when the sender already stored a
+   * message with this client id; SendContextStale when the guard found what the checks read no
+   * longer holds.
    */
   async insert(message: NewMessage): Promise<Message | null> {
     const row = await this.inserts.insert(message);
@@ -58,6 +71,19 @@ export class MessagesRepository {
    */
   async sendContext(roomId: number, senderId: number, clientId: string | null): Promise<SendContext> {
     return this.contexts.read({ roomId, senderId, clientId });
+  }
+
+  /**
+   * The send's context from what this replica kept of the room (no round trip; see
+   * SendContexts.kept), for a send whose insert guards itself. Read fresh when nothing is kept.
+   */
+  keptSendContext(roomId: number, senderId: number): Promise<SendContext> {
+    return this.contexts.kept({ roomId, senderId, clientId: null });
+  }
+
+  /** What was kept of the room no longer holds: its next send reads it again. */
+  forgetSendRoom(roomId: number): void {
+    this.contexts.forget(roomId);
   }
 
   async findById(messageId: number): Promise<Message | null> {

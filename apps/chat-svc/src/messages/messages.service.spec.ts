@@ -16,6 +16,7 @@ import { RoomsService } from '../rooms/rooms.service';
 import { ContactRules } from '../safety/contact-rules';
 import { ChatUsersService } from '../users/users.service';
 import { Message } from './message.entity';
+import { SendContextStale } from './message-inserts';
 import { MessagesRepository, type NewMessage } from './messages.repository';
 import type { SendContext } from './send-contexts';
 import { MessagesService } from './messages.service';
@@ -36,11 +37,30 @@ function storedFrom(message: NewMessage, id = 100): Message {
   return Object.assign(new Message(), { ...message, id, seq: 1, createdAt: new Date('2026-11-29T00:00:00Z') });
 }
 
-async function build(context: Partial<SendContext> & { room: Room }) {
-  const sendContext: SendContext = { participant: true, mutedUntil: null, earlierId: null, other: null, ...context };
+/**
+ * A fresh read gives `context`. What the replica kept of the room (keptSendContext) knows the room
+ * and its people but no mute, block or earlier message, unless `kept` says otherwise (null: it
+ * kept nothing, so the read is fresh). The insert's guard turns a send away, as PostgreSQL's
+ * would, when the fresh context has what it asks about.
+ */
+async function build(context: Partial<SendContext> & { room: Room }, kept?: Partial<SendContext> | null) {
+  const sendContext: SendContext = { fresh: true, participant: true, mutedUntil: null, earlierId: null, other: null, ...context };
+  const keptContext: SendContext =
+    kept === null
+      ? sendContext
+      : { ...sendContext, fresh: false, mutedUntil: null, earlierId: null, other: sendContext.other && { id: sendContext.other.id, blockedBySender: false, blocksSender: false }, ...kept };
+  const guardRefuses = ({ guard }: NewMessage) =>
+    guard.roomVersion !== sendContext.room?.version ||
+    (guard.askMute && sendContext.mutedUntil !== null) ||
+    (guard.askContact && (!sendContext.participant || !!sendContext.other?.blockedBySender || !!sendContext.other?.blocksSender));
   const messages: Fake<MessagesRepository> = {
     sendContext: fn(async () => sendContext),
-    insert: fn(async (message: NewMessage) => storedFrom(message)),
+    keptSendContext: fn(async () => keptContext),
+    forgetSendRoom: jest.fn(),
+    insert: fn(async (message: NewMessage) => {
+      if (guardRefuses(message)) throw new SendContextStale(message.roomId);
+      return storedFrom(message);
+    }),
     findById: fn(async () => null),
     findByClientId: fn(async () => null),
   };
@@ -114,8 +134,14 @@ describe('MessagesService.store', () => {
       await expect(service.store(send(actorOf('user')))).resolves.toMatchObject({ published: true });
     });
 
-    it('refuses a private message to someone who blocked the sender', async () => {
-      const { service, messages } = await build({ room: roomOf('private'), other: { id: 12, blockedBySender: false, blocksSender: true } });
+    it('refuses a private message to someone who blocked the sender, storing nothing', async () => {
+      const { service, fanout } = await build({ room: roomOf('private'), other: { id: 12, blockedBySender: false, blocksSender: true } });
+      expect(await refusal(service.store(send(actorOf('user'))))).toMatchObject({ status: 403, message: SafetyMessages.CannotReply });
+      expect(fanout.toRoom).not.toHaveBeenCalled();
+    });
+
+    it('refuses a block it learns of from a fresh read, when nothing of the room was kept', async () => {
+      const { service, messages } = await build({ room: roomOf('private'), other: { id: 12, blockedBySender: false, blocksSender: true } }, null);
       expect(await refusal(service.store(send(actorOf('user'))))).toMatchObject({ status: 403, message: SafetyMessages.CannotReply });
       expect(messages.insert).not.toHaveBeenCalled();
     });
@@ -191,8 +217,8 @@ describe('MessagesService.store', () => {
       expect(notifications.messageSent).toHaveBeenCalledWith(expect.objectContaining({ id: 7 }), message, { id: 12, inside: true });
     });
 
-    it('answers a retry with the message its client id stored first, counting and publishing nothing', async () => {
-      const { service, messages, limits, fanout } = await build({ room: roomOf('public'), earlierId: 100 });
+    it('answers a retry read fresh with the message its client id stored first, counting and publishing nothing', async () => {
+      const { service, messages, limits, fanout } = await build({ room: roomOf('public'), earlierId: 100 }, null);
       messages.findById?.mockResolvedValue(storedFrom({ roomId: 7, senderId: 11, content: 'the first time', type: 'text', clientId: 'c-1' } as NewMessage));
       const { message, published } = await service.store(send(actorOf('user'), { clientId: 'c-1' }));
       expect({ id: message.id, content: message.content, published }).toEqual({ id: 100, content: 'the first time', published: false });
@@ -207,6 +233,56 @@ describe('MessagesService.store', () => {
       messages.findByClientId?.mockResolvedValue(storedFrom({ roomId: 7, senderId: 11, content: 'hello there', type: 'text', clientId: 'c-2' } as NewMessage, 101));
       const { message, published } = await service.store(send(actorOf('user'), { clientId: 'c-2' }));
       expect({ id: message.id, published }).toEqual({ id: 101, published: false });
+      expect(fanout.toRoom).not.toHaveBeenCalled();
+    });
+  });
+
+  describe('judged on what the replica kept of the room', () => {
+    it('asks the insert to guard the room version read, the mute in a public room and the contact in a private one', async () => {
+      const publicSend = await build({ room: roomOf('public', { version: 4 }) });
+      await publicSend.service.store(send(actorOf('user')));
+      expect(publicSend.messages.insert?.mock.calls[0][0].guard).toEqual({ roomVersion: 4, askMute: true, askContact: false, otherId: null });
+      expect(publicSend.messages.sendContext).not.toHaveBeenCalled();
+
+      const privateSend = await build({ room: roomOf('private', { version: 2 }), other: { id: 12, blockedBySender: false, blocksSender: false } });
+      await privateSend.service.store(send(actorOf('user')));
+      expect(privateSend.messages.insert?.mock.calls[0][0].guard).toEqual({ roomVersion: 2, askMute: false, askContact: true, otherId: 12 });
+    });
+
+    it('refuses a mute the insert found, on a fresh read, having counted the send once', async () => {
+      const { service, messages, limits } = await build({ room: roomOf('public'), mutedUntil: new Date('2026-11-29T01:00:00Z') });
+      expect(await refusal(service.store(send(actorOf('user'))))).toMatchObject({ status: 403, code: ModerationErrorCode.Muted });
+      expect(messages.forgetSendRoom).toHaveBeenCalledWith(7);
+      expect(limits.consume).toHaveBeenCalledTimes(1);
+    });
+
+    it('stores on a fresh read what the kept room refused: pictures turned on since', async () => {
+      const { service, messages } = await build({ room: roomOf('public', { allowImages: true, version: 1 }) }, { room: roomOf('public', { allowImages: false }) });
+      await expect(service.store(send(actorOf('vip'), { type: 'image', content: '/media/chat/a.jpg' }))).resolves.toMatchObject({ published: true });
+      expect(messages.insert?.mock.calls[0][0].guard.roomVersion).toBe(1);
+    });
+
+    it('stores on a fresh read when the room changed since it was kept, counting the send once', async () => {
+      const { service, messages, limits } = await build({ room: roomOf('public', { messageCooldown: 10, version: 3 }) }, { room: roomOf('public', { version: 2 }) });
+      await expect(service.store(send(actorOf('user')))).resolves.toMatchObject({ published: true });
+      expect(messages.insert?.mock.calls.map(([message]) => message.guard.roomVersion)).toEqual([2, 3]);
+      expect(limits.consume).toHaveBeenCalledTimes(1);
+    });
+
+    it('asks the client to try again when the room keeps changing under the send', async () => {
+      const { service, messages } = await build({ room: roomOf('public') });
+      messages.insert?.mockRejectedValue(new SendContextStale(7));
+      expect(await refusal(service.store(send(actorOf('user'))))).toMatchObject({ status: 503 });
+      expect(messages.sendContext).toHaveBeenCalledTimes(3);
+    });
+
+    it('answers a retry the limits refuse with the message its client id stored first', async () => {
+      const { service, messages, limits, fanout } = await build({ room: roomOf('public') });
+      limits.consume?.mockRejectedValue(new RpcException({ status: 429, code: 'rate_limit', message: 'Please wait 30 seconds before sending another message' }));
+      messages.findByClientId?.mockResolvedValue(storedFrom({ roomId: 7, senderId: 11, content: 'hello there', type: 'text', clientId: 'c-3' } as NewMessage, 102));
+      const { message, published } = await service.store(send(actorOf('user'), { clientId: 'c-3' }));
+      expect({ id: message.id, published }).toEqual({ id: 102, published: false });
+      expect(messages.insert).not.toHaveBeenCalled();
       expect(fanout.toRoom).not.toHaveBeenCalled();
     });
   });

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { RpcException } from '@nestjs/microservices';
 import {
   canFormat,
   canSendImages,
@@ -23,7 +24,10 @@ import {
   type EditMessageRequestDto,
   type ListMessagesRequestDto,
   type MessageDto,
+  type MessageFormatting,
   type MessageQuoteDto,
+  type MessageType,
+  type RpcErrorBody,
   type NewMessageFrame,
   type ReactionDto,
   type ReactionRequestDto,
@@ -45,8 +49,8 @@ import { Room } from '../rooms/room.entity';
 import { RoomsService, summaryOf } from '../rooms/rooms.service';
 import { ChatUsersService } from '../users/users.service';
 import { Message } from './message.entity';
-import { RoomGoneError } from './message-inserts';
-import { MessagesRepository, type NewMessage, type PageQuery } from './messages.repository';
+import { SendContextStale } from './message-inserts';
+import { MessagesRepository, type PageQuery } from './messages.repository';
 import type { SendContext } from './send-contexts';
 import { ReactionsRepository, TooManyReactionsError } from './reactions.repository';
 
@@ -81,8 +85,85 @@ export class MessagesService {
    */
   async store(dto: SendMessageRequestDto): Promise<{ message: MessageDto; published: boolean }> {
     const { actor } = dto;
-    const context = await this.messages.sendContext(dto.roomId, actor.id, dto.clientId ?? null);
-    const room = await this.roomToSendIn(context, actor);
+    const clientId = dto.clientId ?? null;
+    // Judged first on what this replica kept of the room, with no round trip: the insert asks the
+    // room's version, the mute and the blocks again under the room's lock, so a send is stored
+    // only if a fresh read would have let it. A refusal, or a send the insert turns away, is
+    // judged again on a fresh read (see SendContexts.kept).
+    let context = await this.messages.keptSendContext(dto.roomId, actor.id);
+    let counted = false;
+    for (let freshReads = 0; ; freshReads++) {
+      let checked: CheckedSend;
+      try {
+        checked = this.checkedSend(await this.roomToSendIn(context, actor), dto);
+      } catch (refusal) {
+        if (context.fresh) throw refusal;
+        context = await this.messages.sendContext(dto.roomId, actor.id, clientId);
+        continue;
+      }
+      const { room, type, formatting } = checked;
+      if (context.earlierId !== null) {
+        // A retry: the message stored the first time, not counted against the limits again.
+        const earlier = await this.messages.findById(context.earlierId);
+        if (earlier) return { message: await this.asSent(earlier, actor), published: false };
+      }
+      const answered = dto.replyToId === undefined ? null : await this.answered(dto.replyToId, room, actor.id);
+      const text = type === 'text' || type === 'emoji';
+      // A private message reaches someone who has the chat open: they have read it, marked with the
+      // insert. Asked beside the limits, so both go to Redis in one write.
+      const [earlier, recipientInside] = await Promise.all([
+        counted ? null : this.countAgainstLimits(room, actor, dto.content, text).then(() => null, (error: unknown) => this.storedBefore(error, actor.id, clientId)),
+        context.other ? this.presence.isIn(room.id, context.other.id) : false,
+      ]);
+      if (earlier) return { message: await this.asSent(earlier, actor), published: false };
+      counted = true;
+      await this.users.remember(actor);
+      const recipient = context.other && { id: context.other.id, inside: recipientInside };
+      // Offensive words in public rooms are masked for everyone, once, as stored.
+      const content = room.type === 'public' && text ? this.filter.mask(dto.content) : dto.content;
+      let stored: Message | null;
+      try {
+        stored = await this.messages.insert({
+          roomId: room.id,
+          senderId: actor.id,
+          content,
+          // Mentions: resolved once here, so readers highlight and notifications go without parsing again.
+          mentions: await this.mentions.resolve(room, actor.id, type, content),
+          type,
+          formatting,
+          metadata: dto.metadata ? { ...dto.metadata } : null,
+          clientId,
+          markSenderRead: room.type === 'private',
+          readerId: recipient?.inside ? recipient.id : null,
+          replyToId: answered?.id ?? null,
+          guard: { roomVersion: room.version, askMute: room.type === 'public', askContact: room.type === 'private', otherId: context.other?.id ?? null },
+        });
+      } catch (error) {
+        if (!(error instanceof SendContextStale)) throw error;
+        this.messages.forgetSendRoom(room.id);
+        // Changed again between a fresh read and its insert, and again: let the client try again.
+        if (freshReads >= FRESH_READS_MAX) throw RpcErrors.unavailable();
+        context = await this.messages.sendContext(dto.roomId, actor.id, clientId);
+        continue;
+      }
+      if (!stored) {
+        // A retry of the same send raced this one and won.
+        const first = await this.messages.findByClientId(actor.id, clientId as string);
+        return { message: await this.asSent(first as Message, actor), published: false };
+      }
+      Metrics.messagesStored.inc({ room_type: room.type });
+      const message = await this.asSent(stored, actor, answered);
+      this.publish(room, message, recipient?.inside ? { userId: recipient.id, readAt: message.createdAt } : undefined);
+      await this.notifications.messageSent(room, message, recipient);
+      // Its link's preview comes later, by its own frame: the send is answered without waiting for another site.
+      this.previews.schedule(stored);
+      return { message, published: true };
+    }
+  }
+
+  /** The kind of message and its formatting, when the sender may send them into this room. */
+  private checkedSend(room: Room, dto: SendMessageRequestDto): CheckedSend {
+    const { actor } = dto;
     const type = messageKind(dto.type, dto.content);
     if ((type === 'image' || type === 'gif') && !canSendImages(actor.role)) throw RpcErrors.forbidden(fieldMessage('message_images_premium'));
     if ((type === 'image' || type === 'gif') && !CHAT_MEDIA_URL_PATTERN.test(dto.content)) {
@@ -96,49 +177,18 @@ export class MessagesService {
     }
     const formatting = normalizeFormatting(dto.formatting);
     if (formatting && !canFormat(actor.role, room.type)) throw RpcErrors.forbidden(fieldMessage('message_formatting_premium'));
+    return { room, type, formatting };
+  }
 
-    if (context.earlierId !== null) {
-      // A retry: the message stored the first time, not counted against the limits again.
-      const earlier = await this.messages.findById(context.earlierId);
-      if (earlier) return { message: await this.asSent(earlier, actor), published: false };
-    }
-    const answered = dto.replyToId === undefined ? null : await this.answered(dto.replyToId, room, actor.id);
-    const text = type === 'text' || type === 'emoji';
-    // A private message reaches someone who has the chat open: they have read it, marked with the
-    // insert. Asked beside the limits, so both go to Redis in one write.
-    const [, recipientInside] = await Promise.all([
-      this.countAgainstLimits(room, actor, dto.content, text),
-      context.other ? this.presence.isIn(room.id, context.other.id) : false,
-    ]);
-    await this.users.remember(actor);
-    const recipient = context.other && { id: context.other.id, inside: recipientInside };
-    // Offensive words in public rooms are masked for everyone, once, as stored.
-    const content = room.type === 'public' && text ? this.filter.mask(dto.content) : dto.content;
-    const stored = await this.insertInto(room, {
-      senderId: actor.id,
-      content,
-      // Mentions: resolved once here, so readers highlight and notifications go without parsing again.
-      mentions: await this.mentions.resolve(room, actor.id, type, content),
-      type,
-      formatting,
-      metadata: dto.metadata ? { ...dto.metadata } : null,
-      clientId: dto.clientId ?? null,
-      markSenderRead: room.type === 'private',
-      readerId: recipient?.inside ? recipient.id : null,
-      replyToId: answered?.id ?? null,
-    });
-    if (!stored) {
-      // A retry of the same send raced this one and won.
-      const earlier = await this.messages.findByClientId(actor.id, dto.clientId as string);
-      return { message: await this.asSent(earlier as Message, actor), published: false };
-    }
-    Metrics.messagesStored.inc({ room_type: room.type });
-    const message = await this.asSent(stored, actor, answered);
-    this.publish(room, message, recipient?.inside ? { userId: recipient.id, readAt: message.createdAt } : undefined);
-    await this.notifications.messageSent(room, message, recipient);
-    // Its link's preview comes later, by its own frame: the send is answered without waiting for another site.
-    this.previews.schedule(stored);
-    return { message, published: true };
+  /**
+   * A send over a limit that was stored before under its client id (a retry whose first answer
+   * was lost) gets that message; anything else is thrown on.
+   */
+  private async storedBefore(error: unknown, senderId: number, clientId: string | null): Promise<Message> {
+    const limited = error instanceof RpcException && (error.getError() as RpcErrorBody).status === 429;
+    const earlier = limited && clientId !== null ? await this.messages.findByClientId(senderId, clientId) : null;
+    if (!earlier) throw error;
+    return earlier;
   }
 
   /**
@@ -249,16 +299,6 @@ export class MessagesService {
     return message;
   }
 
-  /** A room deleted between the checks and the insert is a 404, as if it had gone a moment earlier. */
-  private async insertInto(room: Room, message: Omit<NewMessage, 'roomId'>): Promise<Message | null> {
-    try {
-      return await this.messages.insert({ ...message, roomId: room.id });
-    } catch (error) {
-      if (error instanceof RoomGoneError) throw RpcErrors.notFound(fieldMessage('room_not_found'));
-      throw error;
-    }
-  }
-
   async list(dto: ListMessagesRequestDto): Promise<MessageDto[]> {
     const room = await this.rooms.readable(dto.roomId, dto.actor);
     const query: PageQuery = {
@@ -362,6 +402,15 @@ export class MessagesService {
       ...(message.linkPreview && !message.removedAt ? { linkPreview: message.linkPreview } : {}),
     };
   }
+}
+
+/** Fresh reads one send may take when its room keeps changing under it, before it asks the client to try again. */
+const FRESH_READS_MAX = 3;
+
+interface CheckedSend {
+  room: Room;
+  type: MessageType;
+  formatting: MessageFormatting | null;
 }
 
 /** The blocker does not see the blocked person in public rooms; a private chat keeps its history (read-only). */

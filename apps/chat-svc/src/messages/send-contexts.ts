@@ -6,6 +6,12 @@ import type { Room } from '../rooms/room.entity';
 
 /** What the send path checks before it stores, read together (see MessagesRepository.sendContext). */
 export interface SendContext {
+  /**
+   * Read just now (true), or put together from what this replica kept of the room (false): then
+   * the sender's mute, blocks and the message under their client id are unknown, and the insert
+   * stores the send only if its guard finds the room unchanged and nothing standing in the way.
+   */
+  fresh: boolean;
   room: Room | null;
   /** Whether the sender is one of the room's participants (what a private room asks). */
   participant: boolean;
@@ -25,6 +31,7 @@ export interface PrivatePeer {
 
 /** What a send's rules ask of its sender in room r, given SQL for the sender's id and the send's client id. */
 const contextColumns = (senderId: string, clientId: string) => `
+    case when r.type = 'private' then array(select p.user_id from room_participants p where p.room_id = r.id) end as participant_ids,
     exists (select 1 from room_participants p where p.room_id = r.id and p.user_id = ${senderId}) as sender_participates,
     (select m.ends_at from user_mutes m where m.user_id = ${senderId} and ${MUTE_IN_FORCE}) as sender_muted_until,
     (select e.id from messages e where e.sender_id = ${senderId} and e.client_id = ${clientId}) as earlier_id,
@@ -62,9 +69,11 @@ interface ContextQuery {
 /**
  * The send contexts of the sends that arrive while CONTEXT_READS_IN_FLIGHT reads are out are read
  * together, in one statement: under load one round trip serves many sends, at a low rate each
- * goes at once, alone. Every read is as fresh as a read of its own: nothing is kept between them.
+ * goes at once, alone. Every read is as fresh as a read of its own; what it found of the room is
+ * kept for the sends whose insert guards itself (`kept`).
  */
 export class SendContexts {
+  private readonly known = new KeptRooms();
   private readonly groups = new CallGroups<ContextQuery, SendContext>({
     inFlight: CONTEXT_READS_IN_FLIGHT,
     max: CONTEXT_READS_MAX,
@@ -73,25 +82,106 @@ export class SendContexts {
         // Alone, by the statement planned for one room: cheaper for PostgreSQL than a list of one.
         const { roomId, senderId, clientId } = group[0].input;
         const [row] = await runPrepared(this.knex(), SEND_CONTEXT, [roomId, senderId, clientId]);
-        return group[0].resolve(toSendContext(row));
+        return group[0].resolve(this.readFrom(group[0].input, row));
       }
       const columns = [group.map((c) => c.input.roomId), group.map((c) => c.input.senderId), group.map((c) => c.input.clientId)];
       const rows = await runPrepared(this.knex(), SEND_CONTEXTS, columns);
-      for (const row of rows) group[Number(row.ord) - 1].resolve(toSendContext(row));
+      for (const row of rows) group[Number(row.ord) - 1].resolve(this.readFrom(group[Number(row.ord) - 1].input, row));
     },
   });
 
   constructor(private readonly knex: () => Knex) {}
 
+  /** Read now, as fresh as a read of its own. */
   read(query: ContextQuery): Promise<SendContext> {
     return this.groups.call(query);
   }
+
+  /**
+   * From what this replica kept of the room, with no round trip; read now when it kept nothing of
+   * it, or when the sender was last seen muted (so a muted person is refused before their send
+   * counts against any limit). Only for a send whose insert guards itself (SendGuard).
+   */
+  kept(query: ContextQuery): Promise<SendContext> {
+    const known = this.known.room(query.roomId);
+    if (!known || this.known.mutedUntil(query.senderId) !== null) return this.read(query);
+    const { room, participantIds } = known;
+    const otherId = participantIds?.find((id) => id !== query.senderId);
+    return Promise.resolve({
+      fresh: false,
+      room,
+      participant: participantIds?.includes(query.senderId) ?? false,
+      mutedUntil: null,
+      earlierId: null,
+      other: otherId === undefined ? null : { id: otherId, blockedBySender: false, blocksSender: false },
+    });
+  }
+
+  /** The room changed, went, or a guard refused a send in it: the next send reads it again. */
+  forget(roomId: number): void {
+    this.known.forgetRoom(roomId);
+  }
+
+  private readFrom(query: ContextQuery, row: Record<string, unknown> | undefined): SendContext {
+    const context = toSendContext(row);
+    if (context.room) this.known.keepRoom(context.room, participantIdsOf(row));
+    else this.known.forgetRoom(query.roomId);
+    this.known.keepMute(query.senderId, context.mutedUntil);
+    return context;
+  }
+}
+
+/** The most rooms a replica keeps; past it, it starts again empty (a read each brings them back). */
+const KEPT_ROOMS_MAX = 20_000;
+
+/**
+ * Rooms as last read by this replica's sends, with a private room's two people (who never
+ * change), and the senders last read muted. Nothing here is trusted on its own: a send from it
+ * is stored only if the insert's guard agrees, and a refusal is made only on a fresh read.
+ */
+class KeptRooms {
+  private readonly rooms = new Map<number, { room: Room; participantIds: number[] | null }>();
+  private readonly mutes = new Map<number, number>();
+
+  room(roomId: number) {
+    return this.rooms.get(roomId);
+  }
+
+  keepRoom(room: Room, participantIds: number[] | null) {
+    if (this.rooms.size >= KEPT_ROOMS_MAX) this.rooms.clear();
+    this.rooms.set(room.id, { room, participantIds });
+  }
+
+  forgetRoom(roomId: number) {
+    this.rooms.delete(roomId);
+  }
+
+  /** The end of the sender's mute as last read, while it lasts. */
+  mutedUntil(userId: number): number | null {
+    const until = this.mutes.get(userId);
+    if (until === undefined) return null;
+    if (until > Date.now()) return until;
+    this.mutes.delete(userId);
+    return null;
+  }
+
+  keepMute(userId: number, mutedUntil: Date | null) {
+    if (mutedUntil) {
+      if (this.mutes.size >= KEPT_ROOMS_MAX) this.mutes.clear();
+      this.mutes.set(userId, mutedUntil.getTime());
+    } else this.mutes.delete(userId);
+  }
+}
+
+function participantIdsOf(row: Record<string, unknown> | undefined): number[] | null {
+  return Array.isArray(row?.participant_ids) ? row.participant_ids.map(Number) : null;
 }
 
 /** A context row; none, or one whose room columns are null (SEND_CONTEXTS), when the room does not exist. */
 function toSendContext(row: Record<string, unknown> | undefined): SendContext {
-  if (!row || row.id === null) return { room: null, participant: false, mutedUntil: null, earlierId: null, other: null };
+  if (!row || row.id === null) return { fresh: true, room: null, participant: false, mutedUntil: null, earlierId: null, other: null };
   return {
+    fresh: true,
     room: toRoom(row),
     participant: row.sender_participates === true,
     mutedUntil: row.sender_muted_until ? new Date(row.sender_muted_until as string) : null,

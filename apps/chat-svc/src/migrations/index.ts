@@ -19,6 +19,7 @@ import { Migration20261205100000LinkPreviews } from './Migration20261205100000-l
 import { Migration20261206100000LinkPreviewImages } from './Migration20261206100000-link-preview-images';
 import { Migration20261207100000MessagesBySender } from './Migration20261207100000-messages-by-sender';
 import { Migration20261208100000NotificationWords } from './Migration20261208100000-notification-words';
+import { Migration20261209100000RoomVersions } from './Migration20261209100000-room-versions';
 
 /** Every migration, in order. Listed in code so the build and jest need no file globbing. */
 export const migrations: MigrationObject[] = [
@@ -42,4 +43,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261206100000-link-preview-images', class: Migration20261206100000LinkPreviewImages },
   { name: 'Migration20261207100000-messages-by-sender', class: Migration20261207100000MessagesBySender },
   { name: 'Migration20261208100000-notification-words', class: Migration20261208100000NotificationWords },
+  { name: 'Migration20261209100000-room-versions', class: Migration20261209100000RoomVersions },
 ];

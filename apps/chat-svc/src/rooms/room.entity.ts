@@ -71,4 +71,8 @@ export class Room {
   /** Set when a public room people made went ROOM_ARCHIVE_AFTER_MS without a message. */
   @Property({ type: 'datetime', nullable: true })
   archivedAt: Date | null = null;
+
+  /** Bumped by PostgreSQL on every change of the room but its message counter (lastSeq, lastMessageAt). */
+  @Property({ type: 'integer' })
+  version = 0;
 }

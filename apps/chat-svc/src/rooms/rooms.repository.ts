@@ -249,6 +249,7 @@ export function toRoom(row: Record<string, unknown>): Room {
     lastMessageAt: row.last_message_at ?? null,
     createdAt: row.created_at,
     archivedAt: row.archived_at ?? null,
+    version: row.version,
   });
   return room;
 }
