@@ -183,8 +183,8 @@ describe('MessagesService.store', () => {
 
     it('holds a VIP to the flood guard only', async () => {
       const { service, limits } = await build({ room: roomOf('public') });
-      await service.store(send(actorOf('vip')));
-      expect(limits.consume?.mock.calls[0][0]).toMatchObject({ limited: false });
+      await service.store(send(actorOf('vip'), { content: 'see https://example.com' }));
+      expect(limits.consume?.mock.calls[0][0]).toMatchObject({ limited: false, hasLink: false });
     });
 
     it('refuses what the limits refuse, storing nothing', async () => {

@@ -217,13 +217,15 @@ export class MessagesService {
 
   /** Words sent or edited into a room count against the sender's limits there (links only in text). */
   private countAgainstLimits(room: Room, actor: ActorDto, content: string, text: boolean): Promise<void> {
+    const limited = hasSendLimits(actor.role, room.type);
     return this.limits.consume({
       userId: actor.id,
       roomId: room.id,
       content,
-      limited: hasSendLimits(actor.role, room.type),
+      limited,
       cooldownSeconds: room.messageCooldown,
-      hasLink: text && this.filter.hasLink(content),
+      // Links count only against a limited sender: finding them is skipped for everyone else.
+      hasLink: limited && text && this.filter.hasLink(content),
     });
   }
 
