@@ -44,6 +44,8 @@ export interface SendMessageFrame {
   clientId?: string;
   /** A reply: the message of this conversation it answers. */
   replyToId?: number;
+  /** The same clientId went before and was not answered (see SendMessageDto.retry). */
+  retry?: boolean;
 }
 
 export type ClientFrame = AuthFrame | JoinRoomFrame | LeaveRoomFrame | SendMessageFrame | CallClientFrame | TypingFrame;

@@ -98,13 +98,14 @@ async function build(context: Partial<SendContext> & { room: Room }, kept?: Part
   return { service: module.get(MessagesService), messages, limits, presence, fanout, notifications };
 }
 
-const send = (actor: ActorDto, fields: { content?: string; type?: string; formatting?: object; clientId?: string } = {}) => ({
+const send = (actor: ActorDto, fields: { content?: string; type?: string; formatting?: object; clientId?: string; retry?: boolean } = {}) => ({
   actor,
   roomId: 7,
   content: fields.content ?? 'hello there',
   ...(fields.type ? { type: fields.type } : {}),
   ...(fields.formatting ? { formatting: fields.formatting } : {}),
   ...(fields.clientId ? { clientId: fields.clientId } : {}),
+  ...(fields.retry ? { retry: true } : {}),
 }) as Parameters<MessagesService['send']>[0];
 
 describe('MessagesService.store', () => {
@@ -274,6 +275,17 @@ describe('MessagesService.store', () => {
       messages.insert?.mockRejectedValue(new SendContextStale(7));
       expect(await refusal(service.store(send(actorOf('user'))))).toMatchObject({ status: 503 });
       expect(messages.sendContext).toHaveBeenCalledTimes(3);
+    });
+
+    it('reads a retry fresh at once: the message its client id stored is its answer, counted nothing', async () => {
+      const { service, messages, limits, fanout } = await build({ room: roomOf('public'), earlierId: 100 });
+      messages.findById?.mockResolvedValue(storedFrom({ roomId: 7, senderId: 11, content: 'hello there', type: 'text', clientId: 'c-4' } as NewMessage));
+      const { message, published } = await service.store(send(actorOf('user'), { clientId: 'c-4', retry: true }));
+      expect({ id: message.id, published }).toEqual({ id: 100, published: false });
+      expect(messages.keptSendContext).not.toHaveBeenCalled();
+      expect(messages.sendContext).toHaveBeenCalledWith(7, 11, 'c-4');
+      expect(limits.consume).not.toHaveBeenCalled();
+      expect(fanout.toRoom).not.toHaveBeenCalled();
     });
 
     it('answers a retry the limits refuse with the message its client id stored first', async () => {

@@ -89,8 +89,9 @@ export class MessagesService {
     // Judged first on what this replica kept of the room, with no round trip: the insert asks the
     // room's version, the mute and the blocks again under the room's lock, so a send is stored
     // only if a fresh read would have let it. A refusal, or a send the insert turns away, is
-    // judged again on a fresh read (see SendContexts.kept).
-    let context = await this.messages.keptSendContext(dto.roomId, actor.id);
+    // judged again on a fresh read (see SendContexts.kept). A retry is read fresh at once, so
+    // that a send stored before is found before anything counts it again.
+    let context = dto.retry ? await this.messages.sendContext(dto.roomId, actor.id, clientId) : await this.messages.keptSendContext(dto.roomId, actor.id);
     let counted = false;
     for (let freshReads = 0; ; freshReads++) {
       let checked: CheckedSend;

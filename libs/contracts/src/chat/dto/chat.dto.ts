@@ -177,6 +177,15 @@ export class SendMessageDto {
   @Optional()
   @IsId()
   replyToId?: number;
+
+  /**
+   * This send went before under the same client id and its answer never came: it is judged on
+   * a fresh read, so if it was stored it is answered with that message and counts against no
+   * limit again. Optional: a retry without it is still stored once, but may count twice.
+   */
+  @Optional()
+  @IsBoolean()
+  retry?: boolean;
 }
 
 export class PublicRoomsQueryDto {

@@ -124,6 +124,22 @@ describe('when the socket rejoins the room', () => {
     expect(gateway.sent).toHaveLength(1);
     await waitFor(async () => expect(await kept()).toEqual([]));
   });
+
+  it('sends again under the same client id, marked as a retry, what the history does not show stored', async () => {
+    const { store, gateway, outbox } = openPage();
+    gateway.answer = () => null;
+    await goLive(store, room);
+    const entry = outbox.enqueue(room.id, text('answer lost'));
+    await waitFor(() => expect(gateway.sent).toHaveLength(1));
+    dropConnection(store);
+
+    await goLive(store, room);
+    await waitFor(() => expect(gateway.sent).toHaveLength(2));
+    expect(gateway.sent.map((s) => [s.clientId, s.retry])).toEqual([
+      [entry.clientId, undefined],
+      [entry.clientId, true],
+    ]);
+  });
 });
 
 describe('the server answers', () => {

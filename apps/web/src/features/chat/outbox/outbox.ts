@@ -186,6 +186,8 @@ export class Outbox {
         ...(formatting ? { formatting } : {}),
         ...(metadata ? { metadata } : {}),
         ...(replyToId ? { replyToId } : {}),
+        // Gone before without an answer: the server looks for what it stored first.
+        ...(sent.attempts > 1 ? { retry: true } : {}),
       });
     }
   }
