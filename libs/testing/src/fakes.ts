@@ -19,3 +19,37 @@ export async function refusal(attempt: Promise<unknown>): Promise<RpcErrorBody> 
   expect(error).toBeInstanceOf(RpcException);
   return (error as RpcException).getError() as RpcErrorBody;
 }
+
+/** A raw statement a repository ran: its SQL on one line, and its parameters. */
+export interface Statement {
+  sql: string;
+  params: unknown[];
+}
+
+/** The part of MikroORM's EntityManager that raw statements go through. */
+export interface StatementManager {
+  execute: jest.Mock<Promise<unknown>, [string, unknown[]?]>;
+  getConnection(): { execute: StatementManager['execute'] };
+  fork(): StatementManager;
+  transactional<T>(work: (tx: StatementManager) => Promise<T>): Promise<T>;
+}
+
+/**
+ * Stands in for MikroORM's EntityManager where a repository writes its own SQL: records each
+ * statement run through `execute` (on the manager, a fork, a transaction or its connection) and
+ * answers them from `answers` in turn, so a spec pins the statement a repository runs.
+ */
+export function statementLog(answers: unknown[] = []) {
+  const statements: Statement[] = [];
+  const execute = jest.fn(async (sql: string, params: unknown[] = []) => {
+    statements.push({ sql: sql.replace(/\s+/g, ' ').trim(), params });
+    return answers.length > 0 ? answers.shift() : [];
+  });
+  const em: StatementManager = {
+    execute,
+    getConnection: () => ({ execute }),
+    fork: () => em,
+    transactional: (work) => work(em),
+  };
+  return { em, statements };
+}
