@@ -1,5 +1,3 @@
-import { EnsureRequestContext } from '@mikro-orm/core';
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import {
   ACCOUNT_DELETION_GRACE_DAYS,
@@ -15,14 +13,12 @@ import {
 import { fieldRefused, RpcClient, RpcErrors, rpcError, runEvery } from '@app/server';
 import { randomBytes } from 'node:crypto';
 import { IdentityCheck, passwordRequired } from '../accounts/identity-check';
-import { OidcIdentity } from '../oidc/oidc-identity.entity';
-import { Passkey } from '../passkeys/passkey.entity';
 import { SessionStore } from '../sessions/session.store';
-import { RecoveryCode } from '../two-step/recovery-code.entity';
 import { TwoStepService } from '../two-step/two-step.service';
 import { User } from '../users/user.entity';
 import { toUserSummary } from '../users/user.mapper';
 import { UsersService } from '../users/users.service';
+import { AccountDeletionRepository, type Tombstone } from './account-deletion.repository';
 
 const GRACE_MS = ACCOUNT_DELETION_GRACE_DAYS * 24 * 60 * 60 * 1000;
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
@@ -54,7 +50,7 @@ export class AccountDeletionService implements OnApplicationBootstrap, OnApplica
   private stopSweep?: () => void;
 
   constructor(
-    private readonly em: EntityManager,
+    private readonly deletions: AccountDeletionRepository,
     private readonly users: UsersService,
     private readonly sessions: SessionStore,
     private readonly identity: IdentityCheck,
@@ -70,12 +66,10 @@ export class AccountDeletionService implements OnApplicationBootstrap, OnApplica
     this.stopSweep?.();
   }
 
-  @EnsureRequestContext()
   async status(userId: number): Promise<AccountDeletionStatusDto> {
     return statusOf(await this.account(userId));
   }
 
-  @EnsureRequestContext()
   async request(dto: RequestAccountDeletionRequestDto, now = new Date()): Promise<AccountDeletionStatusDto> {
     const user = await this.account(dto.userId);
     if (user.role === 'guest') throw RpcErrors.forbidden(fieldMessage('account_deletion_guests_cannot'));
@@ -96,9 +90,9 @@ export class AccountDeletionService implements OnApplicationBootstrap, OnApplica
     }
     await this.assertNotInCall(user);
     if (!user.deletionDueAt) {
-      user.deletionRequestedAt = now;
-      user.deletionDueAt = new Date(now.getTime() + GRACE_MS);
-      await this.em.flush();
+      const dueAt = new Date(now.getTime() + GRACE_MS);
+      await this.deletions.schedule(user.id, now, dueAt);
+      Object.assign(user, { deletionRequestedAt: now, deletionDueAt: dueAt });
     }
     await this.sessions.destroyAll(user.id);
     // Gateways drop its sessions; the marketplace stops listing it as a seller during the grace.
@@ -108,7 +102,6 @@ export class AccountDeletionService implements OnApplicationBootstrap, OnApplica
   }
 
   /** From a session that is still open (one opened since cancels anyway). */
-  @EnsureRequestContext()
   async cancel(userId: number): Promise<AccountDeletionStatusDto> {
     await this.account(userId);
     await this.users.cancelDeletion(userId);
@@ -117,7 +110,7 @@ export class AccountDeletionService implements OnApplicationBootstrap, OnApplica
 
   /** Erases every account whose grace has ended; answers how many were finished. */
   async sweep(now = new Date()): Promise<number> {
-    const due = await this.em.fork().find(User, { deletionDueAt: { $lte: now } }, { orderBy: { deletionDueAt: 'asc' }, limit: SWEEP_BATCH });
+    const due = await this.deletions.due(now, SWEEP_BATCH);
     let finished = 0;
     for (const user of due) {
       try {
@@ -138,7 +131,7 @@ export class AccountDeletionService implements OnApplicationBootstrap, OnApplica
         this.rpc.request(pattern, { userId }, ERASE_TIMEOUT_MS),
       ),
     );
-    await this.em.fork().nativeUpdate(User, { id: userId }, { deletionDueAt: null });
+    await this.deletions.finished(userId);
     this.logger.log(`Account ${userId} erased: ${JSON.stringify(parts.map((part) => part.erased))}`);
     return true;
   }
@@ -148,50 +141,12 @@ export class AccountDeletionService implements OnApplicationBootstrap, OnApplica
    * with (the old name is free again), no address, password, second factor, device or session.
    */
   private async eraseOwnPart(userId: number, now: Date): Promise<'erased' | 'cancelled'> {
-    const erased = await this.em.fork().transactional(async (tx) => {
-      const user = await tx.findOne(User, { id: userId });
-      if (!user || !user.deletionDueAt || user.deletionDueAt > now) return 'cancelled' as const;
-      if (user.erasedAt) return 'erased' as const;
-      const changed = await tx.nativeUpdate(
-        User,
-        { id: userId, deletionDueAt: { $lte: now }, erasedAt: null },
-        {
-          username: `deleted-${randomBytes(6).toString('hex')}`,
-          email: null,
-          unconfirmedEmail: null,
-          passwordHash: null,
-          role: 'user',
-          roleBeforeSeller: null,
-          vipUntil: null,
-          vipRemindedAt: null,
-          avatar: null,
-          bio: null,
-          categories: [],
-          isVerified: false,
-          settings: structuredClone(ERASED_SETTINGS),
-          language: DEFAULT_LANGUAGE,
-          totpSecret: null,
-          twoStepEnabledAt: null,
-          totpLastStep: null,
-          passkeyUserHandle: null,
-          passkeyCount: 0,
-          lastSeen: null,
-          erasedAt: now,
-        },
-      );
-      if (changed === 0) return 'cancelled' as const;
-      await tx.nativeDelete(Passkey, { userId });
-      await tx.nativeDelete(RecoveryCode, { userId });
-      // A linked provider would otherwise still sign in to the tombstone.
-      await tx.nativeDelete(OidcIdentity, { userId });
-      await tx.getConnection().execute('delete from "known_devices" where "user_id" = ?', [userId], 'run');
-      return 'newly-erased' as const;
-    });
+    const erased = await this.deletions.erase(userId, now, tombstone(now));
     if (erased === 'cancelled') return 'cancelled';
     await this.sessions.destroyAll(userId);
     if (erased === 'newly-erased') {
       // Read models everywhere show "Deleted user" from now on.
-      const user = await this.em.fork().findOne(User, { id: userId });
+      const user = await this.deletions.findUser(userId);
       if (user) await this.users.publishChanged(user);
     }
     return 'erased';
@@ -203,10 +158,37 @@ export class AccountDeletionService implements OnApplicationBootstrap, OnApplica
   }
 
   private async account(userId: number): Promise<User> {
-    const user = await this.em.findOne(User, { id: userId });
+    const user = await this.deletions.findUser(userId);
     if (!user || user.erasedAt) throw RpcErrors.notFound(fieldMessage('user_not_found'));
     return user;
   }
+}
+
+/** The row an erased account keeps: a name nobody can type or sign in with, nothing else of its person. */
+function tombstone(now: Date): Tombstone {
+  return {
+    username: `deleted-${randomBytes(6).toString('hex')}`,
+    email: null,
+    unconfirmedEmail: null,
+    passwordHash: null,
+    role: 'user',
+    roleBeforeSeller: null,
+    vipUntil: null,
+    vipRemindedAt: null,
+    avatar: null,
+    bio: null,
+    categories: [],
+    isVerified: false,
+    settings: structuredClone(ERASED_SETTINGS),
+    language: DEFAULT_LANGUAGE,
+    totpSecret: null,
+    twoStepEnabledAt: null,
+    totpLastStep: null,
+    passkeyUserHandle: null,
+    passkeyCount: 0,
+    lastSeen: null,
+    erasedAt: now,
+  };
 }
 
 function statusOf(user: User): AccountDeletionStatusDto {
