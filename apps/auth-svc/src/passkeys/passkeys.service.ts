@@ -1,6 +1,4 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { EnsureRequestContext, LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
-import { EntityManager } from '@mikro-orm/postgresql';
 import {
   fieldMessage,
   openedWithSecondFactor,
@@ -38,10 +36,10 @@ import { refusedFor } from '../common/refusal';
 import { AuthEnv } from '../config/auth-env';
 import { assertMayAddSecondFactor } from '../sessions/second-factor';
 import { SessionStore } from '../sessions/session.store';
-import { User } from '../users/user.entity';
+import type { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
-import { OidcIdentity } from '../oidc/oidc-identity.entity';
-import { Passkey } from './passkey.entity';
+import type { Passkey } from './passkey.entity';
+import { PasskeysRepository } from './passkeys.repository';
 import { relyingParty, type RelyingParty } from './relying-party';
 
 /** EdDSA, ES256, RS256: what authenticators make, ES256 the one every platform has. */
@@ -79,7 +77,7 @@ export class PasskeysService {
   private readonly signInsByIp: RateLimiterRedis;
 
   constructor(
-    private readonly em: EntityManager,
+    private readonly passkeys: PasskeysRepository,
     @Inject(REDIS) private readonly redis: Redis,
     env: AuthEnv,
     private readonly users: UsersService,
@@ -95,18 +93,15 @@ export class PasskeysService {
     });
   }
 
-  @EnsureRequestContext()
   async list(userId: number): Promise<PasskeyDto[]> {
-    const passkeys = await this.em.find(Passkey, { userId }, { orderBy: { id: 'asc' } });
-    return passkeys.map(toPasskeyDto);
+    return (await this.passkeys.listOf(userId)).map(toPasskeyDto);
   }
 
-  @EnsureRequestContext()
   async registrationOptions(dto: PasskeyRegistrationOptionsRequestDto): Promise<PublicKeyCredentialCreationOptionsJSON> {
     const user = await this.account(dto.userId);
     if (user.role === 'guest') throw RpcErrors.forbidden(fieldMessage('passkey_guests_cannot'));
     await assertMayAddSecondFactor(this.sessions, user, dto.sessionKey);
-    const existing = await this.em.find(Passkey, { userId: user.id }, { orderBy: { id: 'asc' } });
+    const existing = await this.passkeys.listOf(user.id);
     if (existing.length >= PASSKEYS_PER_ACCOUNT_MAX) throw RpcErrors.conflict(fieldMessage('passkey_too_many', { max: PASSKEYS_PER_ACCOUNT_MAX }));
     const options = await generateRegistrationOptions({
       rpName: PASSKEY_RP_NAME,
@@ -126,7 +121,6 @@ export class PasskeysService {
     return options;
   }
 
-  @EnsureRequestContext()
   async register(dto: RegisterPasskeyRequestDto): Promise<PasskeyDto> {
     const user = await this.account(dto.userId);
     if (user.role === 'guest') throw RpcErrors.forbidden(fieldMessage('passkey_guests_cannot'));
@@ -143,39 +137,31 @@ export class PasskeysService {
     if (!verification.verified) throw notVerified();
     const { credential } = verification.registrationInfo;
 
-    const passkey = await this.em
-      .fork()
-      .transactional(async (tx) => {
-        // The account row is locked, so two registrations racing cannot pass the cap together.
-        const locked = await tx.findOneOrFail(User, { id: user.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    const passkey = await this.passkeys.add(
+      {
+        userId: user.id,
+        credentialId: credential.id,
+        publicKey: Buffer.from(credential.publicKey),
+        counter: credential.counter,
+        transports: credential.transports ?? dto.response.response.transports ?? [],
+        name: dto.name.trim(),
+      },
+      // On the account's locked row, so two registrations racing cannot pass the cap together.
+      async (locked, count) => {
         // Asked again under the lock: another factor may have come since the options were given.
         await assertMayAddSecondFactor(this.sessions, locked, dto.sessionKey);
-        if ((await tx.count(Passkey, { userId: user.id })) >= PASSKEYS_PER_ACCOUNT_MAX) throw RpcErrors.conflict(fieldMessage('passkey_too_many', { max: PASSKEYS_PER_ACCOUNT_MAX }));
-        const made = Object.assign(new Passkey(), {
-          userId: user.id,
-          credentialId: credential.id,
-          publicKey: Buffer.from(credential.publicKey),
-          counter: credential.counter,
-          transports: credential.transports ?? dto.response.response.transports ?? [],
-          name: dto.name.trim(),
-        });
-        await tx.persist(made).flush();
-        await this.recount(tx, user.id);
-        return made;
-      })
-      .catch((error: unknown) => {
-        if (error instanceof UniqueConstraintViolationException) throw RpcErrors.conflict(fieldMessage('passkey_already_registered'));
-        throw error;
-      });
+        if (count >= PASSKEYS_PER_ACCOUNT_MAX) throw RpcErrors.conflict(fieldMessage('passkey_too_many', { max: PASSKEYS_PER_ACCOUNT_MAX }));
+      },
+    );
+    if (!passkey) throw RpcErrors.conflict(fieldMessage('passkey_already_registered'));
     await this.announce(user.id);
     return toPasskeyDto(passkey);
   }
 
-  @EnsureRequestContext()
   async rename(dto: RenamePasskeyRequestDto): Promise<PasskeyDto> {
     const passkey = await this.owned(dto.userId, dto.passkeyId);
     passkey.name = dto.name.trim();
-    await this.em.flush();
+    await this.passkeys.rename(passkey.id, passkey.name);
     return toPasskeyDto(passkey);
   }
 
@@ -185,18 +171,13 @@ export class PasskeysService {
    * password alone: an account left with none may enrol from such a session, so removing it
    * would let a password thief add their own.
    */
-  @EnsureRequestContext()
   async remove(dto: RemovePasskeyRequestDto): Promise<{ ok: true }> {
     await this.owned(dto.userId, dto.passkeyId);
     const signedInWith = await this.sessions.signedInWith(dto.sessionKey);
-    await this.em.fork().transactional(async (tx) => {
-      // Locked, so two removals racing cannot each think the other passkey remains.
-      const user = await tx.findOneOrFail(User, { id: dto.userId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      const left = await tx.count(Passkey, { userId: user.id, id: { $ne: dto.passkeyId } });
-      if (!user.passwordHash && left === 0 && (await tx.count(OidcIdentity, { userId: user.id })) === 0) throw RpcErrors.conflict(fieldMessage('passkey_last_way_in'));
-      if (left === 0 && !user.twoStepEnabledAt && !openedWithSecondFactor(signedInWith)) throw RpcErrors.forbidden(fieldMessage('passkey_last_second_factor'));
-      await tx.nativeDelete(Passkey, { id: dto.passkeyId, userId: user.id });
-      await this.recount(tx, user.id);
+    // On the account's locked row, so two removals racing cannot each think the other passkey remains.
+    await this.passkeys.remove(dto.userId, dto.passkeyId, ({ user, passkeysLeft, providers }) => {
+      if (!user.passwordHash && passkeysLeft === 0 && providers === 0) throw RpcErrors.conflict(fieldMessage('passkey_last_way_in'));
+      if (passkeysLeft === 0 && !user.twoStepEnabledAt && !openedWithSecondFactor(signedInWith)) throw RpcErrors.forbidden(fieldMessage('passkey_last_second_factor'));
     });
     await this.announce(dto.userId);
     return { ok: true };
@@ -228,14 +209,13 @@ export class PasskeysService {
    * The account whose passkey answered the attempt's challenge. The attempt is spent by this
    * call whatever its outcome: a second answer to it is refused as expired.
    */
-  @EnsureRequestContext()
   async signIn(dto: PasskeySignInRequestDto): Promise<User> {
     const raw = await this.redis.getdel(signInKey(dto.attempt));
     if (!raw) throw expired('attempt');
     const pending = JSON.parse(raw) as PendingSignIn;
     const ip = dto.client.ip;
-    const passkey = dto.response.id === dto.response.rawId ? await this.em.findOne(Passkey, { credentialId: dto.response.id }) : null;
-    const owner = passkey ? await this.em.findOne(User, { id: passkey.userId }) : null;
+    const passkey = dto.response.id === dto.response.rawId ? await this.passkeys.findByCredential(dto.response.id) : null;
+    const owner = passkey ? await this.passkeys.findUser(passkey.userId) : null;
     // An unknown passkey counts on its own, like a name without an account.
     const subject = owner ? attemptSubject('', owner.id) : attemptSubject(`passkey:${dto.response.id}`, null);
     await this.limiter.assertAllowed(subject, ip);
@@ -256,10 +236,9 @@ export class PasskeysService {
    * before deleting the account or turning two-step sign-in off. Only the account's passkeys are
    * allowed, with user verification; the challenge is bound to the account and the session.
    */
-  @EnsureRequestContext()
   async confirmationOptions(dto: PasskeyConfirmationOptionsRequestDto): Promise<PublicKeyCredentialRequestOptionsJSON> {
     const user = await this.account(dto.userId);
-    const passkeys = await this.em.find(Passkey, { userId: user.id }, { orderBy: { id: 'asc' } });
+    const passkeys = await this.passkeys.listOf(user.id);
     if (passkeys.length === 0) throw RpcErrors.conflict(fieldMessage('passkey_none_to_confirm'));
     const options = await generateAuthenticationOptions({
       rpID: this.rp.rpId,
@@ -281,7 +260,7 @@ export class PasskeysService {
     await this.limiter.assertAllowed(subject, ip);
     const challenge = await this.redis.getdel(confirmationKey(user.id, sessionKey));
     if (!challenge) throw expired('passkey');
-    const passkey = response.id === response.rawId ? await this.em.fork().findOne(Passkey, { credentialId: response.id, userId: user.id }) : null;
+    const passkey = response.id === response.rawId ? await this.passkeys.findByCredential(response.id, user.id) : null;
     const handle = response.response.userHandle;
     if (!passkey || (handle !== undefined && handle !== user.passkeyUserHandle)) return this.failed(subject, ip, confirmationRefused());
     if (!(await this.verifyAndTake(passkey, response, challenge, user.id))) return this.failed(subject, ip, confirmationRefused());
@@ -309,22 +288,13 @@ export class PasskeysService {
       this.logger.warn(`Passkey answer for account ${userId} refused: ${(error as Error).message}`);
       return false;
     }
-    const unchangedSince = newCounter === 0 ? { counter: 0 } : { counter: { $lt: newCounter } };
-    const taken = await this.em.fork().nativeUpdate(Passkey, { id: passkey.id, ...unchangedSince }, { counter: newCounter, lastUsedAt: new Date() });
-    return taken === 1;
+    return this.passkeys.takeCounter(passkey.id, newCounter, new Date());
   }
 
   /** The account's WebAuthn user handle, made at its first passkey (two first registrations racing share one). */
   private async userHandle(user: User): Promise<string> {
     if (user.passkeyUserHandle) return user.passkeyUserHandle;
-    const handle = randomBytes(32).toString('base64url');
-    await this.em.fork().nativeUpdate(User, { id: user.id, passkeyUserHandle: null }, { passkeyUserHandle: handle });
-    const stored = await this.em.fork().findOneOrFail(User, { id: user.id });
-    return stored.passkeyUserHandle ?? handle;
-  }
-
-  private async recount(tx: EntityManager, userId: number): Promise<void> {
-    await tx.execute('update users set passkey_count = (select count(*) from passkeys where user_id = ?) where id = ?', [userId, userId]);
+    return this.passkeys.keepUserHandle(user.id, randomBytes(32).toString('base64url'));
   }
 
   private async failed(subject: string, ip: string, refusal: Error): Promise<never> {
@@ -339,14 +309,14 @@ export class PasskeysService {
   }
 
   private async account(userId: number): Promise<User> {
-    const user = await this.em.findOne(User, { id: userId });
+    const user = await this.passkeys.findUser(userId);
     if (!user) throw RpcErrors.notFound(fieldMessage('user_not_found'));
     return user;
   }
 
   /** 404 for a passkey nobody has, 403 for someone else's. */
   private async owned(userId: number, passkeyId: number): Promise<Passkey> {
-    const passkey = await this.em.findOne(Passkey, { id: passkeyId });
+    const passkey = await this.passkeys.findById(passkeyId);
     if (!passkey) throw RpcErrors.notFound(fieldMessage('passkey_not_found'));
     if (passkey.userId !== userId) throw RpcErrors.forbidden(fieldMessage('passkey_not_yours'));
     return passkey;
@@ -354,7 +324,7 @@ export class PasskeysService {
 
   /** Gateways re-read the account's sessions: the moderation desk opens or closes with its first or last passkey. */
   private async announce(userId: number): Promise<void> {
-    const user = await this.em.fork().findOne(User, { id: userId });
+    const user = await this.passkeys.findUser(userId);
     if (user) await this.users.publishChanged(user);
   }
 }
