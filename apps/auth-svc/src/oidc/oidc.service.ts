@@ -1,6 +1,4 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { EnsureRequestContext, LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
-import { EntityManager } from '@mikro-orm/postgresql';
 import {
   DEFAULT_LANGUAGE,
   fieldMessage,
@@ -23,12 +21,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import * as oidc from 'openid-client';
 import { SanctionsService } from '../sanctions/sanctions.service';
 import { AuthEnv } from '../config/auth-env';
-import { Passkey } from '../passkeys/passkey.entity';
 import { SessionStore } from '../sessions/session.store';
-import { User } from '../users/user.entity';
+import type { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
-import { OidcIdentity } from './oidc-identity.entity';
 import { oidcProvidersOf, type OidcProviderConfig } from './oidc-providers';
+import { OidcRepository } from './oidc.repository';
 
 /** A started sign-in waiting for the provider to send the browser back (kept by its state). */
 interface PendingAuthorization {
@@ -89,7 +86,7 @@ export class OidcService {
   private readonly configurations = new Map<string, Promise<oidc.Configuration>>();
 
   constructor(
-    private readonly em: EntityManager,
+    private readonly store: OidcRepository,
     @Inject(REDIS) private readonly redis: Redis,
     env: AuthEnv,
     private readonly users: UsersService,
@@ -104,14 +101,13 @@ export class OidcService {
   }
 
   /** Where to send the browser: the provider's authorization page with a fresh state, nonce and PKCE challenge. */
-  @EnsureRequestContext()
   async start(dto: StartOidcRequestDto): Promise<OidcStartDto> {
     const provider = this.provider(dto.provider);
     if (dto.userId !== undefined) {
-      const user = await this.em.findOne(User, { id: dto.userId });
+      const user = await this.store.findUser(dto.userId);
       if (!user) throw RpcErrors.notFound(fieldMessage('user_not_found'));
       if (user.role === 'guest') throw RpcErrors.forbidden(fieldMessage('provider_guests_cannot'));
-      if ((await this.em.count(OidcIdentity, { userId: user.id, provider: provider.id })) > 0) throw RpcErrors.conflict(fieldMessage('provider_already_linked'));
+      if (await this.store.hasLinked(user.id, provider.id)) throw RpcErrors.conflict(fieldMessage('provider_already_linked'));
     }
     const config = await this.configuration(provider);
     // "Sign in again" (Settings) renews the browser's session and asks nothing of Remember me: the
@@ -144,7 +140,6 @@ export class OidcService {
   }
 
   /** The provider's answer: the state is spent whatever comes of it. */
-  @EnsureRequestContext()
   async resolve(dto: OidcCallbackRequestDto): Promise<OidcResolution> {
     const answer = new URL(dto.callbackUrl);
     const state = answer.searchParams.get('state');
@@ -179,11 +174,11 @@ export class OidcService {
 
     if (pending.userId !== null) return this.link(pending.userId, provider.id, subject, email);
 
-    const linked = await this.em.findOne(OidcIdentity, { provider: provider.id, subject });
+    const linked = await this.store.findIdentity(provider.id, subject);
     if (linked) {
-      const user = await this.em.findOne(User, { id: linked.userId });
+      const user = await this.store.findUser(linked.userId);
       if (!user) throw expired();
-      await this.em.nativeUpdate(OidcIdentity, { id: linked.id }, { lastUsedAt: new Date(), ...(email ? { email } : {}) });
+      await this.store.touch(linked.id, new Date(), email);
       return { kind: 'account', user, rememberMe: pending.rememberMe, returnTo: pending.returnTo };
     }
 
@@ -191,7 +186,7 @@ export class OidcService {
       // Both sides must have verified the address: an account whose address was never proven here
       // may be someone else's sign-up with it, and must not be handed to the address's owner (nor
       // the other way round).
-      const holder = await this.em.findOne(User, { email: verifiedEmail });
+      const holder = await this.store.findUserByEmail(verifiedEmail);
       if (holder && holder.isVerified && holder.role !== 'guest') {
         // A banned or suspended account gets nothing linked.
         await this.sanctions.assertMaySignIn(holder.id);
@@ -212,7 +207,6 @@ export class OidcService {
    * The account for a new identity, with the username chosen. The username is checked before the
    * token is spent, so a taken one can be changed; the token then serves once.
    */
-  @EnsureRequestContext()
   async createAccount(dto: CompleteOidcSignUpRequestDto): Promise<{ user: User; rememberMe: boolean }> {
     const key = signUpKey(dto.token);
     if (!(await this.redis.exists(key))) throw tokenExpired();
@@ -222,9 +216,9 @@ export class OidcService {
     const raw = await this.redis.getdel(key);
     if (!raw) throw tokenExpired();
     const pending = JSON.parse(raw) as PendingSignUp;
-    if (await this.em.findOne(OidcIdentity, { provider: pending.provider, subject: pending.subject })) throw rpcError(409, OidcErrorCode.Taken, OidcMessages.taken);
+    if (await this.store.findIdentity(pending.provider, pending.subject)) throw rpcError(409, OidcErrorCode.Taken, OidcMessages.taken);
     // The provider's verified address is the account's when no other account holds it; the account then starts verified.
-    const email = pending.email && !(await this.em.findOne(User, { email: pending.email })) ? pending.email : null;
+    const email = pending.email && !(await this.store.findUserByEmail(pending.email)) ? pending.email : null;
     const { user } = await this.users
       .create({ username: dto.username, email, passwordHash: null, role: 'user', language: dto.language ?? DEFAULT_LANGUAGE })
       .catch(async (error: unknown) => {
@@ -236,17 +230,15 @@ export class OidcService {
       await this.insertIdentity(user.id, pending.provider, pending.subject, pending.email);
     } catch (error) {
       // The same identity finished a second sign-up meanwhile: this account is not kept.
-      await this.em.fork().nativeDelete(User, { id: user.id });
+      await this.store.deleteUser(user.id);
       throw error;
     }
     if (email) await this.users.markEmailVerified(user.id);
-    return { user: (await this.em.fork().findOne(User, { id: user.id })) ?? user, rememberMe: pending.rememberMe };
+    return { user: (await this.store.findUser(user.id)) ?? user, rememberMe: pending.rememberMe };
   }
 
-  @EnsureRequestContext()
   async identities(userId: number): Promise<LinkedIdentityDto[]> {
-    const identities = await this.em.find(OidcIdentity, { userId }, { orderBy: { id: 'asc' } });
-    return identities.map((identity) => ({
+    return (await this.store.identitiesOf(userId)).map((identity) => ({
       id: identity.id,
       provider: identity.provider,
       providerName: this.providers.get(identity.provider)?.name ?? identity.provider,
@@ -257,46 +249,29 @@ export class OidcService {
   }
 
   /** Never the last way in: an account without a password or a passkey keeps its last provider. */
-  @EnsureRequestContext()
   async unlink(dto: UnlinkIdentityRequestDto): Promise<{ ok: true }> {
-    const identity = await this.em.findOne(OidcIdentity, { id: dto.identityId });
+    const identity = await this.store.findIdentityById(dto.identityId);
     if (!identity) throw RpcErrors.notFound(fieldMessage('provider_not_found'));
     if (identity.userId !== dto.userId) throw RpcErrors.forbidden(fieldMessage('provider_not_yours'));
-    await this.em.fork().transactional(async (tx) => {
-      // Locked, so removals racing (of a passkey or another provider) cannot each think the other remains.
-      const user = await tx.findOneOrFail(User, { id: dto.userId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      const otherIdentities = await tx.count(OidcIdentity, { userId: user.id, id: { $ne: identity.id } });
-      const passkeys = await tx.count(Passkey, { userId: user.id });
+    // On the account's locked row, so removals racing (of a passkey or another provider) cannot each think the other remains.
+    await this.store.unlink(dto.userId, identity.id, ({ user, otherIdentities, passkeys }) => {
       if (!user.passwordHash && passkeys === 0 && otherIdentities === 0) throw RpcErrors.conflict(fieldMessage('provider_last_way_in'));
-      await tx.nativeDelete(OidcIdentity, { id: identity.id, userId: user.id });
     });
     return { ok: true };
   }
 
-  /** How many providers the account has linked (for the last way in, counted by passkey removal too). */
-  async countFor(userId: number, em: EntityManager = this.em): Promise<number> {
-    return em.count(OidcIdentity, { userId });
-  }
-
   private async link(userId: number, provider: string, subject: string, email: string | null): Promise<OidcResolution> {
-    const holder = await this.em.findOne(OidcIdentity, { provider, subject });
+    const holder = await this.store.findIdentity(provider, subject);
     if (holder && holder.userId !== userId) throw rpcError(409, OidcErrorCode.Taken, OidcMessages.taken);
     if (!holder) await this.insertIdentity(userId, provider, subject, email);
     return { kind: 'linked', provider };
   }
 
   private async insertIdentity(userId: number, provider: string, subject: string, email: string | null): Promise<void> {
-    const identity = Object.assign(new OidcIdentity(), { userId, provider, subject, email, lastUsedAt: new Date() });
-    try {
-      await this.em.fork().persist(identity).flush();
-    } catch (error) {
-      if (error instanceof UniqueConstraintViolationException) {
-        // Linked meanwhile: to another account, or this account linked another identity of the provider.
-        if (error.message.includes('user_id_provider')) throw RpcErrors.conflict(fieldMessage('provider_already_linked'));
-        throw rpcError(409, OidcErrorCode.Taken, OidcMessages.taken);
-      }
-      throw error;
-    }
+    const outcome = await this.store.link({ userId, provider, subject, email, lastUsedAt: new Date() });
+    // Linked meanwhile: this account linked another identity of the provider, or the identity went to another account.
+    if (outcome === 'provider-linked-already') throw RpcErrors.conflict(fieldMessage('provider_already_linked'));
+    if (outcome === 'identity-taken') throw rpcError(409, OidcErrorCode.Taken, OidcMessages.taken);
   }
 
   private provider(id: string): OidcProviderConfig {
