@@ -9,6 +9,7 @@ import { ReviewsRepository } from '../reviews/reviews.repository';
 import { ReviewsService } from '../reviews/reviews.service';
 import { Seller } from './seller.entity';
 import { SellersController } from './sellers.controller';
+import { SellersRepository } from './sellers.repository';
 import { SellersService } from './sellers.service';
 
 /** Sellers and their reviews: a review changes its seller's rating in one transaction. */
@@ -17,6 +18,7 @@ import { SellersService } from './sellers.service';
   controllers: [SellersController, ReviewsController],
   providers: [
     SellersService,
+    SellersRepository,
     ReviewsService,
     ReviewsRepository,
     {

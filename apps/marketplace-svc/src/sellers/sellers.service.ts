@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager, UniqueConstraintViolationException, type FilterQuery } from '@mikro-orm/postgresql';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   DEFAULT_WORKING_HOURS,
   MARKETPLACE_CATEGORIES,
@@ -25,13 +25,10 @@ import {
 } from '@app/contracts';
 import { ContentFilter, RpcClient, RpcErrors } from '@app/server';
 import { LocaleService } from '../locale/locale.service';
-import { Review } from '../reviews/review.entity';
 import { rankingScore, roundRating } from './ranking';
-import { Seller } from './seller.entity';
+import type { Seller } from './seller.entity';
 import { toSellerDto, toSellerProfileDto } from './seller.mapper';
-
-/** Who the marketplace shows: verified, and not in the grace of an account deletion. */
-const LISTED = { isVerified: true, accountDeletionPending: false } as const;
+import { SellersRepository } from './sellers.repository';
 
 const LIST_LIMIT = 100;
 const DEFAULT_FEATURED = 6;
@@ -55,7 +52,7 @@ export interface SellerListQuery {
 @Injectable()
 export class SellersService {
   constructor(
-    private readonly em: EntityManager,
+    private readonly sellers: SellersRepository,
     private readonly rpc: RpcClient,
     private readonly locale: LocaleService,
     private readonly filter: ContentFilter,
@@ -67,30 +64,20 @@ export class SellersService {
    * application is not a seller yet.
    */
   async list({ category, userId, q, ip, viewer }: SellerListQuery): Promise<SellerDto[]> {
-    const where: FilterQuery<Seller> = userId !== undefined ? { userId } : {};
-    if (userId === undefined || !canSeeSellerApplication(viewer, userId)) Object.assign(where, LISTED);
-    if (category) where.category = category;
-    const text = q?.trim();
-    if (text) {
-      const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      where.$or = [{ displayName: { $ilike: pattern } }, { category: { $ilike: pattern } }];
-    }
-    const sellers = await this.em.fork().find(Seller, where, { orderBy: { rankingScore: 'desc', id: 'asc' }, limit: LIST_LIMIT });
+    const listedOnly = userId === undefined || !canSeeSellerApplication(viewer, userId);
+    const sellers = await this.sellers.list({ listedOnly, userId, category, text: q?.trim() }, LIST_LIMIT);
     const locale = await this.localeFor(ip);
     return sellers.map((seller) => toSellerDto(seller, locale));
   }
 
   async featured(limit = DEFAULT_FEATURED, ip?: string): Promise<SellerDto[]> {
-    const sellers = await this.em.fork().find(Seller, LISTED, { orderBy: { rankingScore: 'desc', id: 'asc' }, limit });
+    const sellers = await this.sellers.list({ listedOnly: true }, limit);
     const locale = await this.localeFor(ip);
     return sellers.map((seller) => toSellerDto(seller, locale));
   }
 
   async countByCategory(): Promise<CategoryCountDto[]> {
-    const rows: Array<{ category: string; count: string }> = await this.em
-      .fork()
-      .execute('select "category", count(*) as "count" from "sellers" where "is_verified" and not "account_deletion_pending" group by "category"');
-    const counts = new Map(rows.map((row) => [row.category, Number(row.count)]));
+    const counts = await this.sellers.listedByCategory();
     return MARKETPLACE_CATEGORIES.map((category) => ({
       category,
       label: MARKETPLACE_CATEGORY_LABELS[category],
@@ -99,7 +86,7 @@ export class SellersService {
   }
 
   async get(id: number, ip?: string, viewer?: ActorDto): Promise<SellerDto> {
-    const seller = await this.em.fork().findOne(Seller, { id });
+    const seller = await this.sellers.findById(id);
     // Unverified, or its account to be deleted: only the seller and moderators see it.
     const withdrawn = !seller?.isVerified || seller.accountDeletionPending;
     if (!seller || (withdrawn && !canSeeSellerApplication(viewer, seller.userId))) throw SellerErrors.notFound();
@@ -107,7 +94,7 @@ export class SellersService {
   }
 
   async getOwn(userId: number): Promise<SellerProfileDto> {
-    const seller = await this.em.fork().findOne(Seller, { userId });
+    const seller = await this.sellers.findByUserId(userId);
     if (!seller) throw SellerErrors.noProfile();
     return toSellerProfileDto(seller);
   }
@@ -115,9 +102,8 @@ export class SellersService {
   /** The application: the user becomes an unverified seller awaiting a moderator. */
   async register(dto: RegisterSellerRequestDto): Promise<SellerProfileDto> {
     this.assertCleanProfile(dto);
-    const em = this.em.fork();
-    if (await em.count(Seller, { userId: dto.user.id })) throw SellerErrors.alreadyApplied();
-    const seller = em.create(Seller, {
+    if (await this.sellers.hasProfile(dto.user.id)) throw SellerErrors.alreadyApplied();
+    const seller = await this.sellers.insert({
       userId: dto.user.id,
       username: dto.user.username,
       userAvatar: dto.user.avatar ?? null,
@@ -152,29 +138,30 @@ export class SellersService {
       testimonials: (dto.testimonials ?? []).map((t) => ({ clientName: t.clientName.trim(), review: t.review.trim(), rating: t.rating })),
       profileMedia: dto.profileMedia ?? [],
       introVideo: dto.introVideo ?? null,
+      rankingScore: rankingScore({ averageRating: 0, reviewCount: 0, totalSessions: 0, responseTime: dto.responseTime }),
     });
-    seller.rankingScore = rankingScore({ averageRating: 0, reviewCount: 0, totalSessions: 0, responseTime: seller.responseTime });
-    try {
-      await em.flush();
-    } catch (error) {
-      // Two applications of one user at the same moment: the unique user id keeps one.
-      if (error instanceof UniqueConstraintViolationException) throw SellerErrors.alreadyApplied();
-      throw error;
-    }
+    // Two applications of one user at the same moment: the unique user id keeps one.
+    if (!seller) throw SellerErrors.alreadyApplied();
     await this.publishUpdated(seller);
     return toSellerProfileDto(seller);
   }
 
   /** The profile editor. A rejected seller who edits goes back to the moderators. */
   async update(dto: UpdateSellerRequestDto): Promise<SellerProfileDto> {
-    const em = this.em.fork();
-    const seller =
-      dto.sellerId !== undefined ? await em.findOne(Seller, { id: dto.sellerId }) : await em.findOne(Seller, { userId: dto.userId });
-    if (!seller) throw dto.sellerId !== undefined ? SellerErrors.notFound() : SellerErrors.noProfile();
-    if (seller.userId !== dto.userId) throw SellerErrors.notOwner();
+    const edited = await this.sellers.edit(dto.sellerId !== undefined ? { id: dto.sellerId } : { userId: dto.userId }, async (seller) => {
+      if (seller.userId !== dto.userId) throw SellerErrors.notOwner();
+      const { userId: _userId, sellerId: _sellerId, ...changes } = dto;
+      this.assertCleanProfile(changes);
+      this.applyChanges(seller, changes);
+      this.rerank(seller, await this.sellers.averageRating(seller.id));
+    });
+    if (!edited) throw dto.sellerId !== undefined ? SellerErrors.notFound() : SellerErrors.noProfile();
+    await this.publishUpdated(edited);
+    return toSellerProfileDto(edited);
+  }
 
-    const { userId: _userId, sellerId: _sellerId, ...changes } = dto;
-    this.assertCleanProfile(changes);
+  /** The editor's changes, trimmed. */
+  private applyChanges(seller: Seller, changes: Omit<UpdateSellerRequestDto, 'userId' | 'sellerId'>) {
     for (const key of ['displayName', 'bio', 'aboutMe', 'experience', 'education', 'workHistory'] as const) {
       if (changes[key] !== undefined) seller[key] = changes[key].trim();
     }
@@ -220,16 +207,11 @@ export class SellersService {
       seller.verificationStatus = 'pending';
       seller.rejectionReason = null;
     }
-    this.rerank(seller, await this.exactAverage(em, seller.id));
-    await em.flush();
-    await this.publishUpdated(seller);
-    return toSellerProfileDto(seller);
   }
 
   async applications(actor: ActorDto, status: VerificationStatus = 'pending'): Promise<SellerProfileDto[]> {
     if (!canModerate(actor.role)) throw SellerErrors.notModerator();
-    const sellers = await this.em.fork().find(Seller, { verificationStatus: status }, { orderBy: { createdAt: 'asc', id: 'asc' } });
-    return sellers.map(toSellerProfileDto);
+    return (await this.sellers.withStatus(status)).map(toSellerProfileDto);
   }
 
   async verify(sellerId: number, actor: ActorDto): Promise<SellerProfileDto> {
@@ -241,35 +223,33 @@ export class SellersService {
   }
 
   async ratingStats(): Promise<RatingStatsDto> {
-    const [row] = await this.em
-      .fork()
-      .execute<Array<{ average: string | null; count: string }>>('select avg("rating") as "average", count(*) as "count" from "reviews"');
-    return { rating: row.average === null ? 0 : roundRating(Number(row.average)), reviewCount: Number(row.count) };
+    const { average, count } = await this.sellers.allReviews();
+    return { rating: average === null ? 0 : roundRating(average), reviewCount: count };
   }
 
   /** Keeps the copy of the account's name and picture current. */
   async onUserUpdated(user: UserUpdatedEvent): Promise<void> {
-    await this.em.fork().nativeUpdate(
-      Seller,
-      { userId: user.id },
-      { username: user.username, userAvatar: user.avatar, ...(user.deletionPending !== undefined ? { accountDeletionPending: user.deletionPending } : {}) },
-    );
+    await this.sellers.copyAccount(user.id, {
+      username: user.username,
+      userAvatar: user.avatar,
+      ...(user.deletionPending !== undefined ? { accountDeletionPending: user.deletionPending } : {}),
+    });
   }
 
   /** Recomputes the rating, review count and rank from the reviews; call inside the review's transaction. */
-  async refreshRating(em: EntityManager, seller: Seller): Promise<void> {
-    const average = await this.exactAverage(em, seller.id);
-    seller.reviewCount = await em.count(Review, { sellerId: seller.id });
+  async refreshRating(tx: EntityManager, seller: Seller): Promise<void> {
+    const average = await this.sellers.averageRating(seller.id, tx);
+    seller.reviewCount = await this.sellers.reviewCount(seller.id, tx);
     seller.rating = roundRating(average);
     this.rerank(seller, average);
   }
 
   /** A call with this seller connected and ended: it counts as a session, its time adds up, the rank follows; call inside the call's transaction. */
-  async recordCall(em: EntityManager, seller: Seller, callType: 'audio' | 'video', seconds: number): Promise<void> {
+  async recordCall(tx: EntityManager, seller: Seller, callType: 'audio' | 'video', seconds: number): Promise<void> {
     seller.totalSessions += 1;
     if (callType === 'audio') seller.totalAudioCallTime += seconds;
     else seller.totalVideoCallTime += seconds;
-    this.rerank(seller, await this.exactAverage(em, seller.id));
+    this.rerank(seller, await this.sellers.averageRating(seller.id, tx));
   }
 
   /** The display name and bio are shown on every card and profile: offensive words are refused, field by field. */
@@ -293,22 +273,22 @@ export class SellersService {
 
   private async decide(sellerId: number, actor: ActorDto, status: 'verified' | 'rejected', reason: string | null) {
     if (!canModerate(actor.role)) throw SellerErrors.notModerator();
-    const em = this.em.fork();
-    const seller = await em.findOne(Seller, { id: sellerId });
+    const decidedAt = new Date();
+    const seller = await this.sellers.edit({ id: sellerId }, (found) => {
+      found.verificationStatus = status;
+      found.isVerified = status === 'verified';
+      found.rejectionReason = reason;
+      found.reviewedBy = actor.id;
+      found.reviewedAt = decidedAt;
+    });
     if (!seller) throw SellerErrors.notFound();
-    seller.verificationStatus = status;
-    seller.isVerified = status === 'verified';
-    seller.rejectionReason = reason;
-    seller.reviewedBy = actor.id;
-    seller.reviewedAt = new Date();
-    await em.flush();
     await this.publishUpdated(seller);
     await this.rpc.emit(MarketplaceEvents.ApplicationDecided, {
       sellerId: seller.id,
       userId: seller.userId,
       status,
       reason,
-      decidedAt: seller.reviewedAt.toISOString(),
+      decidedAt: decidedAt.toISOString(),
     } satisfies SellerApplicationDecidedEvent);
     return toSellerProfileDto(seller);
   }
@@ -320,15 +300,6 @@ export class SellersService {
       totalSessions: seller.totalSessions,
       responseTime: seller.responseTime,
     });
-  }
-
-  private async exactAverage(em: EntityManager, sellerId: number): Promise<number> {
-    // em.execute runs inside the caller's transaction, so a review just written counts.
-    const [row] = await em.execute<Array<{ average: string | null }>>(
-      'select avg("rating") as "average" from "reviews" where "seller_id" = ?',
-      [sellerId],
-    );
-    return row?.average === null || row?.average === undefined ? 0 : Number(row.average);
   }
 
   private async localeFor(ip: string | undefined): Promise<LocaleDto | undefined> {
