@@ -9,12 +9,13 @@ import { CallNotifier } from './call-notifier.service';
 import { CallSession } from './call-session.entity';
 import { CallSweeper } from './call-sweeper.service';
 import { CallsController } from './calls.controller';
+import { CallsRepository } from './calls.repository';
 import { CallsService } from './calls.service';
 
 /** Call sessions, their metering and their ledger; a finished call adds to its seller's totals. */
 @Module({
   imports: [MikroOrmModule.forFeature([CallSession, ActiveCall, CallLedgerEntry]), SellersModule, LocaleModule],
   controllers: [CallsController],
-  providers: [CallsService, CallClock, CallNotifier, CallSweeper],
+  providers: [CallsService, CallsRepository, CallClock, CallNotifier, CallSweeper],
 })
 export class CallsModule {}

@@ -1,5 +1,4 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { EntityManager, LockMode, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import {
   BlockPatterns,
   CallErrorCode,
@@ -22,17 +21,16 @@ import {
   type UserRole,
 } from '@app/contracts';
 import { RpcCallError, RpcClient, RpcErrors, rpcError } from '@app/server';
-import type { RpcException } from '@nestjs/microservices';
 import { LocaleService } from '../locale/locale.service';
-import { Seller } from '../sellers/seller.entity';
+import type { Seller } from '../sellers/seller.entity';
 import { SellersService } from '../sellers/sellers.service';
-import { ActiveCall } from './active-call.entity';
 import { CallClock } from './call-clock';
-import { CallLedgerEntry } from './call-ledger-entry.entity';
+import type { CallLedgerEntry } from './call-ledger-entry.entity';
 import { CallNotifier } from './call-notifier.service';
 import { applyHeartbeat, bill, CALL_TIMEOUTS, expiry, hangUpReason, type CallEnding, type CallSide } from './call-rules';
-import { CallSession } from './call-session.entity';
+import type { CallSession } from './call-session.entity';
 import { toCallSessionDto, toIncomingCallFrame } from './call-session.mapper';
+import { CallsRepository, type CallTransaction } from './calls.repository';
 
 const LIST_DEFAULT = 50;
 const CHAT_TIMEOUT_MS = 2000;
@@ -69,7 +67,7 @@ interface Effects {
 }
 
 interface Step {
-  tx: EntityManager;
+  tx: CallTransaction;
   session: CallSession;
   now: Date;
   effects: Effects;
@@ -87,7 +85,7 @@ export class CallsService {
   readonly timeouts = CALL_TIMEOUTS;
 
   constructor(
-    private readonly em: EntityManager,
+    private readonly calls: CallsRepository,
     private readonly rpc: RpcClient,
     private readonly clock: CallClock,
     private readonly notifier: CallNotifier,
@@ -99,30 +97,26 @@ export class CallsService {
   async start(dto: StartCallRequestDto): Promise<CallSessionDto> {
     const { actor } = dto;
     refuseRole(actor.role);
-    const target = await this.em.fork().findOne(Seller, { id: dto.sellerId });
+    const target = await this.calls.findSeller(dto.sellerId);
     if (!target) throw CallErrors.sellerNotFound();
     if (target.userId === actor.id) throw CallErrors.selfCall();
     await this.assertNotBlocked(actor, target);
     const locale = await this.locale.resolve(dto.ip);
 
-    const { session, seller, nowBusy } = await this.em.fork().transactional(async (tx) => {
-      // Both people's seller profiles, in id order: calls to or from either of them queue here.
-      const profiles = await tx.find(
-        Seller,
-        { userId: { $in: [actor.id, target.userId] } },
-        { orderBy: { id: 'asc' }, lockMode: LockMode.PESSIMISTIC_WRITE },
-      );
+    const { session, seller, nowBusy } = await this.calls.inTransaction(async (tx) => {
+      // Both people's seller profiles: calls to or from either of them queue here.
+      const profiles = await tx.lockProfiles([actor.id, target.userId]);
       const seller = profiles.find((profile) => profile.id === target.id);
       if (!seller) throw CallErrors.sellerNotFound();
       if (!seller.isVerified) throw CallErrors.notVerified();
       if (!seller.acceptsCalls) throw CallErrors.notAccepting();
       if (seller.availability === 'offline') throw CallErrors.unavailable();
-      const open = await tx.find(ActiveCall, { userId: { $in: [actor.id, seller.userId] } });
+      const open = await tx.openLines([actor.id, seller.userId]);
       if (open.some((line) => line.userId === actor.id)) throw CallErrors.inProgress();
       if (open.length > 0 || seller.isBusy || seller.availability !== 'available') throw CallErrors.busy();
 
       const now = this.clock.now();
-      const session = tx.create(CallSession, {
+      const session = await tx.createSession({
         buyerId: actor.id,
         buyerName: actor.username,
         buyerAvatar: actor.avatar ?? null,
@@ -136,10 +130,9 @@ export class CallsService {
         createdAt: now,
         buyerHeartbeatAt: now,
       });
-      await tx.flush();
       // The buyer first: a buyer racing themselves hears "you already have a call".
-      await occupy(tx, actor.id, session.id, CallErrors.inProgress);
-      await occupy(tx, seller.userId, session.id, CallErrors.busy);
+      if (!(await tx.occupy(actor.id, session.id))) throw CallErrors.inProgress();
+      if (!(await tx.occupy(seller.userId, session.id))) throw CallErrors.busy();
       const nowBusy = profiles.filter((profile) => !profile.isBusy);
       for (const profile of profiles) profile.isBusy = true;
       await tx.flush();
@@ -149,8 +142,7 @@ export class CallsService {
     for (const profile of nowBusy) await this.notifier.sellerStatus(profile);
     session.roomId = await this.marketplaceChat(actor, seller);
     // Ended already (the buyer cancelled at once): nobody needs to hear it ring.
-    const ringing = await this.em.fork().nativeUpdate(CallSession, { id: session.id, state: 'ringing' }, { roomId: session.roomId });
-    if (ringing > 0) {
+    if (await this.calls.setRoomWhileRinging(session.id, session.roomId)) {
       const price = seller.pricing[session.callType].price;
       this.notifier.toUsers([seller.userId], toIncomingCallFrame(session, price, this.timeouts));
     }
@@ -164,7 +156,7 @@ export class CallsService {
       if (side !== 'seller') throw CallErrors.onlySellerAnswers();
       if (step.session.state === 'ended' || (await this.expireIfDue(step))) return 'ended' as const;
       if (step.session.state !== 'ringing') throw CallErrors.alreadyAnswered();
-      const seller = await step.tx.findOneOrFail(Seller, { id: step.session.sellerId });
+      const seller = await step.tx.seller(step.session.sellerId);
       const session = step.session;
       session.pricePerMinuteCents = priceToCents(seller.pricing[session.callType].price);
       session.state = 'accepted';
@@ -203,7 +195,7 @@ export class CallsService {
 
   /** The other participant of an answered call, for relaying signalling between the two. */
   async peer({ actor, sessionId }: CallActionRequestDto): Promise<CallPeerDto> {
-    const session = await this.em.fork().findOne(CallSession, { id: sessionId });
+    const session = await this.calls.findSession(sessionId);
     if (!session) throw CallErrors.notFound();
     sideOf(session, actor.id);
     if (session.state === 'ringing') throw CallErrors.notAnswered();
@@ -212,7 +204,7 @@ export class CallsService {
   }
 
   async get({ actor, sessionId }: CallActionRequestDto): Promise<CallSessionDto> {
-    const session = await this.em.fork().findOne(CallSession, { id: sessionId });
+    const session = await this.calls.findSession(sessionId);
     if (!session) throw CallErrors.notFound();
     sideOf(session, actor.id);
     return this.dto(session);
@@ -220,42 +212,22 @@ export class CallsService {
 
   /** The user's open call, for a page that reloads or a socket that reconnects. */
   async current(actor: ActorDto): Promise<CallSessionDto | null> {
-    const em = this.em.fork();
-    const line = await em.findOne(ActiveCall, { userId: actor.id });
-    const session = line ? await em.findOne(CallSession, { id: line.sessionId }) : null;
+    const session = await this.calls.currentOf(actor.id);
     return session ? this.dto(session) : null;
   }
 
   /** The user's calls on either side, newest first. */
   async list({ actor, limit = LIST_DEFAULT, before }: ListCallsRequestDto): Promise<CallSessionDto[]> {
-    const sessions = await this.em.fork().find(
-      CallSession,
-      { $or: [{ buyerId: actor.id }, { sellerUserId: actor.id }], ...(before !== undefined ? { id: { $lt: before } } : {}) },
-      { orderBy: { id: 'desc' }, limit },
-    );
+    const sessions = await this.calls.listOf(actor.id, limit, before);
     return sessions.map((session) => this.dto(session));
   }
 
   /** A seller's billed calls by the month they ended (UTC), from the ledger. */
   async earnings(actor: ActorDto): Promise<SellerEarningsDto> {
     if (actor.role !== 'seller') throw CallErrors.earningsSellersOnly();
-    const em = this.em.fork();
-    const seller = await em.findOne(Seller, { userId: actor.id });
+    const seller = await this.calls.sellerOfUser(actor.id);
     if (!seller) throw CallErrors.noSellerProfile();
-    const rows = await em.execute<Array<Record<'month' | 'calls' | 'seconds' | 'gross' | 'commission' | 'earning', string>>>(
-      `select to_char(s."ended_at" at time zone 'UTC', 'YYYY-MM') as "month",
-              count(distinct s."id") as "calls",
-              coalesce(sum(s."billed_seconds") filter (where e."kind" = 'seller_earning'), 0) as "seconds",
-              coalesce(-sum(e."amount_cents") filter (where e."kind" = 'buyer_charge'), 0) as "gross",
-              coalesce(sum(e."amount_cents") filter (where e."kind" = 'platform_commission'), 0) as "commission",
-              coalesce(sum(e."amount_cents") filter (where e."kind" = 'seller_earning'), 0) as "earning"
-         from "call_ledger_entries" e
-         join "call_sessions" s on s."id" = e."session_id"
-        where s."seller_id" = ?
-        group by 1
-        order by 1 desc`,
-      [seller.id],
-    );
+    const rows = await this.calls.monthlyEarnings(seller.id);
     const sum = { calls: 0, seconds: 0, gross: 0, commission: 0, earning: 0 };
     const months = rows.map((row) => {
       const cents = { calls: Number(row.calls), seconds: Number(row.seconds), gross: Number(row.gross), commission: Number(row.commission), earning: Number(row.earning) };
@@ -274,18 +246,12 @@ export class CallsService {
   async sweep(): Promise<number> {
     const now = this.clock.now().getTime();
     const { ringMs, heartbeatMs, connectMs } = this.timeouts;
-    const silentBefore = new Date(now - heartbeatMs);
-    const due = await this.em.fork().execute<Array<{ id: number }>>(
-      `select "id" from "call_sessions"
-        where "state" <> 'ended' and (
-              ("state" = 'ringing' and ("created_at" <= ? or "buyer_heartbeat_at" <= ?))
-           or ("state" = 'accepted' and ("accepted_at" <= ? or "buyer_heartbeat_at" <= ? or "seller_heartbeat_at" <= ?))
-           or ("state" = 'connected' and ("buyer_heartbeat_at" <= ? or "seller_heartbeat_at" <= ?)))
-        order by "id" limit ${SWEEP_BATCH}`,
-      [new Date(now - ringMs), silentBefore, new Date(now - connectMs), silentBefore, silentBefore, silentBefore, silentBefore],
+    const due = await this.calls.dueIds(
+      { ringSince: new Date(now - ringMs), connectSince: new Date(now - connectMs), silentSince: new Date(now - heartbeatMs) },
+      SWEEP_BATCH,
     );
     let ended = 0;
-    for (const { id } of due) {
+    for (const id of due) {
       const result = await this.transition(id, async (step) => (step.session.state !== 'ended' ? this.expireIfDue(step) : false), {
         skipLocked: true,
       });
@@ -303,21 +269,12 @@ export class CallsService {
   ): Promise<{ value: T; session: CallSession } | null>;
   private async transition<T>(sessionId: number, work: (step: Step) => Promise<T>, options: { skipLocked?: boolean } = {}) {
     const effects: Effects = {};
-    const result = await this.em.fork().transactional(async (tx) => {
-      const session = await tx.findOne(
-        CallSession,
-        { id: sessionId },
-        { lockMode: options.skipLocked ? LockMode.PESSIMISTIC_PARTIAL_WRITE : LockMode.PESSIMISTIC_WRITE },
-      );
-      if (!session) {
-        if (options.skipLocked) return null;
-        throw CallErrors.notFound();
-      }
-      const value = await work({ tx, session, now: this.clock.now(), effects });
-      await tx.flush();
-      return { value, session };
-    });
-    if (result) await this.publish(result.session, effects);
+    const result = await this.calls.change(sessionId, options, (tx, session) => work({ tx, session, now: this.clock.now(), effects }));
+    if (!result) {
+      if (options.skipLocked) return null;
+      throw CallErrors.notFound();
+    }
+    await this.publish(result.session, effects);
     return result;
   }
 
@@ -335,11 +292,7 @@ export class CallsService {
    */
   private async finish({ tx, session, now, effects }: Step, ending: CallEnding): Promise<void> {
     // Lock order as in start(): seller rows before the active_calls rows they guard.
-    const profiles = await tx.find(
-      Seller,
-      { userId: { $in: [session.buyerId, session.sellerUserId] } },
-      { orderBy: { id: 'asc' }, lockMode: LockMode.PESSIMISTIC_WRITE },
-    );
+    const profiles = await tx.lockProfiles([session.buyerId, session.sellerUserId]);
     const charge = bill(session, ending.at);
     session.state = 'ended';
     session.endReason = ending.reason;
@@ -348,18 +301,18 @@ export class CallsService {
     session.amountCents = charge.amountCents;
     session.commissionCents = charge.commissionCents;
     session.earningCents = charge.earningCents;
-    await tx.nativeDelete(ActiveCall, { sessionId: session.id });
+    await tx.freeLines(session.id);
     effects.statusChanged = profiles.filter((profile) => profile.isBusy);
     for (const profile of profiles) profile.isBusy = false;
     if (charge.amountCents > 0) {
       const entry = (kind: CallLedgerEntry['kind'], userId: number | null, amountCents: number) =>
-        tx.create(CallLedgerEntry, { sessionId: session.id, kind, userId, amountCents, createdAt: now });
+        tx.addLedgerEntry({ sessionId: session.id, kind, userId, amountCents, createdAt: now });
       entry('buyer_charge', session.buyerId, -charge.amountCents);
       entry('seller_earning', session.sellerUserId, charge.earningCents);
       entry('platform_commission', null, charge.commissionCents);
     }
     const seller = profiles.find((profile) => profile.id === session.sellerId);
-    if (session.connectedAt && seller) await this.sellers.recordCall(tx, seller, session.callType, charge.seconds);
+    if (session.connectedAt && seller) await this.sellers.recordCall(tx.em, seller, session.callType, charge.seconds);
     effects.ended = true;
   }
 
@@ -424,16 +377,6 @@ function sideOf(session: CallSession, userId: number): CallSide {
 
 function peerOf(session: CallSession, userId: number): number {
   return session.buyerId === userId ? session.sellerUserId : session.buyerId;
-}
-
-/** Writes the person's line; a line already there means they are in another call. */
-async function occupy(tx: EntityManager, userId: number, sessionId: number, refusal: () => RpcException) {
-  try {
-    await tx.insert(ActiveCall, { userId, sessionId });
-  } catch (error) {
-    if (error instanceof UniqueConstraintViolationException) throw refusal();
-    throw error;
-  }
 }
 
 /** Sums kept in cents, shown in dollars. */
