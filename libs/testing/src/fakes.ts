@@ -29,15 +29,16 @@ export interface Statement {
 /** The part of MikroORM's EntityManager that raw statements go through. */
 export interface StatementManager {
   execute: jest.Mock<Promise<unknown>, [string, unknown[]?]>;
-  getConnection(): { execute: StatementManager['execute'] };
+  getConnection(): { execute: StatementManager['execute']; getKnex(): { raw: StatementManager['execute'] } };
   fork(): StatementManager;
   transactional<T>(work: (tx: StatementManager) => Promise<T>): Promise<T>;
 }
 
 /**
  * Stands in for MikroORM's EntityManager where a repository writes its own SQL: records each
- * statement run through `execute` (on the manager, a fork, a transaction or its connection) and
- * answers them from `answers` in turn, so a spec pins the statement a repository runs.
+ * statement run through `execute` (on the manager, a fork, a transaction or its connection) or
+ * knex's `raw`, and answers them from `answers` in turn, so a spec pins the statement a
+ * repository runs.
  */
 export function statementLog(answers: unknown[] = []) {
   const statements: Statement[] = [];
@@ -47,7 +48,7 @@ export function statementLog(answers: unknown[] = []) {
   });
   const em: StatementManager = {
     execute,
-    getConnection: () => ({ execute }),
+    getConnection: () => ({ execute, getKnex: () => ({ raw: execute }) }),
     fork: () => em,
     transactional: (work) => work(em),
   };
