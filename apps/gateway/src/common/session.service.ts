@@ -21,6 +21,9 @@ interface PendingLookup {
 
 const always = () => true;
 
+/** How long an invalidation is remembered: longer than any look-up may wait for its turn. */
+const INVALIDATIONS_KEPT_MS = 2 * LOOKUP_MAX_WAIT_MS;
+
 /**
  * Resolves a session cookie to its user through auth-svc. Answers are kept a few seconds so a
  * page load's burst of calls costs one lookup; a logout or role change drops them by event.
@@ -32,6 +35,9 @@ export class SessionService {
   private readonly pending = new Map<string, PendingLookup>();
   private readonly lookups: BatchAdmission<string, UserDto | null>;
   private nextSweep = 0;
+  /** Counts invalidations; each session or user invalidated keeps the count it was given, and when. */
+  private invalidationCount = 0;
+  private readonly invalidated = new Map<string, { count: number; at: number }>();
 
   constructor(
     private readonly rpc: RpcClient,
@@ -57,11 +63,13 @@ export class SessionService {
       return joining.answer;
     }
     const wanted = [stillWanted];
+    const asked = this.mark();
     const answer = this.lookups
       .run(token, () => wanted.some((want) => want()))
       .then((user) => {
         const now = Date.now();
-        this.cache.set(key, { user, expires: now + CACHE_MS });
+        // An answer that an invalidation overtook may be stale: it is given, not kept.
+        if (!this.invalidatedSince(asked, token, user?.id)) this.cache.set(key, { user, expires: now + CACHE_MS });
         // Swept by time, not size: an idle socket's entry would otherwise stay for its whole life.
         if (now >= this.nextSweep) this.evictExpired(now);
         return user;
@@ -96,13 +104,38 @@ export class SessionService {
     if (options.everywhere && options.userId !== undefined) this.invalidate(options.userId);
   }
 
+  /** Where the count of invalidations stands now, for invalidatedSince. */
+  mark(): number {
+    return this.invalidationCount;
+  }
+
+  /**
+   * Whether the session (or every session of its user) was invalidated after `mark` gave `since`:
+   * a socket whose session was looked up meanwhile was not there yet for the event to close.
+   */
+  invalidatedSince(since: number, token: string, userId?: number): boolean {
+    const bySession = this.invalidated.get(`t:${hashToken(token)}`);
+    const byUser = userId === undefined ? undefined : this.invalidated.get(`u:${userId}`);
+    return (bySession?.count ?? 0) > since || (byUser?.count ?? 0) > since;
+  }
+
   /** Forget one session (tokenHash) or every cached session of a user. */
   invalidate(userId: number, tokenHash?: string) {
+    this.remember(tokenHash ? `t:${tokenHash}` : `u:${userId}`);
     if (tokenHash) {
       this.cache.delete(tokenHash);
       return;
     }
     for (const [key, entry] of this.cache) if (entry.user?.id === userId) this.cache.delete(key);
+  }
+
+  private remember(key: string) {
+    const now = Date.now();
+    this.invalidated.set(key, { count: ++this.invalidationCount, at: now });
+    for (const [known, { at }] of this.invalidated) {
+      if (now - at < INVALIDATIONS_KEPT_MS) break;
+      this.invalidated.delete(known);
+    }
   }
 
   private evictExpired(now: number) {

@@ -78,6 +78,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     // Only the token is kept: a closure below that named the upgrade request would hold it
     // (headers, socket, parser state) for as long as the connection lives.
     const token = sessionTokenFrom(request.headers.cookie);
+    const asked = this.sessions.mark();
     // Frames are handled one after another per socket (join before send); ones that arrive
     // while the session is being resolved wait in the same chain.
     let chain: Promise<void> = this.sessions.resolve(token, () => socket.readyState === socket.OPEN).then(
@@ -96,6 +97,8 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
         socket.counted = admission === 'admitted';
         socket.sessionCheckedUntil = nextSessionCheck(Date.now());
         this.registry.add(socket, user, token);
+        // Ended while it was looked up: the event found no socket here to close, so look again.
+        if (this.sessions.invalidatedSince(asked, token, user.id)) this.recheckSession(socket);
       },
       // The session could not be looked up (auth-svc or Redis away): that is no sign-out, so the client tries again.
       () => socket.close(WS_CLOSE_TRY_AGAIN, 'Try again later'),
