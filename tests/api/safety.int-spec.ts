@@ -294,7 +294,7 @@ describe('limits on abuse paths', () => {
     const page = await track(socketOf(stack, vip));
     for (let i = 0; i < 30; i++) page.send({ type: i % 2 ? 'leave_room' : 'join_room', roomId });
     const refusal = await page.next('error');
-    expect(refusal).toMatchObject({ code: 'rate_limit', error: 'rate_limit', message: SafetyMessages.FrameRate });
+    expect(refusal).toMatchObject({ code: 'rate_limit', error: 'rate_limit', message: SafetyMessages.FrameRate, messageCode: { code: 'frame_rate' } });
     expect(refusal.waitTime).toBeGreaterThan(0);
     expect(refusal.waitTime).toBeLessThanOrEqual(10_000);
     // 1 auth + 19 room frames were served; the other 11 were refused.
@@ -310,6 +310,11 @@ describe('limits on abuse paths', () => {
     await eventually(() => expect(page.ofType('error').filter((f) => f.code === 'rate_limit')).toHaveLength(1));
     // 1 auth frame + 199 handled (each an unknown-type refusal); the rest were never read.
     await eventually(() => expect(page.ofType('error').filter((f) => f.code === 'validation_failed')).toHaveLength(199));
+    // Each refusal carries its code and the frame's type, for the web to word it.
+    expect(page.ofType('error').find((f) => f.code === 'validation_failed')).toMatchObject({
+      message: 'Unknown frame type: no_such_frame',
+      messageCode: { code: 'frame_type_unknown', params: { type: 'no_such_frame' } },
+    });
   });
 
   it('answers each send refused by the flood guard with its client id, so the sender knows which failed', async () => {
@@ -321,7 +326,7 @@ describe('limits on abuse paths', () => {
     await eventually(() => expect(page.ofType('error').filter((f) => f.code === 'rate_limit')).toHaveLength(3));
     const refused = page.ofType('error').filter((f) => f.code === 'rate_limit');
     expect(refused.map((f) => f.clientId)).toEqual(['flooded-0', 'flooded-1', 'flooded-2']);
-    expect(refused.every((f) => f.message === SafetyMessages.FrameRate && f.waitTime > 0)).toBe(true);
+    expect(refused.every((f) => f.message === SafetyMessages.FrameRate && f.messageCode?.code === 'frame_rate' && f.waitTime > 0)).toBe(true);
   });
 
   it('refuses sends into a public room from anyone not in it, over REST and the socket, so a full room stays closed', async () => {

@@ -87,7 +87,7 @@ describe('/ws authentication', () => {
     const opened = await open({ origin: stack.origin, cookie: `sid=${member.sid}` });
     opened.socket.send(JSON.stringify({ type: 'auth', userId: memberId + 1000 }));
     const frame = await nextFrame(opened);
-    expect(frame).toMatchObject({ type: 'error', code: 'forbidden', message: 'userId does not match your session' });
+    expect(frame).toMatchObject({ type: 'error', code: 'forbidden', message: 'userId does not match your session', messageCode: { code: 'frame_user_mismatch' } });
     opened.socket.close(1000);
   });
 

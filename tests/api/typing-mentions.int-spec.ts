@@ -129,16 +129,20 @@ describe('typing', () => {
     const visitor = await guest();
     const guestPage = await enter(visitor, roomId, 1);
     guestPage.send({ type: 'typing', roomId });
-    expect(await guestPage.next('error')).toMatchObject({ code: 'forbidden', message: TypingMessages.GuestsCannotType });
+    expect(await guestPage.next('error')).toMatchObject({ code: 'forbidden', message: TypingMessages.GuestsCannotType, messageCode: { code: 'typing_guests_cannot' } });
 
     const elsewhere = await enter(cy, otherRoom, 1);
     elsewhere.send({ type: 'typing', roomId });
-    expect(await elsewhere.next('error')).toMatchObject({ code: 'forbidden', message: TypingMessages.JoinToType });
+    expect(await elsewhere.next('error')).toMatchObject({ code: 'forbidden', message: TypingMessages.JoinToType, messageCode: { code: 'typing_join_first' } });
     const notJoined = await track(socketOf(stack, cy));
     notJoined.send({ type: 'typing', roomId });
     expect(await notJoined.next('error')).toMatchObject({ code: 'forbidden', message: TypingMessages.JoinToType });
     elsewhere.send({ type: 'typing', roomId: 'lobby' });
-    expect(await elsewhere.next('error')).toMatchObject({ code: 'validation_failed', fields: { roomId: expect.any(Array) } });
+    expect(await elsewhere.next('error')).toMatchObject({
+      code: 'validation_failed',
+      fields: { roomId: ['roomId must be a room id'] },
+      fieldCodes: { roomId: [{ code: 'frame_room_id' }] },
+    });
 
     // None of them reached the room: a typing that is allowed arrives alone.
     const ana = await member();

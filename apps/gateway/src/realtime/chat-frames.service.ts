@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdo
 import {
   CLIENT_ID_PATTERN,
   ChatPatterns,
+  fieldMessage,
   JOIN_BATCH_MAX,
   PRESENCE_HEARTBEAT_MS,
   type JoinRoomRequestDto,
@@ -81,9 +82,9 @@ export class ChatFramesService implements OnApplicationBootstrap, OnApplicationS
   private async join(socket: ClientSocket, frame: Record<string, unknown>) {
     const roomId = frame.roomId;
     const lastSeq = frame.lastSeq;
-    if (!Number.isInteger(roomId) || (roomId as number) < 1) throw badFrame('roomId', 'roomId must be a room id');
+    if (!Number.isInteger(roomId) || (roomId as number) < 1) throw badFrame('roomId', fieldMessage('frame_room_id'));
     if (lastSeq !== undefined && lastSeq !== null && (!Number.isInteger(lastSeq) || (lastSeq as number) < 0)) {
-      throw badFrame('lastSeq', 'lastSeq must be a whole number');
+      throw badFrame('lastSeq', fieldMessage('frame_last_seq'));
     }
     // The room it is in stays its room until the new one lets it in: a refused join changes nothing.
     const previous = socket.roomId;
@@ -151,7 +152,7 @@ export class ChatFramesService implements OnApplicationBootstrap, OnApplicationS
   private async send(socket: ClientSocket, frame: Record<string, unknown>) {
     const { type: _type, messageType, roomId: frameRoomId, ...rest } = frame;
     const roomId = frameRoomId ?? socket.roomId;
-    if (!Number.isInteger(roomId)) throw badFrame('roomId', 'Join a room before sending messages');
+    if (!Number.isInteger(roomId)) throw badFrame('roomId', fieldMessage('frame_join_first'));
     // chat-svc checks the fields (SendMessageRequestDto, its validation pipe) and answers a bad
     // one with the same 400 and field messages: checking them here too cost the gateway a
     // tenth of its CPU per message. actor and roomId come last, so a frame cannot set them.

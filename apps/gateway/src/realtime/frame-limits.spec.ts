@@ -16,7 +16,16 @@ describe('per-socket frame limits', () => {
     const refused = limits.take(s, 'room', T0 + 4000);
     expect(refused).toEqual({
       waitMs: 6000,
-      answer: { type: 'error', code: ErrorCode.RateLimit, error: ErrorCode.RateLimit, message: SafetyMessages.FrameRate, waitTime: 6000, retryAfterSeconds: 6 },
+      answer: {
+        type: 'error',
+        code: ErrorCode.RateLimit,
+        error: ErrorCode.RateLimit,
+        message: SafetyMessages.FrameRate,
+        // The web words the refusal by its code in the reader's language.
+        messageCode: { code: 'frame_rate' },
+        waitTime: 6000,
+        retryAfterSeconds: 6,
+      },
     });
     // Every refused room frame is answered: there are few of them.
     expect(limits.take(s, 'room', T0 + 9999).answer).toMatchObject({ waitTime: 1 });

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { ErrorCode, SafetyMessages, type ErrorFrame } from '@app/contracts';
+import { ErrorCode, fieldMessage, type ErrorFrame } from '@app/contracts';
 import { GatewayEnv } from '../config/gateway-env';
+import { frameRefusal } from './frame-errors';
 import type { ClientSocket } from './socket-registry';
 
 const WINDOW_MS = 10_000;
@@ -60,10 +61,8 @@ export class FrameLimits {
 /** The 429 of a frame over its socket's rate, with how long until the window opens again. */
 export function frameRateRefusal(waitTime: number): ErrorFrame {
   return {
-    type: 'error',
-    code: ErrorCode.RateLimit,
+    ...frameRefusal(ErrorCode.RateLimit, fieldMessage('frame_rate')),
     error: ErrorCode.RateLimit,
-    message: SafetyMessages.FrameRate,
     waitTime,
     retryAfterSeconds: Math.ceil(waitTime / 1000),
   };

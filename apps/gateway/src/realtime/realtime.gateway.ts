@@ -3,6 +3,7 @@ import { OnGatewayConnection, OnGatewayDisconnect, WebSocketGateway } from '@nes
 import {
   ErrorCode,
   fieldErrors,
+  fieldMessage,
   TooManySocketsText,
   WS_CLOSE_SERVICE_RESTART,
   WS_CLOSE_SESSION_ENDED,
@@ -19,6 +20,7 @@ import { sessionTokenFrom } from '../common/session.middleware';
 import { SessionService } from '../common/session.service';
 import { GatewayEnv } from '../config/gateway-env';
 import { ConnectedSockets } from './connected-sockets.service';
+import { frameRefusal } from './frame-errors';
 import { FrameLimits, frameRateRefusal } from './frame-limits';
 import { ClientSocket, SESSION_UNCHECKED, SocketRegistry } from './socket-registry';
 
@@ -147,7 +149,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
       frame = JSON.parse(raw);
       if (isBinary || typeof frame !== 'object' || frame === null || typeof frame.type !== 'string') throw new Error();
     } catch {
-      return this.sendError(socket, { type: 'error', code: ErrorCode.ValidationFailed, message: 'Frames must be JSON objects with a type' });
+      return this.sendError(socket, frameRefusal(ErrorCode.ValidationFailed, fieldMessage('frame_not_object')));
     }
     const found = inspectInput(frame);
     if (found) {
@@ -157,13 +159,13 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     const handler = this.registry.handlerFor(frame.type as string);
     Metrics.wsFrames.inc({ direction: 'in', type: handler ? (frame.type as string) : 'unknown' });
     if (!handler) {
-      return this.sendError(socket, { type: 'error', code: ErrorCode.ValidationFailed, message: `Unknown frame type: ${String(frame.type)}` });
+      return this.sendError(socket, frameRefusal(ErrorCode.ValidationFailed, fieldMessage('frame_type_unknown', { type: String(frame.type) })));
     }
     const kind = FrameLimits.classOf(frame.type as string);
     const limited = kind ? this.frameLimits.take(socket, kind) : null;
     if (limited?.answer) return this.sendError(socket, limited.answer);
     if (frame.type !== 'auth' && !socket.authenticated) {
-      return this.sendError(socket, { type: 'error', code: ErrorCode.Unauthenticated, message: 'Send an auth frame first' });
+      return this.sendError(socket, frameRefusal(ErrorCode.Unauthenticated, fieldMessage('frame_auth_first')));
     }
     await requestContext.run({ requestId: newRequestId(), userId: socket.user.id }, async () => {
       try {
@@ -223,7 +225,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
 
   private onAuth(socket: ClientSocket, frame: Record<string, unknown>) {
     if (Number(frame.userId) !== socket.user.id) {
-      return this.sendError(socket, { type: 'error', code: ErrorCode.Forbidden, message: 'userId does not match your session' });
+      return this.sendError(socket, frameRefusal(ErrorCode.Forbidden, fieldMessage('frame_user_mismatch')));
     }
     socket.authenticated = true;
     this.registry.send(socket, { type: 'auth_success', user: socket.user });

@@ -1,8 +1,8 @@
-import { ForbiddenException, Inject, Injectable } from '@nestjs/common';
-import { canSendMessages, ErrorCode, TYPING_THROTTLE_MS, TypingMessages, type UserTypingFrame } from '@app/contracts';
+import { Inject, Injectable } from '@nestjs/common';
+import { canSendMessages, fieldMessage, TYPING_THROTTLE_MS, type UserTypingFrame } from '@app/contracts';
 import { REDIS } from '@app/server';
 import type { Redis } from 'ioredis';
-import { badFrame } from './frame-errors';
+import { badFrame, forbiddenFrame } from './frame-errors';
 import { RoomFanoutService } from './room-fanout.service';
 import { ClientSocket, SocketRegistry } from './socket-registry';
 
@@ -26,17 +26,13 @@ export class TypingFramesService {
 
   private async typing(socket: ClientSocket, frame: Record<string, unknown>) {
     const roomId = frame.roomId as number;
-    if (!Number.isInteger(roomId) || roomId < 1) throw badFrame('roomId', 'roomId must be a room id');
-    if (!canSendMessages(socket.user.role)) throw forbidden(TypingMessages.GuestsCannotType);
+    if (!Number.isInteger(roomId) || roomId < 1) throw badFrame('roomId', fieldMessage('frame_room_id'));
+    if (!canSendMessages(socket.user.role)) throw forbiddenFrame(fieldMessage('typing_guests_cannot'));
     // The join already checked that this person may read the room (a participant, a VIP room's role).
-    if (socket.roomId !== roomId || socket.joining === roomId) throw forbidden(TypingMessages.JoinToType);
+    if (socket.roomId !== roomId || socket.joining === roomId) throw forbiddenFrame(fieldMessage('typing_join_first'));
     const first = await this.redis.set(`typing:${roomId}:${socket.user.id}`, '1', 'PX', TYPING_THROTTLE_MS, 'NX');
     if (first !== 'OK') return;
     const typing: UserTypingFrame = { type: 'user_typing', roomId, user: { id: socket.user.id, username: socket.user.username } };
     this.fanout.publish(roomId, typing);
   }
-}
-
-function forbidden(message: string) {
-  return new ForbiddenException({ error: 'Forbidden', code: ErrorCode.Forbidden, message });
 }

@@ -358,7 +358,16 @@ const ENGLISH_BEFORE: Array<[FieldMessageCode, Record<string, string | number> |
   ['moderation_already_muted_until', { until: '2026-12-01T10:00:00Z' }, 'This user is already muted until 1 December 2026, 10:00 UTC'],
   ['moderation_already_suspended_until', { until: '2026-12-01T10:00:00Z' }, 'This account is already suspended until 1 December 2026, 10:00 UTC'],
   ['muted', { until: '2026-12-01T10:00:00Z' }, 'You are muted until 1 December 2026, 10:00 UTC'],
-  ['vip_already_vip', { until: '2026-12-01T10:00:00Z' }, 'This user is already VIP until 1 December 2026, 10:00 UTC. Revoke it first to change the period.'],
+  ['vip_already_vip', { until: '2026-12-01T10:00:00Z' }, 'This user is already VIP until 1 December 2026, 10:00 UTC. Revoke it first to change the period.'],  ['frame_not_object', undefined, 'Frames must be JSON objects with a type'],
+  ['frame_type_unknown', { type: 'no_such_frame' }, 'Unknown frame type: no_such_frame'],
+  ['frame_auth_first', undefined, 'Send an auth frame first'],
+  ['frame_user_mismatch', undefined, 'userId does not match your session'],
+  ['frame_rate', undefined, 'Too many requests on this connection. Please slow down.'],
+  ['frame_room_id', undefined, 'roomId must be a room id'],
+  ['frame_last_seq', undefined, 'lastSeq must be a whole number'],
+  ['frame_join_first', undefined, 'Join a room before sending messages'],
+  ['typing_guests_cannot', undefined, 'Guests cannot type in chats'],
+  ['typing_join_first', undefined, 'Join this room before typing in it'],
 ];
 
 /** What class-validator answers for a body, each message with the code its rule carries. */

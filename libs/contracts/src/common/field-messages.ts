@@ -16,6 +16,7 @@ import { SessionMessages } from '../auth/sessions.constants';
 import { TwoStepMessages } from '../auth/two-step.constants';
 import { CallMessages } from '../calls/calls.constants';
 import { ChatMessages } from '../chat/chat.constants';
+import { TypingMessages } from '../chat/typing.frames';
 import { SellerMessages } from '../marketplace/marketplace.constants';
 import { MediaUrlMessages, UploadMessages } from '../media/media.constants';
 import { formatModerationTime, ModerationMessages } from '../moderation/moderation.constants';
@@ -171,6 +172,18 @@ export const FIELD_MESSAGES = {
   pin_limit: 'A room can have at most {max} pinned messages. Unpin one to pin another.',
   pin_not_pinned: ChatMessages.NotPinned,
   search_query_length: 'Search for {min} to {max} characters',
+
+  // Socket frames
+  frame_not_object: 'Frames must be JSON objects with a type',
+  frame_type_unknown: 'Unknown frame type: {type}',
+  frame_auth_first: 'Send an auth frame first',
+  frame_user_mismatch: 'userId does not match your session',
+  frame_rate: SafetyMessages.FrameRate,
+  frame_room_id: 'roomId must be a room id',
+  frame_last_seq: 'lastSeq must be a whole number',
+  frame_join_first: 'Join a room before sending messages',
+  typing_guests_cannot: TypingMessages.GuestsCannotType,
+  typing_join_first: TypingMessages.JoinToType,
 
   // Reviews
   review_rating: 'Rating must be between 1 and 5',
@@ -436,6 +449,10 @@ export function fieldMessage<Code extends FieldMessageCode>(code: Code, ...[para
   return { code, ...(values ? { params: values } : {}), message: fieldText(code, values) };
 }
 
+/** A message's code and values without its English: what a refusal carries beside its message. */
+export function codeOf({ code, params }: FieldCode): FieldCode {
+  return params ? { code, params } : { code };
+}
 
 /** A code's English with its values in place. */
 export function fieldText(code: FieldMessageCode, params: FieldParams = {}): string {

@@ -1,10 +1,12 @@
 import 'fake-indexeddb/auto';
 import type { SendMessageFrame, UserDto } from '@app/contracts';
+import { SafetyMessages } from '@app/contracts/browser';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { deserialize, serialize } from 'node:v8';
 import { AppProvider } from '@/app/provider';
 import { makeStore, type AppStore } from '@/app/store';
+import { switchLanguage } from '@/i18n/i18n';
 import { makeUser } from '@/test/fixtures';
 import { useGetRoomFeedQuery } from '../api/chat-api';
 import { MessageList } from '../components/message-list';
@@ -171,6 +173,31 @@ describe('the server answers', () => {
     await waitFor(async () =>
       expect((await kept()).map((e) => [e.state, e.refusal?.code, e.refusal?.message])).toEqual([['failed', 'forbidden', "You can't reply to this conversation"]]),
     );
+  });
+
+  it("words the socket's own refusal by its code in the reader's language", async () => {
+    await act(() => switchLanguage('hi'));
+    try {
+      const { store, gateway, outbox } = openPage();
+      renderRoom(store, outbox);
+      // The gateway's refusal of a send over the socket's frame rate, as it frames it.
+      gateway.answer = (frame: SendMessageFrame) => ({
+        type: 'error',
+        code: 'rate_limit',
+        error: 'rate_limit',
+        message: SafetyMessages.FrameRate,
+        messageCode: { code: 'frame_rate' },
+        waitTime: 4000,
+        clientId: frame.clientId,
+      });
+      await goLive(store, room);
+      outbox.enqueue(room.id, text('बहुत तेज़'));
+      const bubble = await screen.findByTestId('outgoing-message');
+      await waitFor(() => expect(bubble).toHaveAttribute('data-state', 'failed'));
+      expect(within(bubble).getByRole('alert')).toHaveTextContent('इस कनेक्शन पर बहुत ज़्यादा अनुरोध आ रहे हैं। कृपया थोड़ा रुक-रुककर भेजें।');
+    } finally {
+      await act(() => switchLanguage('en'));
+    }
   });
 
   it('leaves an error frame about another send alone', async () => {
