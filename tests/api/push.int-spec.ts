@@ -98,8 +98,14 @@ describe('devices', () => {
     await alice.request('POST', '/api/push/subscriptions', { endpoint: phone.endpoint, keys: phone.keys }, { 'user-agent': ANDROID_CHROME });
     expect((await alice.get('/api/push/subscriptions')).body).toHaveLength(1);
 
-    expect(await bob.request('DELETE', `/api/push/subscriptions/${listed.id}`)).toMatchObject({ status: 403, body: { message: PushText.notYours } });
-    expect(await alice.request('DELETE', '/api/push/subscriptions/2000000000')).toMatchObject({ status: 404, body: { message: PushText.notFound } });
+    expect(await bob.request('DELETE', `/api/push/subscriptions/${listed.id}`)).toMatchObject({
+      status: 403,
+      body: { message: PushText.notYours, messageCode: { code: 'push_device_not_yours' } },
+    });
+    expect(await alice.request('DELETE', '/api/push/subscriptions/2000000000')).toMatchObject({
+      status: 404,
+      body: { message: PushText.notFound, messageCode: { code: 'push_device_not_found' } },
+    });
     expect(await alice.request('DELETE', `/api/push/subscriptions/${listed.id}`)).toMatchObject({ status: 200, body: { ok: true } });
     expect((await alice.get('/api/push/subscriptions')).body).toEqual([]);
 
@@ -120,9 +126,11 @@ describe('devices', () => {
     for (const endpoint of ['http://push.example.com/x', 'https://10.0.0.7/x', 'https://169.254.169.254/latest', 'https://localhost/x', 'https://[::1]/x', 'ftp://push.example.com/x', `${otherPort.origin}/x`]) {
       const answer = await alice.post('/api/push/subscriptions', { endpoint, keys });
       expect({ endpoint, status: answer.status, fields: Object.keys(answer.body.fields ?? {}) }).toEqual({ endpoint, status: 400, fields: ['endpoint'] });
+      // Refused by the form or by the address it names, each message carries its code.
+      expect({ endpoint, codes: answer.body.fieldCodes.endpoint }).toEqual({ endpoint, codes: [{ code: 'push_endpoint_refused' }] });
     }
     const short = await alice.post('/api/push/subscriptions', { endpoint: 'https://push.example.com/x', keys: { p256dh: 'abc', auth: keys.auth } });
-    expect(short).toMatchObject({ status: 400, body: { fields: { 'keys.p256dh': expect.any(Array) } } });
+    expect(short).toMatchObject({ status: 400, body: { fields: { 'keys.p256dh': [expect.any(String)] }, fieldCodes: { 'keys.p256dh': [{ code: 'push_key_p256dh' }] } } });
     expect((await alice.get('/api/push/subscriptions')).body).toEqual([]);
   });
 });

@@ -59,7 +59,7 @@ export const RpcErrors = {
   /** Well-formed, but the thing it asks for cannot be done to this target. */
   unprocessable: (message: RefusalMessage) => rpcError(422, errorCodeForStatus(422), message),
   /** Another service this one depends on did not answer: the client may try again. */
-  unavailable: (message = SERVICE_UNAVAILABLE_MESSAGE) => rpcError(503, ErrorCode.ServiceUnavailable, message),
+  unavailable: (message: RefusalMessage = SERVICE_UNAVAILABLE_MESSAGE) => rpcError(503, ErrorCode.ServiceUnavailable, message),
 };
 
 /**

@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import {
   carriesMessageText,
   DEFAULT_USER_SETTINGS,
-  PushText,
+  fieldMessage,
   inDoNotDisturb,
   wordIn,
   type ActorDto,
@@ -14,7 +14,7 @@ import {
   type PushSubscriptionDto,
   type SubscribePushRequestDto,
 } from '@app/contracts';
-import { RpcErrors } from '@app/server';
+import { fieldRefused, RpcErrors } from '@app/server';
 import Bowser from 'bowser';
 import { PresenceService } from '../presence/presence.service';
 import type { PushSettings } from '../users/chat-user.entity';
@@ -46,12 +46,12 @@ export class PushService {
   ) {}
 
   key(): PushKeyDto {
-    if (!this.sender.publicKey) throw RpcErrors.unavailable(PushText.notSetUp);
+    if (!this.sender.publicKey) throw RpcErrors.unavailable(fieldMessage('push_not_set_up'));
     return { publicKey: this.sender.publicKey };
   }
 
   async subscribe({ actor, endpoint, keys, userAgent }: SubscribePushRequestDto): Promise<PushSubscriptionDto> {
-    if (!this.sender.allows(endpoint)) throw RpcErrors.badRequest(PushText.endpointRefused, { endpoint: [PushText.endpointRefused] });
+    if (!this.sender.allows(endpoint)) throw fieldRefused('endpoint', fieldMessage('push_endpoint_refused'));
     const saved = await this.subscriptions.save({ userId: actor.id, endpoint, p256dh: keys.p256dh, auth: keys.auth, browser: browserName(userAgent) });
     return toDto(saved);
   }
@@ -62,8 +62,8 @@ export class PushService {
 
   async remove(actor: ActorDto, id: number): Promise<{ ok: true }> {
     const subscription = await this.subscriptions.findById(id);
-    if (!subscription) throw RpcErrors.notFound(PushText.notFound);
-    if (subscription.userId !== actor.id) throw RpcErrors.forbidden(PushText.notYours);
+    if (!subscription) throw RpcErrors.notFound(fieldMessage('push_device_not_found'));
+    if (subscription.userId !== actor.id) throw RpcErrors.forbidden(fieldMessage('push_device_not_yours'));
     await this.subscriptions.remove([id]);
     return { ok: true };
   }

@@ -367,7 +367,15 @@ const ENGLISH_BEFORE: Array<[FieldMessageCode, Record<string, string | number> |
   ['frame_last_seq', undefined, 'lastSeq must be a whole number'],
   ['frame_join_first', undefined, 'Join a room before sending messages'],
   ['typing_guests_cannot', undefined, 'Guests cannot type in chats'],
-  ['typing_join_first', undefined, 'Join this room before typing in it'],
+  ['typing_join_first', undefined, 'Join this room before typing in it'],  ['push_not_set_up', undefined, 'Push notifications are not set up on this server'],
+  ['push_device_not_found', undefined, 'Device not found'],
+  ['push_device_not_yours', undefined, 'This device belongs to someone else'],
+  ['push_endpoint_text', undefined, 'endpoint must be a URL'],
+  ['push_endpoint_too_long', { max: 2048 }, 'endpoint must be at most 2048 characters'],
+  ['push_endpoint_refused', undefined, 'endpoint must be the https address of a push service'],
+  ['push_key_p256dh', undefined, 'keys.p256dh must be the subscription’s P-256 public key (base64url)'],
+  ['push_key_auth', undefined, 'keys.auth must be the subscription’s 16-byte auth secret (base64url)'],
+  ['push_expiration_time', undefined, 'expirationTime must be a time in milliseconds or null'],
 ];
 
 /** What class-validator answers for a body, each message with the code its rule carries. */

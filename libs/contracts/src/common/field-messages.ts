@@ -20,6 +20,7 @@ import { TypingMessages } from '../chat/typing.frames';
 import { SellerMessages } from '../marketplace/marketplace.constants';
 import { MediaUrlMessages, UploadMessages } from '../media/media.constants';
 import { formatModerationTime, ModerationMessages } from '../moderation/moderation.constants';
+import { PushText } from '../notifications/push.constants';
 import { SafetyMessages } from '../safety/safety.constants';
 import { VipMessages } from '../vip/vip.constants';
 
@@ -397,6 +398,17 @@ export const FIELD_MESSAGES = {
   rooms_per_day: 'You can create at most {max} public rooms a day. Please wait {amount} {unit}.',
   private_chats_per_hour: 'You can start at most {max} new private chats an hour. Please wait {amount} {unit}.',
   link_spam: 'You can share at most {max} links every 10 minutes. Please wait {amount} {unit}.',
+
+  // Devices for push notifications
+  push_not_set_up: PushText.notSetUp,
+  push_device_not_found: PushText.notFound,
+  push_device_not_yours: PushText.notYours,
+  push_endpoint_text: 'endpoint must be a URL',
+  push_endpoint_too_long: 'endpoint must be at most {max} characters',
+  push_endpoint_refused: PushText.endpointRefused,
+  push_key_p256dh: 'keys.p256dh must be the subscription’s P-256 public key (base64url)',
+  push_key_auth: 'keys.auth must be the subscription’s 16-byte auth secret (base64url)',
+  push_expiration_time: 'expirationTime must be a time in milliseconds or null',
 
   // Uploads
   upload_too_large: 'File size must be less than {max}MB',

@@ -2,7 +2,7 @@ import type { CallType } from '../calls/calls.constants';
 import { DEFAULT_LANGUAGE, type Language } from '../common/languages';
 import { ModerationMessages, reportOutcomeMessage, type ReportOutcome } from '../moderation/moderation.constants';
 import { NotificationText } from './notifications.constants';
-import { PushText } from './push';
+import { PushText } from './push.constants';
 
 /**
  * Everything the server says in a notification or a push, as functions of its facts. A

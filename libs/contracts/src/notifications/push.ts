@@ -3,6 +3,10 @@ import { IsInt, IsOptional, IsString, Matches, MaxLength, ValidateNested } from 
 import { ActorDto } from '../common/actor.dto';
 import { IsId } from '../common/validation';
 import type { CallType } from '../calls/calls.constants';
+import { said } from '../common/field-messages';
+import { PUSH_ENDPOINT_MAX } from './push.constants';
+
+export * from './push.constants';
 
 /** Request/reply patterns of Web Push, answered by chat-svc (queue group "chat-svc"). */
 export const PushPatterns = {
@@ -16,43 +20,28 @@ export const PushPatterns = {
   Remove: 'chat.push.remove',
 } as const;
 
-/** Devices one person may have subscribed at once; a new one past this replaces the least recently used. */
-export const PUSH_SUBSCRIPTIONS_MAX = 20;
-export const PUSH_ENDPOINT_MAX = 2048;
-
-export const PushText = {
-  notFound: 'Device not found',
-  notYours: 'This device belongs to someone else',
-  endpointRefused: 'endpoint must be the https address of a push service',
-  notSetUp: 'Push notifications are not set up on this server',
-  /** The body of a message's push when the person turned message previews off. */
-  hiddenPreview: 'Open the chat to read it',
-  incomingCall: (buyer: string, callType: CallType) => `Incoming ${callType} call from ${buyer}`,
-  incomingCallBody: 'Tap Accept to answer.',
-} as const;
-
 /** The keys of a browser's PushSubscription (base64url, as `toJSON()` gives them). */
 export class PushSubscriptionKeysDto {
   @IsString()
-  @Matches(/^[A-Za-z0-9_-]{86,88}={0,2}$/, { message: 'keys.p256dh must be the subscription’s P-256 public key (base64url)' })
+  @Matches(/^[A-Za-z0-9_-]{86,88}={0,2}$/, said('push_key_p256dh'))
   p256dh: string;
 
   @IsString()
-  @Matches(/^[A-Za-z0-9_-]{21,24}={0,2}$/, { message: 'keys.auth must be the subscription’s 16-byte auth secret (base64url)' })
+  @Matches(/^[A-Za-z0-9_-]{21,24}={0,2}$/, said('push_key_auth'))
   auth: string;
 }
 
 /** POST /api/push/subscriptions: a browser's PushSubscription as `subscription.toJSON()` gives it. */
 export class SubscribePushDto {
-  @IsString({ message: 'endpoint must be a URL' })
-  @MaxLength(PUSH_ENDPOINT_MAX, { message: `endpoint must be at most ${PUSH_ENDPOINT_MAX} characters` })
-  @Matches(/^https?:\/\/\S+$/, { message: PushText.endpointRefused })
+  @IsString(said('push_endpoint_text'))
+  @MaxLength(PUSH_ENDPOINT_MAX, said('push_endpoint_too_long', { max: PUSH_ENDPOINT_MAX }))
+  @Matches(/^https?:\/\/\S+$/, said('push_endpoint_refused'))
   endpoint: string;
 
   @ValidateNested() @Type(() => PushSubscriptionKeysDto) keys: PushSubscriptionKeysDto;
 
   /** Browsers send null or a time in ms; kept only as the browser's own word. */
-  @IsOptional() @IsInt({ message: 'expirationTime must be a time in milliseconds or null' }) expirationTime?: number | null;
+  @IsOptional() @IsInt(said('push_expiration_time')) expirationTime?: number | null;
 }
 
 export class SubscribePushRequestDto extends SubscribePushDto {

@@ -1,6 +1,7 @@
 import type { PushSubscriptionDto } from '@app/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { switchLanguage } from '@/i18n/i18n';
 import { makeUser } from '@/test/fixtures';
 import { renderApp, settleRenderedApps } from '@/test/render';
 import { startTestServer, type TestServer } from '@/test/test-server';
@@ -134,6 +135,29 @@ describe('Settings: devices that get push notifications', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Push notifications are not set up on this server');
     expect(fake.pushManager.subscribe).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: PUSH_TEXT.enable })).toBeEnabled();
+  });
+
+  it('words the server’s reason by its code for a Hindi reader', async () => {
+    await act(() => switchLanguage('hi'));
+    try {
+      const user = userEvent.setup();
+      fake = installFakePush();
+      server.on('GET /api/users/me', () => ({ body: makeUser({ language: 'hi' }) }));
+      server.on('GET /api/push/key', () => ({
+        status: 503,
+        body: {
+          error: 'Service Unavailable',
+          code: 'service_unavailable',
+          message: 'Push notifications are not set up on this server',
+          messageCode: { code: 'push_not_set_up' },
+        },
+      }));
+      renderApp('/settings');
+      await user.click(await within(await section()).findByRole('button', { name: PUSH_TEXT.enable }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('इस सर्वर पर पुश सूचनाएँ अभी सेट नहीं की गई हैं');
+    } finally {
+      await act(() => switchLanguage('en'));
+    }
   });
 
   it('tells a browser without push so, and still lists the other devices', async () => {
