@@ -271,7 +271,7 @@ describe('accounts through the gateway', () => {
       const visitor = client();
       expect(await visitor.get('/api/users/me')).toMatchObject({ status: 200, body: null });
       for (const path of ['/api/users/me/settings']) {
-        expect(await visitor.get(path)).toMatchObject({ status: 401, body: { code: 'unauthenticated', message: 'Authentication required' } });
+        expect(await visitor.get(path)).toMatchObject({ status: 401, body: { code: 'unauthenticated', message: 'Authentication required', messageCode: { code: 'auth_required' } } });
       }
       const ended = client();
       ended.sid = 'a-session-that-ended-long-ago';

@@ -331,7 +331,20 @@ describe('no input gets a 5xx', () => {
         body: text,
       }).then(async (res) => ({ status: res.status, body: (await res.json()) as any }));
 
-    expect((await c.get('/api/rooms/2147483648')).body).toMatchObject({ code: 'validation_failed', fields: { id: [expect.any(String)] } });
+    expect((await c.get('/api/rooms/2147483648')).body).toMatchObject({
+      code: 'validation_failed',
+      fields: { id: [expect.any(String)] },
+      fieldCodes: { id: [{ code: 'whole_number_from', params: { field: 'id', min: 1, max: 2147483647 } }] },
+    });
+    // A body that is no JSON, or too large, is refused before any rule, with its code beside the English.
+    expect(await raw('POST', `/api/rooms/${room.id}/messages`, '{"content": "a",')).toMatchObject({
+      status: 400,
+      body: { message: 'Request body is not valid JSON', messageCode: { code: 'body_not_json' } },
+    });
+    expect(await raw('POST', `/api/rooms/${room.id}/messages`, JSON.stringify({ content: 'x'.repeat(2_000_000) }))).toMatchObject({
+      status: 413,
+      body: { message: 'Request body is too large', messageCode: { code: 'body_too_large' } },
+    });
     for (const query of ['afterSeq=2147483648', 'after=9223372036854775808', 'before=2147483648']) {
       expect((await c.get(`/api/rooms/${room.id}/messages?${query}`)).status).toBe(400);
     }

@@ -8,6 +8,7 @@ import { json, type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
 import { AppModule } from './app.module';
 import { accessLog } from './common/access-log';
+import { bodyRefusal } from './common/http-exception.filter';
 import { allowedOrigins } from './common/origins';
 import { httpValidationPipe } from './common/validation';
 import { gatewayEnv } from './config/gateway-env';
@@ -67,6 +68,7 @@ export async function createGateway(): Promise<NestExpressApplication> {
   // Answers of a kilobyte or more go gzipped: the lists the public pages load first are tens of kilobytes of JSON.
   app.use('/api', compression());
   app.use('/api', json({ limit: JSON_BODY_LIMIT }));
+  app.use('/api', (error: unknown, _req: Request, _res: Response, next: NextFunction) => next(bodyRefusal(error) ?? error));
   app.setGlobalPrefix('api');
   app.useGlobalPipes(httpValidationPipe());
   app.useWebSocketAdapter(new FrameWsAdapter(app));

@@ -1,11 +1,11 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { ClientProxy, NatsRecordBuilder } from '@nestjs/microservices';
-import { ErrorCode, isRpcErrorBody, type RpcErrorBody, type RpcPattern, type RpcRequest, type RpcResponse } from '@app/contracts';
+import { isRpcErrorBody, type RpcErrorBody, type RpcPattern, type RpcRequest, type RpcResponse } from '@app/contracts';
 import * as nats from 'nats';
 import { firstValueFrom, timeout } from 'rxjs';
 import { currentRequestId, REQUEST_ID_HEADER } from './request-context';
 import { Metrics } from './metrics';
-import { SERVICE_UNAVAILABLE_MESSAGE } from './rpc-errors';
+import { serviceUnavailableBody } from './rpc-errors';
 
 export const NATS_CLIENT = Symbol('NATS_CLIENT');
 
@@ -58,10 +58,6 @@ export class RpcClient implements OnApplicationShutdown {
     if (isRpcErrorBody(error)) return new RpcCallError(error);
     const message = error instanceof Error ? error.message : String(error);
     this.logger.warn(`RPC ${pattern} failed: ${message}`);
-    return new RpcCallError({
-      status: 503,
-      code: ErrorCode.ServiceUnavailable,
-      message: SERVICE_UNAVAILABLE_MESSAGE,
-    });
+    return new RpcCallError(serviceUnavailableBody());
   }
 }

@@ -1,9 +1,12 @@
 import { HttpException, ValidationPipe, type ArgumentMetadata, type ValidationError } from '@nestjs/common';
 import { RpcException } from '@nestjs/microservices';
 import {
+  codeOf,
   ErrorCode,
   errorCodeForStatus,
+  FIELD_MESSAGES,
   fieldErrors,
+  fieldMessage,
   firstFieldMessage,
   refusedRuleCode,
   type FieldMessage,
@@ -13,7 +16,17 @@ import {
 import { InputMessages, inspectInput } from './input-inspection';
 import { keepValidationRules } from './validation-rules-cache';
 
-export const SERVICE_UNAVAILABLE_MESSAGE = 'Service temporarily unavailable. Please try again.';
+export const SERVICE_UNAVAILABLE_MESSAGE = FIELD_MESSAGES.service_unavailable;
+
+/** The body of a 503 the client may try again: its English beside its code. */
+export function serviceUnavailableBody(): RpcErrorBody {
+  return { status: 503, code: ErrorCode.ServiceUnavailable, message: SERVICE_UNAVAILABLE_MESSAGE, messageCode: { code: 'service_unavailable' } };
+}
+
+/** The body of a failure nobody foresaw (logged where it happened). */
+export function internalErrorBody(): RpcErrorBody {
+  return { status: 500, code: ErrorCode.Internal, message: FIELD_MESSAGES.internal_error, messageCode: { code: 'internal_error' } };
+}
 
 /** A refusal's message: plain English, or coded (its English beside its code and values). */
 export type RefusalMessage = string | FieldMessage;
@@ -38,8 +51,7 @@ export function rpcError(
 /** A body's message, and its code beside it when it has one. */
 function messageOf(message: RefusalMessage): Pick<RpcErrorBody, 'message' | 'messageCode'> {
   if (typeof message === 'string') return { message };
-  const { message: english, code, params } = message;
-  return { message: english, messageCode: params ? { code, params } : { code } };
+  return { message: message.message, messageCode: codeOf(message) };
 }
 
 /** A 400 (or a 403, 409) about one field: its message, coded, is the error's message too. */
@@ -51,7 +63,7 @@ export function fieldRefused(field: string, problem: FieldMessage, status: 400 |
 export const RpcErrors = {
   badRequest: (message: RefusalMessage, fields?: FieldProblems) =>
     rpcError(400, ErrorCode.ValidationFailed, message, fields ? { fields } : {}),
-  unauthenticated: (message: RefusalMessage = 'Authentication required') => rpcError(401, ErrorCode.Unauthenticated, message),
+  unauthenticated: (message: RefusalMessage = fieldMessage('auth_required')) => rpcError(401, ErrorCode.Unauthenticated, message),
   forbidden: (message: RefusalMessage = 'You are not allowed to do that') => rpcError(403, ErrorCode.Forbidden, message),
   notFound: (message: RefusalMessage = 'Not found') => rpcError(404, ErrorCode.NotFound, message),
   conflict: (message: RefusalMessage, fields?: FieldProblems) =>
@@ -59,7 +71,7 @@ export const RpcErrors = {
   /** Well-formed, but the thing it asks for cannot be done to this target. */
   unprocessable: (message: RefusalMessage) => rpcError(422, errorCodeForStatus(422), message),
   /** Another service this one depends on did not answer: the client may try again. */
-  unavailable: (message: RefusalMessage = SERVICE_UNAVAILABLE_MESSAGE) => rpcError(503, ErrorCode.ServiceUnavailable, message),
+  unavailable: (message: RefusalMessage = fieldMessage('service_unavailable')) => rpcError(503, ErrorCode.ServiceUnavailable, message),
 };
 
 /**

@@ -3,7 +3,7 @@ import { RpcException } from '@nestjs/microservices';
 import { ErrorCode, errorCodeForStatus, isRpcErrorBody, type RpcErrorBody } from '@app/contracts';
 import { Observable, throwError } from 'rxjs';
 import { isDependencyDown } from './dependency-errors';
-import { SERVICE_UNAVAILABLE_MESSAGE } from './rpc-errors';
+import { internalErrorBody, serviceUnavailableBody } from './rpc-errors';
 
 /**
  * Every error leaving a NATS handler becomes an RpcErrorBody: PostgreSQL or Redis out of reach
@@ -33,8 +33,8 @@ export function rpcErrorBodyOf(exception: unknown, logger: Logger): RpcErrorBody
   }
   if (isDependencyDown(exception)) {
     logger.warn(`A dependency is out of reach: ${(exception as Error).message}`);
-    return { status: 503, code: ErrorCode.ServiceUnavailable, message: SERVICE_UNAVAILABLE_MESSAGE };
+    return serviceUnavailableBody();
   }
   logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
-  return { status: 500, code: ErrorCode.Internal, message: 'Internal server error' };
+  return internalErrorBody();
 }

@@ -1,19 +1,18 @@
-import { BadRequestException, Body, Controller, Delete, Get, HttpCode, Injectable, Param, Post, Req, UseGuards, type PipeTransform } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Injectable, Param, Post, Req, UseGuards, type PipeTransform } from '@nestjs/common';
 import { ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { EndSessionByLinkDto, ErrorCode, SESSION_ID_PATTERN, SessionPatterns, type SessionInfoDto, type UserDto } from '@app/contracts';
+import { EndSessionByLinkDto, fieldMessage, SESSION_ID_PATTERN, SessionPatterns, type SessionInfoDto, type UserDto } from '@app/contracts';
 import { RpcClient } from '@app/server';
 import { AuthGuard, CurrentUser, Roles, sessionKey } from '../common/auth.guards';
+import { fieldRefusal } from '../common/http-exception.filter';
 import type { SessionRequest } from '../common/session.middleware';
 import { SessionService } from '../common/session.service';
-
-const SESSION_ID_MESSAGE = 'id must be a session id (32 hexadecimal characters)';
 
 /** A session's public id from the path, or a 400 naming it. */
 @Injectable()
 export class ParseSessionIdPipe implements PipeTransform<string, string> {
   transform(value: string): string {
     if (!SESSION_ID_PATTERN.test(value)) {
-      throw new BadRequestException({ error: 'Bad Request', code: ErrorCode.ValidationFailed, message: SESSION_ID_MESSAGE, fields: { id: [SESSION_ID_MESSAGE] } });
+      throw fieldRefusal('id', fieldMessage('session_id'));
     }
     return value;
   }

@@ -1,11 +1,11 @@
-import { Body, Controller, ForbiddenException, Get, HttpCode, Param, Post, Query, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, UseGuards } from '@nestjs/common';
 import { ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
-  CallMessages,
   CallPatterns,
   canStartCalls,
   EndCallDto,
   ErrorCode,
+  fieldMessage,
   ListCallsQueryDto,
   PLATFORM_COMMISSION_PERCENT,
   StartCallDto,
@@ -17,6 +17,7 @@ import {
 import { RpcClient } from '@app/server';
 import { actorOf } from '../common/actor';
 import { AuthGuard, clientIp, CurrentUser } from '../common/auth.guards';
+import { refusal } from '../common/http-exception.filter';
 import type { SessionRequest } from '../common/session.middleware';
 import { gatewayEnv } from '../config/gateway-env';
 import { CallIdPipe } from './call-id.pipe';
@@ -59,7 +60,7 @@ export class CallsController {
   iceServers(@CurrentUser() user: UserDto): IceServersDto {
     // The only rule kept here: no service owns ICE servers. A seller being called has role seller.
     if (!canStartCalls(user.role)) {
-      throw new ForbiddenException({ error: 'Forbidden', code: ErrorCode.Forbidden, message: CallMessages.roleCannotCall });
+      throw refusal(403, ErrorCode.Forbidden, fieldMessage('call_role_cannot_call'));
     }
     const env = gatewayEnv();
     return iceServersFor(user.id, {

@@ -1,10 +1,10 @@
-import { Body, Controller, Delete, Get, HttpCode, NotFoundException, Param, Post, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
 import { ApiCookieAuth, ApiTags } from '@nestjs/swagger';
 import {
-  ChatMessages,
   ChatPatterns,
   CreateRoomDto,
   ErrorCode,
+  fieldMessage,
   MarketplacePatterns,
   MessagesQueryDto,
   PublicRoomsQueryDto,
@@ -19,6 +19,7 @@ import {
 import { RpcCallError, RpcClient } from '@app/server';
 import { AuthGuard, CurrentUser, OptionalUser } from '../common/auth.guards';
 import { actorOf } from '../common/actor';
+import { refusal } from '../common/http-exception.filter';
 import { ParseIdPipe } from '../common/id.pipe';
 
 interface SellerRef {
@@ -129,7 +130,7 @@ export class RoomsController {
       if (error instanceof RpcCallError && error.body.status === 404) return null;
       throw error;
     });
-    if (!seller?.userId) throw new NotFoundException({ error: 'Not Found', code: ErrorCode.NotFound, message: ChatMessages.SellerNotFound });
+    if (!seller?.userId) throw refusal(404, ErrorCode.NotFound, fieldMessage('seller_not_found'));
     return seller;
   }
 }

@@ -1,5 +1,4 @@
-import { ErrorCode } from '@app/contracts';
-import { RpcCallError, SERVICE_UNAVAILABLE_MESSAGE } from '@app/server';
+import { RpcCallError, serviceUnavailableBody } from '@app/server';
 
 interface Waiting<K, V> {
   key: K;
@@ -49,7 +48,7 @@ export class BatchAdmission<K, V> {
       while (batch.length < this.maxBatch && this.queue.length > 0) {
         const waiting = this.queue.shift() as Waiting<K, V>;
         if (waiting.stillWanted() && now - waiting.queuedAt <= this.maxWaitMs) batch.push(waiting);
-        else waiting.reject(new RpcCallError({ status: 503, code: ErrorCode.ServiceUnavailable, message: SERVICE_UNAVAILABLE_MESSAGE }));
+        else waiting.reject(new RpcCallError(serviceUnavailableBody()));
       }
       if (batch.length === 0) continue;
       this.underWay += 1;

@@ -5,12 +5,13 @@ import {
   ForbiddenException,
   Injectable,
   SetMetadata,
-  UnauthorizedException,
+  type HttpException,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { ErrorCode, fieldMessage, hasSecondFactor, needsSecondFactorForDesk, TWO_STEP_REQUIRED_CODE, type UserDto, type UserRole } from '@app/contracts';
 import type { SessionRequest } from './session.middleware';
 import { hashToken } from './session.service';
+import { refusal } from './http-exception.filter';
 
 const ROLES_KEY = 'roles';
 const DESK_KEY = 'moderation-desk';
@@ -25,8 +26,8 @@ export const Roles = (...roles: UserRole[]) => SetMetadata(ROLES_KEY, roles);
  */
 export const ModerationDesk = (desk = true) => SetMetadata(DESK_KEY, desk);
 
-export function unauthenticated(): UnauthorizedException {
-  return new UnauthorizedException({ error: 'Unauthorized', code: ErrorCode.Unauthenticated, message: 'Authentication required' });
+export function unauthenticated(): HttpException {
+  return refusal(401, ErrorCode.Unauthenticated, fieldMessage('auth_required'));
 }
 
 /** Requires a session; with @Roles also the role. */

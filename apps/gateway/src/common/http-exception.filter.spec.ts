@@ -1,6 +1,8 @@
 import { ConflictException, ForbiddenException, HttpException, UnauthorizedException } from '@nestjs/common';
-import { RpcCallError } from '@app/server';
+import { RpcCallError, serviceUnavailableBody } from '@app/server';
+import { unauthenticated } from './auth.guards';
 import { toHttpError } from './http-exception.filter';
+import { ParseIdPipe } from './id.pipe';
 
 describe('toHttpError', () => {
   it.each([
@@ -28,7 +30,44 @@ describe('toHttpError', () => {
   it('hides anything unexpected behind a 500', () => {
     expect(toHttpError(new TypeError("Cannot read properties of undefined (reading 'last_seq')"))).toEqual({
       status: 500,
-      body: { error: 'Internal Server Error', code: 'internal', message: 'Internal server error' },
+      body: { error: 'Internal Server Error', code: 'internal', message: 'Internal server error', messageCode: { code: 'internal_error' } },
+    });
+  });
+
+  it("codes body-parser's refusals of a body too large or not JSON", () => {
+    const tooLarge = Object.assign(new Error('request entity too large'), { status: 413, type: 'entity.too.large' });
+    expect(toHttpError(tooLarge)).toEqual({
+      status: 413,
+      body: { error: 'Payload Too Large', code: 'payload_too_large', message: 'Request body is too large', messageCode: { code: 'body_too_large' } },
+    });
+    const notJson = Object.assign(new SyntaxError('Unexpected token } in JSON at position 9'), { status: 400, type: 'entity.parse.failed' });
+    expect(toHttpError(notJson)).toEqual({
+      status: 400,
+      body: { error: 'Bad Request', code: 'validation_failed', message: 'Request body is not valid JSON', messageCode: { code: 'body_not_json' } },
+    });
+  });
+
+  it("codes the gateway's own refusals, and a service that did not answer", () => {
+    expect(toHttpError(unauthenticated())).toEqual({
+      status: 401,
+      body: { error: 'Unauthorized', code: 'unauthenticated', message: 'Authentication required', messageCode: { code: 'auth_required' } },
+    });
+    expect(() => new ParseIdPipe().transform('0', { data: 'roomId' })).toThrow(
+      expect.objectContaining({
+        response: expect.objectContaining({
+          fields: { roomId: ['roomId must be a whole number from 1 to 2147483647'] },
+          fieldCodes: { roomId: [{ code: 'whole_number_from', params: { field: 'roomId', min: 1, max: 2147483647 } }] },
+        }),
+      }),
+    );
+    expect(toHttpError(new RpcCallError(serviceUnavailableBody()))).toEqual({
+      status: 503,
+      body: {
+        error: 'Service Unavailable',
+        code: 'service_unavailable',
+        message: 'Service temporarily unavailable. Please try again.',
+        messageCode: { code: 'service_unavailable' },
+      },
     });
   });
 });

@@ -1,6 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
-import { ErrorCode, errorCodeForStatus, type HttpErrorBody } from '@app/contracts';
-import { RpcCallError } from '@app/server';
+import { codeOf, ErrorCode, errorCodeForStatus, fieldErrors, fieldMessage, type FieldMessage, type HttpErrorBody } from '@app/contracts';
+import { internalErrorBody, RpcCallError } from '@app/server';
 import type { Response } from 'express';
 
 const ERROR_NAMES: Record<number, string> = {
@@ -63,12 +63,30 @@ export function toHttpError(exception: unknown, logger?: Logger): { status: numb
       typeof response === 'string' ? response : String((response as { message?: unknown }).message ?? exception.message);
     return { status, body: { error: ERROR_NAMES[status] ?? 'Error', code: errorCodeForStatus(status), message } };
   }
-  // body-parser errors (too large, bad JSON) carry a status of their own.
-  const raw = exception as { status?: number; type?: string; message?: string };
-  if (typeof raw?.status === 'number' && raw.status >= 400 && raw.status < 500) {
-    const message = raw.status === 413 ? 'Request body is too large' : 'Request body is not valid JSON';
-    return { status: raw.status, body: { error: ERROR_NAMES[raw.status] ?? 'Error', code: errorCodeForStatus(raw.status), message } };
-  }
+  const refused = bodyRefusal(exception);
+  if (refused) return toHttpError(refused, logger);
   logger?.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
-  return { status: 500, body: { error: ERROR_NAMES[500], code: ErrorCode.Internal, message: 'Internal server error' } };
+  const { status: _status, ...internal } = internalErrorBody();
+  return { status: 500, body: { error: ERROR_NAMES[500], ...internal } };
+}
+
+/**
+ * body-parser's refusal of a body (too large, not JSON, a charset it cannot read), which carries
+ * a 4xx status of its own, as the gateway's coded refusal; undefined for any other error. It is
+ * turned so beside the parser, before Nest makes a bad JSON body a 400 with the parser's words.
+ */
+export function bodyRefusal(error: unknown): HttpException | undefined {
+  const raw = error as { status?: unknown; type?: unknown } | null;
+  if (typeof raw?.status !== 'number' || raw.status < 400 || raw.status >= 500 || error instanceof HttpException) return undefined;
+  return refusal(raw.status, errorCodeForStatus(raw.status), fieldMessage(raw.status === 413 ? 'body_too_large' : 'body_not_json'));
+}
+
+/** A refusal that names no field: its English, and beside it its code for the client to word. */
+export function refusal(status: number, code: string, problem: FieldMessage): HttpException {
+  return new HttpException({ error: ERROR_NAMES[status] ?? 'Error', code, message: problem.message, messageCode: codeOf(problem) }, status);
+}
+
+/** A 400 about one field: its message, coded, is the error's message too. */
+export function fieldRefusal(field: string, problem: FieldMessage): HttpException {
+  return new HttpException({ error: ERROR_NAMES[400], code: ErrorCode.ValidationFailed, message: problem.message, ...fieldErrors({ [field]: [problem] }) }, 400);
 }

@@ -1,5 +1,6 @@
-import { BadRequestException, Injectable, PipeTransform } from '@nestjs/common';
-import { ErrorCode, ID_MAX } from '@app/contracts';
+import { Injectable, PipeTransform } from '@nestjs/common';
+import { fieldMessage, ID_MAX } from '@app/contracts';
+import { fieldRefusal } from './http-exception.filter';
 
 /** A path id: a whole number from 1 to ID_MAX, or a 400 naming the parameter. */
 @Injectable()
@@ -8,8 +9,7 @@ export class ParseIdPipe implements PipeTransform<string, number> {
     const id = /^[1-9]\d{0,9}$/.test(value) ? Number(value) : 0;
     if (id < 1 || id > ID_MAX) {
       const field = data ?? 'id';
-      const message = `${field} must be a whole number from 1 to ${ID_MAX}`;
-      throw new BadRequestException({ error: 'Bad Request', code: ErrorCode.ValidationFailed, message, fields: { [field]: [message] } });
+      throw fieldRefusal(field, fieldMessage('whole_number_from', { field, min: 1, max: ID_MAX }));
     }
     return id;
   }

@@ -17,6 +17,7 @@ import { currentRequestId, REQUEST_ID_HEADER } from '@app/server';
 import type { Request, Response } from 'express';
 import { Agent, request, type IncomingMessage } from 'node:http';
 import { pipeline } from 'node:stream/promises';
+import { refusal } from '../common/http-exception.filter';
 import { GatewayEnv } from '../config/gateway-env';
 
 export interface UploadTarget {
@@ -248,12 +249,5 @@ function tooSlow(): HttpException {
 }
 
 function unavailable(): HttpException {
-  return new HttpException(
-    {
-      error: 'Service Unavailable',
-      code: ErrorCode.ServiceUnavailable,
-      message: 'Service temporarily unavailable. Please try again.',
-    },
-    503,
-  );
+  return refusal(503, ErrorCode.ServiceUnavailable, fieldMessage('service_unavailable'));
 }

@@ -375,7 +375,34 @@ const ENGLISH_BEFORE: Array<[FieldMessageCode, Record<string, string | number> |
   ['push_endpoint_refused', undefined, 'endpoint must be the https address of a push service'],
   ['push_key_p256dh', undefined, 'keys.p256dh must be the subscription’s P-256 public key (base64url)'],
   ['push_key_auth', undefined, 'keys.auth must be the subscription’s 16-byte auth secret (base64url)'],
-  ['push_expiration_time', undefined, 'expirationTime must be a time in milliseconds or null'],
+  ['push_expiration_time', undefined, 'expirationTime must be a time in milliseconds or null'],  ['body_not_json', undefined, 'Request body is not valid JSON'],
+  ['body_too_large', undefined, 'Request body is too large'],
+  ['auth_required', undefined, 'Authentication required'],
+  ['service_unavailable', undefined, 'Service temporarily unavailable. Please try again.'],
+  ['internal_error', undefined, 'Internal server error'],
+  ['value_text_each', { field: 'tokens' }, 'each value in tokens must be a string'],
+  ['value_one_of_each', { field: 'kinds', values: 'a, b' }, 'each value in kinds must be one of the following values: a, b'],
+  ['value_too_long_each', { field: 'usernames', max: 20 }, 'each value in usernames must be shorter than or equal to 20 characters'],
+  ['value_too_short_each', { field: 'usernames', min: 3 }, 'each value in usernames must be longer than or equal to 3 characters'],
+  ['value_whole_number_each', { field: 'ids' }, 'each value in ids must be an integer number'],
+  ['value_at_least_each', { field: 'ids', min: 1 }, 'each value in ids must not be less than 1'],
+  ['value_at_most_each', { field: 'ids', max: 9 }, 'each value in ids must not be greater than 9'],
+  ['value_pattern_each', { field: 'codes', pattern: '/^a$/' }, 'each value in codes must match /^a$/ regular expression'],
+  ['value_object_each', { field: 'items' }, 'each value in items must be an object'],
+  ['value_flag_each', { field: 'flags' }, 'each value in flags must be a boolean value'],
+  ['value_list_each', { field: 'rows' }, 'each value in rows must be an array'],
+  ['value_list_too_long_each', { field: 'rows', max: 3 }, 'each value in rows must contain no more than 3 elements'],
+  ['value_list_too_short_each', { field: 'rows', min: 1 }, 'each value in rows must contain at least 1 elements'],
+  ['value_required_each', { field: 'tokens' }, 'each value in tokens should not be empty'],
+  ['value_equals_each', { field: 'flags', value: 'true' }, 'each value in flags must be equal to true'],
+  ['value_number_each', { field: 'prices' }, 'each value in prices must be a number conforming to the specified constraints'],
+  ['value_email_each', { field: 'emails' }, 'each value in emails must be an email'],
+  ['value_defined_each', { field: 'ids' }, 'each value in ids should not be null or undefined'],
+  ['value_nested_each', { field: 'joins' }, 'each value in nested property joins must be either object or array'],
+  ['media_path', undefined, 'url must be a /media/ path'],
+  ['preview_image_address', undefined, 'url must be an http or https address'],
+  ['preview_image_urls', undefined, 'urls must be link preview pictures under /media/preview/'],
+  ['export_link_invalid', undefined, 'This download link is not valid for your account. Sign in as the person it was made for, or ask for a new export in Settings.'],
 ];
 
 /** What class-validator answers for a body, each message with the code its rule carries. */
@@ -474,9 +501,19 @@ describe("the forms' rules", () => {
     expect(defaultRuleCode('whitelistValidation', 'property extra should not exist')).toEqual({ code: 'value_unexpected', params: { field: 'extra' } });
     expect(defaultRuleCode('isIn', 'kind must be one of the following values: a, b')).toEqual({ code: 'value_one_of', params: { field: 'kind', values: 'a, b' } });
     expect(fieldText('value_too_long', { field: 'email', max: 254 })).toBe('email must be shorter than or equal to 254 characters');
-    // Worded otherwise (a message of the DTO's own), for each item of a list, or an unknown rule: no code.
+    // For each item of a list, the rule's own code for items.
+    expect(defaultRuleCode('isString', 'each value in tokens must be a string')).toEqual({ code: 'value_text_each', params: { field: 'tokens' } });
+    expect(defaultRuleCode('nestedValidation', 'each value in nested property joins must be either object or array')).toEqual({
+      code: 'value_nested_each',
+      params: { field: 'joins' },
+    });
+    expect(refusals(SessionTokensDto, { tokens: ['', 7] }).tokens).toEqual([
+      { code: 'value_too_long_each', params: { field: 'tokens', max: 200 }, message: 'each value in tokens must be shorter than or equal to 200 characters' },
+      { code: 'value_required_each', params: { field: 'tokens' }, message: 'each value in tokens should not be empty' },
+      { code: 'value_text_each', params: { field: 'tokens' }, message: 'each value in tokens must be a string' },
+    ]);
+    // Worded otherwise (a message of the DTO's own) or an unknown rule: no code.
     expect(defaultRuleCode('maxLength', 'Too long')).toBeUndefined();
-    expect(defaultRuleCode('isString', 'each value in tokens must be a string')).toBeUndefined();
     expect(defaultRuleCode('isUuid', 'id must be a UUID')).toBeUndefined();
     expect(refusals(SessionTokensDto, { tokens: [] }).tokens).toEqual([{ code: 'value_required', params: { field: 'tokens' }, message: 'tokens should not be empty' }]);
   });

@@ -18,6 +18,7 @@ import { CallMessages } from '../calls/calls.constants';
 import { ChatMessages } from '../chat/chat.constants';
 import { TypingMessages } from '../chat/typing.frames';
 import { SellerMessages } from '../marketplace/marketplace.constants';
+import { DataExportMessages } from '../media/data-export.constants';
 import { MediaUrlMessages, UploadMessages } from '../media/media.constants';
 import { formatModerationTime, ModerationMessages } from '../moderation/moderation.constants';
 import { PushText } from '../notifications/push.constants';
@@ -35,6 +36,13 @@ export const FIELD_MESSAGES = {
   input_wrong_shape: 'Input does not have the expected shape',
   whole_number_from: '{field} must be a whole number from {min} to {max}',
   language_choice: 'language must be one of: {languages}',
+
+  // Any request, before or beside its own rules
+  body_not_json: 'Request body is not valid JSON',
+  body_too_large: 'Request body is too large',
+  auth_required: 'Authentication required',
+  service_unavailable: 'Service temporarily unavailable. Please try again.',
+  internal_error: 'Internal server error',
 
   // What a refusal names that is not there
   user_not_found: ChatMessages.UserNotFound,
@@ -68,6 +76,26 @@ export const FIELD_MESSAGES = {
   value_defined: '{field} should not be null or undefined',
   value_unexpected: 'property {field} should not exist',
   value_nested: 'nested property {field} must be either object or array',
+  // The same rules for each item of a list (`{ each: true }`)
+  value_text_each: 'each value in {field} must be a string',
+  value_one_of_each: 'each value in {field} must be one of the following values: {values}',
+  value_too_long_each: 'each value in {field} must be shorter than or equal to {max} characters',
+  value_too_short_each: 'each value in {field} must be longer than or equal to {min} characters',
+  value_whole_number_each: 'each value in {field} must be an integer number',
+  value_at_least_each: 'each value in {field} must not be less than {min}',
+  value_at_most_each: 'each value in {field} must not be greater than {max}',
+  value_pattern_each: 'each value in {field} must match {pattern} regular expression',
+  value_object_each: 'each value in {field} must be an object',
+  value_flag_each: 'each value in {field} must be a boolean value',
+  value_list_each: 'each value in {field} must be an array',
+  value_list_too_long_each: 'each value in {field} must contain no more than {max} elements',
+  value_list_too_short_each: 'each value in {field} must contain at least {min} elements',
+  value_required_each: 'each value in {field} should not be empty',
+  value_equals_each: 'each value in {field} must be equal to {value}',
+  value_number_each: 'each value in {field} must be a number conforming to the specified constraints',
+  value_email_each: 'each value in {field} must be an email',
+  value_defined_each: 'each value in {field} should not be null or undefined',
+  value_nested_each: 'each value in nested property {field} must be either object or array',
 
   // Captcha
   captcha_required: 'Please complete the security verification',
@@ -432,6 +460,12 @@ export const FIELD_MESSAGES = {
   upload_max_whole_number: 'max must be a whole number',
   upload_max_at_least: 'max must be at least {min}',
   upload_max_at_most: 'max must be at most {max}',
+  media_path: 'url must be a /media/ path',
+  preview_image_address: 'url must be an http or https address',
+  preview_image_urls: 'urls must be link preview pictures under /media/preview/',
+
+  // The data export
+  export_link_invalid: DataExportMessages.linkInvalid,
   upload_quota_reached: 'You have reached your upload limit of {max}MB a day. Please try again in {amount} {unit}.',
 } as const;
 
@@ -572,6 +606,35 @@ const DEFAULT_RULE_CODES: Readonly<Record<string, FieldMessageCode>> = {
   nestedValidation: 'value_nested',
 };
 
+/** The same rules given `{ each: true }`: class-validator says their words of each item of a list. */
+const EACH_RULE_CODES: Readonly<Record<string, FieldMessageCode>> = {
+  isString: 'value_text_each',
+  isIn: 'value_one_of_each',
+  maxLength: 'value_too_long_each',
+  minLength: 'value_too_short_each',
+  isInt: 'value_whole_number_each',
+  min: 'value_at_least_each',
+  max: 'value_at_most_each',
+  matches: 'value_pattern_each',
+  isObject: 'value_object_each',
+  isBoolean: 'value_flag_each',
+  isArray: 'value_list_each',
+  arrayMaxSize: 'value_list_too_long_each',
+  arrayMinSize: 'value_list_too_short_each',
+  isNotEmpty: 'value_required_each',
+  arrayNotEmpty: 'value_required_each',
+  equals: 'value_equals_each',
+  isNumber: 'value_number_each',
+  isEmail: 'value_email_each',
+  isDefined: 'value_defined_each',
+  nestedValidation: 'value_nested_each',
+};
+
+/** Whether a rule given no message of its own says words that have a code (`{ each: true }` or not). */
+export function ruleHasDefaultCode(rule: string, each = false): boolean {
+  return rule in (each ? EACH_RULE_CODES : DEFAULT_RULE_CODES);
+}
+
 const templates = new Map<FieldMessageCode, { pattern: RegExp; names: string[] }>();
 
 /** A code's English as a pattern that reads its values back out of the words. */
@@ -593,12 +656,12 @@ function templateOf(code: FieldMessageCode): { pattern: RegExp; names: string[] 
 /**
  * The code of class-validator's own message for a rule that was given none: the rule names the
  * code, its words give the values (`email must be shorter than or equal to 254 characters` is
- * value_too_long with field email and max 254). A rule for each item of a list ("each value in
- * ...") and any message worded otherwise have none.
+ * value_too_long with field email and max 254); a rule for each item of a list ("each value in
+ * ...") has its own. A message worded otherwise has none.
  */
 export function defaultRuleCode(rule: string, message: string): FieldCode | undefined {
-  const code = DEFAULT_RULE_CODES[rule];
-  if (!code || message.startsWith('each value in ')) return undefined;
+  const code = (message.startsWith('each value in ') ? EACH_RULE_CODES : DEFAULT_RULE_CODES)[rule];
+  if (!code) return undefined;
   const { pattern, names } = templateOf(code);
   const match = pattern.exec(message);
   if (!match) return undefined;

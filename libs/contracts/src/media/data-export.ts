@@ -1,5 +1,8 @@
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsString, Matches, MaxLength, Min } from 'class-validator';
+import { said } from '../common/field-messages';
+
+export * from './data-export.constants';
 
 /**
  * "Download my data": media-svc gathers each service's part of a person's data over NATS,
@@ -41,13 +44,6 @@ export type MarketplaceExportPart = (typeof MARKETPLACE_EXPORT_PARTS)[number];
 export const DATA_EXPORT_TOKEN_PATTERN = /^[0-9a-f-]{36}\.\d{1,12}\.[\w-]{43}$/;
 export const DATA_EXPORT_DOWNLOAD_PATH = '/api/users/me/export/download';
 
-export const DataExportMessages = {
-  tooSoon: 'You can ask for one export a day.',
-  linkInvalid: 'This download link is not valid for your account. Sign in as the person it was made for, or ask for a new export in Settings.',
-  expired: 'This export has expired. Ask for a new one in Settings.',
-  notReady: 'This export is not ready.',
-} as const;
-
 export class ExportPageRequestDto {
   @Type(() => Number) @IsInt() userId: number;
   /** Rows after this id (0 from the start). */
@@ -72,9 +68,9 @@ export interface DataExportPageDto {
 export type AccountExportDto = Record<string, unknown>;
 
 export class DataExportDownloadQueryDto {
-  @IsString({ message: DataExportMessages.linkInvalid })
-  @MaxLength(128, { message: DataExportMessages.linkInvalid })
-  @Matches(DATA_EXPORT_TOKEN_PATTERN, { message: DataExportMessages.linkInvalid })
+  @IsString(said('export_link_invalid'))
+  @MaxLength(128, said('export_link_invalid'))
+  @Matches(DATA_EXPORT_TOKEN_PATTERN, said('export_link_invalid'))
   token: string;
 }
 

@@ -74,6 +74,13 @@ describe('field messages', () => {
     expect(errorMessage({ status: 403, data: { message: suspended.message, messageCode: { code: suspended.code, params: suspended.params } } }, 'fallback')).toBe(
       `आपका खाता ${formatDate('2026-12-01T10:00:00Z', formatLocale('hi'), { time: true })} तक निलंबित है`,
     );
+    // The gateway's own: a body too large, a service that did not answer, a list item refused.
+    expect(errorMessage({ status: 413, data: { message: 'Request body is too large', messageCode: { code: 'body_too_large' } } }, 'fallback')).toBe('भेजी गई जानकारी बहुत बड़ी है');
+    expect(
+      errorMessage({ status: 503, data: { message: 'Service temporarily unavailable. Please try again.', messageCode: { code: 'service_unavailable' } } }, 'fallback'),
+    ).toBe('सेवा अभी कुछ देर के लिए उपलब्ध नहीं है। कृपया फिर से कोशिश करें।');
+    const eachItem = refusal({ usernames: [fieldMessage('value_too_long_each', { field: 'usernames', max: 20 })] });
+    expect(errorMessage(eachItem, 'fallback')).toBe('usernames की हर चीज़ ज़्यादा से ज़्यादा 20 अक्षरों की हो सकती है');
     // A code this app does not know, or none, keeps the server's English.
     expect(bodyMessage({ message: 'Something new', messageCode: { code: 'from_a_newer_server' } }, 'fallback')).toBe('Something new');
     expect(bodyMessage({ message: 'Call not found' }, 'fallback')).toBe('Call not found');

@@ -62,7 +62,7 @@ export class VerifyMediaObjectDto {
   /** A path as the upload answered it: /media/<purpose>/<id>.<ext>. Other hosts are never ours. */
   @IsString()
   @MaxLength(300)
-  @Matches(/^\/media\/[\w\-./]+$/, { message: 'url must be a /media/ path' })
+  @Matches(/^\/media\/[\w\-./]+$/, said('media_path'))
   url: string;
 
   @IsOptional()
@@ -86,7 +86,7 @@ export type MediaObjectVerification =
 export class StorePreviewImageDto {
   @IsString()
   @MaxLength(2048)
-  @Matches(/^https?:\/\/\S+$/i, { message: 'url must be an http or https address' })
+  @Matches(/^https?:\/\/\S+$/i, said('preview_image_address'))
   url: string;
 }
 
@@ -95,7 +95,7 @@ export class PreviewImagesDto {
   @IsArray()
   @ArrayMaxSize(PREVIEW_IMAGES_PER_ASK)
   @IsString({ each: true })
-  @Matches(PREVIEW_IMAGE_URL, { each: true, message: 'urls must be link preview pictures under /media/preview/' })
+  @Matches(PREVIEW_IMAGE_URL, { each: true, ...said('preview_image_urls') })
   urls: string[];
 }
 
