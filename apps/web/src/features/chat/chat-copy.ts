@@ -292,6 +292,7 @@ export const MESSAGE_ACTS_TEXT = spoken({
   edited: 'chat.messageActs.edited',
   editedAt: (when: string) => t('chat.messageActs.editedAt', { when }),
   deleted: 'chat.messageActs.deleted',
+  removedByModerator: 'chat.messageActs.removedByModerator',
   editorLabel: 'chat.messageActs.editorLabel',
   editorHint: 'chat.messageActs.editorHint',
   save: 'chat.messageActs.save',

@@ -1,8 +1,9 @@
 import type { ModerationNoticeDto, ReportOutcome, ReportTargetType } from '@app/contracts';
-import { formatModerationTime, REPORT_NOTE_MAX } from '@app/contracts/browser';
+import { DEFAULT_LANGUAGE, formatModerationTime, REPORT_NOTE_MAX } from '@app/contracts/browser';
 import moderationEnglish from '@/i18n/catalogues/en/moderation.json';
-import { addEnglish, t, type MessageId } from '@/i18n/i18n';
+import { activeLanguage, addEnglish, formatLocale, t, type MessageId } from '@/i18n/i18n';
 import { spoken } from '@/i18n/spoken';
+import { formatDate } from '@/lib/format';
 
 // Reporting is offered on many screens: its words come with it.
 addEnglish(moderationEnglish);
@@ -38,13 +39,18 @@ export function outcomeText(outcome: ReportOutcome): string {
   return t(outcome === 'dismissed' ? 'moderation.notice.outcomeDismissed' : 'moderation.notice.outcomeActionTaken');
 }
 
+/** A moment (an ISO time) as a notice says it: the server's own form in English, else the locale's words. */
+function momentText(iso: string): string {
+  return activeLanguage() === DEFAULT_LANGUAGE ? formatModerationTime(iso) : formatDate(iso, formatLocale(), { time: true });
+}
+
 /** A moderator's notice in the language spoken, worded from its kind and facts (its message is the English). */
 export function noticeText(notice: Pick<ModerationNoticeDto, 'kind' | 'endsAt' | 'outcome'>): string {
   switch (notice.kind) {
     case 'warning':
       return t('moderation.notice.warning');
     case 'mute':
-      return t('moderation.notice.muted', { until: formatModerationTime(notice.endsAt as string) });
+      return t('moderation.notice.muted', { until: momentText(notice.endsAt as string) });
     case 'mute_lifted':
       return t('moderation.notice.muteLifted');
     default:

@@ -1,5 +1,4 @@
 import type { MessageDto } from '@app/contracts';
-import { ModerationMessages } from '@app/contracts/browser';
 import type { ReactNode } from 'react';
 import { isToday } from 'date-fns';
 import { RoleBadge } from '@/components/role-badge';
@@ -122,7 +121,7 @@ function MessageBody({ message, mine }: { message: MessageDto; mine: boolean }) 
         data-message-id={message.id}
         data-removed={message.removedBy}
       >
-        {message.removedBy === 'sender' ? MESSAGE_ACTS_TEXT.deleted : ModerationMessages.RemovedByModerator}
+        {message.removedBy === 'sender' ? MESSAGE_ACTS_TEXT.deleted : MESSAGE_ACTS_TEXT.removedByModerator}
       </p>
     );
   }

@@ -1,5 +1,4 @@
 import type { MessageQuoteDto } from '@app/contracts';
-import { ModerationMessages } from '@app/contracts/browser';
 import { CornerUpLeft } from 'lucide-react';
 import { useAppDispatch } from '@/app/hooks';
 import { cn } from '@/lib/cn';
@@ -9,7 +8,7 @@ import { shownName } from '@/lib/shown-name';
 
 /** What a quote reads: the first line, the kind of a picture or voice note, or that the original is gone. */
 export function quoteText(quote: Pick<MessageQuoteDto, 'type' | 'text' | 'removedBy'>): string {
-  if (quote.removedBy) return quote.removedBy === 'sender' ? MESSAGE_ACTS_TEXT.deleted : ModerationMessages.RemovedByModerator;
+  if (quote.removedBy) return quote.removedBy === 'sender' ? MESSAGE_ACTS_TEXT.deleted : MESSAGE_ACTS_TEXT.removedByModerator;
   return quote.text || REPLY_TEXT.kinds[quote.type] || '';
 }
 

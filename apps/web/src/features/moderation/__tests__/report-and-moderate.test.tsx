@@ -2,6 +2,8 @@ import type { ModerationReportDto, ReportDto } from '@app/contracts';
 import { ModerationMessages, REPORT_REASONS, reportOutcomeMessage } from '@app/contracts/browser';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { formatLocale, switchLanguage } from '@/i18n/i18n';
+import { formatDate } from '@/lib/format';
 import { socketFrameReceived } from '@/lib/socket';
 import { makeUser } from '@/test/fixtures';
 import { renderApp, renderWithStore, settleRenderedApps } from '@/test/render';
@@ -13,7 +15,6 @@ import { Composer } from '@/features/chat/components/composer';
 import { CHAT_TEXT, PERSON_MENU_TEXT } from '@/features/chat/chat-copy';
 import { DESK_TEXT } from '../moderation-copy';
 import { REPORT_TEXT } from '../report-copy';
-import { switchLanguage } from '@/i18n/i18n';
 import { powChallenge } from '@/test/pow-worker';
 
 let server: TestServer;
@@ -30,14 +31,14 @@ afterEach(async () => {
 });
 
 /** Alice, a member, in room 4 where bob wrote two messages. */
-async function aliceInRoomWithBob() {
-  server.on('GET /api/users/me', () => ({ body: makeUser({ id: 7, username: 'alice', isVerified: true }) }));
+async function aliceInRoomWithBob(language: 'en' | 'hi' = 'en') {
+  server.on('GET /api/users/me', () => ({ body: makeUser({ id: 7, username: 'alice', isVerified: true, language }) }));
   server.on('GET /api/rooms/4', () => ({ body: makeRoom() }));
   server.on('GET /api/rooms/4/private-chats', () => ({ body: [] }));
   server.on('GET /api/blocks', () => ({ body: [] }));
   server.on('GET /api/moderation/notices', () => ({ body: { notices: [], mute: null } }));
   const view = renderApp('/chat/4');
-  await screen.findByText(/Connecting/i);
+  await screen.findByText(CHAT_TEXT.connecting);
   act(() => {
     view.store.dispatch(socketFrameReceived({ type: 'room_joined', room: makeRoom() }));
     view.store.dispatch(socketFrameReceived({ type: 'room_messages', roomId: 4, messages: [makeMessage(1, bob), makeMessage(2, bob, { content: 'buy followers here' })], hasMore: false }));
@@ -143,6 +144,34 @@ describe('Moderation reaching the room live', () => {
     expect(await screen.findByText(message)).toBeInTheDocument();
     expect(await screen.findByTestId('composer-read-only')).toHaveTextContent(ModerationMessages.muted(endsAt));
     expect(screen.queryByRole('textbox', { name: 'Message' })).not.toBeInTheDocument();
+  });
+
+  it('tells a Hindi reader of a removal and a mute in Hindi, the end in their calendar', async () => {
+    await act(() => switchLanguage('hi'));
+    try {
+      const { store } = await aliceInRoomWithBob('hi');
+      act(() => {
+        store.dispatch(socketFrameReceived({ type: 'message_deleted', roomId: 4, messageId: 1002, seq: 2, removedBy: 'moderator' }));
+      });
+      expect(await screen.findByText('एक मॉडरेटर ने हटाया')).toBeInTheDocument();
+      expect(screen.queryByText(ModerationMessages.RemovedByModerator)).not.toBeInTheDocument();
+
+      const endsAt = '2030-03-04T05:06:00.000Z';
+      const until = formatDate(endsAt, formatLocale('hi'), { time: true });
+      act(() => {
+        store.dispatch(
+          socketFrameReceived({
+            type: 'moderation_notice',
+            notice: { id: 6, kind: 'mute', message: ModerationMessages.mutedNotice(endsAt), reason: 'Spam links', endsAt, reportId: null, outcome: null, createdAt: new Date().toISOString(), read: false },
+          }),
+        );
+      });
+      expect(await screen.findByText(`एक मॉडरेटर ने आपको म्यूट किया है: आप ${until} तक पब्लिक रूम पढ़ सकते हैं, पर उनमें लिख नहीं सकते`)).toBeInTheDocument();
+      expect(await screen.findByTestId('composer-read-only')).toHaveTextContent(`आप ${until} तक म्यूट हैं`);
+      expect(screen.queryByText(/UTC/)).not.toBeInTheDocument();
+    } finally {
+      await act(() => switchLanguage('en'));
+    }
   });
 
   it('turns read-only when a send is refused as muted', async () => {
