@@ -8,6 +8,7 @@ import { createServer, defineConfig, type Plugin, type ResolvedConfig, type Roll
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
 import { pickEmoji } from './src/features/chat/emoji-set';
 import type * as Prerender from './src/prerender';
+import type * as OfflinePage from './src/sw/offline-page';
 
 const GATEWAY = process.env.WEB_DEV_GATEWAY_URL ?? 'http://localhost:3000';
 
@@ -167,6 +168,11 @@ function prerenderLanding(): Plugin {
             .replace(/<html lang="[^"]*"/, `<html lang="${language}"`)
             .replace(ROOT_ELEMENT, `<div id="root" data-language="${language}">${html}</div>`);
           writeFileSync(language === DEFAULT_LANGUAGE ? file : resolve(config.root, config.build.outDir, `index.${language}.html`), rendered);
+        }
+        // The worker's offline page, one per language likewise (offline.html, offline.hi.html).
+        const { offlinePage } = (await server.ssrLoadModule('/src/sw/offline-page.ts')) as typeof OfflinePage;
+        for (const language of LANGUAGES) {
+          writeFileSync(resolve(config.root, config.build.outDir, language === DEFAULT_LANGUAGE ? 'offline.html' : `offline.${language}.html`), offlinePage(language));
         }
       } finally {
         await server.close();

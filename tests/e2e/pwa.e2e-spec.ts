@@ -15,6 +15,7 @@ import {
   waitForWorkerControl,
 } from './support/pwa';
 import { stackInfo } from './support/stack-info';
+import { eventually } from '@app/testing';
 
 const { baseUrl } = stackInfo();
 let browser: Browser;
@@ -172,6 +173,39 @@ describe('Installable app', () => {
     await notice.waitFor();
     await context.setOffline(false);
     await notice.waitFor({ state: 'detached' });
+  });
+});
+
+describe('The worker in the language the page chose', () => {
+  it('shows its offline page and its own words on a notification in Hindi, though the browser asks for English (375 px)', async () => {
+    const context = await visitor(375);
+    await context.grantPermissions(['notifications'], { origin: baseUrl });
+    const page = await context.newPage();
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Chat freely. Talk to experts.' }).waitFor();
+    await waitForWorkerControl(page);
+    await page.getByRole('contentinfo').getByRole('button', { name: 'हिन्दी', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'खुलकर चैट करें। विशेषज्ञों से बात करें।' }).waitFor();
+    // The page told its worker, which keeps the word for when it is started anew (a push).
+    const kept = () => page.evaluate(async () => (await (await caches.open('chatmarket-language')).match('/language'))?.text() ?? null);
+    await eventually(async () => expect(await kept()).toBe('hi'), { timeoutMs: 10_000 });
+
+    await context.setOffline(true);
+    await page.goto('/no-such-page');
+    await page.getByRole('heading', { name: 'आप ऑफ़लाइन हैं' }).waitFor();
+    await page.getByRole('link', { name: 'शुरुआती पेज पर जाएँ' }).waitFor();
+    expect(await page.evaluate<string>('document.documentElement.lang')).toBe('hi');
+    await screenshot(page, 'pwa-offline-page-hi-375', { fullPage: false });
+    await context.setOffline(false);
+
+    // A call's push from a server that did not word its buttons: the worker words them.
+    const tag = `call-e2e-hi-${Date.now().toString(36)}`;
+    await deliverPush(context, page, baseUrl, { ...callPush(2_000_000_000, 'asha', new Date(Date.now() + 30_000).toISOString()), tag });
+    const [shown] = await shownNotifications(page, tag);
+    expect(shown.actions).toEqual([
+      { action: 'accept', title: 'उठाएँ' },
+      { action: 'decline', title: 'मना करें' },
+    ]);
   });
 });
 

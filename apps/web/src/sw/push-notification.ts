@@ -1,6 +1,7 @@
 import type { PushCallAction, PushPayload } from '@app/contracts';
+import type { Language } from '@app/contracts/browser';
 import { acceptCallPath } from '../lib/call-links';
-import { SW_TEXT } from './sw-copy';
+import { workerText } from './sw-copy';
 
 /** What a notification carries for its click: where it leads, and the call it offers to answer. */
 export interface NotificationData {
@@ -39,10 +40,13 @@ export function readPushPayload(text: string | null | undefined): PushPayload | 
 /**
  * The notification a push shows. A newer one of the same tag (the same chat, the same call)
  * replaces the older and alerts again; a call offers Accept and Decline and stays until answered.
+ * The server words a push in its person's language; the worker's own words (a push it cannot
+ * read, a call's buttons from a server that did not word them) are said in `language`.
  */
-export function notificationFor(payload: PushPayload | null): { title: string; options: PushNotificationOptions } {
+export function notificationFor(payload: PushPayload | null, language: Language): { title: string; options: PushNotificationOptions } {
   if (!payload) {
-    return { title: SW_TEXT.fallbackTitle, options: { body: SW_TEXT.fallbackBody, ...NOTIFICATION_ICONS, data: { url: FALLBACK_URL, call: null } } };
+    const body = workerText(language, 'sw.notification.body');
+    return { title: workerText(language, 'sw.notification.title'), options: { body, ...NOTIFICATION_ICONS, data: { url: FALLBACK_URL, call: null } } };
   }
   const timestamp = Date.parse(payload.timestamp);
   const options: PushNotificationOptions = {
@@ -55,8 +59,8 @@ export function notificationFor(payload: PushPayload | null): { title: string; o
     data: { url: sameOriginPath(payload.url), call: payload.call ?? null },
   };
   if (payload.call) {
-    // Worded by the server in the person's language; the English ones for a server from before.
-    const titles = payload.call.actions ?? SW_TEXT.actions;
+    // Worded by the server in the person's language; the worker's own for a server from before.
+    const titles = payload.call.actions ?? { accept: workerText(language, 'sw.call.accept'), decline: workerText(language, 'sw.call.decline') };
     options.actions = [
       { action: 'accept', title: titles.accept },
       { action: 'decline', title: titles.decline },

@@ -1,4 +1,6 @@
 import { navigate } from 'wouter/use-browser-location';
+import { activeLanguage, i18n } from '../i18n/i18n';
+import { LANGUAGE_MESSAGE, type LanguageMessage } from './sw-language';
 import { isOpenInAppMessage } from './sw-messages';
 
 /** Where the build puts the worker (vite.config.ts, serviceWorker()). */
@@ -33,4 +35,18 @@ export function registerServiceWorker(): void {
     event.ports[0]?.postMessage('shown');
   });
   container.startMessages();
+  followLanguage(container);
+}
+
+/**
+ * Tells the worker the language this page speaks, now and whenever it changes (the footer,
+ * Settings), so its own words (the offline page, a push it cannot read) are in that language.
+ */
+export function followLanguage(container: Pick<ServiceWorkerContainer, 'ready'>): () => void {
+  const tell = () =>
+    void container.ready
+      .then((registration) => registration.active?.postMessage({ type: LANGUAGE_MESSAGE, language: activeLanguage() } satisfies LanguageMessage))
+      .catch(() => undefined);
+  tell();
+  return i18n.on('change', tell);
 }

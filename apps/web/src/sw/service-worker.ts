@@ -5,6 +5,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkOnly } from 'workbox-strategies';
 import { NEVER_CACHED, offlinePagesFor } from './navigation-fallback';
 import { clickOutcome, notificationFor, readPushPayload, type NotificationData } from './push-notification';
+import { isLanguageMessage, rememberLanguage, workerLanguage } from './sw-language';
 import { OPEN_IN_APP, type OpenInAppMessage } from './sw-messages';
 import { SKIP_WAITING } from './update-store';
 
@@ -20,7 +21,11 @@ clientsClaim();
 
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === SKIP_WAITING) void self.skipWaiting();
+  // The language the page's person reads, for the worker's own words (offline pages, a push it cannot read).
+  else if (isLanguageMessage(event.data)) event.waitUntil(rememberLanguage(self.caches, event.data.language));
 });
+
+const language = () => workerLanguage(self.caches, self.navigator.languages ?? [self.navigator.language]);
 
 // A page's request starts while the worker boots rather than after (NetworkOnly takes the preloaded response).
 self.addEventListener('activate', (event) => {
@@ -42,7 +47,7 @@ registerRoute(
 registerRoute(({ request, url }) => request.mode === 'navigate' && NEVER_CACHED.some((pattern) => pattern.test(url.pathname)), new NetworkOnly());
 
 async function precachedPageFor(pathname: string): Promise<Response> {
-  for (const page of offlinePagesFor(pathname)) {
+  for (const page of offlinePagesFor(pathname, await language())) {
     const response = await matchPrecache(page);
     if (response) return response;
   }
@@ -50,9 +55,14 @@ async function precachedPageFor(pathname: string): Promise<Response> {
 }
 
 self.addEventListener('push', (event) => {
-  const { title, options } = notificationFor(readPushPayload(event.data?.text()));
+  const payload = readPushPayload(event.data?.text());
   // Chromium shows a notice of its own for a push that shows nothing: every push shows one.
-  event.waitUntil(self.registration.showNotification(title, options));
+  event.waitUntil(
+    language().then((spoken) => {
+      const { title, options } = notificationFor(payload, spoken);
+      return self.registration.showNotification(title, options);
+    }),
+  );
 });
 
 self.addEventListener('notificationclick', (event) => {

@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ServiceWorkerStatus } from '../service-worker-status';
-import { t } from '@/i18n/i18n';
+import { switchLanguage, t } from '@/i18n/i18n';
 import { SKIP_WAITING, updateStore, type UpdatableRegistration, type WorkerContainer } from '../update-store';
 
 /**
@@ -64,6 +64,23 @@ describe('the app’s update prompt', () => {
 
     workers.takeOver();
     expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('speaks Hindi to a Hindi reader: the prompt, its buttons and the offline notice', async () => {
+    await act(() => switchLanguage('hi'));
+    try {
+      const workers = fakeWorkers();
+      render(<ServiceWorkerStatus updates={updateStore(workers.registration, workers.container, jest.fn())} />);
+      workers.installNewVersion();
+      const prompt = screen.getByRole('status', { name: 'नया संस्करण आ गया है' });
+      expect(prompt).toHaveTextContent('इसे इस्तेमाल करने के लिए पेज दोबारा लोड करें।');
+      expect(screen.getByRole('button', { name: 'दोबारा लोड करें' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'अभी नहीं' })).toBeInTheDocument();
+      setOnline(false);
+      expect(screen.getByTestId('offline-notice')).toHaveTextContent('आप ऑफ़लाइन हैं।');
+    } finally {
+      await act(() => switchLanguage('en'));
+    }
   });
 
   it('offers nothing for the first version, which takes the page without a reload', () => {
