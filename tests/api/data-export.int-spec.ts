@@ -148,6 +148,7 @@ describe('download my data', () => {
       ]),
     );
     const json = (name: string) => JSON.parse((files.get(name) as Buffer).toString('utf8'));
+    expect((files.get('README.txt') as Buffer).toString('utf8')).toMatch(/^Your data\n\naccount\.json {15}your profile and settings\n/);
     const account = json('account.json');
     expect(account).toMatchObject({ id: owner.id, username: owner.username, email: `${owner.username}@example.com`, role: 'vip' });
     expect(Object.keys(account)).not.toEqual(expect.arrayContaining(['passwordHash']));
@@ -173,12 +174,24 @@ describe('download my data', () => {
     expect((await sharp(inZip as Buffer).metadata()).width).toBe(64);
   });
 
+  it("writes the zip's README in the language the account keeps, the data itself as it is", async () => {
+    const owner = await signedUpMember(stack, undefined, uniqueName('exp'));
+    expect((await owner.request('PUT', '/api/users/me/language', { language: 'hi' })).status).toBe(200);
+    const { downloadUrl } = await exportOf(owner);
+    const files = await unzip((await download(downloadUrl as string, owner)).body);
+    const readme = (files.get('README.txt') as Buffer).toString('utf8');
+    expect(readme.split('\n')[0]).toBe('आपका डेटा');
+    expect(readme).toContain('chat/messages.json         आपका लिखा हर संदेश, उसके रूम के साथ');
+    expect(readme).not.toContain('Your data');
+    expect(JSON.parse((files.get('account.json') as Buffer).toString('utf8'))).toMatchObject({ id: owner.id, language: 'hi' });
+  });
+
   it('allows one export a day: a second ask is 429 with when to ask again', async () => {
     const c = await signedUpMember(stack, undefined, uniqueName('exp'));
     const first = await exportOf(c);
     const again = await c.post('/api/users/me/export');
     expect(again.status).toBe(429);
-    expect(again.body).toMatchObject({ message: DataExportMessages.tooSoon, nextAskAt: first.nextAskAt });
+    expect(again.body).toMatchObject({ message: DataExportMessages.tooSoon, messageCode: { code: 'export_too_soon' }, nextAskAt: first.nextAskAt });
     expect(Number(again.headers.get('retry-after'))).toBeGreaterThan(23 * 3600);
     expect(Date.parse(first.nextAskAt as string) - Date.parse(first.askedAt as string)).toBe(24 * 3600 * 1000);
     // Still ready, with its link.
@@ -195,7 +208,7 @@ describe('download my data', () => {
     const other = await signedUpMember(stack, undefined, uniqueName('exp'));
     const refused = await download(url, other);
     expect(refused.status).toBe(403);
-    expect(JSON.parse(refused.body.toString())).toMatchObject({ message: DataExportMessages.linkInvalid });
+    expect(JSON.parse(refused.body.toString())).toMatchObject({ message: DataExportMessages.linkInvalid, messageCode: { code: 'export_link_invalid' } });
 
     expect((await download(url)).status).toBe(401);
     const guest = new ApiClient(stack);

@@ -1,31 +1,18 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { CHAT_EXPORT_PARTS, DataExportPatterns, MARKETPLACE_EXPORT_PARTS, type DataExportPageDto } from '@app/contracts';
+import { CHAT_EXPORT_PARTS, DataExportPatterns, MARKETPLACE_EXPORT_PARTS, type AccountExportDto, type DataExportPageDto } from '@app/contracts';
 import { RpcClient } from '@app/server';
 import { Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
 import { MediaObject } from '../objects/media-object.entity';
 import { urlOf } from '../objects/media-objects.service';
 import { ObjectStorage } from '../storage/object-storage.repository';
+import { exportLanguage, readme } from './export-words';
 
 /** Uploads read from the database at once while the zip is made. */
 const OBJECTS_PER_PAGE = 200;
 /** A page of someone's data waits this long for its service. */
 const PAGE_TIMEOUT_MS = 30_000;
-
-const README = `Your data
-
-account.json               your profile and settings
-chat/rooms.json            the rooms and private chats you are in
-chat/messages.json         every message you wrote, with its room
-chat/reports.json          the reports you made
-chat/notifications.json    your notifications
-marketplace/seller.json    your seller profile, if you have one
-marketplace/reviews.json   the reviews you wrote, and those about you as a seller
-marketplace/calls.json     the calls you made or took, with their amounts (in cents)
-media/uploads.json         what you uploaded: each file's address, kind and size
-media/files/               the files themselves
-`;
 
 /**
  * Writes the zip of one person's data as it is read: each service's part page by page over
@@ -42,6 +29,8 @@ export class DataExportBuilder {
 
   /** Stores the zip under `key` and answers its size; rejects if any part fails. */
   async build(userId: number, key: string): Promise<{ size: number }> {
+    // The account first: its stored language is the one the zip's README speaks.
+    const account: AccountExportDto = await this.rpc.request(DataExportPatterns.Account, { userId }, PAGE_TIMEOUT_MS);
     const zip = new ZipFile();
     const output = zip.outputStream as Readable;
     zip.on('error', (error: Error) => output.destroy(error));
@@ -49,13 +38,8 @@ export class DataExportBuilder {
     // A failure of the upload stops the reading too.
     stored.catch(() => undefined);
 
-    zip.addBuffer(Buffer.from(README), 'README.txt');
-    zip.addReadStreamLazy('account.json', (done) => {
-      this.rpc.request(DataExportPatterns.Account, { userId }, PAGE_TIMEOUT_MS).then(
-        (account) => done(null, Readable.from([JSON.stringify(account, null, 2)])),
-        (error) => done(error, undefined as never),
-      );
-    });
+    zip.addBuffer(Buffer.from(readme(exportLanguage(account))), 'README.txt');
+    zip.addBuffer(Buffer.from(JSON.stringify(account, null, 2)), 'account.json');
     for (const part of CHAT_EXPORT_PARTS) {
       zip.addReadStreamLazy(`chat/${part}.json`, (done) => done(null, jsonArray((after) => this.rpc.request(DataExportPatterns.ChatPage, { userId, part, after }, PAGE_TIMEOUT_MS))));
     }

@@ -1,6 +1,6 @@
 import { Controller, Get, Logger, Query, Req, Res } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { DataExportHeaders, DataExportPatterns, ErrorCode, UserIdDto, errorCodeForStatus, type DataExportStatusDto } from '@app/contracts';
+import { codeOf, DataExportHeaders, DataExportPatterns, ErrorCode, UserIdDto, errorCodeForStatus, type DataExportStatusDto } from '@app/contracts';
 import type { Request, Response } from 'express';
 import { pipeline } from 'node:stream/promises';
 import { DataExportsService } from './data-exports.service';
@@ -40,7 +40,8 @@ export class DataExportDownloadController {
     }
     const outcome = await this.exports.download(userId, token);
     if (!outcome.ok) {
-      res.status(outcome.status).json({ error: outcome.status === 403 ? 'Forbidden' : 'Not Found', code: errorCodeForStatus(outcome.status), message: outcome.message });
+      const { refusal } = outcome;
+      res.status(outcome.status).json({ error: outcome.status === 403 ? 'Forbidden' : 'Not Found', code: errorCodeForStatus(outcome.status), message: refusal.message, messageCode: codeOf(refusal) });
       return;
     }
     res.setHeader('Content-Type', 'application/zip');

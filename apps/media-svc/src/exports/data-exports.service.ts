@@ -5,8 +5,9 @@ import {
   DATA_EXPORT_STALE_SECONDS,
   DATA_EXPORT_TTL_SECONDS,
   DataExportEvents,
-  DataExportMessages,
   ErrorCode,
+  fieldMessage,
+  type FieldMessage,
   type DataExportReadyEvent,
   type DataExportStatusDto,
 } from '@app/contracts';
@@ -25,7 +26,7 @@ const ASK_LOCK_MS = 10_000;
 
 export type DownloadOutcome =
   | { ok: true; body: Readable; size: number; askedAt: Date }
-  | { ok: false; status: 403 | 404; message: string };
+  | { ok: false; status: 403 | 404; refusal: FieldMessage };
 
 /**
  * "Download my data": one export a person a day, made in the background (one at a time on each
@@ -85,10 +86,10 @@ export class DataExportsService implements OnApplicationBootstrap, OnApplication
   /** The zip behind a download link, for the person whose session follows it. */
   async download(userId: number, token: string, now = new Date()): Promise<DownloadOutcome> {
     const claims = await this.links.verify(userId, token);
-    if (!claims) return { ok: false, status: 403, message: DataExportMessages.linkInvalid };
+    if (!claims) return { ok: false, status: 403, refusal: fieldMessage('export_link_invalid') };
     const job = await this.em.fork().findOne(DataExport, { id: claims.exportId, userId });
-    if (!job || job.state !== 'ready') return { ok: false, status: 404, message: DataExportMessages.notReady };
-    if (!job.key || !job.expiresAt || job.expiresAt <= now || claims.expiresAt * 1000 <= now.getTime()) return { ok: false, status: 404, message: DataExportMessages.expired };
+    if (!job || job.state !== 'ready') return { ok: false, status: 404, refusal: fieldMessage('export_not_ready') };
+    if (!job.key || !job.expiresAt || job.expiresAt <= now || claims.expiresAt * 1000 <= now.getTime()) return { ok: false, status: 404, refusal: fieldMessage('export_expired') };
     return { ok: true, body: await this.storage.getWhole(job.key), size: job.size ?? 0, askedAt: job.askedAt };
   }
 
@@ -159,5 +160,5 @@ export class DataExportsService implements OnApplicationBootstrap, OnApplication
 }
 
 function tooSoon(retryAfterSeconds: number, nextAskAt: string | null) {
-  return rpcError(429, ErrorCode.TooManyRequests, DataExportMessages.tooSoon, { details: { retryAfterSeconds, nextAskAt } });
+  return rpcError(429, ErrorCode.TooManyRequests, fieldMessage('export_too_soon'), { details: { retryAfterSeconds, nextAskAt } });
 }

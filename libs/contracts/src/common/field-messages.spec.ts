@@ -403,6 +403,9 @@ const ENGLISH_BEFORE: Array<[FieldMessageCode, Record<string, string | number> |
   ['preview_image_address', undefined, 'url must be an http or https address'],
   ['preview_image_urls', undefined, 'urls must be link preview pictures under /media/preview/'],
   ['export_link_invalid', undefined, 'This download link is not valid for your account. Sign in as the person it was made for, or ask for a new export in Settings.'],
+  ['export_too_soon', undefined, 'You can ask for one export a day.'],
+  ['export_not_ready', undefined, 'This export is not ready.'],
+  ['export_expired', undefined, 'This export has expired. Ask for a new one in Settings.'],
 ];
 
 /** What class-validator answers for a body, each message with the code its rule carries. */

@@ -466,6 +466,9 @@ export const FIELD_MESSAGES = {
 
   // The data export
   export_link_invalid: DataExportMessages.linkInvalid,
+  export_too_soon: DataExportMessages.tooSoon,
+  export_not_ready: DataExportMessages.notReady,
+  export_expired: DataExportMessages.expired,
   upload_quota_reached: 'You have reached your upload limit of {max}MB a day. Please try again in {amount} {unit}.',
 } as const;
 
