@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { ClientProxy, NatsRecordBuilder } from '@nestjs/microservices';
+import { EmptyResponseException } from '@nestjs/microservices/errors/empty-response.exception';
 import { isRpcErrorBody, type RpcErrorBody, type RpcPattern, type RpcRequest, type RpcResponse } from '@app/contracts';
 import * as nats from 'nats';
 import { firstValueFrom, timeout } from 'rxjs';
@@ -17,6 +18,18 @@ export class RpcCallError extends Error {
 }
 
 const DEFAULT_TIMEOUT_MS = 5000;
+/** How soon a request nobody heard is sent again. */
+const UNHEARD_RETRY_MS = 100;
+
+export interface RpcRequestOptions {
+  /**
+   * Sends the request again, within the same time limit, while no process listens on its subject
+   * (NATS answers "no responders" at once: the service is restarting, or moving to another node of
+   * the cluster). Nothing received it, so nothing is done twice; for a request whose moment
+   * matters to the person (a hang-up is billed to it), a blink of the broker stays unseen.
+   */
+  untilHeard?: boolean;
+}
 
 /** Request/reply and events over NATS, with the request id in the headers. */
 @Injectable()
@@ -26,12 +39,25 @@ export class RpcClient implements OnApplicationShutdown {
   constructor(@Inject(NATS_CLIENT) private readonly client: ClientProxy) {}
 
   /** Asks the service that answers `pattern`; the contracts type both the payload and the answer. */
-  async request<P extends RpcPattern>(pattern: P, data: RpcRequest<P>, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<RpcResponse<P>> {
+  async request<P extends RpcPattern>(
+    pattern: P,
+    data: RpcRequest<P>,
+    timeoutMs = DEFAULT_TIMEOUT_MS,
+    { untilHeard = false }: RpcRequestOptions = {},
+  ): Promise<RpcResponse<P>> {
     const done = Metrics.rpcCalls.startTimer({ pattern });
+    const deadline = Date.now() + timeoutMs;
     try {
-      const answer = await firstValueFrom(this.client.send<RpcResponse<P>>(pattern, this.record(data)).pipe(timeout(timeoutMs)));
-      done({ status: '200' });
-      return answer;
+      for (;;) {
+        try {
+          const answer = await firstValueFrom(this.client.send<RpcResponse<P>>(pattern, this.record(data)).pipe(timeout(Math.max(1, deadline - Date.now()))));
+          done({ status: '200' });
+          return answer;
+        } catch (error) {
+          if (!untilHeard || !(error instanceof EmptyResponseException) || Date.now() + UNHEARD_RETRY_MS >= deadline) throw error;
+          await new Promise((resolve) => setTimeout(resolve, UNHEARD_RETRY_MS));
+        }
+      }
     } catch (error) {
       const failure = this.toCallError(pattern, error);
       done({ status: String(failure.body.status) });

@@ -100,6 +100,8 @@ export class CallSessionsController {
   @Post('end-call/:sessionId')
   @HttpCode(200)
   end(@Param('sessionId', CallIdPipe) sessionId: number, @Body() body: EndCallDto, @CurrentUser() user: UserDto): Promise<CallSessionDto> {
-    return this.rpc.request(CallPatterns.End, { sessionId, actor: actorOf(user), ...(body?.reason ? { reason: body.reason } : {}) });
+    // Billed to this moment, and sent again while marketplace-svc is between two NATS nodes.
+    const request = { sessionId, actor: actorOf(user), requestedAt: Date.now(), ...(body?.reason ? { reason: body.reason } : {}) };
+    return this.rpc.request(CallPatterns.End, request, undefined, { untilHeard: true });
   }
 }

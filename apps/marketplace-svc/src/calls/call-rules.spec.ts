@@ -1,4 +1,4 @@
-import { applyHeartbeat, bill, CALL_TIMEOUTS, expiry, hangUpReason, type CallRecord } from './call-rules';
+import { applyHeartbeat, bill, CALL_TIMEOUTS, expiry, HANG_UP_EARLIEST_MS, hangUpAt, hangUpReason, type CallRecord } from './call-rules';
 
 const T0 = new Date('2026-03-01T10:00:00.000Z');
 const at = (seconds: number) => new Date(T0.getTime() + seconds * 1000);
@@ -76,6 +76,20 @@ describe('hanging up', () => {
     expect(hangUpReason('accepted', 'seller', 'failed')).toBe('failed');
     expect(hangUpReason('connected', 'seller')).toBe('completed');
     expect(hangUpReason('connected', 'buyer', 'failed')).toBe('dropped');
+  });
+
+  it('takes effect when the gateway took it, so a moment the service was out of reach is not billed', () => {
+    const call = ringing({ state: 'connected', connectedAt: at(0), pricePerMinuteCents: 6000 });
+    // Taken at 30.4 s, heard at 31.9 s (marketplace-svc moving to another NATS node): 30 s billed, not 31.
+    const ended = hangUpAt(at(31.9), at(30.4).getTime());
+    expect(ended).toEqual(at(30.4));
+    expect(bill(call, ended).seconds).toBe(30);
+    expect(hangUpAt(at(31.9))).toEqual(at(31.9));
+  });
+
+  it('never takes effect after now, nor long before it (a gateway clock far behind)', () => {
+    expect(hangUpAt(at(30), at(32).getTime())).toEqual(at(30));
+    expect(hangUpAt(at(30), at(30).getTime() - HANG_UP_EARLIEST_MS - 5000)).toEqual(new Date(at(30).getTime() - HANG_UP_EARLIEST_MS));
   });
 });
 

@@ -95,6 +95,19 @@ export function hangUpReason(state: CallState, side: CallSide, given?: ClientEnd
   }
 }
 
+/** How far before now a hang-up may take effect: the gateway's time limit for the request, and some. */
+export const HANG_UP_EARLIEST_MS = 10_000;
+
+/**
+ * When a hang-up takes effect: when the gateway took it (`requestedAt`), which is before now when
+ * the service was out of reach for a moment (restarting, or moving to another NATS node), so that
+ * moment is not billed; never later than now, nor more than HANG_UP_EARLIEST_MS before it.
+ */
+export function hangUpAt(now: Date, requestedAt?: number): Date {
+  if (requestedAt === undefined || requestedAt >= now.getTime()) return now;
+  return new Date(Math.max(requestedAt, now.getTime() - HANG_UP_EARLIEST_MS));
+}
+
 /**
  * Records a side's heartbeat. Metering starts when both sides report media connected; while
  * either reports otherwise after that, the time is an interruption and is not billed.

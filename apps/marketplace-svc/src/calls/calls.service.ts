@@ -27,7 +27,7 @@ import { SellersService } from '../sellers/sellers.service';
 import { CallClock } from './call-clock';
 import type { CallLedgerEntry } from './call-ledger-entry.entity';
 import { CallNotifier } from './call-notifier.service';
-import { applyHeartbeat, bill, CALL_TIMEOUTS, expiry, hangUpReason, type CallEnding, type CallSide } from './call-rules';
+import { applyHeartbeat, bill, CALL_TIMEOUTS, expiry, hangUpAt, hangUpReason, type CallEnding, type CallSide } from './call-rules';
 import type { CallSession } from './call-session.entity';
 import { toCallSessionDto, toIncomingCallFrame } from './call-session.mapper';
 import { CallsRepository, type CallTransaction } from './calls.repository';
@@ -174,11 +174,11 @@ export class CallsService {
    * Either side hangs up (declines, cancels, ends). Reported twice, or by both at once, the
    * call ends once and the second report answers the ended call.
    */
-  async end({ actor, sessionId, reason }: EndCallRequestDto): Promise<CallSessionDto> {
+  async end({ actor, sessionId, reason, requestedAt }: EndCallRequestDto): Promise<CallSessionDto> {
     const { session } = await this.transition(sessionId, async (step) => {
       const side = sideOf(step.session, actor.id);
       if (step.session.state === 'ended' || (await this.expireIfDue(step))) return;
-      await this.finish(step, { reason: hangUpReason(step.session.state, side, reason), at: step.now });
+      await this.finish(step, { reason: hangUpReason(step.session.state, side, reason), at: hangUpAt(step.now, requestedAt) });
     });
     return this.dto(session);
   }

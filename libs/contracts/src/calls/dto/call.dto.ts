@@ -69,6 +69,8 @@ export class CallActionRequestDto extends CallActorRequestDto {
 
 export class EndCallRequestDto extends CallActionRequestDto {
   @IsOptional() @IsIn(CLIENT_END_REASONS, M.reason) reason?: ClientEndReason;
+  /** When the gateway took the hang-up (ms since the epoch): the call is billed to then, not to when it was heard. */
+  @IsOptional() @IsInt() @Min(0) requestedAt?: number;
 }
 
 export class CallHeartbeatRequestDto extends CallActionRequestDto {
