@@ -7,8 +7,10 @@
 // /api/health answered meanwhile (asked every 500 ms through the load balancer), then lets the stack
 // settle (the killed container started again, every service healthy) before the next. A call between
 // the seeded vip and seller stays up meanwhile, its heartbeats kept; at the end it is hung up and
-// must be billed once, for connected time only. Prints a row per fault and ends with one
-// "N passed, N failed" line. About 2 minutes with the images built, 7-8 with the build.
+// must be billed once, for connected time only. A second call is hung up the moment the NATS node
+// marketplace-svc listens on is killed, and must be billed the same way, up to the hang-up. Prints a
+// row per fault and ends with one "N passed, N failed" line. About 4 minutes with the images built,
+// 7-8 with the build.
 //
 //   npm run test:chaos                          builds the images, runs every fault
 //   npm run test:chaos -- --no-build            the images as last built
@@ -107,6 +109,9 @@ try {
   finish(1);
 }
 const { base, port, compose, containers, waitForStack, http, captchaToken, login, openSocket, joinRoom, redisPrimary, redisReplication, waitUntil, execIn } = stack;
+const siteOrigin = `https://localhost:${port}`;
+/** The public room the seeded vip and moderator talk in. */
+let room;
 
 let tornDown = false;
 async function tearDown() {
@@ -267,41 +272,45 @@ async function lostAndRepeated(from) {
   return { lost, duplicates };
 }
 
-// --- a call in progress ----------------------------------------------------------------------
+// --- calls in progress -----------------------------------------------------------------------
 
 /**
- * The seeded vip calls the seeded seller (audio), the seller accepts, and both sides report media
- * flowing with a heartbeat every CALL_HEARTBEAT_INTERVAL_MS over their own sockets, which reconnect
- * when dropped, as the call screen does. Answers the call's state, kept up to date.
+ * `buyerName` calls `sellerName` (both seeded; audio), the seller accepts, and both sides report
+ * media flowing with a heartbeat every CALL_HEARTBEAT_INTERVAL_MS over their own sockets, which
+ * reconnect when dropped, as the call screen does. Fills in `call`, kept up to date.
  */
-const call = { session: null, connectedAt: null, ended: null, heartbeats: 0, sides: [], stop: null };
-async function startCall(siteOrigin, roomId) {
-  const buyer = newTalker('vip (call)', await login(siteOrigin, 'vip', DEMO_PASSWORD));
-  const seller = newTalker('seller (call)', await login(siteOrigin, 'seller', DEMO_PASSWORD));
-  call.sides = [buyer, seller];
-  for (const side of call.sides) {
+const newCall = () => ({ session: null, connectedAt: null, ended: null, heartbeats: 0, sides: [], stop: null, earningsBefore: null });
+/** The call between the seeded vip and seller, up across every fault. */
+const call = newCall();
+/** Calls of the run, for the closing of their sockets. */
+const calls = [call];
+async function startCall(target, siteOrigin, roomId, buyerName, sellerName) {
+  const buyer = newTalker(`${buyerName} (call)`, await login(siteOrigin, buyerName, DEMO_PASSWORD));
+  const seller = newTalker(`${sellerName} (call)`, await login(siteOrigin, sellerName, DEMO_PASSWORD));
+  target.sides = [buyer, seller];
+  for (const side of target.sides) {
     side.roomId = roomId;
     await connect(side);
   }
   const profile = await http('GET', '/api/sellers/profile/me', { cookie: seller.session.cookie });
   if (profile.status !== 200 || !profile.json?.id) throw new Error(`GET /api/sellers/profile/me: ${profile.status} ${profile.text.slice(0, 200)}`);
-  call.earningsBefore = (await http('GET', '/api/calls/earnings', { cookie: seller.session.cookie })).json?.total;
+  target.earningsBefore = (await http('GET', '/api/calls/earnings', { cookie: seller.session.cookie })).json?.total;
   const rung = await http('POST', '/api/calls', { origin: siteOrigin, cookie: buyer.session.cookie, body: { sellerId: profile.json.id, callType: 'audio' } });
   if (rung.status !== 201) throw new Error(`POST /api/calls: ${rung.status} ${rung.text.slice(0, 300)}`);
   const accepted = await http('POST', `/api/calls/${rung.json.id}/accept`, { origin: siteOrigin, cookie: seller.session.cookie });
   if (accepted.status !== 200) throw new Error(`POST /api/calls/${rung.json.id}/accept: ${accepted.status} ${accepted.text.slice(0, 300)}`);
-  call.session = accepted.json;
+  target.session = accepted.json;
   let beating = true;
   const beat = async (side) => {
-    while (beating && !call.ended) {
+    while (beating && !target.ended) {
       const t0 = Date.now();
       if (!side.connection || side.connection.socket.readyState !== 1) await connect(side);
       const { connection } = side;
       if (!beating) return;
       const from = connection.frames.length;
       try {
-        connection.send({ type: 'call_heartbeat', sessionId: call.session.id, media: 'connected' });
-        call.heartbeats++;
+        connection.send({ type: 'call_heartbeat', sessionId: target.session.id, media: 'connected' });
+        target.heartbeats++;
       } catch {
         continue;
       }
@@ -309,20 +318,80 @@ async function startCall(siteOrigin, roomId) {
       const until = t0 + CALL_HEARTBEAT_INTERVAL_MS;
       while (Date.now() < until && beating) {
         for (const frame of connection.frames.slice(from)) {
-          if (frame.type === 'call_connected' && frame.session?.id === call.session.id) call.connectedAt ??= frame.session.connectedAt;
-          if (frame.type === 'call_ended' && frame.session?.id === call.session.id) call.ended ??= { ...frame.session, seenAt: Date.now() };
+          if (frame.type === 'call_connected' && frame.session?.id === target.session.id) target.connectedAt ??= frame.session.connectedAt;
+          if (frame.type === 'call_ended' && frame.session?.id === target.session.id) target.ended ??= { ...frame.session, seenAt: Date.now() };
         }
         await sleep(100);
       }
     }
   };
-  const beats = call.sides.map(beat);
-  call.stop = async () => {
+  const beats = target.sides.map(beat);
+  target.stop = async () => {
     beating = false;
     await Promise.all(beats);
   };
-  await waitUntil(() => call.connectedAt, 'the call did not connect', 30_000);
-  return `call ${call.session.id}: vip to seller ${profile.json.id} (${call.session.pricePerMinute} USD a minute), connected at ${call.connectedAt}`;
+  await waitUntil(() => target.connectedAt, 'the call did not connect', 30_000);
+  return `call ${target.session.id}: ${buyerName} to seller ${profile.json.id} (${sellerName}, ${target.session.pricePerMinute} USD a minute), connected at ${target.connectedAt}`;
+}
+
+/**
+ * The buyer hangs up: the call screen stops its heartbeats and asks to end the call, again every
+ * half second while refused or unanswered (as a person pressing again would), for up to 30 s.
+ * Answers when the first press was made and the ended call.
+ */
+async function hangUp(target, siteOrigin) {
+  const [buyer] = target.sides;
+  const pressedAt = Date.now();
+  // The heartbeats stop at once (the loops end as they next look), the request goes meanwhile.
+  const stopped = target.stop();
+  const answers = [];
+  for (const deadline = pressedAt + 30_000; Date.now() < deadline; await sleep(500)) {
+    const ended = await http('POST', `/api/sessions/end-call/${target.session.id}`, { origin: siteOrigin, cookie: buyer.session.cookie, timeoutMs: 10_000 }).catch((error) => ({
+      status: error.code ?? error.message,
+      text: '',
+    }));
+    answers.push(ended.status);
+    if (ended.status === 200 && ended.json?.state === 'ended') {
+      await stopped;
+      return { pressedAt, answeredAt: Date.now(), answers, session: ended.json };
+    }
+    if (typeof ended.status === 'number' && ended.status !== 503 && ended.status < 500) throw new Error(`POST /api/sessions/end-call/${target.session.id}: ${ended.status} ${ended.text.slice(0, 300)}`);
+  }
+  throw new Error(`POST /api/sessions/end-call/${target.session.id} not answered with the ended call within 30 s: ${answers.join(', ')}`);
+}
+
+/**
+ * A call hung up (`hungUp`, from hangUp) must be billed once, for connected time only: ended by
+ * the hang-up ('completed'), or earlier by the server with its reason (a side silent: 'dropped',
+ * billed to its last heartbeat); no later than the first press (a second's grace for the request
+ * on its way), so time spent refused is not billed; the charge the price times the billed seconds;
+ * and the seller's ledger grown by exactly that one call. Answers a summary, or throws the problems.
+ */
+async function billedOnce(target, hungUp) {
+  const seller = target.sides[1];
+  const { session, pressedAt, answeredAt, answers } = hungUp;
+  const connectedMs = Date.parse(session.endedAt) - Date.parse(session.connectedAt);
+  const problems = [];
+  if (target.ended && target.ended.endReason !== session.endReason) problems.push(`the sockets heard ${target.ended.endReason}, the end-call answered ${session.endReason}`);
+  if (!target.ended && session.endReason !== 'completed') problems.push(`ended by the hang-up as ${session.endReason}`);
+  if (Date.parse(session.endedAt) > pressedAt + 1000) problems.push(`ended at ${session.endedAt}, ${secondsTenths(Date.parse(session.endedAt) - pressedAt)} after the hang-up was pressed`);
+  const pressedSeconds = Math.floor((pressedAt + 1000 - Date.parse(session.connectedAt)) / 1000);
+  if (session.durationSeconds > Math.floor(connectedMs / 1000) || session.durationSeconds > pressedSeconds) {
+    problems.push(`${session.durationSeconds} s billed for ${Math.floor(connectedMs / 1000)} s connected, the hang-up pressed ${pressedSeconds} s after connecting`);
+  }
+  const cents = callChargeCents(priceToCents(session.pricePerMinute), session.durationSeconds);
+  if (Math.round(session.amount * 100) !== cents) problems.push(`${session.amount} USD for ${session.durationSeconds} s at ${session.pricePerMinute} a minute (${cents / 100} expected)`);
+  // The ledger: one call more in the seller's earnings, by exactly this call's charge.
+  const after = (await http('GET', '/api/calls/earnings', { cookie: seller.session.cookie })).json?.total;
+  const before = target.earningsBefore ?? { calls: 0, gross: 0 };
+  const calls = after.calls - before.calls;
+  const gross = Math.round((after.gross - before.gross) * 100);
+  if (session.amount > 0 && (calls !== 1 || gross !== cents)) problems.push(`the seller's earnings grew by ${calls} call(s) and ${gross / 100} USD`);
+  if (session.amount === 0 && (calls !== 0 || gross !== 0)) problems.push(`nothing charged, yet the seller's earnings grew by ${calls} call(s) and ${gross / 100} USD`);
+  const tries = answers.length > 1 ? ` after ${answers.length} tries (${answers.join(', ')})` : '';
+  const summary = `call ${session.id} ${session.endReason}${target.ended ? ` by the server at ${session.endedAt}` : ` when hung up${tries}, answered ${secondsTenths(answeredAt - pressedAt)} after the press`}: ${session.durationSeconds} s billed of ${Math.round(connectedMs / 1000)} s from connected to end, ${session.amount} USD at ${session.pricePerMinute} a minute; the seller's earnings +${calls} call, +${gross / 100} USD; ${target.heartbeats} heartbeats sent`;
+  if (problems.length) throw new Error(`${problems.join('; ')}: ${summary}`);
+  return summary;
 }
 
 /** How the call stands now, for a fault's row. */
@@ -436,22 +505,42 @@ const FAULTS = {
       () => restartAndSettle(victim),
     );
   },
-  nats: () => {
+  nats: async () => {
+    // A second call, hung up by its buyer the moment the NATS node marketplace-svc listens on is
+    // killed: the end-call request meets the service moving to another node.
+    const second = newCall();
+    calls.push(second);
+    const calling = await check('A second call, expert01 to expert02, answered and connected before the NATS fault', async () => {
+      const started = await startCall(second, siteOrigin, room.id, 'expert01', 'expert02');
+      await sleep(3000);
+      return started;
+    });
     let victim;
-    return underFault(
-      'a NATS node killed',
+    let hanging;
+    await underFault(
+      calling ? "the NATS node marketplace-svc listens on killed, a call hung up meanwhile" : 'a NATS node killed',
       async (mark) => {
-        // The node the most clients are on.
-        const [service, connections] = ['nats', 'nats-2', 'nats-3']
-          .map((s) => [s, JSON.parse(execIn(s, ['wget', '-q', '-O', '-', 'http://127.0.0.1:8222/varz'], 15_000)).connections])
-          .sort((a, b) => b[1] - a[1])[0];
-        victim = running(service);
+        const nodes = ['nats', 'nats-2', 'nats-3'].map((service) => ({
+          service,
+          connections: JSON.parse(execIn(service, ['wget', '-q', '-O', '-', 'http://127.0.0.1:8222/connz?limit=1024'], 15_000)).connections ?? [],
+        }));
+        // With a call to hang up, the node whose connection carries marketplace-svc's subscriptions; else the one the most clients are on.
+        const listening = (node) => node.connections.some((c) => c.name === 'marketplace-svc' && c.subscriptions > 0);
+        const chosen = (calling && nodes.find(listening)) || [...nodes].sort((a, b) => b.connections.length - a.connections.length)[0];
+        victim = running(chosen.service);
         mark();
         await docker(['kill', '-s', 'KILL', victim]);
-        return `${victim} killed with ${connections} clients on it`;
+        if (calling) {
+          hanging = hangUp(second, siteOrigin);
+          hanging.catch(() => {});
+        }
+        return `${victim} killed with ${chosen.connections.length} clients on it${listening(chosen) ? ', marketplace-svc listening there' : ''}${calling ? '; the second call hung up at once' : ''}`;
       },
       () => restartAndSettle(victim),
     );
+    if (calling) {
+      await check('The second call, hung up as the NATS node went: billed once, up to the hang-up, not for the outage', async () => billedOnce(second, await hanging));
+    }
   },
   redis: () => {
     let victim;
@@ -517,8 +606,6 @@ try {
   });
   if (!up) throw new Error('stack did not come up');
 
-  const siteOrigin = `https://localhost:${port}`;
-  let room;
   const talking = await check('Four people talking through the load balancer: two in a public room, two in a private chat', async () => {
     const rooms = await http('GET', '/api/rooms');
     // A room every member may enter: the seeded VIP Lounge is for premium roles only.
@@ -559,7 +646,7 @@ try {
   });
   if (!talking) throw new Error('no traffic');
 
-  const calling = await check('A call between the seeded vip and seller, answered and connected, its heartbeats kept up across the faults', () => startCall(siteOrigin, room.id));
+  const calling = await check('A call between the seeded vip and seller, answered and connected, its heartbeats kept up across the faults', () => startCall(call, siteOrigin, room.id, 'vip', 'seller'));
 
   for (const [name, fault] of Object.entries(FAULTS)) {
     if (only && !only.includes(name)) continue;
@@ -568,33 +655,7 @@ try {
   }
 
   if (calling) {
-    await check('The call after the faults: billed once, for connected time only', async () => {
-      const [buyer, seller] = call.sides;
-      const endedAt = Date.now();
-      const ended = await http('POST', `/api/sessions/end-call/${call.session.id}`, { origin: siteOrigin, cookie: buyer.session.cookie });
-      await call.stop();
-      if (ended.status !== 200 || ended.json?.state !== 'ended') throw new Error(`POST /api/sessions/end-call/${call.session.id}: ${ended.status} ${ended.text.slice(0, 300)}`);
-      const session = ended.json;
-      // Ended by us ('completed') or earlier by the server with its reason (a side silent: 'dropped', billed to its last heartbeat).
-      const connectedMs = Date.parse(session.endedAt) - Date.parse(session.connectedAt);
-      const problems = [];
-      if (call.ended && call.ended.endReason !== session.endReason) problems.push(`the sockets heard ${call.ended.endReason}, the end-call answered ${session.endReason}`);
-      if (!call.ended && session.endReason !== 'completed') problems.push(`ended by us as ${session.endReason}`);
-      if (Date.parse(session.endedAt) > endedAt + 5000) problems.push(`ended at ${session.endedAt}, after the hang-up`);
-      if (session.durationSeconds > Math.floor(connectedMs / 1000)) problems.push(`${session.durationSeconds} s billed for ${Math.floor(connectedMs / 1000)} s connected`);
-      const cents = callChargeCents(priceToCents(session.pricePerMinute), session.durationSeconds);
-      if (Math.round(session.amount * 100) !== cents) problems.push(`${session.amount} USD for ${session.durationSeconds} s at ${session.pricePerMinute} a minute (${cents / 100} expected)`);
-      // The ledger: one call more in the seller's earnings, by exactly this call's charge.
-      const after = (await http('GET', '/api/calls/earnings', { cookie: seller.session.cookie })).json?.total;
-      const before = call.earningsBefore ?? { calls: 0, gross: 0 };
-      const calls = after.calls - before.calls;
-      const gross = Math.round((after.gross - before.gross) * 100);
-      if (session.amount > 0 && (calls !== 1 || gross !== cents)) problems.push(`the seller's earnings grew by ${calls} call(s) and ${gross / 100} USD`);
-      if (session.amount === 0 && (calls !== 0 || gross !== 0)) problems.push(`nothing charged, yet the seller's earnings grew by ${calls} call(s) and ${gross / 100} USD`);
-      const summary = `call ${session.id} ${session.endReason}${call.ended ? ` by the server at ${session.endedAt}` : ' when hung up'}: ${session.durationSeconds} s billed of ${Math.round(connectedMs / 1000)} s from connected to end, ${session.amount} USD at ${session.pricePerMinute} a minute; the seller's earnings +${calls} call, +${gross / 100} USD; ${call.heartbeats} heartbeats sent`;
-      if (problems.length) throw new Error(`${problems.join('; ')}: ${summary}`);
-      return summary;
-    });
+    await check('The call after the faults: billed once, for connected time only', async () => billedOnce(call, await hangUp(call, siteOrigin)));
   }
 
   await check('After the faults: every acknowledged message of the run stored once', async () => {
@@ -609,8 +670,10 @@ try {
 } finally {
   stopping = true;
   polling = false;
-  await call.stop?.();
-  for (const side of call.sides) side.connection?.close();
+  for (const c of calls) {
+    await c.stop?.();
+    for (const side of c.sides) side.connection?.close();
+  }
   for (const talker of talkers) talker.connection?.close();
   await Promise.race([Promise.all([...traffic, health]), sleep(15_000)]);
   if (!keep) {
