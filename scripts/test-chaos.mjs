@@ -2,19 +2,19 @@
 // up scaled (2 gateways, 3 chat-svc) under its own project name, keeps people talking through the
 // load balancer (two in a public room, two in a private chat, each of them sending), and strikes in
 // turn: a gateway and a chat-svc replica SIGKILLed, a NATS node killed, the Redis primary killed,
-// PostgreSQL restarted. After each it waits for every client to be acknowledged again, counts
-// acknowledged messages missing from the rooms' history and messages stored twice, notes what
-// /api/health answered meanwhile (asked every 500 ms through the load balancer), then lets the stack
-// settle (the killed container started again, every service healthy) before the next. A call between
-// the seeded vip and seller stays up meanwhile, its heartbeats kept; at the end it is hung up and
-// must be billed once, for connected time only. A second call is hung up the moment the NATS node
-// marketplace-svc listens on is killed, and must be billed the same way, up to the hang-up. Prints a
-// row per fault and ends with one "N passed, N failed" line. About 4 minutes with the images built,
-// 7-8 with the build.
+// every Redis container killed and started again together, PostgreSQL restarted. After each it
+// waits for every client to be acknowledged again, counts acknowledged messages missing from the
+// rooms' history and messages stored twice, notes what /api/health answered meanwhile (asked every
+// 500 ms through the load balancer), then lets the stack settle (the killed container started again,
+// every service healthy) before the next. A call between the seeded vip and seller stays up
+// meanwhile, its heartbeats kept; at the end it is hung up and must be billed once, for connected
+// time only. A second call is hung up the moment the NATS node marketplace-svc listens on is killed,
+// and must be billed the same way, up to the hang-up. Prints a row per fault and ends with one
+// "N passed, N failed" line. About 4 minutes with the images built, 7-8 with the build.
 //
 //   npm run test:chaos                          builds the images, runs every fault
 //   npm run test:chaos -- --no-build            the images as last built
-//   npm run test:chaos -- --only=gateway,redis  some faults (gateway, chat-svc, nats, redis, postgres)
+//   npm run test:chaos -- --only=gateway,redis  some faults (gateway, chat-svc, nats, redis, redis-all, postgres)
 //   npm run test:chaos -- --keep                leaves the stack running for a look
 import { createRequire } from 'node:module';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -108,7 +108,7 @@ try {
   checkFailed('The compose file');
   finish(1);
 }
-const { base, port, compose, containers, waitForStack, http, captchaToken, login, openSocket, joinRoom, redisPrimary, redisReplication, waitUntil, execIn } = stack;
+const { base, port, compose, containers, waitForStack, http, captchaToken, login, openSocket, joinRoom, redisPrimary, redisReplication, SENTINELS, waitUntil, execIn } = stack;
 const siteOrigin = `https://localhost:${port}`;
 /** The public room the seeded vip and moderator talk in. */
 let room;
@@ -564,6 +564,37 @@ const FAULTS = {
           return state.role === 'slave' && state.master_host === replica && state.master_link_status === 'up';
         }, `${primary} started again did not follow ${replica}`, 60_000);
         return `${replica} promoted; ${settled}; ${primary} follows ${replica}`;
+      },
+    );
+  },
+  'redis-all': () => {
+    const nodes = ['redis', 'redis-replica', ...SENTINELS];
+    let victims;
+    return underFault(
+      'every Redis container killed and started again together',
+      async (mark) => {
+        victims = nodes.map(running);
+        mark();
+        // As the machine holding them all losing power: no shutdown, the append-only files as last written.
+        await docker(['kill', '-s', 'KILL', ...victims]);
+        await docker(['start', ...victims]);
+        return `${victims.join(', ')} killed and started again`;
+      },
+      async () => {
+        const t0 = Date.now();
+        await waitForStack(SCALE, 3 * 60_000);
+        // One primary again, the other node following it, and nobody signed out (the sessions came back from the append-only file).
+        const primary = await waitUntil(() => {
+          const named = redisPrimary();
+          const other = named === 'redis' ? 'redis-replica' : 'redis';
+          const state = redisReplication(other);
+          return redisReplication(named).role === 'master' && state.role === 'slave' && state.master_host === named && state.master_link_status === 'up' && named;
+        }, 'the Redis set whole again (a primary and its replica)', 60_000);
+        for (const talker of talkers) {
+          const me = await http('GET', '/api/users/me', { cookie: talker.session.cookie });
+          if (me.status !== 200) throw new Error(`${talker.name} signed out: GET /api/users/me ${me.status} ${me.text.slice(0, 200)}`);
+        }
+        return `the stack healthy and ${primary} the primary with its replica in ${seconds(Date.now() - t0)}; every client still signed in`;
       },
     );
   },
