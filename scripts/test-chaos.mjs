@@ -532,8 +532,10 @@ const FAULTS = {
           service,
           connections: JSON.parse(execIn(service, ['wget', '-q', '-O', '-', 'http://127.0.0.1:8222/connz?limit=1024'], 15_000)).connections ?? [],
         }));
-        // With a call to hang up, the node whose connection carries marketplace-svc's subscriptions; else the one the most clients are on.
-        const listening = (node) => node.connections.some((c) => c.name === 'marketplace-svc' && c.subscriptions > 0);
+        // With a call to hang up, the node of marketplace-svc's listening connection (its other one, for its own requests, holds
+        // fewer subscriptions); else the one the most clients are on.
+        const subscriptions = (node) => Math.max(0, ...node.connections.filter((c) => c.name === 'marketplace-svc').map((c) => c.subscriptions ?? 0));
+        const listening = (node) => subscriptions(node) > 0 && nodes.every((other) => subscriptions(other) <= subscriptions(node));
         const chosen = (calling && nodes.find(listening)) || [...nodes].sort((a, b) => b.connections.length - a.connections.length)[0];
         victim = running(chosen.service);
         mark();
