@@ -488,16 +488,41 @@ async function restartAndSettle(victim) {
 const FAULTS = {
   gateway: () => {
     let victim;
+    let killedAt;
     return underFault(
       'a gateway SIGKILLed',
       async (mark) => {
         victim = running('gateway');
         const on = talkers.length;
         mark();
+        killedAt = Date.now();
         await docker(['kill', '-s', 'KILL', victim]);
-        return `${victim} killed with ${on} clients talking`;
+        // Requests made the moment it died: nginx shares each among the addresses it still holds, the dead one too.
+        const took = await Promise.all(
+          Array.from({ length: 8 }, async () => {
+            const t0 = Date.now();
+            const res = await http('GET', '/api/health', { timeoutMs: 10_000 }).catch((error) => ({ status: error.message }));
+            return { ms: Date.now() - t0, status: res.status };
+          }),
+        );
+        const slowest = Math.max(...took.map((t) => t.ms));
+        const statuses = [...new Set(took.map((t) => t.status))].join(', ');
+        return `${victim} killed with ${on} clients talking; 8 requests made at once then answered ${statuses}, the slowest in ${secondsTenths(slowest)}`;
       },
-      () => restartAndSettle(victim),
+      async () => {
+        // What nginx met meanwhile: each try at the dead address it gave up on (and went to the next) is in its error log.
+        const since = String(Math.floor(killedAt / 1000));
+        const settled = await restartAndSettle(victim);
+        const lines = capture('docker', ['logs', '--since', since, running('lb')]).text.split('\n').filter((line) => line.includes('while connecting to upstream'));
+        // "upstream timed out (110: Connection timed out)", "connect() failed (113: No route to host)", ...: counted by kind.
+        const kinds = new Map();
+        for (const line of lines) {
+          const kind = /\((\d+: [^)]+)\)/.exec(line)?.[1] ?? 'other';
+          kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+        }
+        const counted = [...kinds].map(([kind, n]) => `${kind} ×${n}`).join(', ');
+        return `nginx gave up on a gateway's address ${lines.length} time(s)${counted ? ` (${counted})` : ''}; ${settled}`;
+      },
     );
   },
   'chat-svc': () => {
