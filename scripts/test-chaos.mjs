@@ -10,7 +10,7 @@
 // meanwhile, its heartbeats kept; at the end it is hung up and must be billed once, for connected
 // time only. A second call is hung up the moment the NATS node marketplace-svc listens on is killed,
 // and must be billed the same way, up to the hang-up. Prints a row per fault and ends with one
-// "N passed, N failed" line. About 4 minutes with the images built, 7-8 with the build.
+// "N passed, N failed" line. About 2-3 minutes with the images built, 7-8 with the build.
 //
 //   npm run test:chaos                          builds the images, runs every fault
 //   npm run test:chaos -- --no-build            the images as last built (built only if missing)
