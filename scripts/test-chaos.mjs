@@ -298,7 +298,7 @@ async function lostAndRepeated(from) {
 /**
  * `buyerName` calls `sellerName` (both seeded; audio), the seller accepts, and both sides report
  * media flowing with a heartbeat every CALL_HEARTBEAT_INTERVAL_MS over their own sockets, which
- * reconnect when dropped, as the call screen does. Fills in `call`, kept up to date.
+ * reconnect when dropped, as the call screen does. Fills in `target`, kept up to date.
  */
 const newCall = () => ({ session: null, connectedAt: null, ended: null, heartbeats: 0, sides: [], stop: null, earningsBefore: null });
 /** The call between the seeded vip and seller, up across every fault. */
