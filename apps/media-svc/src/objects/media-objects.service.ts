@@ -1,28 +1,17 @@
 import { Injectable } from '@nestjs/common';
-import { EnsureRequestContext } from '@mikro-orm/core';
-import { EntityManager } from '@mikro-orm/postgresql';
 import { MEDIA_URL_PREFIX, mediaKeyOf, parseMediaKey, type MediaObjectVerification, type UploadedFileDto, type UploadPurpose } from '@app/contracts';
-import { MediaObject } from './media-object.entity';
+import type { MediaObject } from './media-object.entity';
+import { MediaObjectsRepository } from './media-objects.repository';
 
-/** The record of every stored object. */
+/** What other services ask of the stored objects. */
 @Injectable()
 export class MediaObjectsService {
-  constructor(private readonly em: EntityManager) {}
-
-  @EnsureRequestContext()
-  async record(objects: MediaObject[]): Promise<void> {
-    await this.em.persistAndFlush(objects);
-  }
-
-  @EnsureRequestContext()
-  async findByKey(key: string): Promise<MediaObject | null> {
-    return this.em.findOne(MediaObject, { key });
-  }
+  constructor(private readonly objects: MediaObjectsRepository) {}
 
   /** Was this URL issued by us (for this purpose)? */
   async verify(url: string, purpose?: UploadPurpose): Promise<MediaObjectVerification> {
     const key = keyFromUrl(url);
-    const object = key ? await this.findByKey(key) : null;
+    const object = key ? await this.objects.findByKey(key) : null;
     if (!object || (purpose && object.purpose !== purpose)) return { ok: false };
     return {
       ok: true,

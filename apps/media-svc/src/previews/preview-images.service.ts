@@ -4,7 +4,8 @@ import { fetchPublic, parseOrigins, type FetchedResource } from '@app/server';
 import { randomUUID } from 'node:crypto';
 import { MediaEnv } from '../config/media-env';
 import { MediaObject } from '../objects/media-object.entity';
-import { MediaObjectsService, urlOf } from '../objects/media-objects.service';
+import { MediaObjectsRepository } from '../objects/media-objects.repository';
+import { urlOf } from '../objects/media-objects.service';
 import { ObjectStorage } from '../storage/object-storage.repository';
 import { encodePreviewImage, probeImage } from '../uploads/image-processor';
 import { ProcessingQueue } from '../uploads/processing-queue';
@@ -29,7 +30,7 @@ export class PreviewImagesService {
 
   constructor(
     private readonly storage: ObjectStorage,
-    private readonly objects: MediaObjectsService,
+    private readonly objects: MediaObjectsRepository,
     private readonly env: MediaEnv,
   ) {
     this.privateOrigins = parseOrigins(env.LINK_PREVIEW_PRIVATE_ORIGINS);

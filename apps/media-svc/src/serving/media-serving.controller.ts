@@ -2,7 +2,8 @@ import { Controller, Get, Logger, Req, Res } from '@nestjs/common';
 import { ErrorCode, MEDIA_URL_PREFIX, UploadMessages } from '@app/contracts';
 import type { Request, Response } from 'express';
 import { pipeline } from 'node:stream/promises';
-import { keyFromUrl, MediaObjectsService } from '../objects/media-objects.service';
+import { MediaObjectsRepository } from '../objects/media-objects.repository';
+import { keyFromUrl } from '../objects/media-objects.service';
 import { ObjectStorage } from '../storage/object-storage.repository';
 import { parseByteRange } from './byte-range';
 
@@ -15,7 +16,7 @@ export class MediaServingController {
   private readonly logger = new Logger(MediaServingController.name);
 
   constructor(
-    private readonly objects: MediaObjectsService,
+    private readonly objects: MediaObjectsRepository,
     private readonly storage: ObjectStorage,
   ) {}
 

@@ -14,7 +14,8 @@ import { open } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import { MediaEnv } from '../config/media-env';
 import { MediaObject } from '../objects/media-object.entity';
-import { MediaObjectsService, toUploadedFile } from '../objects/media-objects.service';
+import { MediaObjectsRepository } from '../objects/media-objects.repository';
+import { toUploadedFile } from '../objects/media-objects.service';
 import { ObjectStorage } from '../storage/object-storage.repository';
 import { MalformedAudioError, probeAudio, type AudioType } from './audio-probe';
 import { ImageTimeoutError, probeImage, reencodeImage, type EncodedImage, type ImageType } from './image-processor';
@@ -56,7 +57,7 @@ export class UploadsService {
 
   constructor(
     private readonly storage: ObjectStorage,
-    private readonly objects: MediaObjectsService,
+    private readonly objects: MediaObjectsRepository,
     private readonly quotas: UploadQuotas,
     private readonly env: MediaEnv,
   ) {
