@@ -2,10 +2,11 @@ import { Module } from '@nestjs/common';
 import { DataExportBuilder } from './data-export-builder';
 import { DataExportLinks } from './data-export-links';
 import { DataExportDownloadController, DataExportsController } from './data-exports.controller';
+import { DataExportsRepository } from './data-exports.repository';
 import { DataExportsService } from './data-exports.service';
 
 @Module({
   controllers: [DataExportsController, DataExportDownloadController],
-  providers: [DataExportsService, DataExportBuilder, DataExportLinks],
+  providers: [DataExportsService, DataExportsRepository, DataExportBuilder, DataExportLinks],
 })
 export class DataExportsModule {}

@@ -1,4 +1,3 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import {
   DATA_EXPORT_INTERVAL_SECONDS,
@@ -19,8 +18,11 @@ import { ObjectStorage } from '../storage/object-storage.repository';
 import { DataExport } from './data-export.entity';
 import { DataExportBuilder } from './data-export-builder';
 import { DataExportLinks } from './data-export-links';
+import { DataExportsRepository } from './data-exports.repository';
 
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
+/** Zips deleted by one sweep at most; the next one takes the rest. */
+const SWEEP_BATCH = 500;
 /** Held while one ask is checked and recorded, so two at once make one export. */
 const ASK_LOCK_MS = 10_000;
 
@@ -40,7 +42,7 @@ export class DataExportsService implements OnApplicationBootstrap, OnApplication
   private stopSweep?: () => void;
 
   constructor(
-    private readonly em: EntityManager,
+    private readonly jobs: DataExportsRepository,
     private readonly builder: DataExportBuilder,
     private readonly links: DataExportLinks,
     private readonly storage: ObjectStorage,
@@ -57,7 +59,7 @@ export class DataExportsService implements OnApplicationBootstrap, OnApplication
   }
 
   async status(userId: number, now = new Date()): Promise<DataExportStatusDto> {
-    return this.statusOf(await this.latest(userId), now);
+    return this.statusOf(await this.jobs.latestOf(userId), now);
   }
 
   /** Records the ask and starts the job; 429 with when to ask again within a day of the last one. */
@@ -65,7 +67,7 @@ export class DataExportsService implements OnApplicationBootstrap, OnApplication
     const lock = `exports:ask:${userId}`;
     if ((await this.redis.set(lock, '1', 'PX', ASK_LOCK_MS, 'NX')) !== 'OK') throw tooSoon(ASK_LOCK_MS / 1000, null);
     try {
-      const current = await this.statusOf(await this.latest(userId), now);
+      const current = await this.statusOf(await this.jobs.latestOf(userId), now);
       if (current.nextAskAt) {
         const seconds = Math.ceil((Date.parse(current.nextAskAt) - now.getTime()) / 1000);
         throw tooSoon(seconds, current.nextAskAt);
@@ -74,7 +76,7 @@ export class DataExportsService implements OnApplicationBootstrap, OnApplication
       job.id = randomUUID();
       job.userId = userId;
       job.askedAt = now;
-      await this.em.fork().persistAndFlush(job);
+      await this.jobs.add(job);
       // One job after another; a job that cannot even record its failure must not stop the ones after it.
       this.queue = this.queue.then(() => this.run(job.id)).catch((error: Error) => this.logger.error(`Data export ${job.id} stopped: ${error.message}`));
       return this.statusOf(job, now);
@@ -87,7 +89,7 @@ export class DataExportsService implements OnApplicationBootstrap, OnApplication
   async download(userId: number, token: string, now = new Date()): Promise<DownloadOutcome> {
     const claims = await this.links.verify(userId, token);
     if (!claims) return { ok: false, status: 403, refusal: fieldMessage('export_link_invalid') };
-    const job = await this.em.fork().findOne(DataExport, { id: claims.exportId, userId });
+    const job = await this.jobs.findOf(userId, claims.exportId);
     if (!job || job.state !== 'ready') return { ok: false, status: 404, refusal: fieldMessage('export_not_ready') };
     if (!job.key || !job.expiresAt || job.expiresAt <= now || claims.expiresAt * 1000 <= now.getTime()) return { ok: false, status: 404, refusal: fieldMessage('export_expired') };
     return { ok: true, body: await this.storage.getWhole(job.key), size: job.size ?? 0, askedAt: job.askedAt };
@@ -95,49 +97,35 @@ export class DataExportsService implements OnApplicationBootstrap, OnApplication
 
   /** Makes the zip, marks the job ready and has auth-svc mail the link; a failure marks it failed. */
   async run(id: string): Promise<void> {
-    const em = this.em.fork();
-    const job = await em.findOne(DataExport, { id });
+    const job = await this.jobs.findById(id);
     if (!job || job.state !== 'asked') return;
     const key = `exports/${job.userId}/${job.id}.zip`;
     try {
       const { size } = await this.builder.build(job.userId, key);
       const readyAt = new Date();
-      job.state = 'ready';
-      job.key = key;
-      job.size = size;
-      job.readyAt = readyAt;
       // Whole seconds: the link carries the expiry in seconds.
-      job.expiresAt = new Date(Math.floor(readyAt.getTime() / 1000) * 1000 + DATA_EXPORT_TTL_SECONDS * 1000);
-      await em.flush();
+      const expiresAt = new Date(Math.floor(readyAt.getTime() / 1000) * 1000 + DATA_EXPORT_TTL_SECONDS * 1000);
+      await this.jobs.markReady(job.id, { key, size, readyAt, expiresAt });
       const ready: DataExportReadyEvent = {
         userId: job.userId,
-        downloadUrl: await this.links.downloadUrl(job.userId, { exportId: job.id, expiresAt: job.expiresAt.getTime() / 1000 }),
-        expiresAt: job.expiresAt.toISOString(),
+        downloadUrl: await this.links.downloadUrl(job.userId, { exportId: job.id, expiresAt: expiresAt.getTime() / 1000 }),
+        expiresAt: expiresAt.toISOString(),
       };
       await this.rpc.emit(DataExportEvents.Ready, ready);
       this.logger.log(`Data export ${job.id} of user ${job.userId} is ready (${size} bytes)`);
     } catch (error) {
       this.logger.error(`Data export ${job.id} of user ${job.userId} failed: ${(error as Error).message}`);
-      job.state = 'failed';
-      await em.flush();
+      await this.jobs.markFailed(job.id);
       await this.storage.remove(key).catch(() => undefined);
     }
   }
 
   /** Deletes the zips past their week. */
   async sweep(now = new Date()): Promise<number> {
-    const em = this.em.fork();
-    const expired = await em.find(DataExport, { key: { $ne: null }, expiresAt: { $lte: now } }, { limit: 500 });
-    for (const job of expired) {
-      await this.storage.remove(job.key as string);
-      job.key = null;
-    }
-    await em.flush();
+    const expired = await this.jobs.expiredZips(now, SWEEP_BATCH);
+    for (const job of expired) await this.storage.remove(job.key as string);
+    await this.jobs.forgetZips(expired.map((job) => job.id));
     return expired.length;
-  }
-
-  private latest(userId: number): Promise<DataExport | null> {
-    return this.em.fork().findOne(DataExport, { userId }, { orderBy: { askedAt: 'desc' } });
   }
 
   private async statusOf(job: DataExport | null, now: Date): Promise<DataExportStatusDto> {
