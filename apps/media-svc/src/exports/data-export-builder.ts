@@ -1,10 +1,9 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { CHAT_EXPORT_PARTS, DataExportPatterns, MARKETPLACE_EXPORT_PARTS, type AccountExportDto, type DataExportPageDto } from '@app/contracts';
 import { RpcClient } from '@app/server';
 import { Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
-import { MediaObject } from '../objects/media-object.entity';
+import { MediaObjectsRepository } from '../objects/media-objects.repository';
 import { urlOf } from '../objects/media-objects.service';
 import { ObjectStorage } from '../storage/object-storage.repository';
 import { exportLanguage, readme } from './export-words';
@@ -24,7 +23,7 @@ export class DataExportBuilder {
   constructor(
     private readonly rpc: RpcClient,
     private readonly storage: ObjectStorage,
-    private readonly em: EntityManager,
+    private readonly objects: MediaObjectsRepository,
   ) {}
 
   /** Stores the zip under `key` and answers its size; rejects if any part fails. */
@@ -51,8 +50,8 @@ export class DataExportBuilder {
     zip.addReadStreamLazy('media/uploads.json', (done) => done(null, jsonArray((after) => this.uploadsPage(userId, after))));
     // Each file is added as its page is read; its bytes are fetched only when the zip reaches it.
     for (let after = 0; ; ) {
-      const objects = await this.objectsAfter(userId, after);
-      for (const object of objects) {
+      const uploads = await this.objects.uploadsAfter(userId, after, OBJECTS_PER_PAGE);
+      for (const { object } of uploads) {
         zip.addReadStreamLazy(`media/files/${object.key}`, { mtime: object.createdAt, compress: false }, (done) => {
           this.storage.getWhole(object.key).then(
             (body) => done(null, body),
@@ -60,17 +59,17 @@ export class DataExportBuilder {
           );
         });
       }
-      if (objects.length < OBJECTS_PER_PAGE) break;
-      after = objects[objects.length - 1].seq;
+      if (uploads.length < OBJECTS_PER_PAGE) break;
+      after = uploads[uploads.length - 1].seq;
     }
     zip.end();
     return stored;
   }
 
   private async uploadsPage(userId: number, after: number): Promise<DataExportPageDto> {
-    const objects = await this.objectsAfter(userId, after);
+    const uploads = await this.objects.uploadsAfter(userId, after, OBJECTS_PER_PAGE);
     return {
-      items: objects.map(({ object }) => ({
+      items: uploads.map(({ object }) => ({
         url: urlOf(object.key),
         file: `media/files/${object.key}`,
         purpose: object.purpose,
@@ -83,27 +82,8 @@ export class DataExportBuilder {
         originalName: object.originalName,
         uploadedAt: object.createdAt,
       })),
-      next: objects.length < OBJECTS_PER_PAGE ? null : objects[objects.length - 1].seq,
+      next: uploads.length < OBJECTS_PER_PAGE ? null : uploads[uploads.length - 1].seq,
     };
-  }
-
-  /**
-   * A person's uploads in a fixed order, a page after the row numbered `after`; link preview
-   * pictures are left out (the server fetched them, nobody uploaded them).
-   */
-  private async objectsAfter(userId: number, after: number): Promise<Array<{ seq: number; key: string; createdAt: Date; object: MediaObject }>> {
-    const em = this.em.fork();
-    const rows: Array<{ id: string; seq: string }> = await em.execute(
-      `select "id", "seq" from (
-        select "id", row_number() over (order by "created_at", "id") as "seq" from "media_objects" where "owner_id" = ? and "purpose" <> 'preview'
-      ) numbered where "seq" > ? order by "seq" limit ?`,
-      [userId, after, OBJECTS_PER_PAGE],
-    );
-    const objects = new Map((await em.find(MediaObject, { id: { $in: rows.map((row) => row.id) } })).map((o) => [o.id, o]));
-    return rows.flatMap((row) => {
-      const object = objects.get(row.id);
-      return object ? [{ seq: Number(row.seq), key: object.key, createdAt: object.createdAt, object }] : [];
-    });
   }
 }
 

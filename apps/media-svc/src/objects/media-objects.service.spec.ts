@@ -1,8 +1,9 @@
 import { Test } from '@nestjs/testing';
+import { EntityManager } from '@mikro-orm/postgresql';
 import { MediaObject } from './media-object.entity';
 import { MediaObjectsRepository } from './media-objects.repository';
 import { keyFromUrl, MediaObjectsService, toUploadedFile } from './media-objects.service';
-import { fn, type Fake } from '@app/testing/fakes';
+import { fn, statementLog, type Fake } from '@app/testing/fakes';
 
 // Whether a URL is one media-svc issued (for a purpose), over a typed fake of the objects'
 // records; other services ask this before they keep a URL (tests/api/media-urls.int-spec.ts
@@ -87,5 +88,34 @@ describe('toUploadedFile', () => {
     expect(toUploadedFile(objectOf())).toEqual({ url: `/media/avatar/${ID}.webp`, originalName: 'me.png', type: 'image', size: 2048, format: 'webp', width: 256, height: 256 });
     const voice = objectOf({ key: `voice/${ID}.webm`, purpose: 'voice', kind: 'audio', format: 'webm', contentType: 'audio/webm', width: null, height: null, durationMs: 0 });
     expect(toUploadedFile(voice)).toEqual({ url: `/media/voice/${ID}.webm`, originalName: 'me.png', type: 'audio', size: 2048, format: 'webm', durationMs: 0 });
+  });
+});
+
+describe('MediaObjectsRepository', () => {
+  it("numbers a person's uploads by when they were stored, leaving out preview pictures, and reads the page after `after`", async () => {
+    const second = objectOf({ id: 'b' });
+    const third = objectOf({ id: 'c' });
+    const { em, statements } = statementLog([
+      [
+        { id: 'b', seq: '2' },
+        { id: 'c', seq: '3' },
+      ],
+    ]);
+    // The records of the page's ids, in any order.
+    const find = jest.fn(async () => [third, second]);
+    const repository = new MediaObjectsRepository(Object.assign(em, { find }) as unknown as EntityManager);
+    expect(await repository.uploadsAfter(11, 1, 2)).toEqual([
+      { seq: 2, object: second },
+      { seq: 3, object: third },
+    ]);
+    expect(statements).toEqual([
+      {
+        sql:
+          'select "id", "seq" from ( select "id", row_number() over (order by "created_at", "id") as "seq" from "media_objects" where "owner_id" = ? and "purpose" <> \'preview\' )' +
+          ' numbered where "seq" > ? order by "seq" limit ?',
+        params: [11, 1, 2],
+      },
+    ]);
+    expect(find).toHaveBeenCalledWith(MediaObject, { id: { $in: ['b', 'c'] } });
   });
 });
