@@ -74,7 +74,7 @@ async function build({ language = 'hi', uploads = [uploadOf(1)], parts = {} as R
       { provide: MediaObjectsRepository, useValue: objects },
     ],
   }).compile();
-  return { builder: module.get(DataExportBuilder), requests, stored, objects };
+  return { builder: module.get(DataExportBuilder), requests, stored, objects, storage };
 }
 
 /** Every file of a zip, by name. */
@@ -166,6 +166,32 @@ describe('DataExportBuilder', () => {
       [USER, PAGE, PAGE],
       [USER, PAGE, PAGE],
     ]);
+  });
+
+  it("fails when a service's part does not come", async () => {
+    const { builder } = await build({ failing: 'marketplace/calls' });
+    await expect(builder.build(USER, KEY)).rejects.toThrow('marketplace/calls did not answer');
+  });
+
+  it("fails when a file's bytes stop coming part way", async () => {
+    const { builder, storage } = await build();
+    storage.getWhole.mockImplementationOnce(async () =>
+      Readable.from(
+        (async function* () {
+          yield Buffer.from('half');
+          throw new Error('the connection to the bucket dropped');
+        })(),
+      ),
+    );
+    await expect(builder.build(USER, KEY)).rejects.toThrow('the connection to the bucket dropped');
+  });
+
+  it('fails, and stops the upload of the zip, when the uploads cannot be read', async () => {
+    const { builder, objects, storage, stored } = await build();
+    objects.uploadsAfter.mockRejectedValueOnce(new Error('the database went away'));
+    await expect(builder.build(USER, KEY)).rejects.toThrow('the database went away');
+    await expect(storage.putStream.mock.results[0].value).rejects.toThrow('the database went away');
+    expect(stored.has(KEY)).toBe(false);
   });
 
   it("fails when a file's bytes cannot be read", async () => {

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { CHAT_EXPORT_PARTS, DataExportPatterns, MARKETPLACE_EXPORT_PARTS, type AccountExportDto, type DataExportPageDto } from '@app/contracts';
 import { RpcClient } from '@app/server';
 import { Readable } from 'node:stream';
-import { ZipFile } from 'yazl';
+import { ZipFile, type ReadStreamOptions } from 'yazl';
 import { MediaObjectsRepository } from '../objects/media-objects.repository';
 import { urlOf } from '../objects/media-objects.service';
 import { ObjectStorage } from '../storage/object-storage.repository';
@@ -40,27 +40,26 @@ export class DataExportBuilder {
     zip.addBuffer(Buffer.from(readme(exportLanguage(account))), 'README.txt');
     zip.addBuffer(Buffer.from(JSON.stringify(account, null, 2)), 'account.json');
     for (const part of CHAT_EXPORT_PARTS) {
-      zip.addReadStreamLazy(`chat/${part}.json`, (done) => done(null, jsonArray((after) => this.rpc.request(DataExportPatterns.ChatPage, { userId, part, after }, PAGE_TIMEOUT_MS))));
+      addLazy(zip, `chat/${part}.json`, {}, () => jsonArray((after) => this.rpc.request(DataExportPatterns.ChatPage, { userId, part, after }, PAGE_TIMEOUT_MS)));
     }
     for (const part of MARKETPLACE_EXPORT_PARTS) {
-      zip.addReadStreamLazy(`marketplace/${part}.json`, (done) =>
-        done(null, jsonArray((after) => this.rpc.request(DataExportPatterns.MarketplacePage, { userId, part, after }, PAGE_TIMEOUT_MS))),
-      );
+      addLazy(zip, `marketplace/${part}.json`, {}, () => jsonArray((after) => this.rpc.request(DataExportPatterns.MarketplacePage, { userId, part, after }, PAGE_TIMEOUT_MS)));
     }
-    zip.addReadStreamLazy('media/uploads.json', (done) => done(null, jsonArray((after) => this.uploadsPage(userId, after))));
+    addLazy(zip, 'media/uploads.json', {}, () => jsonArray((after) => this.uploadsPage(userId, after)));
     // Each file is added as its page is read; its bytes are fetched only when the zip reaches it.
-    for (let after = 0; ; ) {
-      const uploads = await this.objects.uploadsAfter(userId, after, OBJECTS_PER_PAGE);
-      for (const { object } of uploads) {
-        zip.addReadStreamLazy(`media/files/${object.key}`, { mtime: object.createdAt, compress: false }, (done) => {
-          this.storage.getWhole(object.key).then(
-            (body) => done(null, body),
-            (error) => done(error, undefined as never),
-          );
-        });
+    try {
+      for (let after = 0; ; ) {
+        const uploads = await this.objects.uploadsAfter(userId, after, OBJECTS_PER_PAGE);
+        for (const { object } of uploads) {
+          addLazy(zip, `media/files/${object.key}`, { mtime: object.createdAt, compress: false }, () => this.storage.getWhole(object.key));
+        }
+        if (uploads.length < OBJECTS_PER_PAGE) break;
+        after = uploads[uploads.length - 1].seq;
       }
-      if (uploads.length < OBJECTS_PER_PAGE) break;
-      after = uploads[uploads.length - 1].seq;
+    } catch (error) {
+      // The zip half made is not kept.
+      output.destroy(error as Error);
+      throw error;
     }
     zip.end();
     return stored;
@@ -85,6 +84,24 @@ export class DataExportBuilder {
       next: uploads.length < OBJECTS_PER_PAGE ? null : uploads[uploads.length - 1].seq,
     };
   }
+}
+
+/**
+ * Adds an entry whose stream is opened when the zip reaches it. yazl does not listen for that
+ * stream's errors, so the zip fails with them here: unheard, one would stop the process.
+ */
+function addLazy(zip: ZipFile, name: string, options: Partial<ReadStreamOptions>, open: () => Readable | Promise<Readable>): void {
+  zip.addReadStreamLazy(name, options, (done) => {
+    Promise.resolve()
+      .then(open)
+      .then(
+        (stream) => {
+          stream.on('error', (error) => zip.emit('error', error));
+          done(null, stream);
+        },
+        (error: Error) => done(error, undefined as never),
+      );
+  });
 }
 
 /** A JSON array written a page at a time as the reader asks for more. */
