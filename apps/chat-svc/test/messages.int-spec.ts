@@ -232,6 +232,19 @@ describe('chat-svc messages and send limits', () => {
       );
     const versionOf = async (roomId: number) => (await sql('select version from rooms where id = ?', [roomId])).rows[0].version as number;
 
+    it('judges the sends after a room\'s first on what the replica kept, reading nothing again', async () => {
+      const judged = async () => new Map((await Metrics.sendJudgements.get()).values.map((v) => [String(v.labels.on), v.value]));
+      const lobby = await publicRoom(0);
+      const [vip, alice, bob] = [h.actor('vip'), h.actor('user'), h.actor('user')];
+      const chat = await h.call<RoomDto>(ChatPatterns.StartPrivateChat, { actor: alice, otherUserId: bob.id, originRoomId: lobby.id });
+      const before = await judged();
+      for (const words of ['one', 'two', 'three']) await sendOn(0, vip, lobby.id, words);
+      for (const words of ['hi', 'hello', 'hey']) await sendOn(0, alice, chat.id, words);
+      const after = await judged();
+      const grown = (on: string) => (after.get(on) ?? 0) - (before.get(on) ?? 0);
+      expect({ fresh: grown('fresh'), kept: grown('kept'), again: grown('again') }).toEqual({ fresh: 2, kept: 4, again: 0 });
+    });
+
     it("bumps a room's version on every change but its message counter", async () => {
       const room = await publicRoom(0);
       await sendOn(0, h.actor('vip'), room.id, 'counted, not a change');

@@ -49,6 +49,11 @@ export const Metrics = {
     help: 'Batches stored again one by one, by reason (client_id: a retried send in the batch; error: anything else)',
     labelNames: ['reason'] as const,
   }),
+  sendJudgements: new Counter({
+    name: 'chat_send_judgements_total',
+    help: 'How sends were judged: kept (on the room this replica kept), fresh (read first), again (read again after a refusal on kept facts or the insert turned the send away)',
+    labelNames: ['on'] as const,
+  }),
   sendRefusals: new Counter({ name: 'chat_send_refusals_total', help: 'Sends refused by the send limits, by reason', labelNames: ['reason'] as const }),
   linkPreviews: new Counter({
     name: 'chat_link_previews_total',

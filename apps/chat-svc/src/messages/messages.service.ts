@@ -92,6 +92,7 @@ export class MessagesService {
     // judged again on a fresh read (see SendContexts.kept). A retry is read fresh at once, so
     // that a send stored before is found before anything counts it again.
     let context = dto.retry ? await this.messages.sendContext(dto.roomId, actor.id, clientId) : await this.messages.keptSendContext(dto.roomId, actor.id);
+    Metrics.sendJudgements.inc({ on: context.fresh ? 'fresh' : 'kept' });
     let counted = false;
     for (let freshReads = 0; ; freshReads++) {
       let checked: CheckedSend;
@@ -100,6 +101,7 @@ export class MessagesService {
       } catch (refusal) {
         if (context.fresh) throw refusal;
         context = await this.messages.sendContext(dto.roomId, actor.id, clientId);
+        Metrics.sendJudgements.inc({ on: 'again' });
         continue;
       }
       const { room, type, formatting } = checked;
@@ -145,6 +147,7 @@ export class MessagesService {
         // Changed again between a fresh read and its insert, and again: let the client try again.
         if (freshReads >= FRESH_READS_MAX) throw RpcErrors.unavailable();
         context = await this.messages.sendContext(dto.roomId, actor.id, clientId);
+        Metrics.sendJudgements.inc({ on: 'again' });
         continue;
       }
       if (!stored) {
