@@ -17,6 +17,7 @@ module.exports = (dir, overrides = {}) => ({
   moduleNameMapper: {
     '^@app/(contracts|server|testing)$': path.join(__dirname, 'libs/$1/src/index.ts'),
     '^@app/testing/fakes$': path.join(__dirname, 'libs/testing/src/fakes.ts'),
+    '^@app/testing/zip$': path.join(__dirname, 'libs/testing/src/zip.ts'),
   },
   // *.spec.ts: unit tests, no infrastructure (the fast tier, jest.unit.config.js); *.int-spec.ts: against real servers.
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/src/**/*.int-spec.ts', '<rootDir>/test/**/*.int-spec.ts'],

@@ -1,10 +1,9 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- the zip's JSON files are read loosely and the assertions check their shape */
 import 'reflect-metadata';
 import { DATA_EXPORT_PAGE_SIZE, DataExportMessages, type DataExportStatusDto } from '@app/contracts';
-import { eventually, linkIn, uniqueName } from '@app/testing';
+import { eventually, linkIn, uniqueName, unzip } from '@app/testing';
 import type { Client } from 'pg';
 import sharp from 'sharp';
-import { fromBuffer, type Entry, type ZipFile } from 'yauzl';
 import { DataExportsService } from '@app/media-svc/src/exports/data-exports.service';
 import { ObjectStorage } from '@app/media-svc/src/storage/object-storage.repository';
 import { ApiClient, signedUpMember, type Member } from './auth-stack';
@@ -50,30 +49,6 @@ async function callAndReview(buyerId: number, buyerName: string) {
     buyerId,
     buyerName,
   ]);
-}
-
-/** Every file of a zip, by name. */
-async function unzip(data: Buffer): Promise<Map<string, Buffer>> {
-  const zip = await new Promise<ZipFile>((resolve, reject) => fromBuffer(data, { lazyEntries: true }, (error, file) => (error ? reject(error) : resolve(file))));
-  const files = new Map<string, Buffer>();
-  await new Promise<void>((resolve, reject) => {
-    zip.on('entry', (entry: Entry) => {
-      zip.openReadStream(entry, (error, stream) => {
-        if (error) return reject(error);
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          files.set(entry.fileName, Buffer.concat(chunks));
-          zip.readEntry();
-        });
-        stream.on('error', reject);
-      });
-    });
-    zip.on('end', () => resolve());
-    zip.on('error', reject);
-    zip.readEntry();
-  });
-  return files;
 }
 
 /** GET of a download address with this client's session (or none), the bytes as they came. */

@@ -11,3 +11,4 @@ export * from './two-step';
 export * from './seller-application';
 export * from './passkey-authenticator';
 export * from './oidc-provider';
+export * from './zip';

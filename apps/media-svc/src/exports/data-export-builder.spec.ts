@@ -2,12 +2,12 @@ import { Test } from '@nestjs/testing';
 import { CHAT_EXPORT_PARTS, DataExportPatterns, MARKETPLACE_EXPORT_PARTS, type DataExportPageDto } from '@app/contracts';
 import { RpcClient } from '@app/server';
 import { Readable } from 'node:stream';
-import { fromBuffer, type Entry, type ZipFile } from 'yauzl';
 import { MediaObject } from '../objects/media-object.entity';
 import { MediaObjectsRepository, type NumberedUpload } from '../objects/media-objects.repository';
 import { ObjectStorage } from '../storage/object-storage.repository';
 import { DataExportBuilder } from './data-export-builder';
 import { fn, type Fake } from '@app/testing/fakes';
+import { unzip } from '@app/testing/zip';
 
 // The zip of one person's data as it is written: the README in their language, each service's
 // part read page by page, their uploads listed and their files' bytes, over typed fakes of NATS,
@@ -75,30 +75,6 @@ async function build({ language = 'hi', uploads = [uploadOf(1)], parts = {} as R
     ],
   }).compile();
   return { builder: module.get(DataExportBuilder), requests, stored, objects, storage };
-}
-
-/** Every file of a zip, by name. */
-async function unzip(data: Buffer): Promise<Map<string, Buffer>> {
-  const zip = await new Promise<ZipFile>((resolve, reject) => fromBuffer(data, { lazyEntries: true }, (error, file) => (error ? reject(error) : resolve(file))));
-  const files = new Map<string, Buffer>();
-  await new Promise<void>((resolve, reject) => {
-    zip.on('entry', (entry: Entry) => {
-      zip.openReadStream(entry, (error, stream) => {
-        if (error) return reject(error);
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          files.set(entry.fileName, Buffer.concat(chunks));
-          zip.readEntry();
-        });
-        stream.on('error', reject);
-      });
-    });
-    zip.on('end', () => resolve());
-    zip.on('error', reject);
-    zip.readEntry();
-  });
-  return files;
 }
 
 const json = (files: Map<string, Buffer>, name: string): unknown => JSON.parse((files.get(name) as Buffer).toString());
