@@ -131,6 +131,8 @@ export class SessionService {
 
   private remember(key: string) {
     const now = Date.now();
+    // Deleted first, so the map stays in the order of `at` and the sweep below may stop at the first young one.
+    this.invalidated.delete(key);
     this.invalidated.set(key, { count: ++this.invalidationCount, at: now });
     for (const [known, { at }] of this.invalidated) {
       if (now - at < INVALIDATIONS_KEPT_MS) break;
